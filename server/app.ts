@@ -1,0 +1,97 @@
+/** The reference API server: Hono routes under /api/, the built client everywhere else. */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppConfig, SsoProvider } from "../src/domain/auth";
+import { adminRoutes } from "./auth/admin";
+import { authenticate } from "./auth/guard";
+import { authRoutes } from "./auth/routes";
+import type { AppDeps, AppEnv } from "./context";
+import { outboxRoutes } from "./dev/outbox";
+import { Problem } from "./http/problem";
+import { securityHeaders } from "./http/security";
+import { serveClient } from "./http/static";
+
+export type { AppDeps } from "./context";
+
+/** JSON bodies of this API are small; anything larger is refused before it is read. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+export const NOT_FOUND = { detail: "Not found." } as const;
+
+function ssoProviders(deps: AppDeps): SsoProvider[] {
+  const list: SsoProvider[] = [];
+  if (deps.sso.microsoftUrl)
+    list.push({ id: "microsoft", label: "Sign in with Microsoft", start_url: deps.sso.microsoftUrl });
+  if (deps.sso.googleUrl)
+    list.push({ id: "google", label: "Sign in with Google", start_url: deps.sso.googleUrl });
+  return list;
+}
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  // One structured log line per request. A caller's X-Request-Id is kept when it is a plain token.
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const given = c.req.header("x-request-id");
+    const requestId =
+      given && REQUEST_ID.test(given) ? given : Buffer.from(deps.randomBytes(12)).toString("base64url");
+    c.set("requestId", requestId);
+    c.set("auth", null);
+    await next();
+    c.res.headers.set("X-Request-Id", requestId);
+    deps.logger({
+      time: new Date(deps.clock()).toISOString(),
+      level: c.res.status >= 500 ? "error" : "info",
+      request_id: requestId,
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      status: c.res.status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      user_id: c.get("auth")?.user.id ?? null,
+    });
+  });
+  app.use(securityHeaders);
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new Problem(413, { detail: "Request body is too large." });
+      },
+    }),
+  );
+  app.use("/api/*", authenticate(deps));
+
+  app.get("/api/health/", (c) => c.json({ status: "ok" }));
+  app.get("/api/config/", (c) => {
+    const config: AppConfig = {
+      mode: deps.mode,
+      sso_providers: ssoProviders(deps),
+      dev_outbox: deps.mode === "demo",
+    };
+    return c.json(config);
+  });
+  app.route("/api/auth", authRoutes(deps));
+  app.route("/api/auth", adminRoutes(deps));
+  app.route("/", outboxRoutes(deps));
+
+  app.all("/api/*", () => {
+    throw new Problem(404, { ...NOT_FOUND });
+  });
+  app.get("*", serveClient(deps.clientDir));
+
+  app.onError((error, c) => {
+    if (error instanceof Problem) return c.json(error.body, error.status as never);
+    deps.logger({
+      time: new Date(deps.clock()).toISOString(),
+      level: "error",
+      request_id: c.get("requestId"),
+      message: String(error),
+      stack: error.stack,
+    });
+    return c.json({ detail: "Something went wrong on the server." }, 500);
+  });
+  app.notFound((c) => c.json({ ...NOT_FOUND }, 404));
+  return app;
+}

@@ -1,0 +1,67 @@
+/** Users, roles and permissions lists (paginated): for admins and project managers only. */
+import { Hono } from "hono";
+import { dashboardPermission } from "../../src/domain/permissions";
+import type { AppDeps, AppEnv } from "../context";
+import { pageParams, paginate } from "../http/pagination";
+import { requirePermission } from "./guard";
+
+/** Admin holds every permission, so this one check admits both admins and project managers. */
+export const MANAGE_USERS = dashboardPermission("project-manager");
+
+export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+
+  async function list(url: string, query: (k: string) => string | undefined, table: string, sql: string) {
+    const page = pageParams(query("page"), query("page-size"));
+    const [counted] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`);
+    const rows = await db.query(`${sql} LIMIT $1 OFFSET $2`, [page.size, page.offset]);
+    return paginate(url, rows, counted?.count ?? 0, page);
+  }
+
+  app.get("/users/", async (c) => {
+    await requirePermission(c, deps, MANAGE_USERS);
+    return c.json(
+      await list(
+        c.req.url,
+        (k) => c.req.query(k),
+        "users",
+        `SELECT u.id, u.username, u.name, u.email, u.phone_number, u.is_active,
+                json_build_object('id', o.id, 'name', o.name, 'kind', o.kind) AS organisation,
+                ARRAY(SELECT r.name FROM roles r JOIN user_roles ur ON ur.role_id = r.id
+                      WHERE ur.user_id = u.id ORDER BY r.name) AS roles
+         FROM users u JOIN organisations o ON o.id = u.organisation_id
+         ORDER BY u.username, u.id`,
+      ),
+    );
+  });
+
+  app.get("/roles/", async (c) => {
+    await requirePermission(c, deps, MANAGE_USERS);
+    return c.json(
+      await list(
+        c.req.url,
+        (k) => c.req.query(k),
+        "roles",
+        `SELECT r.id, r.name, r.display_name,
+                ARRAY(SELECT p.name FROM permissions p JOIN role_permissions rp ON rp.permission_id = p.id
+                      WHERE rp.role_id = r.id ORDER BY p.name) AS permissions
+         FROM roles r ORDER BY r.name, r.id`,
+      ),
+    );
+  });
+
+  app.get("/permissions/", async (c) => {
+    await requirePermission(c, deps, MANAGE_USERS);
+    return c.json(
+      await list(
+        c.req.url,
+        (k) => c.req.query(k),
+        "permissions",
+        "SELECT id, name FROM permissions ORDER BY name, id",
+      ),
+    );
+  });
+
+  return app;
+}

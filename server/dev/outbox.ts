@@ -1,0 +1,52 @@
+/** The development outbox: what a mail or SMS gateway would have delivered. Off in production. */
+import { Hono } from "hono";
+import type { OutboxMessage } from "../../src/domain/auth";
+import type { AppDeps, AppEnv } from "../context";
+import type { Queryable } from "../db/db";
+import { Problem } from "../http/problem";
+
+async function messages(db: Queryable): Promise<OutboxMessage[]> {
+  const rows = await db.query<Omit<OutboxMessage, "created"> & { created_at: Date }>(
+    "SELECT id, channel, recipient, subject, body, created_at FROM outbox ORDER BY id DESC LIMIT 200",
+  );
+  return rows.map(({ created_at, ...m }) => ({ ...m, created: created_at.toISOString() }));
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
+  );
+
+function page(list: OutboxMessage[]): string {
+  const rows = list
+    .map(
+      (m) =>
+        `<tr><td>${escapeHtml(m.created)}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.recipient)}</td><td>${escapeHtml(m.subject)}</td><td>${escapeHtml(m.body)}</td></tr>`,
+    )
+    .join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development outbox</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1a1a}table{border-collapse:collapse;width:100%}
+th,td{border:1px solid #ccc;padding:.4rem .6rem;text-align:left;vertical-align:top}th{background:#f2f2f2}</style></head>
+<body><main><h1>Development outbox</h1><p>Messages a real mail or SMS gateway would have delivered, newest first.
+This page exists only in demo mode.</p>
+${list.length ? `<table><thead><tr><th>Sent</th><th>Channel</th><th>To</th><th>Subject</th><th>Message</th></tr></thead><tbody>${rows}</tbody></table>` : "<p>No messages yet.</p>"}
+</main></body></html>`;
+}
+
+/** GET /api/dev/outbox/ (JSON) and GET /dev/outbox (the page). */
+export function outboxRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const guard = () => {
+    if (deps.mode === "production") throw new Problem(404, { detail: "Not found." });
+  };
+  app.get("/api/dev/outbox/", async (c) => {
+    guard();
+    return c.json({ results: await messages(deps.db) });
+  });
+  app.get("/dev/outbox", async (c) => {
+    guard();
+    return c.html(page(await messages(deps.db)));
+  });
+  return app;
+}

@@ -1,0 +1,57 @@
+/** An expected failure with the JSON body the client reads (detail, code, field lists). */
+export class Problem extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 413 | 429 | 451 | 503,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.detail === "string" ? body.detail : `HTTP ${status}`);
+  }
+}
+
+export const REQUIRED = "This field is required.";
+export const BLANK = "This field may not be blank.";
+export const NOT_A_STRING = "Not a valid string.";
+
+export const fieldProblem = (field: string, ...messages: string[]): Problem =>
+  new Problem(400, { [field]: messages });
+
+/** Reads a JSON object body; anything else is a 400 with a field list, never a crash. */
+export async function jsonBody(req: { text(): Promise<string> }): Promise<Record<string, unknown>> {
+  const text = await req.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Problem(400, { non_field_errors: ["Request body must be valid JSON."] });
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new Problem(400, { non_field_errors: ["Request body must be a JSON object."] });
+  }
+  return body as Record<string, unknown>;
+}
+
+/** Required non-blank string fields; every problem is reported at once, keyed by field. */
+export function requireStrings<K extends string>(
+  body: Record<string, unknown>,
+  keys: readonly K[],
+): Record<K, string> {
+  const errors: Record<string, string[]> = {};
+  const out = {} as Record<K, string>;
+  for (const key of keys) {
+    const value = body[key];
+    if (value === undefined || value === null) errors[key] = [REQUIRED];
+    else if (typeof value !== "string") errors[key] = [NOT_A_STRING];
+    else if (value.trim() === "") errors[key] = [BLANK];
+    else out[key] = value;
+  }
+  if (Object.keys(errors).length > 0) throw new Problem(400, errors);
+  return out;
+}
+
+/** An optional string field: its value, the fallback when absent, a 400 when it is not a string. */
+export function optionalString(body: Record<string, unknown>, key: string, fallback: string): string {
+  const value = body[key];
+  if (value === undefined || value === null || value === "") return fallback;
+  if (typeof value !== "string") throw fieldProblem(key, NOT_A_STRING);
+  return value;
+}

@@ -1,0 +1,362 @@
+/**
+ * The deterministic demo data set, documented in docs/demo-data.md. The same generator, with a
+ * larger outlet count, makes benchmark data sets (`npm run seed -- --outlets 100000 --reset`).
+ */
+import { CYCLE_TYPE, SUB_PROJECT_TYPES, type SubProjectType } from "../../src/domain/outletStates";
+import {
+  DASHBOARD_ROLES,
+  type DashboardRole,
+  dashboardPermission,
+  WORKFLOW_ROLES,
+  type WorkflowRole,
+  workflowPermission,
+} from "../../src/domain/permissions";
+import { cryptoRandomBytes, hashPassword, type RandomBytes } from "../auth/passwords";
+import { type Db, LOCK_SEED, lockFor, type Queryable } from "../db/db";
+import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
+import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
+
+export const DEMO_PASSWORD = "Demo@12345";
+export const DEFAULT_OUTLETS = 520;
+const DAY = 24 * 60 * 60 * 1000;
+const BATCH_ROWS = 1000;
+
+export const INTERNAL = "Retail Scan";
+export const ACME = "Acme Beverages";
+export const ZENITH = "Zenith Foods";
+const EMAIL_DOMAIN: Record<string, string> = {
+  [INTERNAL]: "retailscan.in",
+  [ACME]: "acmebeverages.in",
+  [ZENITH]: "zenithfoods.in",
+};
+
+type Account = { username: string; name: string; role: string; org: string; passwordAgeDays?: number };
+
+export const DEMO_ACCOUNTS: readonly Account[] = [
+  { username: "admin", name: "Asha Admin", role: "admin", org: INTERNAL },
+  { username: "qc.manager", name: "Meera Kulkarni", role: "qc-manager", org: INTERNAL },
+  { username: "qc.executive", name: "Rohan Iyer", role: "qc-executive", org: INTERNAL },
+  { username: "calling.manager", name: "Kavya Nair", role: "calling-manager", org: INTERNAL },
+  { username: "calling.executive", name: "Imran Khan", role: "calling-executive", org: INTERNAL },
+  { username: "field.coordinator", name: "Suresh Reddy", role: "field-coordinator", org: INTERNAL },
+  { username: "field.manager", name: "Harpreet Singh", role: "field-manager", org: INTERNAL },
+  { username: "project.manager", name: "Priya Sharma", role: "project-manager", org: INTERNAL },
+  { username: "iftu.manager", name: "Amit Gupta", role: "iftu-manager", org: INTERNAL },
+  { username: "iftu.executive", name: "Sneha Joshi", role: "iftu-executive", org: INTERNAL },
+  { username: "client.manager", name: "Vivaan Mehta", role: "client-manager", org: ACME },
+  { username: "client.executive", name: "Diya Chatterjee", role: "client-manager-view", org: ACME },
+  { username: "zenith.manager", name: "Arjun Pillai", role: "client-manager", org: ZENITH },
+  // The password expiry journey: this password was last changed 120 days before seeding (limit 90).
+  {
+    username: "expired.user",
+    name: "Lakshmi Menon",
+    role: "qc-executive",
+    org: INTERNAL,
+    passwordAgeDays: 120,
+  },
+];
+
+export function allPermissions(): string[] {
+  return [...DASHBOARD_ROLES.map(dashboardPermission), ...WORKFLOW_ROLES.map(workflowPermission)];
+}
+
+/** The permissions a role holds: its dashboard and workflow permissions where the spec names them. */
+export function rolePermissions(role: string): string[] {
+  if (role === "admin") return allPermissions();
+  const perms: string[] = [];
+  if ((DASHBOARD_ROLES as readonly string[]).includes(role))
+    perms.push(dashboardPermission(role as DashboardRole));
+  if ((WORKFLOW_ROLES as readonly string[]).includes(role))
+    perms.push(workflowPermission(role as WorkflowRole));
+  return perms;
+}
+
+/** The workflow permission a user works under; calling managers have none in the spec. */
+export function consideredWorkflowPermission(role: string): string | null {
+  if (role === "admin") return workflowPermission("project-manager");
+  return (WORKFLOW_ROLES as readonly string[]).includes(role)
+    ? workflowPermission(role as WorkflowRole)
+    : null;
+}
+
+const ROLE_DISPLAY: Record<string, string> = {
+  admin: "Administrator",
+  "client-manager-view": "Client Executive",
+  "iftu-manager": "IFTU Manager",
+  "iftu-executive": "IFTU Executive",
+  "qc-manager": "QC Manager",
+  "qc-executive": "QC Executive",
+};
+const titleCase = (s: string) =>
+  s.replace(/(^|[-_ ])(\w)/g, (_, sep: string, ch: string) => `${sep ? " " : ""}${ch.toUpperCase()}`);
+const roleDisplayName = (role: string) => ROLE_DISPLAY[role] ?? titleCase(role);
+
+const PROJECT_LABEL: Record<SubProjectType, string> = {
+  retail_audit: "Retail Audit",
+  "3p_payout": "3P Payout",
+  off_take: "Off Take",
+  census: "Census",
+  mi: "MI",
+  kyc: "KYC",
+  empanelment: "Empanelment",
+};
+
+/** Rows in 1000-row multi-VALUES statements: about 20 times faster than one INSERT per row. */
+export async function insertMany(
+  db: Queryable,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+    const batch = rows.slice(start, start + BATCH_ROWS);
+    const params: unknown[] = [];
+    const tuples = batch.map((row) => {
+      const slots = row.map((value) => {
+        params.push(value);
+        return `$${params.length}`;
+      });
+      return `(${slots.join(", ")})`;
+    });
+    await db.query(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${tuples.join(", ")}`, params);
+  }
+}
+
+const idsByName = async (db: Queryable, table: string) =>
+  new Map(
+    (await db.query<{ id: number; name: string }>(`SELECT id, name FROM ${table}`)).map((r) => [
+      r.name,
+      r.id,
+    ]),
+  );
+
+async function insertId(db: Queryable, sql: string, params: unknown[]): Promise<number> {
+  const [row] = await db.query<{ id: number }>(`${sql} RETURNING id`, params);
+  return row!.id;
+}
+
+export type SeedOptions = {
+  now: number;
+  outlets?: number;
+  /** For the password salt; node:crypto unless given. */
+  randomBytes?: RandomBytes;
+};
+
+/**
+ * Loads the demo data into a migrated database if it holds no users yet (checked under a lock, so
+ * several processes starting at once load it once). Gives whether it loaded.
+ */
+export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolean> {
+  const now = options.now;
+  const outletCount = options.outlets ?? DEFAULT_OUTLETS;
+  // Every demo account has the same password, so it is hashed once per seed run and the hash (with
+  // its one salt) is reused: scrypt per account would slow every start and test. A salt per account
+  // is not needed for these published demo passwords; real users created later get their own salt.
+  const demoHash = await hashPassword(DEMO_PASSWORD, options.randomBytes ?? cryptoRandomBytes);
+
+  const seeded = await db.transaction(async (tx) => {
+    await lockFor(tx, LOCK_SEED);
+    if (!(await isEmpty(tx))) return false;
+    const orgs = await seedOrganisationsAndAccounts(tx, now, demoHash);
+    const cities = await seedGeography(tx, orgs);
+    const subProjects = await seedProjects(tx, orgs);
+    await insertMany(
+      tx,
+      "field_auditors",
+      ["name", "mobile", "organisation_id"],
+      Array.from({ length: 10 }, (_, i) => [
+        `${FIRST_NAMES[(i * 5) % FIRST_NAMES.length]} ${LAST_NAMES[(i * 3) % LAST_NAMES.length]}`,
+        `90000000${String(i + 1).padStart(2, "0")}`,
+        orgs.get(INTERNAL),
+      ]),
+    );
+    const auditorIds = (await tx.query<{ id: number }>("SELECT id FROM field_auditors ORDER BY id")).map(
+      (r) => r.id,
+    );
+    const outlets = generateOutlets(outletCount, { now, cities, subProjects, auditorIds });
+    await insertMany(
+      tx,
+      "outlets",
+      OUTLET_COLUMNS,
+      outlets.map((o) => OUTLET_COLUMNS.map((column) => o[column])),
+    );
+    // A retailer (the owner) for each of the first 100 outlets, mobiles 9100000001 upward.
+    const firstOutlets = await tx.query<{ id: number; owner_name: string }>(
+      "SELECT id, owner_name FROM outlets ORDER BY rsid LIMIT 100",
+    );
+    await insertMany(
+      tx,
+      "retailers",
+      ["name", "mobile", "outlet_id"],
+      firstOutlets.map((o, i) => [o.owner_name, String(9_100_000_001 + i), o.id]),
+    );
+    return true;
+  });
+  // Fresh statistics, so the planner knows the tables' sizes after a bulk load.
+  if (seeded) await db.exec("ANALYZE");
+  return seeded;
+}
+
+async function seedOrganisationsAndAccounts(
+  tx: Queryable,
+  now: number,
+  demoHash: string,
+): Promise<Map<string, number>> {
+  await insertMany(
+    tx,
+    "organisations",
+    ["name", "kind"],
+    [
+      [INTERNAL, "internal"],
+      [ACME, "client"],
+      [ZENITH, "client"],
+    ],
+  );
+  const orgs = await idsByName(tx, "organisations");
+
+  await insertMany(
+    tx,
+    "permissions",
+    ["name"],
+    allPermissions().map((p) => [p]),
+  );
+  const roleNames = [...new Set(DEMO_ACCOUNTS.map((a) => a.role))];
+  await insertMany(
+    tx,
+    "roles",
+    ["name", "display_name"],
+    roleNames.map((r) => [r, roleDisplayName(r)]),
+  );
+  for (const role of roleNames) {
+    await tx.query(
+      `INSERT INTO role_permissions (role_id, permission_id)
+       SELECT r.id, p.id FROM roles r JOIN permissions p ON p.name = ANY($2::text[]) WHERE r.name = $1`,
+      [role, rolePermissions(role)],
+    );
+  }
+
+  await insertMany(
+    tx,
+    "users",
+    [
+      "username",
+      "name",
+      "email",
+      "phone_number",
+      "organisation_id",
+      "password_hash",
+      "password_changed_at",
+      "considered_workflow_permission",
+    ],
+    DEMO_ACCOUNTS.map((a, i) => [
+      a.username,
+      a.name,
+      `${a.username}@${EMAIL_DOMAIN[a.org]}`,
+      String(9_820_000_001 + i * 7919),
+      orgs.get(a.org),
+      demoHash,
+      new Date(now - (a.passwordAgeDays ?? 1) * DAY),
+      consideredWorkflowPermission(a.role),
+    ]),
+  );
+  await tx.query(
+    `INSERT INTO user_roles (user_id, role_id)
+     SELECT u.id, r.id FROM users u JOIN roles r ON r.name = (
+       SELECT account.role FROM unnest($1::text[], $2::text[]) AS account(username, role)
+       WHERE account.username = u.username)`,
+    [DEMO_ACCOUNTS.map((a) => a.username), DEMO_ACCOUNTS.map((a) => a.role)],
+  );
+  return orgs;
+}
+
+/** States and cities; per client organisation, regions with a zone per state and a territory per city. */
+async function seedGeography(tx: Queryable, orgs: Map<string, number>): Promise<SeedCity[]> {
+  await insertMany(
+    tx,
+    "states",
+    ["name", "code"],
+    STATES.map((s) => [s.name, s.code]),
+  );
+  const stateIds = await idsByName(tx, "states");
+  await insertMany(
+    tx,
+    "cities",
+    ["name", "state_id"],
+    STATES.flatMap((s) => s.cities.map(([city]) => [city, stateIds.get(s.name)])),
+  );
+  const cityRows = await tx.query<{ id: number; name: string; state_id: number }>(
+    "SELECT id, name, state_id FROM cities ORDER BY id",
+  );
+  const cities: SeedCity[] = cityRows.map((c) => {
+    const state = STATES.find((s) => stateIds.get(s.name) === c.state_id)!;
+    return {
+      id: c.id,
+      name: c.name,
+      pinPrefix: state.cities.find(([name]) => name === c.name)![1],
+      stateId: c.state_id,
+      stateCode: state.code,
+      places: new Map(),
+    };
+  });
+  for (const org of [ACME, ZENITH]) {
+    for (const region of REGIONS) {
+      const regionId = await insertId(tx, "INSERT INTO regions (name, organisation_id) VALUES ($1, $2)", [
+        region.name,
+        orgs.get(org),
+      ]);
+      for (const stateName of region.states) {
+        const zoneId = await insertId(tx, "INSERT INTO zones (name, region_id) VALUES ($1, $2)", [
+          stateName,
+          regionId,
+        ]);
+        for (const city of cities.filter((c) => c.stateId === stateIds.get(stateName))) {
+          const territoryId = await insertId(tx, "INSERT INTO territories (name, zone_id) VALUES ($1, $2)", [
+            `${city.name} Central`,
+            zoneId,
+          ]);
+          city.places.set(org, { regionId, zoneId, territoryId });
+        }
+      }
+    }
+  }
+  return cities;
+}
+
+/** Acme has one project per sub-project type, each with its main and cycle sub-project; Zenith has one. */
+async function seedProjects(tx: Queryable, orgs: Map<string, number>): Promise<SeedSubProject[]> {
+  const projects: { org: string; type: SubProjectType; slug: string; name: string }[] = [
+    ...SUB_PROJECT_TYPES.map((type) => ({
+      org: ACME,
+      type,
+      slug: `acme-${type.replace(/_/g, "-")}`,
+      name: `Acme ${PROJECT_LABEL[type]}`,
+    })),
+    { org: ZENITH, type: "retail_audit", slug: "zenith-retail-audit", name: "Zenith Retail Audit" },
+  ];
+  const subProjects: SeedSubProject[] = [];
+  for (const p of projects) {
+    const projectId = await insertId(
+      tx,
+      `INSERT INTO projects (slug, name, organisation_id, type, start_date, end_date)
+       VALUES ($1, $2, $3, $4, DATE '2026-04-01', DATE '2027-03-31')`,
+      [p.slug, `${p.name} 2026-27`, orgs.get(p.org), p.type],
+    );
+    const mainId = await insertId(
+      tx,
+      "INSERT INTO sub_projects (slug, name, project_id, type, add_data_on_fly) VALUES ($1, $2, $3, $4, $5)",
+      [`${p.slug}-main`, p.name, projectId, p.type, p.type === "mi"],
+    );
+    const cycleId = await insertId(
+      tx,
+      "INSERT INTO sub_projects (slug, name, project_id, type, parent_id) VALUES ($1, $2, $3, $4, $5)",
+      [`${p.slug}-cycle-1`, `${p.name} Cycle 1`, projectId, CYCLE_TYPE[p.type], mainId],
+    );
+    subProjects.push({ id: mainId, type: p.type, org: p.org }, { id: cycleId, type: p.type, org: p.org });
+  }
+  return subProjects;
+}
+
+export async function isEmpty(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM users");
+  return (row?.count ?? 0) === 0;
+}

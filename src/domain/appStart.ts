@@ -1,0 +1,50 @@
+/** Application start rules (spec 002 §2.1): where a freshly loaded page goes before anything renders. */
+import { isMobileViewPath, loginPathFor } from "./routes";
+
+export type StartDecision =
+  | { readonly type: "openStore" }
+  | { readonly type: "mobileView" }
+  | { readonly type: "fetchUser" }
+  | { readonly type: "publicPage" }
+  | { readonly type: "redirect"; readonly to: string };
+
+export type StartFacts = {
+  readonly path: string;
+  readonly search: string;
+  readonly storedUserName: string | null;
+};
+
+/** The open_store flag in the query string sends the device to the app store. */
+export function hasOpenStoreFlag(search: string): boolean {
+  const params = new URLSearchParams(search.startsWith("?") ? search.slice(1) : search);
+  return params.has("open_store");
+}
+
+const PUBLIC = new Set([
+  "/login",
+  "/forgot-password",
+  "/change-password-expiry",
+  "/mfa-password",
+  "/verify-otp",
+  "/reset-password",
+  "/retailers/login",
+  "/retailers/choose-mobile-number",
+  "/retailers/enter-mobile-number",
+  "/retailers/otp",
+  "/retailers/success",
+  "/eMyTrack/login",
+  "/eMyTrack/verify-otp",
+  // The widget catalogue holds sample data only.
+  "/dev/widgets",
+]);
+
+/** Pages that are shown without a session: the login groups. */
+export const isPublicPath = (path: string): boolean => PUBLIC.has(path.replace(/\/+$/, "") || "/");
+
+export function startDecision({ path, search, storedUserName }: StartFacts): StartDecision {
+  if (hasOpenStoreFlag(search)) return { type: "openStore" };
+  if (isMobileViewPath(path)) return { type: "mobileView" };
+  if (storedUserName) return { type: "fetchUser" };
+  if (isPublicPath(path)) return { type: "publicPage" };
+  return { type: "redirect", to: loginPathFor(path) };
+}

@@ -1,0 +1,48 @@
+/** Shared display formats (spec 000 §9): "MMM d, yyyy", 12-hour time, numbers up to 2 decimals. */
+import { Schema } from "effect";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/** "Nov 22, 2026" for a date given as year, month (1-12) and day. */
+export function formatDate(year: number, month: number, day: number): string {
+  return `${MONTHS[month - 1] ?? "?"} ${day}, ${year}`;
+}
+
+/** "3:05 PM" for hours 0-23 and minutes. */
+export function formatTime12(hours: number, minutes: number): string {
+  const suffix = hours < 12 ? "AM" : "PM";
+  const h = hours % 12 === 0 ? 12 : hours % 12;
+  return `${h}:${String(minutes).padStart(2, "0")} ${suffix}`;
+}
+
+/** Numbers show at most two decimals, without trailing zeros. */
+export function formatNumber(n: number): string {
+  if (!Number.isFinite(n)) return "-";
+  return String(Math.round(n * 100) / 100);
+}
+
+const IsoDate = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/));
+
+/** A YYYY-MM-DD text as its parts, or null when it is not a real calendar date. */
+export function parseIsoDate(text: string): { year: number; month: number; day: number } | null {
+  if (!Schema.is(IsoDate)(text)) return null;
+  const [year, month, day] = text.split("-").map(Number) as [number, number, number];
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month >= 1 && month <= 12 && day >= 1 && day <= days ? { year, month, day } : null;
+}
+
+/** Whole days from one YYYY-MM-DD date to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number | null {
+  const a = parseIsoDate(from);
+  const b = parseIsoDate(to);
+  if (!a || !b) return null;
+  return (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000;
+}
+
+/** YYYY-MM-DD of a date `offset` days from the given one (the date picker's yesterday-to-today default). */
+export function shiftIsoDate(date: string, offset: number): string | null {
+  const d = parseIsoDate(date);
+  if (!d) return null;
+  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + offset));
+  return t.toISOString().slice(0, 10);
+}

@@ -1,0 +1,117 @@
+/**
+ * The dashboard side menu: which areas a signed-in user is offered. Kept apart from the route
+ * catalogue so that only the dashboard's code carries it.
+ */
+import type { RouteArea } from "./routes";
+
+export type MenuEntry = {
+  readonly label: string;
+  readonly area: RouteArea;
+  readonly to: string;
+  /** Dashboard permissions that open the entry; empty means every signed-in user. */
+  readonly anyOf: readonly string[];
+  /** Only for users of the internal organisation. */
+  readonly internalOnly: boolean;
+};
+
+const dp = (role: string): string => `${role}-dashboard-permission`;
+const INTERNAL_DASHBOARD = [
+  "qc-executive",
+  "qc-manager",
+  "calling-manager",
+  "calling-executive",
+  "field-coordinator",
+  "project-manager",
+  "iftu-manager",
+  "iftu-executive",
+  "field-manager",
+].map(dp);
+
+/**
+ * The side menu. The spec does not say what each permission allows (000 §6), so this is the
+ * product's choice, recorded in docs/routes.md.
+ */
+export const DASHBOARD_MENU: readonly MenuEntry[] = [
+  { label: "Home", area: "dashboard", to: "/dashboard", anyOf: [], internalOnly: false },
+  { label: "Projects", area: "projects", to: "/dashboard/projects", anyOf: [], internalOnly: false },
+  {
+    label: "Outlets",
+    area: "outlets",
+    to: "/dashboard/list-of-outlets",
+    anyOf: INTERNAL_DASHBOARD,
+    internalOnly: true,
+  },
+  { label: "Reports", area: "reports", to: "/dashboard/reports", anyOf: [], internalOnly: false },
+  {
+    label: "Allocation",
+    area: "allocation",
+    to: "/dashboard/qc-allocation-management",
+    anyOf: ["qc-manager", "calling-manager", "iftu-manager", "project-manager"].map(dp),
+    internalOnly: true,
+  },
+  {
+    label: "Verification",
+    area: "verification",
+    to: "/dashboard/account-verification",
+    anyOf: ["qc-manager", "qc-executive", "iftu-manager", "iftu-executive"].map(dp),
+    internalOnly: true,
+  },
+  {
+    label: "Payout and tax",
+    area: "payout-tax",
+    to: "/dashboard/tds",
+    anyOf: ["iftu-manager", "iftu-executive", "project-manager"].map(dp),
+    internalOnly: true,
+  },
+  {
+    label: "Messaging",
+    area: "messaging",
+    to: "/dashboard/message",
+    anyOf: ["calling-manager", "project-manager"].map(dp),
+    internalOnly: true,
+  },
+  {
+    label: "Field tools",
+    area: "field-tools",
+    to: "/dashboard/field-outlet-recovery",
+    anyOf: ["field-coordinator", "field-manager", "project-manager"].map(dp),
+    internalOnly: true,
+  },
+  {
+    label: "Organisations",
+    area: "org-admin",
+    to: "/dashboard/organization-users-roles/organization-list",
+    anyOf: [dp("project-manager")],
+    internalOnly: true,
+  },
+  {
+    label: "Invoice and SKU",
+    area: "invoice-sku",
+    to: "/dashboard/organization-inovice-sku/product-families",
+    anyOf: [dp("project-manager")],
+    internalOnly: true,
+  },
+  {
+    label: "States and cities",
+    area: "meta",
+    to: "/dashboard/meta/states-list",
+    anyOf: [dp("project-manager")],
+    internalOnly: true,
+  },
+  { label: "My downloads", area: "dashboard", to: "/dashboard/my-downloads", anyOf: [], internalOnly: false },
+];
+
+export type MenuUser = {
+  readonly permissions: readonly string[];
+  readonly organisation: { readonly kind: "internal" | "client" };
+};
+
+/** The menu entries a user is offered, in menu order. */
+export function dashboardMenuFor(user: MenuUser): MenuEntry[] {
+  const held = new Set(user.permissions);
+  return DASHBOARD_MENU.filter(
+    (entry) =>
+      (!entry.internalOnly || user.organisation.kind === "internal") &&
+      (entry.anyOf.length === 0 || entry.anyOf.some((p) => held.has(p))),
+  );
+}

@@ -1,0 +1,64 @@
+/** Data table rules (spec 000 §2.5, §9; 002 §9): page sizes, pager text, sorting, searching. */
+
+export const PAGE_SIZE_OPTIONS = [15, 30, 50, 100, 500, 1000] as const;
+export const DEFAULT_PAGE_SIZE = 15;
+export const SEARCH_DEBOUNCE_MS = 100;
+export const TABLE_MAX_HEIGHT_PX = 500;
+
+export type SortDirection = "asc" | "desc";
+export type Sort = { readonly key: string; readonly direction: SortDirection } | null;
+
+/** Clicking a column: ascending first, then it toggles; another column starts ascending again. */
+export function nextSort(current: Sort, key: string): Sort {
+  if (current?.key !== key) return { key, direction: "asc" };
+  return { key, direction: current.direction === "asc" ? "desc" : "asc" };
+}
+
+export const pageCount = (total: number, pageSize: number): number =>
+  Math.max(1, Math.ceil(total / pageSize));
+
+/** "Page x of y". */
+export const pagerText = (page: number, total: number, pageSize: number): string =>
+  `Page ${page} of ${pageCount(total, pageSize)}`;
+
+/** "Showing a - b of N Record(s)". */
+export function showingText(page: number, pageSize: number, total: number): string {
+  if (total === 0) return "Showing 0 - 0 of 0 Record(s)";
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return `Showing ${first} - ${last} of ${total} Record(s)`;
+}
+
+/** The page size selector is disabled when fewer than 15 rows are on the page. */
+export const isPageSizeSelectable = (rowsOnPage: number): boolean => rowsOnPage >= DEFAULT_PAGE_SIZE;
+
+export const isPageSize = (n: number): n is (typeof PAGE_SIZE_OPTIONS)[number] =>
+  (PAGE_SIZE_OPTIONS as readonly number[]).includes(n);
+
+/** Case-insensitive "contains" used by every search box and searchable dropdown. */
+export const matchesSearch = (text: string, search: string): boolean =>
+  text.toLowerCase().includes(search.trim().toLowerCase());
+
+export type TableQuery = { page: number; pageSize: number; sort: Sort; search: string };
+
+/** The table's view as URL query parameters, named as the API takes them (page-size, page). */
+export function tableQueryToParams(q: TableQuery): Record<string, string> {
+  const params: Record<string, string> = { page: String(q.page), "page-size": String(q.pageSize) };
+  if (q.sort) params.ordering = `${q.sort.direction === "desc" ? "-" : ""}${q.sort.key}`;
+  if (q.search) params.search = q.search;
+  return params;
+}
+
+/** Reads the view back from a URL query; anything unreadable falls back to the defaults. */
+export function tableQueryFromParams(params: URLSearchParams): TableQuery {
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  const size = Number.parseInt(params.get("page-size") ?? "", 10);
+  const ordering = params.get("ordering") ?? "";
+  const key = ordering.replace(/^-/, "");
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    pageSize: isPageSize(size) ? size : DEFAULT_PAGE_SIZE,
+    sort: key ? { key, direction: ordering.startsWith("-") ? "desc" : "asc" } : null,
+    search: params.get("search") ?? "",
+  };
+}

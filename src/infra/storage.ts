@@ -1,0 +1,71 @@
+/** Every value the client keeps in local storage, under the keys the spec names. */
+import { Exit, Schema } from "effect";
+import { SessionConflictBody } from "../domain/auth";
+
+export const STORAGE_KEYS = {
+  sessionId: "sessionid",
+  userName: "userName",
+  reload: "reload",
+  sessionConflict: "451",
+  mobileToken: "mobileAccessToken",
+} as const;
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+function store(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function readStored(key: StorageKey): string | null {
+  try {
+    return store()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: StorageKey, value: string): void {
+  try {
+    store()?.setItem(key, value);
+  } catch {
+    // Storage full or disabled: the session then lives only in the HttpOnly cookie.
+  }
+}
+
+export function removeStored(key: StorageKey): void {
+  try {
+    store()?.removeItem(key);
+  } catch {
+    // nothing to remove
+  }
+}
+
+export function storeSession(sessionId: string, userName: string): void {
+  writeStored(STORAGE_KEYS.sessionId, sessionId);
+  writeStored(STORAGE_KEYS.userName, userName);
+}
+
+export function clearSession(): void {
+  removeStored(STORAGE_KEYS.sessionId);
+  removeStored(STORAGE_KEYS.userName);
+}
+
+export function storeSessionConflict(body: unknown): void {
+  writeStored(STORAGE_KEYS.sessionConflict, JSON.stringify(body));
+}
+
+/** Reads the 451 body stored by the HTTP layer and clears it (spec 002 §4: cleared when read). */
+export function takeSessionConflict(): SessionConflictBody | null {
+  const raw = readStored(STORAGE_KEYS.sessionConflict);
+  if (raw === null) return null;
+  removeStored(STORAGE_KEYS.sessionConflict);
+  try {
+    const decoded = Schema.decodeUnknownExit(SessionConflictBody)(JSON.parse(raw));
+    return Exit.isSuccess(decoded) ? decoded.value : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * The filter drawer (spec 000 §2.4, §5): opens, loads its options with a spinner, lets the user
+ * change a draft of the filters (checkbox lists, date ranges with the 30-day invoice rule, toggles),
+ * and applies or clears them.
+ */
+import { assign, fromPromise, setup } from "xstate";
+import { chooseInvoiceFrom, chooseInvoiceTo, type DateRange } from "../domain/filters";
+
+export type FilterOption = { readonly label: string; readonly value: string };
+export type FilterValues = {
+  readonly lists: Readonly<Record<string, readonly string[]>>;
+  readonly ranges: Readonly<Record<string, DateRange>>;
+  readonly toggles: Readonly<Record<string, boolean>>;
+};
+export const EMPTY_FILTERS: FilterValues = { lists: {}, ranges: {}, toggles: {} };
+
+export type FilterDrawerEvent =
+  | { type: "drawer.open" }
+  | { type: "drawer.close" }
+  | { type: "option.toggle"; key: string; value: string }
+  | { type: "range.set"; key: string; range: DateRange }
+  | { type: "invoiceFrom.set"; key: string; date: string }
+  | { type: "invoiceTo.set"; key: string; date: string }
+  | { type: "toggle.flip"; key: string }
+  | { type: "filters.clear" }
+  | { type: "filters.apply" };
+
+export type FilterDrawerContext = {
+  options: Readonly<Record<string, readonly FilterOption[]>>;
+  draft: FilterValues;
+  applied: FilterValues;
+  alert: string | null;
+  loadError: string | null;
+};
+
+const setList = (values: FilterValues, key: string, value: string): FilterValues => {
+  const current = values.lists[key] ?? [];
+  const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
+  return { ...values, lists: { ...values.lists, [key]: next } };
+};
+
+export const filterDrawerMachine = setup({
+  types: {} as {
+    context: FilterDrawerContext;
+    events: FilterDrawerEvent;
+    input: { applied?: FilterValues };
+  },
+  actors: {
+    loadOptions: fromPromise<Record<string, readonly FilterOption[]>>(async () => {
+      throw new Error("loadOptions is provided by the screen");
+    }),
+  },
+  actions: {
+    filtersApplied: (_, _params: { values: FilterValues }) => {},
+  },
+}).createMachine({
+  id: "filterDrawer",
+  description: "The right-hand filter drawer of a list: draft filters, then Apply Filter or Clear All.",
+  context: ({ input }) => ({
+    options: {},
+    draft: input.applied ?? EMPTY_FILTERS,
+    applied: input.applied ?? EMPTY_FILTERS,
+    alert: null,
+    loadError: null,
+  }),
+  initial: "closed",
+  states: {
+    closed: {
+      description: "The drawer is shut; the applied filters shape the list.",
+      on: {
+        "drawer.open": {
+          target: "loading",
+          actions: assign(({ context }) => ({ draft: context.applied, alert: null })),
+        },
+      },
+    },
+    loading: {
+      description: "The drawer is open and shows a spinner while the filter options load.",
+      invoke: {
+        id: "loadOptions",
+        src: "loadOptions",
+        onDone: {
+          target: "open",
+          actions: assign({ options: ({ event }) => event.output, loadError: null }),
+        },
+        onError: {
+          target: "open",
+          actions: assign({ loadError: "The filter options could not be loaded." }),
+        },
+      },
+      on: { "drawer.close": { target: "closed" } },
+    },
+    open: {
+      description: "The user changes the draft filters; nothing applies until Apply Filter.",
+      on: {
+        "drawer.close": { target: "closed" },
+        "option.toggle": {
+          actions: assign({ draft: ({ context, event }) => setList(context.draft, event.key, event.value) }),
+        },
+        "range.set": {
+          actions: assign({
+            draft: ({ context, event }) => ({
+              ...context.draft,
+              ranges: { ...context.draft.ranges, [event.key]: event.range },
+            }),
+          }),
+        },
+        "invoiceFrom.set": {
+          actions: assign(({ context, event }) => {
+            const range = context.draft.ranges[event.key] ?? { from: null, to: null };
+            return {
+              alert: null,
+              draft: {
+                ...context.draft,
+                ranges: { ...context.draft.ranges, [event.key]: chooseInvoiceFrom(range, event.date) },
+              },
+            };
+          }),
+        },
+        "invoiceTo.set": {
+          actions: assign(({ context, event }) => {
+            const current = context.draft.ranges[event.key] ?? { from: null, to: null };
+            const { range, alert } = chooseInvoiceTo(current, event.date);
+            return {
+              alert,
+              draft: { ...context.draft, ranges: { ...context.draft.ranges, [event.key]: range } },
+            };
+          }),
+        },
+        "toggle.flip": {
+          actions: assign({
+            draft: ({ context, event }) => ({
+              ...context.draft,
+              toggles: { ...context.draft.toggles, [event.key]: !context.draft.toggles[event.key] },
+            }),
+          }),
+        },
+        "filters.clear": { actions: assign({ draft: EMPTY_FILTERS, alert: null }) },
+        "filters.apply": {
+          target: "closed",
+          actions: [
+            assign({ applied: ({ context }) => context.draft }),
+            { type: "filtersApplied", params: ({ context }) => ({ values: context.draft }) },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,233 @@
+/**
+ * Every machine with typed fixtures for every event and actor result. The chart generator and the
+ * generated graph tests read only this list: a new machine joins by adding an entry.
+ */
+import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom } from "xstate";
+import type { LoginOutcome, UserDetails } from "../domain/auth";
+import { appStartMachine } from "./appStart";
+import { dataTableMachine } from "./dataTable";
+import { filterDrawerMachine } from "./filterDrawer";
+import { forgotPasswordMachine } from "./forgotPassword";
+import { modalMachine } from "./modal";
+import { notificationMachine } from "./notification";
+import { passwordExpiryMachine } from "./passwordExpiry";
+import { signInMachine } from "./signIn";
+
+export type MachineEntry = {
+  id: string;
+  machine: AnyStateMachine;
+  /** Inputs to start from; one traversal per input. */
+  inputs?: readonly unknown[];
+  /** One sample of every event the machine takes, actor results and timers included. */
+  events: readonly EventObject[];
+  /**
+   * Which part of the context tells states apart when paths are generated (default: all of it).
+   * Machines whose guards never read context can say `null`: their paths then follow state values,
+   * which keeps the number of paths small when the context has many combinations.
+   */
+  contextKey?: ((context: never) => unknown) | null;
+};
+
+/** Results of invoked actors and timers, which the machine receives as events. */
+type ActorResult =
+  | { type: `xstate.done.actor.${string}`; output: unknown }
+  | { type: `xstate.error.actor.${string}`; error: unknown }
+  | { type: `xstate.after.${string}` };
+
+const done = (actorId: string, output: unknown): ActorResult => ({
+  type: `xstate.done.actor.${actorId}`,
+  output,
+});
+const error = (actorId: string): ActorResult => ({
+  type: `xstate.error.actor.${actorId}`,
+  error: new Error("unexpected"),
+});
+
+/** Type-checks an entry's fixtures against its machine's own events and input. */
+function entry<M extends AnyStateMachine>(e: {
+  id: string;
+  machine: M;
+  inputs?: readonly InputFrom<M>[];
+  events: readonly (EventFromLogic<M> | ActorResult)[];
+  contextKey?: MachineEntry["contextKey"];
+}): MachineEntry {
+  return e;
+}
+
+export const sampleUser: UserDetails = {
+  id: 2,
+  username: "qc.manager",
+  name: "Meera Kulkarni",
+  email: "qc.manager@retailscan.in",
+  phone_number: "9820007919",
+  organisation: { id: 1, name: "Retail Scan", kind: "internal" },
+  roles: ["qc-manager"],
+  permissions: ["qc-manager-dashboard-permission", "qc-manager-workflow-permission"],
+  considered_workflow_permission: "qc-manager-workflow-permission",
+};
+
+const conflictBody = {
+  code: "session_conflict",
+  detail: "You are already logged in on another device. Logout all sessions to continue.",
+  login_username: "qc.manager",
+  platform: "web",
+  active_sessions: 1,
+} as const;
+
+export const loginOutcomes: Record<LoginOutcome["type"], LoginOutcome> = {
+  signedIn: {
+    type: "signedIn",
+    user: sampleUser,
+    response: {
+      sessionid: "token",
+      username: "qc.manager",
+      password_expired: false,
+      user_data: { phone_number: null },
+    },
+  },
+  invalid: { type: "invalid", fieldErrors: {}, detail: "Invalid username or password." },
+  locked: { type: "locked", detail: "Too many failed attempts. Try again in 15 minutes." },
+  passwordExpired: { type: "passwordExpired", username: "expired.user" },
+  conflict: { type: "conflict", body: conflictBody },
+};
+
+export const machineRegistry: readonly MachineEntry[] = [
+  entry({
+    id: "appStart",
+    machine: appStartMachine,
+    events: [
+      { type: "app.started", path: "/dashboard", search: "?open_store=1", storedUserName: null },
+      { type: "app.started", path: "/dashboard/pp-outlet-details/acme/7", search: "", storedUserName: null },
+      { type: "app.started", path: "/dashboard", search: "", storedUserName: "qc.manager" },
+      { type: "app.started", path: "/login", search: "", storedUserName: null },
+      { type: "app.started", path: "/retailers/outlets-list", search: "", storedUserName: null },
+      done("fetchUserInfo", sampleUser),
+      error("fetchUserInfo"),
+      { type: "session.started", user: sampleUser },
+      { type: "session.ended" },
+    ],
+  }),
+  entry({
+    id: "signIn",
+    machine: signInMachine,
+    events: [
+      { type: "username.change", value: "qc.manager" },
+      { type: "password.change", value: "Demo@12345" },
+      { type: "login.submit" },
+      { type: "conflict.restored", body: conflictBody },
+      { type: "logoutAll.submit" },
+      ...Object.values(loginOutcomes).map((o) => done("login", o)),
+      error("login"),
+      done("logoutAll", undefined),
+      error("logoutAll"),
+    ],
+  }),
+  entry({
+    id: "forgotPassword",
+    machine: forgotPasswordMachine,
+    events: [
+      { type: "username.change", value: "qc.manager" },
+      { type: "code.request" },
+      { type: "code.change", value: "123456" },
+      { type: "code.submit" },
+      { type: "code.resend" },
+      { type: "newPassword.change", value: "Fresh@2026x" },
+      { type: "confirmPassword.change", value: "Fresh@2026x" },
+      { type: "password.submit" },
+      done("sendCode", { type: "ok", detail: "sent" }),
+      done("sendCode", {
+        type: "invalid",
+        fieldErrors: { login_username: ["This field may not be blank."] },
+        detail: null,
+      }),
+      error("sendCode"),
+      done("verifyCode", { type: "verified", resetToken: "reset" }),
+      done("verifyCode", {
+        type: "invalid",
+        fieldErrors: { code_value: ["Invalid or expired code."] },
+        detail: null,
+      }),
+      error("verifyCode"),
+      done("changePassword", { type: "ok", detail: "changed" }),
+      done("changePassword", { type: "invalid", fieldErrors: {}, detail: "This reset link has expired." }),
+      error("changePassword"),
+    ],
+  }),
+  entry({
+    id: "passwordExpiry",
+    machine: passwordExpiryMachine,
+    inputs: [{ username: "expired.user" }],
+    events: [
+      { type: "field.change", field: "oldPassword", value: "Demo@12345" },
+      { type: "field.change", field: "newPassword", value: "Renewed@2026" },
+      { type: "field.change", field: "confirmPassword", value: "Renewed@2026" },
+      { type: "password.submit" },
+      done("changeExpiredPassword", { type: "ok", detail: "changed" }),
+      done("changeExpiredPassword", {
+        type: "invalid",
+        fieldErrors: { old_password: ["wrong"] },
+        detail: null,
+      }),
+      error("changeExpiredPassword"),
+    ],
+  }),
+  entry({
+    id: "notification",
+    machine: notificationMachine,
+    events: [
+      { type: "notification.show", kind: "success", text: "Saved" },
+      { type: "notification.show", kind: "failed", text: "Request timed out!" },
+      { type: "notification.close" },
+      { type: "xstate.after.notificationHide.notification.shown" },
+    ],
+  }),
+  entry({
+    id: "dataTable",
+    machine: dataTableMachine,
+    contextKey: null,
+    inputs: [{}],
+    events: [
+      { type: "page.go", page: 2 },
+      { type: "pageSize.change", pageSize: 50 },
+      { type: "sort.toggle", key: "name" },
+      { type: "search.type", text: "kirana" },
+      { type: "xstate.after.searchDebounce.dataTable.debouncing" },
+      { type: "row.toggle", id: "1" },
+      { type: "page.toggleAll", ids: ["1", "2"] },
+      { type: "selection.clear" },
+      { type: "filters.toggle" },
+      { type: "view.restore", query: { page: 1, pageSize: 15, sort: null, search: "" } },
+    ],
+  }),
+  entry({
+    id: "modal",
+    machine: modalMachine,
+    contextKey: null,
+    inputs: [{}, { open: false }, { noExit: true }],
+    events: [
+      { type: "modal.open" },
+      { type: "modal.close" },
+      { type: "modal.escape" },
+      { type: "xstate.after.modalExit.modal.closing" },
+    ],
+  }),
+  entry({
+    id: "filterDrawer",
+    machine: filterDrawerMachine,
+    contextKey: null,
+    inputs: [{}],
+    events: [
+      { type: "drawer.open" },
+      { type: "drawer.close" },
+      done("loadOptions", { status: [{ label: "QC Pending", value: "qc_pending" }] }),
+      error("loadOptions"),
+      { type: "option.toggle", key: "status", value: "qc_pending" },
+      { type: "range.set", key: "created", range: { from: "2026-11-21", to: "2026-11-22" } },
+      { type: "invoiceFrom.set", key: "invoice_date", date: "2026-01-01" },
+      { type: "invoiceTo.set", key: "invoice_date", date: "2026-03-01" },
+      { type: "toggle.flip", key: "include_temp" },
+      { type: "filters.clear" },
+      { type: "filters.apply" },
+    ],
+  }),
+];

@@ -1,0 +1,26 @@
+import { useEffect, useState } from "react";
+import type { AppConfig } from "../../domain/auth";
+import { appConfig } from "../../infra/api/auth";
+import { runApi } from "../../infra/http";
+
+let pending: Promise<AppConfig | null> | null = null;
+
+/**
+ * The server's client configuration (single sign-on providers), read once per page. The public
+ * pages read it directly rather than through React Query, which only the signed-in areas load.
+ * A failed read means no single sign-on buttons, nothing more.
+ */
+export function useAppConfig(): AppConfig | null {
+  const [config, setConfig] = useState<AppConfig | null>(null);
+  useEffect(() => {
+    let live = true;
+    pending ??= runApi(appConfig()).catch(() => null);
+    void pending.then((c) => {
+      if (live) setConfig(c);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return config;
+}

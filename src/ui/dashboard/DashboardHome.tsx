@@ -1,0 +1,75 @@
+import { Link } from "wouter";
+import { dashboardMenuFor } from "../../domain/menu";
+import { useCurrentUser } from "../session/SessionGate";
+
+const KIND_LABEL = { internal: "internal", client: "client" } as const;
+
+/** The dashboard home: who is signed in, for which organisation, with which roles and permissions. */
+export default function DashboardHome() {
+  const user = useCurrentUser();
+  if (!user) return null;
+  const areas = dashboardMenuFor(user).filter((entry) => entry.to !== "/dashboard");
+  return (
+    <div className="page">
+      <h1>Welcome, {user.name}</h1>
+      <p className="page-lead">
+        Signed in as <strong>{user.username}</strong> for {user.organisation.name} (
+        {KIND_LABEL[user.organisation.kind]} organisation).
+      </p>
+
+      <div className="cards">
+        <section className="card" aria-labelledby="home-account">
+          <h2 id="home-account">Your account</h2>
+          <dl className="facts">
+            <dt>Name</dt>
+            <dd>{user.name}</dd>
+            <dt>Username</dt>
+            <dd>{user.username}</dd>
+            <dt>Organisation</dt>
+            <dd>{user.organisation.name}</dd>
+            <dt>Email</dt>
+            <dd>{user.email ?? "Not given"}</dd>
+            <dt>Phone number</dt>
+            <dd>{user.phone_number ?? "Not given"}</dd>
+            <dt>Workflow permission used</dt>
+            <dd>{user.considered_workflow_permission ?? "None"}</dd>
+          </dl>
+        </section>
+
+        <section className="card" aria-labelledby="home-roles">
+          <h2 id="home-roles">Roles</h2>
+          {user.roles.length === 0 ? (
+            <p>No roles are assigned to you.</p>
+          ) : (
+            <ul className="tags">
+              {user.roles.map((role) => (
+                <li key={role}>{role}</li>
+              ))}
+            </ul>
+          )}
+          <h2 id="home-permissions">Permissions</h2>
+          {user.permissions.length === 0 ? (
+            <p>You hold no permissions.</p>
+          ) : (
+            <ul className="plain-list" aria-labelledby="home-permissions">
+              {user.permissions.map((permission) => (
+                <li key={permission}>{permission}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="home-areas">
+          <h2 id="home-areas">Your areas</h2>
+          <ul className="plain-list">
+            {areas.map((entry) => (
+              <li key={entry.to}>
+                <Link href={entry.to}>{entry.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

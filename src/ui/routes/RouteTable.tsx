@@ -1,0 +1,102 @@
+/**
+ * The one route table of the whole catalogue (spec 000 §2.1, 002 §2.2): exact matches, most
+ * specific first, each screen's code loaded lazily so a page loads only its own code. A catalogue
+ * route whose screen is not built yet, and any unknown address, shows the honest Page not found.
+ */
+import { type ComponentType, lazy, Suspense, useEffect } from "react";
+import { Redirect, Route, Switch } from "wouter";
+import { type AppRoute, ROUTES_BY_SPECIFICITY } from "../../domain/routes";
+import { useCurrentUser } from "../session/SessionGate";
+import Loading from "../shell/Loading";
+import { PRODUCT_NAME } from "../shell/layout";
+import { type BuiltPattern, isBuilt } from "./built";
+
+const DashboardShell = lazy(() => import("../shell/DashboardShell"));
+/** Not a catalogue route: the developers' and product owners' view of the shared widgets. */
+const WidgetCatalogue = lazy(() => import("../widgets/WidgetCatalogue"));
+export const WIDGET_CATALOGUE_PATH = "/dev/widgets";
+/** Only pages that are missing need it, so the sign-in pages do not carry it. */
+const NotFound = lazy(() => import("../errors/NotFound"));
+
+/** "/": the dashboard for a signed-in user, otherwise the login page. */
+function Home() {
+  const user = useCurrentUser();
+  return <Redirect to={user ? "/dashboard" : "/login"} replace />;
+}
+
+const SCREENS = {
+  "/": Home,
+  "/login": lazy(() => import("../auth/LoginScreen")),
+  "/forgot-password": lazy(() => import("../auth/ForgotPasswordScreen")),
+  "/reset-password": lazy(() => import("../auth/ResetPasswordScreen")),
+  "/change-password-expiry": lazy(() => import("../auth/PasswordExpiryScreen")),
+  "/dashboard": lazy(() => import("../dashboard/DashboardHome")),
+} satisfies Record<BuiltPattern, ComponentType>;
+
+/** Dashboard pages render inside the shell; the mobile performance views under /dashboard do not. */
+export function inDashboardShell(route: AppRoute): boolean {
+  return /^\/dashboard(\/|$)/.test(route.pattern) && route.area !== "mobile";
+}
+
+function useTitle(title: string): void {
+  useEffect(() => {
+    document.title = `${title} · ${PRODUCT_NAME}`;
+  }, [title]);
+}
+
+function RouteScreen({ route }: { route: AppRoute }) {
+  useTitle(isBuilt(route.pattern) ? route.title : "Page not found");
+  if (!isBuilt(route.pattern)) {
+    const notFound = <NotFound planned />;
+    return inDashboardShell(route) ? notFound : <main className="page-center">{notFound}</main>;
+  }
+  const Screen = SCREENS[route.pattern];
+  return <Screen />;
+}
+
+function UnknownPage({ framed }: { framed: boolean }) {
+  useTitle("Page not found");
+  const notFound = <NotFound />;
+  return framed ? notFound : <main className="page-center">{notFound}</main>;
+}
+
+const shellRoutes = ROUTES_BY_SPECIFICITY.filter(inDashboardShell);
+const standaloneRoutes = ROUTES_BY_SPECIFICITY.filter((r) => !inDashboardShell(r));
+
+/** Every path under /dashboard that no standalone route (the mobile views) took. */
+const DASHBOARD_AREA = /^\/dashboard(?:\/.*)?$/i;
+
+export default function RouteTable() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Switch>
+        {standaloneRoutes.map((route) => (
+          <Route key={route.pattern} path={route.pattern}>
+            <RouteScreen route={route} />
+          </Route>
+        ))}
+        {/* One element for the whole dashboard area, so the shell stays mounted between its pages. */}
+        <Route key="dashboard-area" path={DASHBOARD_AREA}>
+          <DashboardShell>
+            <Switch>
+              {shellRoutes.map((route) => (
+                <Route key={route.pattern} path={route.pattern}>
+                  <RouteScreen route={route} />
+                </Route>
+              ))}
+              <Route key="unknown">
+                <UnknownPage framed />
+              </Route>
+            </Switch>
+          </DashboardShell>
+        </Route>
+        <Route key="widgets" path={WIDGET_CATALOGUE_PATH}>
+          <WidgetCatalogue />
+        </Route>
+        <Route key="unknown">
+          <UnknownPage framed={false} />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,8 @@
+/** Shown while a screen's code or data loads. */
+export default function Loading() {
+  return (
+    <p className="loading" role="status">
+      Loading…
+    </p>
+  );
+}

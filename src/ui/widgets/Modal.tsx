@@ -1,0 +1,137 @@
+import { useSelector } from "@xstate/react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import type { ActorRefFrom } from "xstate";
+import type { modalMachine } from "../../machines/modal";
+
+export type ModalActor = ActorRefFrom<typeof modalMachine>;
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A dialog driven by the modal machine: Escape closes it unless noExit, focus is trapped inside
+ * while open and returns to where it was afterwards, and closing plays a 400 ms exit animation.
+ */
+export default function Modal({
+  actor,
+  title,
+  children,
+  footer,
+  width = 520,
+}: {
+  actor: ModalActor;
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  width?: number;
+}) {
+  const state = useSelector(actor, (s) => s.value);
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const visible = state === "open" || state === "closing";
+
+  useEffect(() => {
+    if (state !== "open") return;
+    const before = document.activeElement as HTMLElement | null;
+    const first = dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? dialog.current)?.focus();
+    return () => before?.focus();
+  }, [state]);
+
+  if (!visible) return null;
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === "Escape") {
+      e.stopPropagation();
+      actor.send({ type: "modal.escape" });
+      return;
+    }
+    if (e.key !== "Tab" || !dialog.current) return;
+    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (items.length === 0) return;
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="modal-backdrop" data-state={state}>
+      <div
+        ref={dialog}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        style={{ width: `min(${width}px, calc(100vw - 2rem))` }}
+        onKeyDown={onKeyDown}
+      >
+        <header className="modal-header">
+          <h2 id={titleId}>{title}</h2>
+          <button
+            type="button"
+            className="modal-close"
+            aria-label="Close"
+            onClick={() => actor.send({ type: "modal.close" })}
+          >
+            ×
+          </button>
+        </header>
+        <div className="modal-body">{children}</div>
+        {footer && <footer className="modal-footer">{footer}</footer>}
+      </div>
+    </div>
+  );
+}
+
+/** A confirmation dialog: a question, a confirm button and Cancel. */
+export function ConfirmDialog({
+  actor,
+  title,
+  message,
+  confirmLabel = "Confirm",
+  onConfirm,
+}: {
+  actor: ModalActor;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal
+      actor={actor}
+      title={title}
+      width={420}
+      footer={
+        <>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => actor.send({ type: "modal.close" })}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              onConfirm();
+              actor.send({ type: "modal.close" });
+            }}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{message}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+import { useActorRef } from "@xstate/react";
+import { useEffect } from "react";
+import type { ActorRefFrom } from "xstate";
+import { tableQueryFromParams, tableQueryToParams } from "../../domain/table";
+import { dataTableMachine } from "../../machines/dataTable";
+
+export type DataTableActor = ActorRefFrom<typeof dataTableMachine>;
+
+const TABLE_PARAMS = ["page", "page-size", "ordering", "search"];
+
+/**
+ * A data table actor whose page, size, order and search live in the URL query, so a reload or a
+ * shared link shows the same view. Other query parameters of the page are left alone.
+ */
+export function useDataTable(): DataTableActor {
+  const actor = useActorRef(dataTableMachine, {
+    input: tableQueryFromParams(new URLSearchParams(globalThis.location?.search ?? "")),
+  });
+  useEffect(() => {
+    const write = () => {
+      const { page, pageSize, sort, search } = actor.getSnapshot().context;
+      const url = new URL(window.location.href);
+      for (const key of TABLE_PARAMS) url.searchParams.delete(key);
+      for (const [key, value] of Object.entries(tableQueryToParams({ page, pageSize, sort, search }))) {
+        url.searchParams.set(key, value);
+      }
+      if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
+    };
+    const subscription = actor.subscribe(write);
+    const restore = () =>
+      actor.send({
+        type: "view.restore",
+        query: tableQueryFromParams(new URLSearchParams(window.location.search)),
+      });
+    window.addEventListener("popstate", restore);
+    return () => {
+      subscription.unsubscribe();
+      window.removeEventListener("popstate", restore);
+    };
+  }, [actor]);
+  return actor;
+}

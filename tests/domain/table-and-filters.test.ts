@@ -1,0 +1,126 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  chooseInvoiceFrom,
+  chooseInvoiceTo,
+  defaultDateRange,
+  INVOICE_RANGE_ALERT,
+  optionKeys,
+  toFilterOptions,
+} from "../../src/domain/filters";
+import { daysBetween, formatDate, formatNumber, formatTime12, parseIsoDate } from "../../src/domain/format";
+import {
+  isPageSizeSelectable,
+  matchesSearch,
+  nextSort,
+  pagerText,
+  showingText,
+  tableQueryFromParams,
+  tableQueryToParams,
+} from "../../src/domain/table";
+
+describe("table rules", () => {
+  it("sorts ascending first, then toggles", () => {
+    const asc = nextSort(null, "name");
+    expect(asc).toEqual({ key: "name", direction: "asc" });
+    expect(nextSort(asc, "name")).toEqual({ key: "name", direction: "desc" });
+    expect(nextSort(nextSort(asc, "name"), "name")).toEqual({ key: "name", direction: "asc" });
+    expect(nextSort(asc, "city")).toEqual({ key: "city", direction: "asc" });
+  });
+
+  it("pager texts", () => {
+    expect(pagerText(2, 95, 15)).toBe("Page 2 of 7");
+    expect(pagerText(1, 0, 15)).toBe("Page 1 of 1");
+    expect(showingText(2, 15, 95)).toBe("Showing 16 - 30 of 95 Record(s)");
+    expect(showingText(7, 15, 95)).toBe("Showing 91 - 95 of 95 Record(s)");
+    expect(isPageSizeSelectable(14)).toBe(false);
+    expect(isPageSizeSelectable(15)).toBe(true);
+  });
+
+  it("searches case-insensitively", () => {
+    expect(matchesSearch("Sharma General Stores", "GENERAL")).toBe(true);
+    expect(matchesSearch("Sharma", "x")).toBe(false);
+  });
+
+  it("the URL query round-trips, and bad values fall back to defaults", () => {
+    const q = { page: 3, pageSize: 50, sort: { key: "name", direction: "desc" as const }, search: "kirana" };
+    expect(tableQueryFromParams(new URLSearchParams(tableQueryToParams(q)))).toEqual(q);
+    expect(tableQueryFromParams(new URLSearchParams("page=-2&page-size=17"))).toEqual({
+      page: 1,
+      pageSize: 15,
+      sort: null,
+      search: "",
+    });
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const parsed = tableQueryFromParams(new URLSearchParams(s));
+        expect(parsed.page).toBeGreaterThan(0);
+      }),
+    );
+  });
+});
+
+describe("formats", () => {
+  it("dates as MMM d, yyyy and times on a 12-hour clock", () => {
+    expect(formatDate(2026, 11, 22)).toBe("Nov 22, 2026");
+    expect(formatTime12(0, 5)).toBe("12:05 AM");
+    expect(formatTime12(12, 0)).toBe("12:00 PM");
+    expect(formatTime12(15, 30)).toBe("3:30 PM");
+  });
+
+  it("numbers with at most two decimals", () => {
+    expect(formatNumber(12.3456)).toBe("12.35");
+    expect(formatNumber(7)).toBe("7");
+    expect(formatNumber(Number.NaN)).toBe("-");
+  });
+
+  it("real calendar dates only", () => {
+    expect(parseIsoDate("2026-02-29")).toBeNull();
+    expect(parseIsoDate("2028-02-29")).toEqual({ year: 2028, month: 2, day: 29 });
+    expect(daysBetween("2026-01-31", "2026-03-02")).toBe(30);
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        expect(() => parseIsoDate(s)).not.toThrow();
+      }),
+    );
+  });
+});
+
+describe("filter drawer rules", () => {
+  it("option keys: name and id by default, rsid for the RSID filter", () => {
+    expect(optionKeys("status")).toEqual({ label: "name", value: "id" });
+    expect(optionKeys("workflow_object__outlet__rsid")).toEqual({ label: "name", value: "rsid" });
+  });
+
+  it("turns API options into label and value by the filter's keys", () => {
+    expect(toFilterOptions("status", [{ id: 3, name: "QC Pending" }])).toEqual([
+      { label: "QC Pending", value: "3" },
+    ]);
+    expect(toFilterOptions("workflow_object__outlet__rsid", [{ rsid: "RS000001" }])).toEqual([
+      { label: "RS000001", value: "RS000001" },
+    ]);
+    expect(
+      toFilterOptions("city", [{ slug: "pune", title: "Pune" }, { title: "no value" }], "title", "slug"),
+    ).toEqual([{ label: "Pune", value: "pune" }]);
+  });
+
+  it("the date picker defaults to yesterday through today", () => {
+    expect(defaultDateRange("2026-03-01")).toEqual({ from: "2026-02-28", to: "2026-03-01" });
+  });
+
+  it("To must be within 30 days of From, otherwise the alert", () => {
+    const range = { from: "2026-01-01", to: null };
+    expect(chooseInvoiceTo(range, "2026-01-31")).toEqual({
+      range: { from: "2026-01-01", to: "2026-01-31" },
+      alert: null,
+    });
+    expect(chooseInvoiceTo(range, "2026-02-01")).toEqual({ range, alert: INVOICE_RANGE_ALERT });
+    expect(INVOICE_RANGE_ALERT).toBe("To Date must be within 30 days of From Date");
+  });
+
+  it("a new From clears To unless To is still within 30 days", () => {
+    const range = { from: "2026-01-01", to: "2026-01-20" };
+    expect(chooseInvoiceFrom(range, "2026-01-05")).toEqual({ from: "2026-01-05", to: "2026-01-20" });
+    expect(chooseInvoiceFrom(range, "2025-12-01")).toEqual({ from: "2025-12-01", to: null });
+  });
+});

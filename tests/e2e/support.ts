@@ -1,0 +1,41 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "Demo@12345";
+
+/** Fails the test on any serious or critical accessibility violation on the current page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(blocking, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+export async function fillLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+}
+
+/** Signs in through the login screen and waits for the dashboard. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto("/login");
+  await fillLogin(page, username, password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The newest message the development outbox holds for a recipient. */
+export async function latestOutboxMessage(page: Page, recipient: string): Promise<string> {
+  const res = await page.request.get("/api/dev/outbox/");
+  expect(res.ok()).toBe(true);
+  const { results } = (await res.json()) as { results: { recipient: string; body: string }[] };
+  const message = results.find((m) => m.recipient === recipient);
+  expect(message, `an outbox message for ${recipient}`).toBeDefined();
+  return message!.body;
+}
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}

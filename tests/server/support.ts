@@ -1,0 +1,132 @@
+/**
+ * A server on a fresh database for each test file: in-memory PGlite, or a fresh schema on the
+ * PostgreSQL named by TEST_DATABASE_URL, so the same suite checks both storage paths.
+ */
+import { randomBytes } from "node:crypto";
+import type { Hono } from "hono";
+import { type AppDeps, createApp } from "../../server/app";
+import { cryptoRandomBytes } from "../../server/auth/passwords";
+import type { AppEnv } from "../../server/context";
+import { type Db, migrate, openPglite, openPostgres } from "../../server/db/db";
+import { seedDemoData } from "../../server/seed/demo";
+
+export const DEMO_PASSWORD = "Demo@12345";
+export const DAY = 24 * 60 * 60 * 1000;
+export const TEST_START = Date.parse("2026-11-20T10:00:00Z");
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = await openPglite();
+    return { db, drop: () => db.close() };
+  }
+  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const admin = await openPostgres(url);
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const db = await openPostgres(url, schema);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+/** Calls an app the way a browser would, reading the answer as JSON when it is JSON. */
+export function callerOf(app: Hono<AppEnv>) {
+  return async function call(
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string>; url?: string } = {},
+  ) {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.body !== undefined) headers["content-type"] = "application/json";
+    const res = await app.request(init.url ?? path, {
+      method,
+      headers,
+      body:
+        init.body === undefined
+          ? undefined
+          : typeof init.body === "string"
+            ? init.body
+            : JSON.stringify(init.body),
+    });
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return {
+      status: res.status,
+      headers: res.headers,
+      text,
+      body: json as Record<string, unknown> & { [k: string]: unknown },
+    };
+  };
+}
+
+/**
+ * A migrated, seeded database and an app over it with a settable clock, no real delays (the
+ * requested ones are recorded in `sleeps`) and the log lines kept in `logs`.
+ */
+export async function startTestServer(options: { outlets?: number } & Partial<AppDeps> = {}) {
+  const { outlets, ...overrides } = options;
+  const { db, drop } = await openTestDb();
+  await migrate(db);
+  const clock = { now: TEST_START };
+  await seedDemoData(db, { now: clock.now, outlets: outlets ?? 520 });
+  const sleeps: number[] = [];
+  const logs: Record<string, unknown>[] = [];
+  const deps: AppDeps = {
+    db,
+    mode: "demo",
+    clock: () => clock.now,
+    randomBytes: cryptoRandomBytes,
+    sleep: async (ms) => {
+      if (ms > 0) sleeps.push(ms);
+    },
+    logger: (entry) => {
+      logs.push(entry);
+    },
+    sso: {},
+    ...overrides,
+  };
+  const app = createApp(deps);
+  const call = callerOf(app);
+
+  async function login(username: string, password = DEMO_PASSWORD, platform = "web") {
+    return call("POST", "/api/auth/login/", {
+      body: { login_username: username, password, method_of_login: "password", platform },
+    });
+  }
+
+  /** Signs in and gives the Authorization header for the new session. */
+  async function signIn(username: string, platform = "web") {
+    const res = await login(username, DEMO_PASSWORD, platform);
+    if (res.status !== 200)
+      throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { authorization: `sessionid ${res.body.sessionid as string}` };
+  }
+
+  return { app, deps, db, clock, sleeps, logs, call, login, signIn, close: drop };
+}
+
+/** The value of a Set-Cookie header's cookie, if the response set it. */
+export function cookieFrom(headers: Headers, name: string): string | null {
+  for (const line of headers.getSetCookie()) {
+    const match = new RegExp(`^${name}=([^;]*)`).exec(line);
+    if (match) return match[1] ?? "";
+  }
+  return null;
+}
+
+/** The whole Set-Cookie line of a cookie, to check its attributes. */
+export function setCookieLine(headers: Headers, name: string): string {
+  return headers.getSetCookie().find((line) => line.startsWith(`${name}=`)) ?? "";
+}

@@ -1,0 +1,149 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import type { UserDetails } from "../../src/domain/auth";
+import { ROUTES } from "../../src/domain/routes";
+import { BUILT_PATTERNS } from "../../src/ui/routes/built";
+import RouteTable, { inDashboardShell } from "../../src/ui/routes/RouteTable";
+import { projectManager } from "./fixtures";
+
+const session = vi.hoisted(() => ({ user: null as UserDetails | null, signOut: vi.fn() }));
+
+vi.mock("../../src/ui/session/SessionGate", () => ({
+  useCurrentUser: () => session.user,
+  useSignOut: () => session.signOut,
+}));
+// The sign-in screens are another part's; here only which one the table picks matters.
+vi.mock("../../src/ui/auth/LoginScreen", () => ({ default: () => <h1>Login screen</h1> }));
+vi.mock("../../src/ui/auth/ForgotPasswordScreen", () => ({ default: () => <h1>Forgot password screen</h1> }));
+vi.mock("../../src/ui/auth/ResetPasswordScreen", () => ({ default: () => <h1>Reset password screen</h1> }));
+vi.mock("../../src/ui/auth/PasswordExpiryScreen", () => ({ default: () => <h1>Password expiry screen</h1> }));
+
+function renderAt(path: string) {
+  const location = memoryLocation({ path, record: true });
+  const view = render(
+    <Router hook={location.hook}>
+      <RouteTable />
+    </Router>,
+  );
+  return { ...view, location };
+}
+
+const headingText = async () => (await screen.findByRole("heading", { level: 1 })).textContent;
+
+beforeEach(() => {
+  session.user = null;
+  session.signOut.mockReset();
+});
+
+describe("the route table", () => {
+  it("registers only catalogue patterns as built", () => {
+    const patterns = new Set(ROUTES.map((r) => r.pattern));
+    expect(BUILT_PATTERNS.filter((p) => !patterns.has(p))).toEqual([]);
+  });
+
+  it("shows the honest Page not found for a catalogue route that is not built yet", async () => {
+    renderAt("/retailers/offers/view/diwali-2026");
+    expect(await headingText()).toBe("Page not found");
+    expect(screen.getByText("This page is part of the product, but it does not exist yet.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go back home" }).getAttribute("href")).toBe("/");
+    expect(document.title).toBe("Page not found · Retail Scan");
+  });
+
+  it("shows Page not found for an unknown address, saying there is no such page", async () => {
+    renderAt("/no/such/page");
+    expect(await headingText()).toBe("Page not found");
+    expect(screen.getByText(/There is no page at this address/)).toBeTruthy();
+    expect(screen.queryByText(/does not exist yet/)).toBeNull();
+  });
+
+  it("matches exactly: a trailing extra segment is not the page", async () => {
+    renderAt("/login/extra");
+    expect(await headingText()).toBe("Page not found");
+    expect(screen.queryByText("Login screen")).toBeNull();
+    expect(screen.getByText(/There is no page at this address/)).toBeTruthy();
+  });
+
+  it("renders the built sign-in screens at their paths", async () => {
+    for (const [path, heading] of [
+      ["/login", "Login screen"],
+      ["/forgot-password", "Forgot password screen"],
+      ["/reset-password", "Reset password screen"],
+      ["/change-password-expiry", "Password expiry screen"],
+    ] as const) {
+      const view = renderAt(path);
+      expect(await headingText()).toBe(heading);
+      view.unmount();
+    }
+  });
+
+  it("sends / to the login page when signed out", async () => {
+    const { location } = renderAt("/");
+    await waitFor(() => expect(location.history.at(-1)).toBe("/login"));
+    expect(await headingText()).toBe("Login screen");
+  });
+
+  it("sends / to the dashboard when signed in", async () => {
+    session.user = projectManager;
+    const { location } = renderAt("/");
+    await waitFor(() => expect(location.history.at(-1)).toBe("/dashboard"));
+    expect(await headingText()).toBe("Welcome, Priya Sharma");
+  });
+
+  it("renders the dashboard home inside the shell with the user's real details", async () => {
+    session.user = projectManager;
+    renderAt("/dashboard");
+    expect(await headingText()).toBe("Welcome, Priya Sharma");
+    const main = screen.getByRole("main");
+    expect(main.textContent).toContain("Retail Scan");
+    expect(main.textContent).toContain("project-manager-dashboard-permission");
+    expect(main.textContent).toContain("project-manager-workflow-permission");
+    expect(screen.getByRole("navigation", { name: "Dashboard areas" })).toBeTruthy();
+    expect(document.title).toBe("Dashboard · Retail Scan");
+  });
+
+  it("shows a dashboard page that is not built yet inside the shell", async () => {
+    session.user = projectManager;
+    renderAt("/dashboard/field-outlet-recovery");
+    expect(await headingText()).toBe("Page not found");
+    expect(screen.getByText("This page is part of the product, but it does not exist yet.")).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Dashboard areas" })).toBeTruthy();
+    expect(screen.getAllByRole("main")).toHaveLength(1);
+  });
+
+  it("shows an unknown address under /dashboard inside the shell too, and exact matching holds there", async () => {
+    session.user = projectManager;
+    renderAt("/dashboard/my-downloads/extra");
+    expect(await headingText()).toBe("Page not found");
+    expect(screen.getByText(/There is no page at this address/)).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Dashboard areas" })).toBeTruthy();
+  });
+
+  it("sends a signed-out visitor of a dashboard page to the login page", async () => {
+    const { location } = renderAt("/dashboard/reports");
+    await waitFor(() => expect(location.history.at(-1)).toBe("/login"));
+  });
+
+  it("keeps the mobile performance views out of the dashboard shell", async () => {
+    renderAt("/dashboard/pp-outlet-invoice/store-9/77");
+    expect(await headingText()).toBe("Page not found");
+    expect(screen.getByText("This page is part of the product, but it does not exist yet.")).toBeTruthy();
+    expect(screen.queryByRole("navigation")).toBeNull();
+    expect(
+      inDashboardShell({
+        pattern: "/dashboard/pp-outlet-invoice/:slug/:master_id?",
+        area: "mobile",
+        title: "",
+        spec: "",
+      }),
+    ).toBe(false);
+  });
+
+  it("prefers the specific route to the general one", async () => {
+    session.user = projectManager;
+    renderAt("/dashboard/client-reports/12/images");
+    expect(await headingText()).toBe("Page not found");
+    expect(document.title).toBe("Page not found · Retail Scan");
+  });
+});

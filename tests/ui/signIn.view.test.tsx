@@ -1,0 +1,148 @@
+/**
+ * The sign-in machine's generated shortest paths, driven through the login screen: each event is
+ * done the way a user (or the server, through faked actors) does it, and after each step the screen
+ * must show what the machine's state means.
+ */
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { fromPromise } from "xstate";
+import type { LoginOutcome, LoginRequest } from "../../src/domain/auth";
+import { MSG } from "../../src/domain/messages";
+import { STORAGE_KEYS } from "../../src/infra/storage";
+import { machineRegistry } from "../../src/machines/registry";
+import LoginScreen from "../../src/ui/auth/LoginScreen";
+import { generatedPaths } from "../machines/harness";
+
+const started = vi.hoisted(() => ({ calls: [] as unknown[] }));
+vi.mock("../../src/ui/session/sessionActor", () => ({
+  sessionStarted: (...args: unknown[]) => started.calls.push(args),
+}));
+vi.mock("../../src/ui/session/SessionGate", () => ({ useCurrentUser: () => null }));
+vi.mock("../../src/ui/auth/useAppConfig", () => ({ useAppConfig: () => null }));
+
+type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
+let pending: Record<"login" | "logoutAll", Deferred | null>;
+
+const fakeActors = {
+  login: fromPromise<LoginOutcome, LoginRequest>(
+    () =>
+      new Promise((resolve, reject) => {
+        pending.login = { resolve: resolve as (v: unknown) => void, reject };
+      }),
+  ),
+  logoutAll: fromPromise<void>(
+    () =>
+      new Promise((resolve, reject) => {
+        pending.logoutAll = { resolve: resolve as (v: unknown) => void, reject };
+      }),
+  ),
+};
+
+beforeEach(() => {
+  pending = { login: null, logoutAll: null };
+  started.calls = [];
+});
+
+const entry = machineRegistry.find((e) => e.id === "signIn")!;
+// A stored 451 is read when the screen opens, so conflict.restored can only be a path's first event.
+const paths = generatedPaths(entry)
+  .filter((p) => p.kind === "shortest")
+  .map((p) => p.path.steps.filter((s) => s.event.type !== "xstate.init"))
+  .filter((steps) => steps.every((s, i) => s.event.type !== "conflict.restored" || i === 0))
+  .filter((steps) => steps.length > 0);
+
+const loginButton = () => screen.getByRole("button", { name: /^(Login|Logout All Session|Please wait…)$/ });
+
+async function expectScreenFor(state: string, location: { history: string[] }) {
+  switch (state) {
+    case "editing":
+    case "locked":
+    case "failed":
+      await waitFor(() => expect(loginButton().textContent).toBe("Login"));
+      expect((loginButton() as HTMLButtonElement).disabled).toBe(false);
+      if (state === "failed")
+        expect(screen.getByText("The sign-in did not go through. Please try again.")).toBeTruthy();
+      if (state === "locked")
+        expect(screen.getByText("Too many failed attempts. Try again in 15 minutes.")).toBeTruthy();
+      return;
+    case "submitting":
+    case "loggingOutAll":
+      await waitFor(() => expect((loginButton() as HTMLButtonElement).disabled).toBe(true));
+      return;
+    case "conflict":
+      await waitFor(() => expect(loginButton().textContent).toBe(MSG.logoutAllSession));
+      expect(screen.getByText(/already logged in on another device/)).toBeTruthy();
+      return;
+    case "signedIn":
+      await waitFor(() => expect(location.history.at(-1)).toBe("/dashboard"));
+      expect(started.calls).toHaveLength(1);
+      return;
+    case "passwordExpired":
+      await waitFor(() => expect(location.history.at(-1)).toBe("/change-password-expiry"));
+      return;
+    case "leftForHome":
+      await waitFor(() => expect(location.history.at(-1)).toBe("/"));
+      return;
+    default:
+      throw new Error(`no screen check for state ${state}`);
+  }
+}
+
+async function perform(event: { type: string; [k: string]: unknown }) {
+  switch (event.type) {
+    case "username.change":
+      fireEvent.change(screen.getByLabelText("Username"), { target: { value: event.value } });
+      return;
+    case "password.change":
+      fireEvent.change(screen.getByLabelText("Password", { exact: true }), {
+        target: { value: event.value },
+      });
+      return;
+    case "login.submit":
+    case "logoutAll.submit":
+      fireEvent.click(loginButton());
+      return;
+    case "xstate.done.actor.login":
+      await act(async () => pending.login?.resolve(event.output));
+      return;
+    case "xstate.error.actor.login":
+      await act(async () => pending.login?.reject(new Error("unexpected")));
+      return;
+    case "xstate.done.actor.logoutAll":
+      await act(async () => pending.logoutAll?.resolve(undefined));
+      return;
+    case "xstate.error.actor.logoutAll":
+      await act(async () => pending.logoutAll?.reject(new Error("unexpected")));
+      return;
+    default:
+      throw new Error(`no way to perform ${event.type} on the screen`);
+  }
+}
+
+describe("the login screen follows the sign-in machine", () => {
+  it("the paths driven here reach every state of the machine", () => {
+    const reached = new Set(paths.flatMap((steps) => steps.map((s) => String(s.state.value))));
+    expect([...reached].sort()).toEqual(Object.keys(entry.machine.root.states).sort());
+  });
+
+  it.each(
+    paths.map((steps) => [steps.map((s) => s.event.type).join(" → "), steps] as const),
+  )("%s", async (_name, steps) => {
+    const first = steps[0]!.event;
+    if (first.type === "conflict.restored") {
+      localStorage.setItem(STORAGE_KEYS.sessionConflict, JSON.stringify((first as { body?: unknown }).body));
+    }
+    const location = memoryLocation({ path: "/login", record: true });
+    render(
+      <Router hook={location.hook}>
+        <LoginScreen actors={fakeActors} />
+      </Router>,
+    );
+    for (const [i, step] of steps.entries()) {
+      if (!(i === 0 && first.type === "conflict.restored")) await perform(step.event);
+      await expectScreenFor(String(step.state.value), location);
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+// Only the UI tests need a DOM; everything else runs in plain Node, which is much faster.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: "domain", include: ["tests/domain/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
+        test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
+        // Each test runs the dependency checker as a process: seconds on a busy machine.
+        test: {
+          name: "architecture",
+          include: ["tests/architecture/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+        },
+      },
+      { extends: true, test: { name: "infra", include: ["tests/infra/**/*.test.ts"], environment: "node" } },
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "ui",
+          include: ["tests/ui/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          // Waiting queries allow 5 s (tests/ui/setup.ts); a test may hold a few of them.
+          testTimeout: 20_000,
+          setupFiles: ["tests/ui/setup.ts"],
+        },
+      },
+    ],
+  },
+});
