@@ -1,8 +1,9 @@
 import { defineConfig } from "@playwright/test";
 
-// scripts/e2e.mjs sets these: a free port, a fresh data folder per run, and the browser binary.
+// scripts/e2e.mjs sets these: a free port, fresh data and client folders per run, and the browser binary.
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
+const clientDir = process.env.E2E_CLIENT_DIR ?? "dist/client";
 const executablePath = process.env.E2E_CHROMIUM || undefined;
 
 export default defineConfig({
@@ -35,6 +36,12 @@ export default defineConfig({
     timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_MODE: "demo" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      APP_MODE: "demo",
+    },
   },
 });

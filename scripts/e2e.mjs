@@ -46,14 +46,29 @@ if (!browser) {
   process.exit(1);
 }
 
-const build = spawnSync("node_modules/.bin/vite", ["build", "--logLevel", "warn"], { stdio: "inherit" });
+// Each run builds into and serves from its own folders, so runs side by side do not disturb each other.
+const clientDir = mkdtempSync(join(tmpdir(), "e2e-client-"));
+const build = spawnSync(
+  "node_modules/.bin/vite",
+  ["build", "--logLevel", "warn", "--outDir", clientDir, "--emptyOutDir"],
+  {
+    stdio: "inherit",
+  },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = mkdtempSync(join(tmpdir(), "e2e-data-"));
 const port = await freePort();
 const run = spawnSync("node_modules/.bin/playwright", ["test", ...process.argv.slice(2)], {
   stdio: "inherit",
-  env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, E2E_CHROMIUM: browser },
+  env: {
+    ...process.env,
+    E2E_PORT: String(port),
+    E2E_DATA_DIR: dataDir,
+    E2E_CLIENT_DIR: clientDir,
+    E2E_CHROMIUM: browser,
+  },
 });
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(clientDir, { recursive: true, force: true });
 process.exit(run.status ?? 1);
