@@ -10,7 +10,7 @@ import { runApi } from "../../infra/http";
 import { passwordExpiryMachine } from "../../machines/passwordExpiry";
 import { notify } from "../notifications/notifier";
 import AuthLayout from "./AuthLayout";
-import { Field, FormMessages } from "./fields";
+import { Field, FormMessages, NewPasswordFields } from "./fields";
 
 export const passwordExpiryActors = {
   changeExpiredPassword: fromPromise<
@@ -74,25 +74,13 @@ export default function PasswordExpiryScreen({ actors }: { actors?: Partial<type
           errors={fieldMessages(fieldErrors, "old_password")}
           onChange={(e) => send({ type: "field.change", field: "oldPassword", value: e.target.value })}
         />
-        <Field
-          label="New password"
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          value={newPassword}
+        <NewPasswordFields
+          newPassword={newPassword}
+          confirmPassword={confirmPassword}
+          fieldErrors={fieldErrors}
           disabled={busy}
-          errors={fieldMessages(fieldErrors, "new_password")}
-          onChange={(e) => send({ type: "field.change", field: "newPassword", value: e.target.value })}
-        />
-        <Field
-          label="Confirm password"
-          name="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          disabled={busy}
-          errors={fieldMessages(fieldErrors, "confirm_password")}
-          onChange={(e) => send({ type: "field.change", field: "confirmPassword", value: e.target.value })}
+          onNewPassword={(value) => send({ type: "field.change", field: "newPassword", value })}
+          onConfirmPassword={(value) => send({ type: "field.change", field: "confirmPassword", value })}
         />
         <button type="submit" className="button auth-submit" disabled={busy} aria-busy={busy}>
           Change password

@@ -1,11 +1,10 @@
 import { useSelector } from "@xstate/react";
 import type { FormEvent } from "react";
 import { Link } from "wouter";
-import { fieldMessages } from "../../domain/auth";
 import { PASSWORD_RULE_TEXT } from "../../domain/password";
 import AuthLayout from "./AuthLayout";
 import { useForgotPasswordFlow } from "./ForgotPasswordScreen";
-import { Field, FormMessages } from "./fields";
+import { FormMessages, NewPasswordFields } from "./fields";
 import type { ForgotPasswordActor } from "./forgotPasswordActor";
 
 /** Step two of a forgotten password: the new password, once the code is verified. */
@@ -28,26 +27,14 @@ export default function ResetPasswordScreen({ actor }: { actor?: ForgotPasswordA
         <form className="auth-form" onSubmit={submit} noValidate>
           <p className="auth-lead">{PASSWORD_RULE_TEXT}</p>
           <FormMessages messages={[...problems, ...(detail ? [detail] : [])]} />
-          <Field
-            label="New password"
-            name="new-password"
-            type="password"
-            autoComplete="new-password"
+          <NewPasswordFields
+            newPassword={newPassword}
+            confirmPassword={confirmPassword}
+            fieldErrors={fieldErrors}
+            disabled={busy}
             autoFocus
-            value={newPassword}
-            disabled={busy}
-            errors={fieldMessages(fieldErrors, "new_password")}
-            onChange={(e) => flow.send({ type: "newPassword.change", value: e.target.value })}
-          />
-          <Field
-            label="Confirm password"
-            name="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            disabled={busy}
-            errors={fieldMessages(fieldErrors, "confirm_password")}
-            onChange={(e) => flow.send({ type: "confirmPassword.change", value: e.target.value })}
+            onNewPassword={(value) => flow.send({ type: "newPassword.change", value })}
+            onConfirmPassword={(value) => flow.send({ type: "confirmPassword.change", value })}
           />
           <button type="submit" className="button auth-submit" disabled={busy} aria-busy={busy}>
             Change password

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useId } from "react";
+import { type FieldErrors, fieldMessages } from "../../domain/auth";
 
 type FieldProps = {
   label: string;
@@ -46,5 +47,50 @@ export function FormMessages({
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The new password and its confirmation, as every password-changing screen asks for them. */
+export function NewPasswordFields({
+  newPassword,
+  confirmPassword,
+  fieldErrors,
+  disabled,
+  autoFocus,
+  onNewPassword,
+  onConfirmPassword,
+}: {
+  newPassword: string;
+  confirmPassword: string;
+  fieldErrors: FieldErrors;
+  disabled: boolean;
+  autoFocus?: boolean;
+  onNewPassword: (value: string) => void;
+  onConfirmPassword: (value: string) => void;
+}) {
+  return (
+    <>
+      <Field
+        label="New password"
+        name="new-password"
+        type="password"
+        autoComplete="new-password"
+        autoFocus={autoFocus}
+        value={newPassword}
+        disabled={disabled}
+        errors={fieldMessages(fieldErrors, "new_password")}
+        onChange={(e) => onNewPassword(e.target.value)}
+      />
+      <Field
+        label="Confirm password"
+        name="confirm-password"
+        type="password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        disabled={disabled}
+        errors={fieldMessages(fieldErrors, "confirm_password")}
+        onChange={(e) => onConfirmPassword(e.target.value)}
+      />
+    </>
   );
 }
