@@ -10,6 +10,7 @@ import { outboxRoutes } from "./dev/outbox";
 import { Problem } from "./http/problem";
 import { securityHeaders } from "./http/security";
 import { serveClient } from "./http/static";
+import { isUploadPost, uploadsApi } from "./uploads/routes";
 
 export type { AppDeps } from "./context";
 
@@ -52,15 +53,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     });
   });
   app.use(securityHeaders);
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new Problem(413, { detail: "Request body is too large." });
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new Problem(413, { detail: "Request body is too large." });
+    },
+  });
+  // Excel uploads have their own, larger limit (server/uploads/routes.ts).
+  app.use("/api/*", (c, next) => (isUploadPost(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.use("/api/*", authenticate(deps));
 
   app.get("/api/health/", (c) => c.json({ status: "ok" }));
@@ -75,6 +75,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/auth", authRoutes(deps));
   app.route("/api/auth", adminRoutes(deps));
   app.route("/", outboxRoutes(deps));
+  app.route("/api", uploadsApi(deps));
 
   app.all("/api/*", () => {
     throw new Problem(404, { ...NOT_FOUND });

@@ -1,0 +1,149 @@
+/**
+ * Exports run as jobs (My Downloads): created by whoever asks, processed by the same runner as the
+ * uploads, their file downloadable for EXPORT_EXPIRY_HOURS and then removed.
+ */
+import { EXPORT_EXPIRY_HOURS } from "../../src/domain/bulkUpload";
+import type { ExportJob } from "../../src/domain/downloads";
+import type { AppDeps } from "../context";
+import type { Queryable } from "../db/db";
+import { writeWorkbook, XLSX_CONTENT_TYPE } from "../uploads/excel";
+import { fileLink, saveFile } from "../uploads/files";
+
+const HOUR = 60 * 60 * 1000;
+const STALE_AFTER_MS = 60_000;
+
+export type NewExport = {
+  userId: number;
+  organisationId: number;
+  title: string;
+  /** What to export; the only kind so far is outlet details by RSID. */
+  kind: "outlets";
+  params: { rsids: string[] };
+  now: Date;
+};
+
+export async function createExport(tx: Queryable, e: NewExport): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO export_jobs (user_id, organisation_id, title, kind, params, status, created)
+     VALUES ($1, $2, $3, $4, $5, 'processing', $6) RETURNING id`,
+    [e.userId, e.organisationId, e.title, e.kind, JSON.stringify(e.params), e.now],
+  );
+  return row!.id;
+}
+
+type ExportRow = {
+  id: number;
+  user_id: number;
+  organisation_id: number;
+  title: string;
+  kind: string;
+  params: { rsids: string[] };
+  status: ExportJob["status"];
+  progress: number;
+  created: Date;
+  expires_at: Date | null;
+  file_id: number | null;
+  file_name: string | null;
+  message: string | null;
+};
+
+export function toApiExport(row: ExportRow, now: number): ExportJob {
+  const live = row.file_id !== null && row.file_name !== null && (row.expires_at?.getTime() ?? 0) > now;
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    progress: row.progress,
+    created: row.created.toISOString(),
+    expires_at: row.expires_at?.toISOString() ?? null,
+    file: live ? fileLink(row.file_id!, row.file_name!) : null,
+    message: row.message,
+  };
+}
+
+export async function listExports(db: Queryable, userId: number, page: { size: number; offset: number }) {
+  const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
+    "SELECT count(*) AS count FROM export_jobs WHERE user_id = $1",
+    [userId],
+  );
+  const rows = await db.query<ExportRow>(
+    `SELECT e.id, e.user_id, e.organisation_id, e.title, e.kind, e.params, e.status, e.progress, e.created,
+            e.expires_at, e.file_id, f.name AS file_name, e.message
+     FROM export_jobs e LEFT JOIN stored_files f ON f.id = e.file_id
+     WHERE e.user_id = $1 ORDER BY e.id DESC LIMIT $2 OFFSET $3`,
+    [userId, page.size, page.offset],
+  );
+  return { rows, count };
+}
+
+/** Takes one waiting export and writes its file; gives whether there was one. */
+export async function processNextExport(deps: AppDeps): Promise<boolean> {
+  const now = new Date(deps.clock());
+  const job = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.query<ExportRow>(
+      `SELECT id, user_id, organisation_id, title, kind, params FROM export_jobs
+       WHERE status = 'processing' AND (claimed_at IS NULL OR heartbeat_at < $1)
+       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [new Date(now.getTime() - STALE_AFTER_MS)],
+    );
+    if (row)
+      await tx.query(
+        "UPDATE export_jobs SET claimed_at = $2, heartbeat_at = $2, attempts = attempts + 1 WHERE id = $1",
+        [row.id, now],
+      );
+    return row;
+  });
+  if (!job) return false;
+  const outlets = await deps.db.query<Record<string, string>>(
+    `SELECT o.rsid, o.name, o.owner_name, o.address, o.pin, c.name AS city, o.phone, o.pan, o.gst, o.ifsc,
+            o.account_number, o.workflow_state
+     FROM outlets o JOIN cities c ON c.id = o.city_id WHERE o.rsid = ANY($1::text[]) ORDER BY o.rsid`,
+    [job.params.rsids],
+  );
+  const header = [
+    "rsid",
+    "name",
+    "owner_name",
+    "address",
+    "pin",
+    "city",
+    "phone",
+    "pan",
+    "gst",
+    "ifsc",
+    "account_number",
+    "workflow_state",
+  ];
+  const bytes = writeWorkbook(
+    "outlets",
+    header,
+    outlets.map((o) => header.map((h) => String(o[h] ?? ""))),
+  );
+  const done = new Date(deps.clock());
+  const expires = new Date(done.getTime() + EXPORT_EXPIRY_HOURS * HOUR);
+  await deps.db.transaction(async (tx) => {
+    const fileId = await saveFile(tx, {
+      name: `export_${job.id}_outlets.xlsx`,
+      contentType: XLSX_CONTENT_TYPE,
+      content: bytes,
+      organisationId: job.organisation_id,
+      ownerId: job.user_id,
+      created: done,
+      expiresAt: expires,
+    });
+    await tx.query(
+      `UPDATE export_jobs SET status = 'completed', progress = 100, file_id = $2, completed_at = $3, expires_at = $4,
+         claimed_at = NULL WHERE id = $1 AND status = 'processing'`,
+      [job.id, fileId, done, expires],
+    );
+  });
+  return true;
+}
+
+/** Drops the content of expired export files (the rows stay, so My Downloads says they expired). */
+export async function removeExpiredFiles(deps: AppDeps): Promise<void> {
+  await deps.db.query(
+    "UPDATE stored_files SET content = NULL WHERE expires_at < $1 AND content IS NOT NULL",
+    [new Date(deps.clock())],
+  );
+}

@@ -1,0 +1,273 @@
+/**
+ * Confirm (activate), cancel and Pay Now: each one transaction over the locked job row, so a
+ * repeated or concurrent confirm finds the job already active and applies nothing twice.
+ */
+import { amountInWords, parseAmountToPaise } from "../../src/domain/amountInWords";
+import { type ActivationInfo, canCancel, canConfirm, UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import { UPLOAD_TYPES, type UploadType } from "../../src/domain/uploadTypes";
+import type { AppDeps } from "../context";
+import type { Queryable } from "../db/db";
+import { createExport } from "../exports/exportJobs";
+import { Problem } from "../http/problem";
+import { ApplyConflict, applyRows, type CleanRow } from "./apply";
+import { audit, type JobRow, lockJob, notifyUser } from "./jobs";
+import type { PaymentGateway } from "./paymentGateway";
+import { type Caller, mayActFor } from "./scope";
+
+const NOT_FOUND = { detail: "Not found." };
+
+async function lockedJobFor(tx: Queryable, caller: Caller, type: UploadType, id: number): Promise<JobRow> {
+  const job = await lockJob(tx, id);
+  if (!job || job.object_type !== type.key || !mayActFor(caller, job.organisation_id))
+    throw new Problem(404, { ...NOT_FOUND });
+  return job;
+}
+
+const cleanRowsOf = async (tx: Queryable, id: number): Promise<CleanRow[]> =>
+  (
+    await tx.query<{ rows: CleanRow[] | null }>(
+      "SELECT clean_rows AS rows FROM bulk_upload_jobs WHERE id = $1",
+      [id],
+    )
+  )[0]?.rows ?? [];
+
+/** Database refusals of rows that were clean when validated (a name taken since, a record removed). */
+function conflictText(error: unknown): string | null {
+  if (error instanceof ApplyConflict) return error.message;
+  const code = (error as { code?: unknown })?.code;
+  if (code === "23505")
+    return "Some rows clash with records added since the file was checked. Upload it again.";
+  if (code === "23503") return "Some rows name records removed since the file was checked. Upload it again.";
+  return null;
+}
+
+export type ConfirmResult = { detail: string; export_job_id: number | null };
+
+/** Applies the clean rows, marks the job active and cancels every other completed upload of its kind. */
+export async function confirmJob(
+  deps: AppDeps,
+  caller: Caller,
+  type: UploadType,
+  id: number,
+): Promise<ConfirmResult> {
+  const now = new Date(deps.clock());
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const job = await lockedJobFor(tx, caller, type, id);
+      if (type.variant === "payment") return startPayment(tx, caller, job, now);
+      if (!canConfirm(job)) throw new Problem(400, { detail: UPLOAD_MSG.notConfirmable });
+      const rows = await cleanRowsOf(tx, id);
+      await applyRows(type.key, { tx, job, rows, userId: caller.user.id, now });
+      const exportId =
+        type.key === "unicorn_interface"
+          ? await createExport(tx, {
+              userId: caller.user.id,
+              organisationId: job.organisation_id,
+              title: `Outlet details for ${job.file_name}`,
+              kind: "outlets",
+              params: { rsids: rows.map((r) => r.rsid!) },
+              now,
+            })
+          : null;
+      await tx.query(
+        `UPDATE bulk_upload_jobs SET status = 'active', activated_by = $2, activated_at = $3, export_job_id = $4
+         WHERE id = $1`,
+        [id, caller.user.id, now, exportId],
+      );
+      const others = await tx.query<{ id: number }>(
+        `UPDATE bulk_upload_jobs SET status = 'cancelled', cancelled_by = $5, cancelled_at = $6,
+           message = $7
+         WHERE object_type = $1 AND organisation_id = $2 AND project_id IS NOT DISTINCT FROM $3
+           AND status = 'completed' AND id <> $4
+         RETURNING id`,
+        [
+          job.object_type,
+          job.organisation_id,
+          job.project_id,
+          id,
+          caller.user.id,
+          now,
+          `Cancelled when upload ${id} was confirmed.`,
+        ],
+      );
+      await audit(tx, {
+        userId: caller.user.id,
+        action: "confirm",
+        jobId: id,
+        detail: {
+          applied_rows: rows.length,
+          cancelled_jobs: others.map((o) => o.id),
+          export_job_id: exportId,
+        },
+        at: now,
+      });
+      for (const other of others)
+        await audit(tx, {
+          userId: caller.user.id,
+          action: "cancel",
+          jobId: other.id,
+          detail: { because_confirmed: id },
+          at: now,
+        });
+      await notifyUser(tx, {
+        userId: caller.user.id,
+        title: "Upload confirmed",
+        subText: `${job.file_name}: ${rows.length} rows applied.`,
+        jobId: id,
+        at: now,
+      });
+      return { detail: UPLOAD_MSG.confirmed, export_job_id: exportId };
+    });
+  } catch (error) {
+    const conflict = conflictText(error);
+    if (conflict) throw new Problem(400, { detail: conflict });
+    throw error;
+  }
+}
+
+/** Pay Now: the job waits in under_activation while the payment run pays. */
+async function startPayment(tx: Queryable, caller: Caller, job: JobRow, now: Date): Promise<ConfirmResult> {
+  if (job.status !== "completed" || job.total_clean_objects === 0)
+    throw new Problem(400, { detail: UPLOAD_MSG.notPayable });
+  await tx.query(
+    "UPDATE bulk_upload_jobs SET status = 'under_activation', activated_by = $2, activated_at = $3, claimed_at = NULL WHERE id = $1",
+    [job.id, caller.user.id, now],
+  );
+  await audit(tx, { userId: caller.user.id, action: "pay_now", jobId: job.id, detail: {}, at: now });
+  await notifyUser(tx, {
+    userId: caller.user.id,
+    title: "Payment started",
+    subText: job.file_name,
+    jobId: job.id,
+    at: now,
+  });
+  return { detail: UPLOAD_MSG.paymentStarted, export_job_id: null };
+}
+
+export async function cancelJob(
+  deps: AppDeps,
+  caller: Caller,
+  type: UploadType,
+  id: number,
+): Promise<{ detail: string }> {
+  const now = new Date(deps.clock());
+  return deps.db.transaction(async (tx) => {
+    const job = await lockedJobFor(tx, caller, type, id);
+    if (!canCancel(job)) throw new Problem(400, { detail: UPLOAD_MSG.notCancellable });
+    await tx.query(
+      "UPDATE bulk_upload_jobs SET status = 'cancelled', cancelled_by = $2, cancelled_at = $3, claimed_at = NULL WHERE id = $1",
+      [id, caller.user.id, now],
+    );
+    await audit(tx, {
+      userId: caller.user.id,
+      action: "cancel",
+      jobId: id,
+      detail: { from: job.status },
+      at: now,
+    });
+    await notifyUser(tx, {
+      userId: caller.user.id,
+      title: "Upload cancelled",
+      subText: job.file_name,
+      jobId: id,
+      at: now,
+    });
+    return { detail: UPLOAD_MSG.cancelled };
+  });
+}
+
+/** Count of UPI ids and the total in words, for the Pay Now confirmation. */
+export async function activationInfo(
+  deps: AppDeps,
+  caller: Caller,
+  type: UploadType,
+  id: number,
+): Promise<ActivationInfo> {
+  const [job] = await deps.db.query<{
+    organisation_id: number;
+    object_type: string;
+    rows: CleanRow[] | null;
+  }>("SELECT organisation_id, object_type, clean_rows AS rows FROM bulk_upload_jobs WHERE id = $1", [id]);
+  if (!job || job.object_type !== type.key || !mayActFor(caller, job.organisation_id))
+    throw new Problem(404, { ...NOT_FOUND });
+  const rows = job.rows ?? [];
+  const paise = rows.reduce((sum, r) => sum + (parseAmountToPaise(r.amount ?? "") ?? 0), 0);
+  return { count: rows.length, amount_in_words: amountInWords(paise) };
+}
+
+const PAYMENT_STALE_MS = 60_000;
+
+/** Pays one job waiting in under_activation; gives whether there was one. */
+export async function payNextJob(deps: AppDeps, gateway: PaymentGateway): Promise<boolean> {
+  const now = new Date(deps.clock());
+  const job = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: number; created_by: number; activated_by: number; file_name: string }>(
+      `SELECT id, created_by, activated_by, file_name FROM bulk_upload_jobs
+       WHERE status = 'under_activation' AND (claimed_at IS NULL OR heartbeat_at < $1)
+       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [new Date(now.getTime() - PAYMENT_STALE_MS)],
+    );
+    if (row)
+      await tx.query("UPDATE bulk_upload_jobs SET claimed_at = $2, heartbeat_at = $2 WHERE id = $1", [
+        row.id,
+        now,
+      ]);
+    return row;
+  });
+  if (!job) return false;
+  const rows = await cleanRowsOf(deps.db, job.id);
+  const result = await gateway.payBatch({
+    idempotencyKey: `upload-${job.id}`,
+    payments: rows.map((r) => ({ upiId: r.upi_id!, amount: r.amount! })),
+  });
+  const done = new Date(deps.clock());
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx.query<{ status: string }>(
+      "SELECT status FROM bulk_upload_jobs WHERE id = $1 FOR UPDATE",
+      [job.id],
+    );
+    if (current?.status !== "under_activation") return;
+    if (!result.ok) {
+      await tx.query(
+        "UPDATE bulk_upload_jobs SET status = 'completed', message = $2, claimed_at = NULL WHERE id = $1",
+        [job.id, `Payment failed: ${result.reason}`],
+      );
+      await notifyUser(tx, {
+        userId: job.activated_by,
+        title: "Payment failed",
+        subText: result.reason,
+        jobId: job.id,
+        at: done,
+      });
+      return;
+    }
+    await tx.query(
+      `INSERT INTO upi_payments (job_id, outlet_id, upi_id, amount, status, gateway_reference, paid_at)
+       SELECT $1, o.id, x.upi, x.amount, 'paid', $5, $6
+       FROM unnest($2::text[], $3::text[], $4::numeric[]) AS x(rsid, upi, amount) JOIN outlets o ON o.rsid = x.rsid`,
+      [
+        job.id,
+        rows.map((r) => r.rsid),
+        rows.map((r) => r.upi_id),
+        rows.map((r) => r.amount),
+        result.reference,
+        done,
+      ],
+    );
+    await tx.query(
+      "UPDATE bulk_upload_jobs SET status = 'active', payment_reference = $2, claimed_at = NULL WHERE id = $1",
+      [job.id, result.reference],
+    );
+    await notifyUser(tx, {
+      userId: job.activated_by,
+      title: "Payment completed",
+      subText: job.file_name,
+      jobId: job.id,
+      at: done,
+    });
+  });
+  return true;
+}
+
+export const uploadTypeOf = (key: string): UploadType | undefined =>
+  Object.hasOwn(UPLOAD_TYPES, key) ? UPLOAD_TYPES[key as keyof typeof UPLOAD_TYPES] : undefined;

@@ -1,0 +1,338 @@
+/**
+ * What confirming each upload type does with its clean rows, inside the confirm's transaction:
+ * either every row is applied or, on any failure, none.
+ */
+import type { UploadTypeKey } from "../../src/domain/uploadTypes";
+import type { Queryable } from "../db/db";
+import { insertMany } from "../seed/demo";
+import type { JobRow } from "./jobs";
+
+export type CleanRow = Readonly<Record<string, string>>;
+
+export type ApplyContext = {
+  tx: Queryable;
+  job: JobRow;
+  rows: readonly CleanRow[];
+  userId: number;
+  now: Date;
+};
+
+/** Outlet ids by RSID (or by id) for the rows of a file. */
+async function outletIds(tx: Queryable, rsids: readonly string[]): Promise<Map<string, number>> {
+  const rows = await tx.query<{ id: number; rsid: string }>(
+    "SELECT id, rsid FROM outlets WHERE rsid = ANY($1::text[])",
+    [[...new Set(rsids)]],
+  );
+  return new Map(rows.map((r) => [r.rsid, r.id]));
+}
+
+async function byName(tx: Queryable, sql: string, params: unknown[]): Promise<Map<string, number>> {
+  return new Map((await tx.query<{ id: number; name: string }>(sql, params)).map((r) => [r.name, r.id]));
+}
+
+const need = <T>(map: Map<string, T>, key: string, what: string): T => {
+  const value = map.get(key);
+  if (value === undefined) throw new ApplyConflict(`${what} ${key} no longer exists.`);
+  return value;
+};
+
+/** A row that was clean when validated but can no longer be applied (the data changed since). */
+export class ApplyConflict extends Error {}
+
+type Applier = (ctx: ApplyContext) => Promise<void>;
+
+/** Sub-project the job belongs to (present for every sub-project type). */
+const sp = (job: JobRow) => job.sub_project_id as number;
+
+const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
+  regions: ({ tx, job, rows }) =>
+    insertMany(
+      tx,
+      "regions",
+      ["name", "organisation_id"],
+      rows.map((r) => [r.name, job.organisation_id]),
+    ),
+  cities: async ({ tx, rows }) => {
+    const states = await byName(tx, "SELECT id, name FROM states", []);
+    await insertMany(
+      tx,
+      "cities",
+      ["name", "state_id"],
+      rows.map((r) => [r.name, need(states, r.state!, "State")]),
+    );
+  },
+  zones: async ({ tx, job, rows }) => {
+    const regions = await byName(tx, "SELECT id, name FROM regions WHERE organisation_id = $1", [
+      job.organisation_id,
+    ]);
+    await insertMany(
+      tx,
+      "zones",
+      ["name", "region_id"],
+      rows.map((r) => [r.name, need(regions, r.region!, "Region")]),
+    );
+  },
+  territories: async ({ tx, job, rows }) => {
+    const zones = await byName(
+      tx,
+      "SELECT z.id, z.name FROM zones z JOIN regions r ON r.id = z.region_id WHERE r.organisation_id = $1",
+      [job.organisation_id],
+    );
+    await insertMany(
+      tx,
+      "territories",
+      ["name", "zone_id"],
+      rows.map((r) => [r.name, need(zones, r.zone!, "Zone")]),
+    );
+  },
+  users: async ({ tx, job, rows, now }) => {
+    // No usable password: each new user sets one through Forgot password.
+    await insertMany(
+      tx,
+      "users",
+      [
+        "username",
+        "name",
+        "email",
+        "phone_number",
+        "organisation_id",
+        "password_hash",
+        "password_changed_at",
+      ],
+      rows.map((r) => [r.username, r.name, r.email, r.phone_number, job.organisation_id, "!", now]),
+    );
+    await tx.query(
+      `INSERT INTO user_roles (user_id, role_id)
+       SELECT u.id, r.id FROM unnest($1::text[], $2::text[]) AS x(username, role)
+       JOIN users u ON u.username = x.username JOIN roles r ON r.name = x.role`,
+      [rows.map((r) => r.username), rows.map((r) => r.role)],
+    );
+  },
+  questions: ({ tx, job, rows }) =>
+    insertMany(
+      tx,
+      "sub_project_questions",
+      ["sub_project_id", "question_group", "name", "type", "is_mandatory", "job_id"],
+      rows.map((r) => [sp(job), r.question_group, r.name, r.type, r.is_mandatory === "yes", job.id]),
+    ),
+  panels: async ({ tx, job, rows }) => {
+    const ids = await outletIds(
+      tx,
+      rows.map((r) => r.rsid!),
+    );
+    await tx.query(
+      `INSERT INTO panel_outlets (sub_project_id, panel_name, outlet_id, job_id)
+       SELECT $1, x.panel, x.outlet, $4 FROM unnest($2::text[], $3::int[]) AS x(panel, outlet)
+       ON CONFLICT DO NOTHING`,
+      [sp(job), rows.map((r) => r.panel_name), rows.map((r) => need(ids, r.rsid!, "Outlet")), job.id],
+    );
+  },
+  skus: ({ tx, job, rows }) =>
+    tx
+      .query(
+        `INSERT INTO skus (organisation_id, sku_code, name, brand, mrp, job_id)
+         SELECT $1, x.code, x.name, x.brand, x.mrp, $6
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::numeric[]) AS x(code, name, brand, mrp)
+         ON CONFLICT (organisation_id, sku_code)
+         DO UPDATE SET name = EXCLUDED.name, brand = EXCLUDED.brand, mrp = EXCLUDED.mrp, job_id = EXCLUDED.job_id`,
+        [
+          job.organisation_id,
+          rows.map((r) => r.sku_code),
+          rows.map((r) => r.name),
+          rows.map((r) => r.brand),
+          rows.map((r) => r.mrp),
+          job.id,
+        ],
+      )
+      .then(() => {}),
+  benchmarks: ({ tx, job, rows }) =>
+    tx
+      .query(
+        `INSERT INTO scoring_benchmarks (sub_project_id, parameter, benchmark, job_id)
+         SELECT $1, x.p, x.b, $4 FROM unnest($2::text[], $3::numeric[]) AS x(p, b)
+         ON CONFLICT (sub_project_id, parameter) DO UPDATE SET benchmark = EXCLUDED.benchmark, job_id = EXCLUDED.job_id`,
+        [sp(job), rows.map((r) => r.parameter), rows.map((r) => r.benchmark), job.id],
+      )
+      .then(() => {}),
+  cycle_init: async ({ tx, job, rows }) => {
+    const ids = await outletIds(
+      tx,
+      rows.map((r) => r.rsid!),
+    );
+    await tx.query(
+      `INSERT INTO cycle_outlets (sub_project_id, outlet_id, target_amount, start_date, end_date, job_id)
+       SELECT $1, x.o, x.t, x.s, x.e, $6 FROM unnest($2::int[], $3::numeric[], $4::date[], $5::date[]) AS x(o, t, s, e)
+       ON CONFLICT (sub_project_id, outlet_id) DO UPDATE SET target_amount = EXCLUDED.target_amount,
+         start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, job_id = EXCLUDED.job_id`,
+      [
+        sp(job),
+        rows.map((r) => need(ids, r.rsid!, "Outlet")),
+        rows.map((r) => r.target_amount),
+        rows.map((r) => r.start_date),
+        rows.map((r) => r.end_date),
+        job.id,
+      ],
+    );
+  },
+  payout_plotting: async ({ tx, job, rows }) => {
+    const ids = await outletIds(
+      tx,
+      rows.map((r) => r.rsid!),
+    );
+    await insertMany(
+      tx,
+      "outlet_payouts",
+      [
+        "outlet_id",
+        "sub_project_id",
+        "program",
+        "amount",
+        "client_payout_month",
+        "rs_payout_month",
+        "plotted_job_id",
+      ],
+      rows.map((r) => [
+        need(ids, r.rsid!, "Outlet"),
+        sp(job),
+        r.program,
+        r.amount,
+        r.client_payout_month,
+        r.rs_payout_month,
+        job.id,
+      ]),
+    );
+  },
+  whatsapp_messaging: ({ tx, job, rows }) =>
+    insertMany(
+      tx,
+      "whatsapp_messages",
+      ["organisation_id", "phone_number", "template_name", "message", "job_id"],
+      rows.map((r) => [job.organisation_id, r.phone_number, r.template_name, r.message, job.id]),
+    ),
+  kyc_contact: async ({ tx, job, rows }) => {
+    const ids = await outletIds(
+      tx,
+      rows.map((r) => r.rsid!),
+    );
+    await tx.query(
+      `INSERT INTO kyc_contacts (sub_project_id, outlet_id, contact_name, phone_number, email, job_id)
+       SELECT $1, x.o, x.n, x.p, nullif(x.e, ''), $6 FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) AS x(o, n, p, e)
+       ON CONFLICT (sub_project_id, outlet_id) DO UPDATE SET contact_name = EXCLUDED.contact_name,
+         phone_number = EXCLUDED.phone_number, email = EXCLUDED.email, job_id = EXCLUDED.job_id`,
+      [
+        sp(job),
+        rows.map((r) => need(ids, r.rsid!, "Outlet")),
+        rows.map((r) => r.contact_name),
+        rows.map((r) => r.phone_number),
+        rows.map((r) => r.email ?? ""),
+        job.id,
+      ],
+    );
+  },
+  payout_data_ingested: async ({ tx, job, rows }) => {
+    const ids = await outletIds(
+      tx,
+      rows.map((r) => r.rsid!),
+    );
+    await insertMany(
+      tx,
+      "payout_data",
+      [
+        "outlet_id",
+        "sub_project_id",
+        "outlet_name",
+        "amount",
+        "payout_month",
+        "account_holder_name",
+        "account_number",
+        "ifsc_code",
+        "pan_number",
+        "phone_number",
+        "remarks",
+        "job_id",
+      ],
+      rows.map((r) => [
+        need(ids, r.rsid!, "Outlet"),
+        sp(job),
+        r.outlet_name,
+        r.amount,
+        r.payout_month,
+        r.account_holder_name,
+        r.account_number,
+        r.ifsc_code,
+        r.pan_number,
+        r.phone_number,
+        r.remarks || null,
+        job.id,
+      ]),
+    );
+  },
+  payout_payment_status: async ({ tx, job, rows }) => {
+    const updated = await tx.query<{ id: number }>(
+      `UPDATE outlet_payouts p SET payment_status = x.status, utr_number = x.utr, payment_date = x.day,
+         payment_remarks = nullif(x.remarks, ''), status_job_id = $7
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::date[], $6::text[]) AS x(rsid, status, utr, day, remarks),
+         outlets o
+       WHERE o.rsid = x.rsid AND p.outlet_id = o.id AND p.sub_project_id = $1 AND p.payment_status = 'plotted'
+       RETURNING p.id`,
+      [
+        sp(job),
+        rows.map((r) => r.rsid),
+        rows.map((r) => (r.payment_status === "success" ? "payment_successful" : "payment_failed")),
+        rows.map((r) => r.utr_number),
+        rows.map((r) => r.payment_date),
+        rows.map((r) => r.payment_remarks ?? ""),
+        job.id,
+      ],
+    );
+    if (updated.length < rows.length)
+      throw new ApplyConflict("Some payouts are no longer waiting for a payment status.");
+  },
+  bulk_kyc: ({ tx, job, rows }) =>
+    insertMany(
+      tx,
+      "outlet_kyc_updates",
+      [
+        "outlet_id",
+        "sub_project_id",
+        "pan_number",
+        "gst_number",
+        "ifsc_code",
+        "account_number",
+        "pin_code",
+        "job_id",
+      ],
+      rows.map((r) => [
+        Number(r.id),
+        sp(job),
+        r.pan_number,
+        r.gst_number,
+        r.ifsc_code,
+        r.account_number,
+        r.pin_code,
+        job.id,
+      ]),
+    ),
+  bank_code: ({ tx, job, rows }) =>
+    tx
+      .query(
+        `INSERT INTO bank_codes (ifsc_code, bank_code, bank, branch, job_id)
+         SELECT x.i, x.c, x.b, x.br, $5 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS x(i, c, b, br)
+         ON CONFLICT (ifsc_code) DO UPDATE SET bank_code = EXCLUDED.bank_code, bank = EXCLUDED.bank,
+           branch = EXCLUDED.branch, job_id = EXCLUDED.job_id`,
+        [
+          rows.map((r) => r.ifsc_code),
+          rows.map((r) => r.bank_code),
+          rows.map((r) => r.bank),
+          rows.map((r) => r.branch),
+          job.id,
+        ],
+      )
+      .then(() => {}),
+  // Paid by the payment run (payments.ts), not by confirming.
+  icici_upi_account_payment_tracker: async () => {},
+  // Starts an export job (the confirm's caller records its id on the upload).
+  unicorn_interface: async () => {},
+};
+
+export const applyRows = (type: UploadTypeKey, ctx: ApplyContext): Promise<void> => APPLIERS[type](ctx);

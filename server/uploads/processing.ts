@@ -1,0 +1,171 @@
+/**
+ * The upload worker: takes a waiting job from the jobs table (FOR UPDATE SKIP LOCKED, so several
+ * server processes share the queue), reads the first sheet, validates every row and writes the
+ * clean and unclean result files. Processing changes no business data, so a worker that dies
+ * mid-job leaves nothing half done: its heartbeat goes stale and another run takes the job over.
+ */
+import { MAX_UPLOAD_ROWS, UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import {
+  checkHeader,
+  ERROR_COLUMN,
+  isUploadTypeKey,
+  normaliseHeader,
+  problemsText,
+  rowValidator,
+  UPLOAD_TYPES,
+} from "../../src/domain/uploadTypes";
+import type { AppDeps } from "../context";
+import type { Queryable } from "../db/db";
+import { readFirstSheet, UnreadableWorkbook, writeWorkbook, XLSX_CONTENT_TYPE } from "./excel";
+import { readFile, saveFile } from "./files";
+import { findJob, type JobRow, notifyUser, scopeOfJob } from "./jobs";
+import { lookupFor } from "./lookups";
+
+/** A job whose worker has not reported for this long is taken over. */
+export const STALE_AFTER_MS = 60_000;
+/** After this many starts a job is failed instead of tried again (a file that kills the worker). */
+export const MAX_ATTEMPTS = 3;
+/** Rows between progress reports (which also give other requests their turn). */
+const REPORT_EVERY = 2000;
+
+/** Test hook: called at each progress report; a throw stands for the worker dying there. */
+export type ProgressHook = (job: JobRow, validated: number) => void;
+
+/** Claims the oldest waiting (or abandoned) job; gives it, or undefined when none waits. */
+export async function claimNextUpload(deps: AppDeps): Promise<JobRow | undefined> {
+  const now = new Date(deps.clock());
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: number; attempts: number; created_by: number }>(
+      `SELECT id, attempts, created_by FROM bulk_upload_jobs
+       WHERE status = 'processing' AND (claimed_at IS NULL OR heartbeat_at < $1)
+       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [new Date(now.getTime() - STALE_AFTER_MS)],
+    );
+    if (!row) return undefined;
+    if (row.attempts >= MAX_ATTEMPTS) {
+      await failJob(tx, row.id, row.created_by, UPLOAD_MSG.workerStopped, now);
+      return findJob(tx, row.id);
+    }
+    await tx.query(
+      `UPDATE bulk_upload_jobs SET claimed_at = $2, heartbeat_at = $2, attempts = attempts + 1, progress = 0,
+         total_validated_objects = 0 WHERE id = $1`,
+      [row.id, now],
+    );
+    return findJob(tx, row.id);
+  });
+}
+
+async function failJob(tx: Queryable, id: number, userId: number, message: string, now: Date): Promise<void> {
+  const done = await tx.query(
+    `UPDATE bulk_upload_jobs SET status = 'failed', message = $2, claimed_at = NULL WHERE id = $1 AND status = 'processing'
+     RETURNING id`,
+    [id, message],
+  );
+  if (done.length > 0)
+    await notifyUser(tx, { userId, title: "Upload failed", subText: message, jobId: id, at: now });
+}
+
+const baseName = (name: string) => name.replace(/\.(xlsx|xls)$/i, "");
+
+/** Processes one claimed job to completed or failed; a job cancelled meanwhile is left as it is. */
+export async function processUpload(deps: AppDeps, job: JobRow, hook?: ProgressHook): Promise<void> {
+  if (job.status !== "processing") return;
+  const now = () => new Date(deps.clock());
+  const fail = (message: string) =>
+    deps.db.transaction((tx) => failJob(tx, job.id, job.created_by, message, now()));
+  if (!isUploadTypeKey(job.object_type)) return fail(`Unknown upload type ${job.object_type}.`);
+  const type = UPLOAD_TYPES[job.object_type];
+  const file = await readFile(deps.db, job.file_id);
+  let sheet: ReturnType<typeof readFirstSheet>;
+  try {
+    sheet = readFirstSheet(file?.content ?? new Uint8Array());
+  } catch (error) {
+    if (error instanceof UnreadableWorkbook) return fail(UPLOAD_MSG.unreadable);
+    throw error;
+  }
+  if (sheet.header.every((h) => h === "")) return fail(UPLOAD_MSG.emptySheet);
+  const header = checkHeader(type, sheet.header);
+  if (!header.ok) return fail(header.message);
+  if (sheet.rows.length > MAX_UPLOAD_ROWS) return fail(UPLOAD_MSG.tooManyRows);
+
+  const positions = new Map(sheet.header.map((h, i) => [normaliseHeader(h), i]));
+  const names = type.columns.map((c) => c.name);
+  const validate = rowValidator(type, await lookupFor(deps.db, type, scopeOfJob(job)));
+  const clean: Record<string, string>[] = [];
+  const cleanCells: string[][] = [];
+  const uncleanCells: string[][] = [];
+  for (let i = 0; i < sheet.rows.length; i++) {
+    const cells = sheet.rows[i]!;
+    const row: Record<string, string> = {};
+    for (const name of names) row[name] = (cells[positions.get(name)!] ?? "").trim();
+    const problems = validate(row);
+    const ordered = names.map((n) => row[n]!);
+    if (problems.length === 0) {
+      clean.push(row);
+      cleanCells.push(ordered);
+    } else {
+      uncleanCells.push([...ordered, problemsText(problems)]);
+    }
+    if ((i + 1) % REPORT_EVERY === 0) {
+      hook?.(job, i + 1);
+      if (!(await reportProgress(deps, job.id, i + 1))) return;
+    }
+  }
+
+  const created = now();
+  const base = baseName(job.file_name);
+  const cleanBytes = writeWorkbook("clean", names, cleanCells);
+  const uncleanBytes = writeWorkbook("unclean", [...names, ERROR_COLUMN], uncleanCells);
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx.query<{ status: string }>(
+      "SELECT status FROM bulk_upload_jobs WHERE id = $1 FOR UPDATE",
+      [job.id],
+    );
+    // Cancelled while it was being read: the results are not wanted.
+    if (current?.status !== "processing") return;
+    const file = (name: string, content: Uint8Array) =>
+      saveFile(tx, {
+        name,
+        contentType: XLSX_CONTENT_TYPE,
+        content,
+        organisationId: job.organisation_id,
+        ownerId: job.created_by,
+        created,
+      });
+    const cleanId = await file(`${base}_clean.xlsx`, cleanBytes);
+    const uncleanId = await file(`${base}_unclean.xlsx`, uncleanBytes);
+    await tx.query(
+      `UPDATE bulk_upload_jobs SET status = 'completed', total_objects = $2, total_clean_objects = $3,
+         total_unclean_objects = $4, total_validated_objects = $2, progress = $2, clean_file_id = $5,
+         unclean_file_id = $6, clean_rows = $7, claimed_at = NULL, heartbeat_at = $8 WHERE id = $1`,
+      [
+        job.id,
+        sheet.rows.length,
+        clean.length,
+        uncleanCells.length,
+        cleanId,
+        uncleanId,
+        JSON.stringify(clean),
+        created,
+      ],
+    );
+    await notifyUser(tx, {
+      userId: job.created_by,
+      title: "Upload processed",
+      subText: `${job.file_name}: ${clean.length} clean and ${uncleanCells.length} unclean rows.`,
+      jobId: job.id,
+      at: created,
+    });
+  });
+}
+
+/** Records progress and the heartbeat; false when the job was cancelled (stop reading). */
+async function reportProgress(deps: AppDeps, id: number, validated: number): Promise<boolean> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  const rows = await deps.db.query(
+    `UPDATE bulk_upload_jobs SET progress = $2, total_validated_objects = $2, heartbeat_at = $3
+     WHERE id = $1 AND status = 'processing' RETURNING id`,
+    [id, validated, new Date(deps.clock())],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,198 @@
+/**
+ * The bulk upload API (spec 000 §7.2) and the file and My Downloads endpoints, mounted under /api.
+ * Every call checks the caller's session, the type's roles and the organisation of the job.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { MAX_UPLOAD_BYTES, UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import type { UploadType } from "../../src/domain/uploadTypes";
+import { requireUser } from "../auth/guard";
+import type { AppDeps, AppEnv } from "../context";
+import { listExports, toApiExport } from "../exports/exportJobs";
+import { pageParams, paginate } from "../http/pagination";
+import { fieldProblem, Problem, REQUIRED } from "../http/problem";
+import { activationInfo, cancelJob, confirmJob, uploadTypeOf } from "./actions";
+import { sniffExcel, writeWorkbook, XLSX_CONTENT_TYPE } from "./excel";
+import { readFile, saveFile } from "./files";
+import { findJob, listJobs, toApiJob } from "./jobs";
+import { type PaymentGateway, simulatedGateway } from "./paymentGateway";
+import { startJobRunner } from "./runner";
+import { callerFor, mayActFor, resolveScope } from "./scope";
+import { helpFor } from "./templates";
+
+/** Multipart framing around the file is small; the file itself is checked against MAX_UPLOAD_BYTES. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD;
+export const isUploadPost = (method: string, path: string) =>
+  method === "POST" && /^\/api\/bulk\/upload\/?$/.test(path);
+
+function typeParam(value: string | undefined, field: string): UploadType {
+  if (!value) throw fieldProblem(field, REQUIRED);
+  const type = uploadTypeOf(value);
+  if (!type) throw fieldProblem(field, `Unknown upload type ${value}.`);
+  return type;
+}
+
+const idParam = (raw: string): number => {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Problem(404, { detail: "Not found." });
+  return id;
+};
+
+/** The simulated gateway pays in demo mode; production has none configured, so Pay Now is refused. */
+function gatewayFor(deps: AppDeps): PaymentGateway | null {
+  return deps.mode === "demo" ? simulatedGateway(deps.sleep) : null;
+}
+
+export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  const gateway = gatewayFor(deps);
+  const runner = startJobRunner(deps, gateway);
+  const query = (c: { req: { query: (k: string) => string | undefined } }) => (k: string) => c.req.query(k);
+
+  api.get("/bulk/upload/help/", async (c) => {
+    const type = typeParam(c.req.query("object"), "object");
+    await callerFor(c, deps, type);
+    return c.json(helpFor(type));
+  });
+
+  api.get("/bulk/upload/sample/", async (c) => {
+    const type = typeParam(c.req.query("object"), "object");
+    await callerFor(c, deps, type);
+    const bytes = writeWorkbook(
+      type.key,
+      type.columns.map((col) => col.name),
+      [type.columns.map((col) => col.sample)],
+    );
+    return c.body(new Uint8Array(bytes), 200, {
+      "Content-Type": XLSX_CONTENT_TYPE,
+      "Content-Disposition": `attachment; filename="${type.key}_sample.xlsx"`,
+    });
+  });
+
+  api.get("/bulk/upload/", async (c) => {
+    const type = typeParam(c.req.query("objects_type"), "objects_type");
+    const caller = await callerFor(c, deps, type);
+    const scope = await resolveScope(deps.db, caller, type, query(c));
+    const page = pageParams(c.req.query("page"), c.req.query("page-size"));
+    const { rows, count } = await listJobs(deps.db, type.key, scope, page);
+    if (rows.some((r) => r.status === "processing" || r.status === "under_activation")) runner.kick();
+    return c.json(paginate(c.req.url, rows.map(toApiJob), count, page));
+  });
+
+  api.post(
+    "/bulk/upload/",
+    bodyLimit({
+      maxSize: UPLOAD_BODY_LIMIT,
+      onError: () => {
+        throw new Problem(413, { detail: UPLOAD_MSG.tooLarge });
+      },
+    }),
+    async (c) => {
+      const type = typeParam(c.req.query("object"), "object");
+      const caller = await callerFor(c, deps, type);
+      const scope = await resolveScope(deps.db, caller, type, query(c));
+      let form: Record<string, unknown>;
+      try {
+        form = await c.req.parseBody();
+      } catch {
+        throw fieldProblem("file", UPLOAD_MSG.noFile);
+      }
+      const file = form.file;
+      if (!(file instanceof File) || file.size === 0) throw fieldProblem("file", UPLOAD_MSG.noFile);
+      if (file.size > MAX_UPLOAD_BYTES) throw new Problem(413, { detail: UPLOAD_MSG.tooLarge });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const format = sniffExcel(bytes);
+      if (!format) throw fieldProblem("file", UPLOAD_MSG.notExcel);
+      const name = (file.name || `upload.${format}`).replace(/[\\/]/g, "_").slice(0, 200);
+      const now = new Date(deps.clock());
+      const id = await deps.db.transaction(async (tx) => {
+        const fileId = await saveFile(tx, {
+          name,
+          contentType: file.type || XLSX_CONTENT_TYPE,
+          content: bytes,
+          organisationId: scope.organisationId,
+          ownerId: caller.user.id,
+          created: now,
+        });
+        const [row] = await tx.query<{ id: number }>(
+          `INSERT INTO bulk_upload_jobs (object_type, organisation_id, project_id, sub_project_id, question_group,
+             created_by, created, file_id, file_name, status)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'processing') RETURNING id`,
+          [
+            type.key,
+            scope.organisationId,
+            scope.projectId,
+            scope.subProjectId,
+            scope.questionGroup,
+            caller.user.id,
+            now,
+            fileId,
+            name,
+          ],
+        );
+        return row!.id;
+      });
+      runner.kick();
+      const job = await findJob(deps.db, id);
+      return c.json(toApiJob(job!), 201);
+    },
+  );
+
+  api.post("/bulk/upload/:id/activate/", async (c) => {
+    const type = typeParam(c.req.query("object"), "object");
+    const caller = await callerFor(c, deps, type);
+    if (type.variant === "payment" && !gateway)
+      throw new Problem(503, { detail: "No payment gateway is configured on this server." });
+    const result = await confirmJob(deps, caller, type, idParam(c.req.param("id")));
+    runner.kick();
+    return c.json(result);
+  });
+
+  api.post("/bulk/upload/:id/cancel/", async (c) => {
+    const type = typeParam(c.req.query("object"), "object");
+    const caller = await callerFor(c, deps, type);
+    return c.json(await cancelJob(deps, caller, type, idParam(c.req.param("id"))));
+  });
+
+  api.get("/bulk/upload/:id/get-icici-upi-activation-info/", async (c) => {
+    const type = typeParam(c.req.query("object"), "object");
+    if (type.variant !== "payment")
+      throw fieldProblem("object", "Only payment uploads have activation info.");
+    const caller = await callerFor(c, deps, type);
+    return c.json(await activationInfo(deps, caller, type, idParam(c.req.param("id"))));
+  });
+
+  api.get("/files/:id/:name", async (c) => {
+    const auth = requireUser(c);
+    const file = await readFile(deps.db, idParam(c.req.param("id")));
+    const internal = auth.user.organisation_kind === "internal";
+    const allowed =
+      file && (file.owner_id === auth.user.id || mayActFor({ ...auth, internal }, file.organisation_id));
+    if (!file || !allowed) throw new Problem(404, { detail: "Not found." });
+    if (file.content === null || (file.expires_at && file.expires_at.getTime() <= deps.clock()))
+      throw new Problem(404, { detail: "This file has expired. Export it again." });
+    return c.body(new Uint8Array(file.content), 200, {
+      "Content-Type": file.content_type,
+      "Content-Disposition": `attachment; filename="${file.name.replace(/"/g, "")}"`,
+    });
+  });
+
+  api.get("/exports/", async (c) => {
+    const auth = requireUser(c);
+    const page = pageParams(c.req.query("page"), c.req.query("page-size"));
+    const { rows, count } = await listExports(deps.db, auth.user.id, page);
+    if (rows.some((r) => r.status === "processing")) runner.kick();
+    const now = deps.clock();
+    return c.json(
+      paginate(
+        c.req.url,
+        rows.map((r) => toApiExport(r, now)),
+        count,
+        page,
+      ),
+    );
+  });
+
+  return api;
+}

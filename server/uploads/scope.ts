@@ -1,0 +1,94 @@
+/**
+ * Where an upload belongs and whether the caller may touch it: the organisation, and for
+ * sub-project types the project and sub-project, checked against the caller's organisation.
+ */
+import type { Context } from "hono";
+import { organisationSlug } from "../../src/domain/bulkUpload";
+import { canUseUploadType, type UploadType } from "../../src/domain/uploadTypes";
+import { FORBIDDEN, requireUser } from "../auth/guard";
+import { userDetails } from "../auth/users";
+import type { AppDeps, AppEnv, AuthState } from "../context";
+import type { Queryable } from "../db/db";
+import { fieldProblem, Problem, REQUIRED } from "../http/problem";
+
+export type UploadScope = {
+  organisationId: number;
+  projectId: number | null;
+  subProjectId: number | null;
+  subProjectName: string | null;
+  questionGroup: string | null;
+};
+
+export type Caller = AuthState & { internal: boolean };
+
+/** The signed-in caller, allowed to use the type (403 otherwise). */
+export async function callerFor(c: Context<AppEnv>, deps: AppDeps, type: UploadType): Promise<Caller> {
+  const auth = requireUser(c);
+  const details = await userDetails(deps.db, auth.user);
+  if (!canUseUploadType(type, details)) throw new Problem(403, { ...FORBIDDEN });
+  return { ...auth, internal: auth.user.organisation_kind === "internal" };
+}
+
+/** May the caller see and act on things of this organisation? Internal staff serve every client. */
+export const mayActFor = (caller: Caller, organisationId: number): boolean =>
+  caller.internal || caller.user.organisation_id === organisationId;
+
+/**
+ * The sub-project id of a call: `sub_project`, the KYC and SKU-assign alternate `sub_project_id`,
+ * or the payout plotting pair config__name=sub_project and config__value (spec 000 §7.2).
+ */
+export function subProjectParam(query: (key: string) => string | undefined): string | undefined {
+  if (query("config__name") === "sub_project") return query("config__value");
+  return query("sub_project") ?? query("sub_project_id");
+}
+
+export async function resolveScope(
+  db: Queryable,
+  caller: Caller,
+  type: UploadType,
+  query: (key: string) => string | undefined,
+): Promise<UploadScope> {
+  const questionGroup = query("question_group")?.trim() || null;
+  if (type.scope === "subProject") {
+    const raw = subProjectParam(query);
+    if (!raw) throw fieldProblem("sub_project", REQUIRED);
+    const id = Number(raw);
+    if (!Number.isSafeInteger(id) || id <= 0)
+      throw fieldProblem("sub_project", "A valid integer is required.");
+    const [row] = await db.query<{ id: number; name: string; project_id: number; organisation_id: number }>(
+      `SELECT s.id, s.name, s.project_id, p.organisation_id
+       FROM sub_projects s JOIN projects p ON p.id = s.project_id WHERE s.id = $1`,
+      [id],
+    );
+    if (!row || !mayActFor(caller, row.organisation_id)) throw new Problem(404, { detail: "Not found." });
+    return {
+      organisationId: row.organisation_id,
+      projectId: row.project_id,
+      subProjectId: row.id,
+      subProjectName: row.name,
+      questionGroup,
+    };
+  }
+  if (type.scope === "organisation") {
+    const slug = query("organisation");
+    if (slug) {
+      const orgs = await db.query<{ id: number; name: string }>("SELECT id, name FROM organisations");
+      const org = orgs.find((o) => organisationSlug(o.name) === slug.toLowerCase());
+      if (!org || !mayActFor(caller, org.id)) throw new Problem(404, { detail: "Not found." });
+      return {
+        organisationId: org.id,
+        projectId: null,
+        subProjectId: null,
+        subProjectName: null,
+        questionGroup,
+      };
+    }
+  }
+  return {
+    organisationId: caller.user.organisation_id,
+    projectId: null,
+    subProjectId: null,
+    subProjectName: null,
+    questionGroup,
+  };
+}

@@ -1,0 +1,246 @@
+/**
+ * The bulk upload job (spec 000 §3, §4.1, §7.2, §9): its API shapes, the actions and labels each
+ * status offers in the standard and payment views, the Back to list target, limits and texts.
+ */
+import { Schema } from "effect";
+import type { UploadTypeKey } from "./uploadTypes";
+
+export const JOB_STATUSES = [
+  "processing",
+  "completed",
+  "active",
+  "accepted",
+  "cancelled",
+  "failed",
+  "under_activation",
+] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const BulkUploadJob = Schema.Struct({
+  id: Schema.Number,
+  object_type: Schema.String,
+  file: Schema.String,
+  file_name: Schema.String,
+  config: Schema.Struct({
+    sub_project: Schema.NullOr(Schema.String),
+    sub_project_id: Schema.NullOr(Schema.Number),
+  }),
+  created_by: Schema.Struct({ name: Schema.String }),
+  created: Schema.String,
+  status: Schema.Literals(JOB_STATUSES),
+  total_objects: Schema.Number,
+  total_clean_objects: Schema.Number,
+  total_unclean_objects: Schema.Number,
+  total_validated_objects: Schema.Number,
+  /** Place in the waiting queue (1 = next); 0 once a worker has it or when it is not waiting. */
+  celery_queue_index: Schema.Number,
+  celery_queue_length: Schema.Number,
+  clean_objects_media_path: Schema.NullOr(Schema.String),
+  unclean_objects_media_path: Schema.NullOr(Schema.String),
+  /** Rows read so far while processing (live progress). */
+  progress: Schema.Number,
+  /** Why it failed, or what confirming led to (the export job id of an export upload). */
+  message: Schema.NullOr(Schema.String),
+  export_job_id: Schema.NullOr(Schema.Number),
+});
+export type BulkUploadJob = typeof BulkUploadJob.Type;
+
+/** Paginated list response (spec 000 §3). */
+export const paginated = <S extends Schema.Top>(item: S) =>
+  Schema.Struct({
+    results: Schema.Array(item),
+    count: Schema.Number,
+    previous: Schema.NullOr(Schema.String),
+    next: Schema.NullOr(Schema.String),
+    current_page_number: Schema.Number,
+    page_size: Schema.Number,
+  });
+
+export const BulkUploadJobList = paginated(BulkUploadJob);
+export type BulkUploadJobList = typeof BulkUploadJobList.Type;
+
+/** GET bulk/upload/help/: the template of a type. */
+export const UploadHelp = Schema.Struct({
+  object: Schema.String,
+  title: Schema.String,
+  columns: Schema.Array(
+    Schema.Struct({
+      name: Schema.String,
+      required: Schema.Boolean,
+      sample: Schema.String,
+      rule: Schema.String,
+    }),
+  ),
+  sample_file: Schema.String,
+  max_rows: Schema.Number,
+  max_file_bytes: Schema.Number,
+  confirm_effect: Schema.String,
+});
+export type UploadHelp = typeof UploadHelp.Type;
+
+/** Payment-confirmation info (spec 000 §3). */
+export const ActivationInfo = Schema.Struct({
+  count: Schema.Number,
+  amount_in_words: Schema.String,
+});
+export type ActivationInfo = typeof ActivationInfo.Type;
+
+// ---------------------------------------------------------------------------------------------
+// Actions and labels per status (spec 000 §4.1)
+
+export type JobView = "standard" | "payment";
+export type JobAction = "confirm" | "cancel" | "payNow";
+
+type JobFacts = { readonly status: JobStatus; readonly total_clean_objects: number };
+
+/** The actions a job offers in a view. */
+export function jobActions(job: JobFacts, view: JobView): JobAction[] {
+  switch (job.status) {
+    case "processing":
+      return view === "standard" ? ["cancel"] : [];
+    case "completed":
+      if (view === "payment") return ["payNow", "cancel"];
+      return job.total_clean_objects > 0 ? ["confirm", "cancel"] : ["cancel"];
+    default:
+      return [];
+  }
+}
+
+export const canConfirm = (job: JobFacts): boolean => jobActions(job, "standard").includes("confirm");
+export const canCancel = (job: JobFacts): boolean =>
+  job.status === "processing" || job.status === "completed";
+
+const STANDARD_LABEL: Readonly<Record<JobStatus, string>> = {
+  processing: "Processing",
+  completed: "Completed",
+  active: "Accepted",
+  accepted: "Accepted",
+  cancelled: "Cancelled",
+  failed: "Failed",
+  under_activation: "Under activation",
+};
+
+const PAYMENT_LABEL: Readonly<Partial<Record<JobStatus, string>>> = {
+  processing: "Processing",
+  completed: "Completed",
+  active: "Process Completed",
+  under_activation: "Processing Payment",
+};
+
+/** The status as a view shows it; null where the payment view does not show the status. */
+export function jobStatusLabel(status: JobStatus, view: JobView): string | null {
+  return view === "standard" ? STANDARD_LABEL[status] : (PAYMENT_LABEL[status] ?? null);
+}
+
+/** The waiting-queue position text of a processing job. */
+export function queueText(job: {
+  status: JobStatus;
+  celery_queue_index: number;
+  celery_queue_length: number;
+}) {
+  if (job.status !== "processing") return "";
+  return job.celery_queue_index > 0
+    ? `${job.celery_queue_index} of ${job.celery_queue_length}`
+    : "In progress";
+}
+
+/** Whether any job on the page is still moving on its own (the History refreshes while so). */
+export const anyJobMoving = (jobs: readonly { status: JobStatus }[]): boolean =>
+  jobs.some((j) => j.status === "processing" || j.status === "under_activation");
+
+/** History refresh period while any job is processing. */
+export const HISTORY_REFRESH_MS = 2000;
+
+// ---------------------------------------------------------------------------------------------
+// Back to list (spec 000 §2.2 table)
+
+export type BackParams = {
+  /** The path of the upload screen. */
+  readonly path: string;
+  /** The organisation slug (route parameter, or the user's own organisation). */
+  readonly organisationSlug: string;
+  readonly projectSlug?: string;
+  readonly slug?: string;
+};
+
+const ORG_VIEW = "/dashboard/organization-users-roles/organization-view";
+const SUB_PROJECT = (p: BackParams) => `/dashboard/projects/view-list/${p.projectSlug}/view/${p.slug}`;
+
+export function backTarget(type: UploadTypeKey, params: BackParams): string {
+  switch (type) {
+    case "regions":
+      return `${ORG_VIEW}/${params.organisationSlug}/list-of-regions`;
+    case "cities":
+      return "/dashboard/meta/cities-list";
+    case "zones":
+      return `${ORG_VIEW}/${params.organisationSlug}/list-of-zones`;
+    case "territories":
+      return `${ORG_VIEW}/${params.organisationSlug}/list-of-territories`;
+    case "cycle_init":
+    case "payout_plotting":
+      return params.path.replace(/\/+$/, "").replace(/\/(bulk-upload|plot-payout)$/, "");
+    case "whatsapp_messaging":
+      return "/dashboard/message";
+    case "kyc_contact":
+    case "payout_data_ingested":
+    case "payout_payment_status":
+      return "/dashboard";
+    case "questions":
+      return `${SUB_PROJECT(params)}/question-management`;
+    case "panels":
+      return `${SUB_PROJECT(params)}/panel-management`;
+    default:
+      return `${ORG_VIEW}/${params.organisationSlug}/user-list`;
+  }
+}
+
+/** An organisation's slug in addresses: its name in lower case with dashes ("acme-beverages"). */
+export const organisationSlug = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+
+// ---------------------------------------------------------------------------------------------
+// Limits and texts
+
+/** Largest upload accepted (bytes). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Most data rows one file may hold. */
+export const MAX_UPLOAD_ROWS = 50_000;
+/** How long an export's file can be downloaded. */
+export const EXPORT_EXPIRY_HOURS = 72;
+/** Files the upload screens accept (spec 000 §5). */
+export const EXCEL_ACCEPT = ".xlsx,.xls";
+
+export const UPLOAD_MSG = {
+  exportStarted: "Export started. Check My Downloads for progress. Job ID",
+  tooLarge: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Split it into smaller files and upload each.`,
+  tooManyRows: `The file has more than ${MAX_UPLOAD_ROWS} rows. Split it into files of at most ${MAX_UPLOAD_ROWS} rows.`,
+  notExcel: "Only Excel files (.xlsx, .xls) can be uploaded. This file is not an Excel workbook.",
+  noFile: "Choose an Excel file (.xlsx or .xls) to upload.",
+  unreadable: "The file could not be read as an Excel workbook.",
+  emptySheet: "The first sheet has no header row.",
+  uploaded: "File uploaded. It is being processed.",
+  confirmed: "Upload confirmed. The rows have been applied.",
+  cancelled: "Upload cancelled.",
+  paymentStarted: "Payment started.",
+  confirmQuestion:
+    "Confirm this upload? Its clean rows will be applied and other uploads of this kind will be cancelled. This cannot be undone.",
+  cancelQuestion: "Cancel this upload? This cannot be undone.",
+  payQuestion: "Pay these UPI amounts now? This cannot be undone.",
+  notConfirmable: "Only a completed upload with clean rows can be confirmed.",
+  notCancellable: "Only a processing or completed upload can be cancelled.",
+  notPayable: "Only a completed UPI payment upload can be paid.",
+  workerStopped: "Processing stopped several times before finishing; upload the file again.",
+  goBackToViewAll: "Go back to View All",
+  mergeWithList: "Merge With List",
+  reupload: "Reupload",
+  downloadSample: "Download Sample File",
+  customIfscUpdate: "Custom IFSC Update",
+  myDownloads: "My Downloads",
+  payNow: "Pay Now",
+} as const;
+
+/** The MIME types a browser may give an Excel file (the server checks the content, not these). */
+export const isExcelName = (name: string): boolean => /\.(xlsx|xls)$/i.test(name);

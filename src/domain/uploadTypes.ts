@@ -1,0 +1,548 @@
+/**
+ * The upload types (spec 000 §2.2, §5, §7.2): each with its template columns and the rule of each
+ * column, who may use it, and where it lives. The server validates rows with `rowValidator`, the
+ * client shows the same template; what confirming does is the server's (server/uploads/apply.ts).
+ */
+import {
+  gstCheckDigit,
+  isValidAccountNumber,
+  isValidEmail,
+  isValidIfsc,
+  isValidIndianMobile,
+  isValidIsoDate,
+  isValidPan,
+  isValidPin,
+  isValidUpiId,
+} from "./validation";
+
+/** Records a column may have to name (checked against the database by the server's lookup). */
+export const REF_KINDS = [
+  "region",
+  "zone",
+  "state",
+  "role",
+  "outlet",
+  "outletId",
+  "username",
+  "plottedPayout",
+] as const;
+export type RefKind = (typeof REF_KINDS)[number];
+
+export type FieldRule =
+  | { readonly kind: "text" }
+  | { readonly kind: "pan" }
+  | { readonly kind: "gst" }
+  | { readonly kind: "ifsc" }
+  | { readonly kind: "account" }
+  | { readonly kind: "mobile" }
+  | { readonly kind: "pin" }
+  | { readonly kind: "date" }
+  | { readonly kind: "amount" }
+  | { readonly kind: "integer" }
+  | { readonly kind: "email" }
+  | { readonly kind: "upi" }
+  | { readonly kind: "bankCode" }
+  | { readonly kind: "oneOf"; readonly values: readonly string[] }
+  /** Must name an existing record. */
+  | { readonly kind: "ref"; readonly ref: RefKind }
+  /** Must not name an existing record (a new user name). */
+  | { readonly kind: "new"; readonly ref: RefKind };
+
+export type TemplateColumn = {
+  readonly name: string;
+  readonly rule: FieldRule;
+  readonly required: boolean;
+  /** A value may appear only once in the file. */
+  readonly unique?: boolean;
+  readonly sample: string;
+};
+
+/** Where an upload belongs: an organisation's master data, or one sub-project's work. */
+export type UploadScope = "organisation" | "subProject" | "platform";
+
+/** Which screen shows the type: the History screen, the Excel variant, or the payment view. */
+export type UploadVariant = "standard" | "excel" | "payment";
+
+export type UploadTypeKey =
+  | "regions"
+  | "cities"
+  | "zones"
+  | "territories"
+  | "users"
+  | "questions"
+  | "panels"
+  | "skus"
+  | "benchmarks"
+  | "cycle_init"
+  | "payout_plotting"
+  | "whatsapp_messaging"
+  | "kyc_contact"
+  | "payout_data_ingested"
+  | "payout_payment_status"
+  | "bulk_kyc"
+  | "bank_code"
+  | "icici_upi_account_payment_tracker"
+  | "unicorn_interface";
+
+export type UploadType = {
+  readonly key: UploadTypeKey;
+  readonly title: string;
+  readonly scope: UploadScope;
+  readonly variant: UploadVariant;
+  readonly columns: readonly TemplateColumn[];
+  /** Dashboard roles (without the -dashboard-permission suffix) that may upload and confirm. */
+  readonly roles: readonly string[];
+  /** Whether client organisations may use it for themselves. */
+  readonly clients: boolean;
+  /** What Confirm does, in the words the History screen shows. */
+  readonly confirmEffect: string;
+};
+
+const col = (name: string, rule: FieldRule, sample: string, more: Partial<TemplateColumn> = {}) =>
+  ({ name, rule, sample, required: true, ...more }) satisfies TemplateColumn;
+const optional = (name: string, rule: FieldRule, sample: string): TemplateColumn =>
+  col(name, rule, sample, { required: false });
+const text: FieldRule = { kind: "text" };
+const ref = (r: RefKind): FieldRule => ({ kind: "ref", ref: r });
+
+export const QUESTION_TYPES = [
+  "yes_or_no",
+  "single_choice",
+  "dropdown",
+  "multiple_choice",
+  "date",
+  "text",
+  "number",
+  "pin_code",
+  "phone_number",
+  "phone_number_without_otp",
+  "phone_number_with_otp",
+  "account_number",
+  "ifsc_code",
+  "gst_number",
+  "pan_number",
+  "location",
+  "single_image",
+  "multiple_image",
+  "invoice_image",
+  "e_signature",
+] as const;
+
+const ADMIN = ["project-manager"];
+const PROJECT = ["project-manager", "qc-manager"];
+const PAYOUT = ["project-manager", "iftu-manager", "iftu-executive"];
+
+export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
+  regions: {
+    key: "regions",
+    title: "Regions",
+    scope: "organisation",
+    variant: "standard",
+    columns: [col("name", { kind: "new", ref: "region" }, "Central", { unique: true })],
+    roles: ADMIN,
+    clients: false,
+    confirmEffect: "adds the regions to the organisation",
+  },
+  cities: {
+    key: "cities",
+    title: "Cities",
+    scope: "platform",
+    variant: "standard",
+    columns: [col("name", text, "Nashik"), col("state", ref("state"), "Maharashtra")],
+    roles: ADMIN,
+    clients: false,
+    confirmEffect: "adds the cities to their states",
+  },
+  zones: {
+    key: "zones",
+    title: "Zones",
+    scope: "organisation",
+    variant: "standard",
+    columns: [col("name", text, "Vidarbha"), col("region", ref("region"), "West")],
+    roles: ADMIN,
+    clients: false,
+    confirmEffect: "adds the zones to the organisation's regions",
+  },
+  territories: {
+    key: "territories",
+    title: "Territories",
+    scope: "organisation",
+    variant: "standard",
+    columns: [col("name", text, "Nagpur East"), col("zone", ref("zone"), "Maharashtra")],
+    roles: ADMIN,
+    clients: false,
+    confirmEffect: "adds the territories to the organisation's zones",
+  },
+  users: {
+    key: "users",
+    title: "Users",
+    scope: "organisation",
+    variant: "standard",
+    columns: [
+      col("username", { kind: "new", ref: "username" }, "field.auditor7", { unique: true }),
+      col("name", text, "Ravi Patil"),
+      col("email", { kind: "email" }, "ravi.patil@example.in"),
+      col("phone_number", { kind: "mobile" }, "9876543210"),
+      col("role", ref("role"), "qc-executive"),
+    ],
+    roles: ADMIN,
+    clients: false,
+    confirmEffect: "creates the user accounts (each sets a password through Forgot password)",
+  },
+  questions: {
+    key: "questions",
+    title: "Questions",
+    scope: "subProject",
+    variant: "standard",
+    columns: [
+      col("question_group", text, "Shop Details"),
+      col("name", text, "Shop board visible?"),
+      col("type", { kind: "oneOf", values: QUESTION_TYPES }, "yes_or_no"),
+      col("is_mandatory", { kind: "oneOf", values: ["yes", "no"] }, "yes"),
+    ],
+    roles: PROJECT,
+    clients: false,
+    confirmEffect: "adds the questions to the sub-project",
+  },
+  panels: {
+    key: "panels",
+    title: "Panels",
+    scope: "subProject",
+    variant: "standard",
+    columns: [col("panel_name", text, "Panel A"), col("rsid", ref("outlet"), "RS000001")],
+    roles: PROJECT,
+    clients: false,
+    confirmEffect: "puts the outlets on the panels",
+  },
+  skus: {
+    key: "skus",
+    title: "SKUs",
+    scope: "organisation",
+    variant: "standard",
+    columns: [
+      col("sku_code", text, "ACME-COLA-300", { unique: true }),
+      col("name", text, "Acme Cola 300 ml"),
+      col("brand", text, "Acme Cola"),
+      col("mrp", { kind: "amount" }, "40.00"),
+    ],
+    roles: ADMIN,
+    clients: false,
+    confirmEffect: "adds the SKUs to the organisation's catalogue",
+  },
+  benchmarks: {
+    key: "benchmarks",
+    title: "Benchmarks",
+    scope: "subProject",
+    variant: "standard",
+    columns: [
+      col("parameter", text, "Visibility score", { unique: true }),
+      col("benchmark", { kind: "amount" }, "75"),
+    ],
+    roles: PROJECT,
+    clients: false,
+    confirmEffect: "sets the sub-project's scoring benchmarks",
+  },
+  cycle_init: {
+    key: "cycle_init",
+    title: "Cycle outlets",
+    scope: "subProject",
+    variant: "standard",
+    columns: [
+      col("rsid", ref("outlet"), "RS000001", { unique: true }),
+      col("target_amount", { kind: "amount" }, "2500.00"),
+      col("start_date", { kind: "date" }, "2026-12-01"),
+      col("end_date", { kind: "date" }, "2026-12-31"),
+    ],
+    roles: PROJECT,
+    clients: false,
+    confirmEffect: "adds the outlets to the cycle with their targets",
+  },
+  payout_plotting: {
+    key: "payout_plotting",
+    title: "Payout plotting",
+    scope: "subProject",
+    variant: "standard",
+    columns: [
+      col("rsid", ref("outlet"), "RS000001", { unique: true }),
+      col("program", text, "Cooler Placement"),
+      col("amount", { kind: "amount" }, "1500.00"),
+      col("client_payout_month", text, "2026-11"),
+      col("rs_payout_month", text, "2026-12"),
+    ],
+    roles: PAYOUT,
+    clients: false,
+    confirmEffect: "plots the payouts for the outlets",
+  },
+  whatsapp_messaging: {
+    key: "whatsapp_messaging",
+    title: "Bulk WhatsApp Message",
+    scope: "platform",
+    variant: "excel",
+    columns: [
+      col("phone_number", { kind: "mobile" }, "9876543210"),
+      col("template_name", text, "payout_reminder"),
+      col("message", text, "Your payout for November is on its way."),
+    ],
+    roles: ["project-manager", "calling-manager"],
+    clients: false,
+    confirmEffect: "queues the WhatsApp messages",
+  },
+  kyc_contact: {
+    key: "kyc_contact",
+    title: "KYC contacts",
+    scope: "subProject",
+    variant: "excel",
+    columns: [
+      col("rsid", ref("outlet"), "RS000001", { unique: true }),
+      col("contact_name", text, "Sunil Jadhav"),
+      col("phone_number", { kind: "mobile" }, "9876543210"),
+      optional("email", { kind: "email" }, "sunil.jadhav@example.in"),
+    ],
+    roles: ["project-manager", "client-manager"],
+    clients: true,
+    confirmEffect: "records the KYC contacts of the outlets",
+  },
+  payout_data_ingested: {
+    key: "payout_data_ingested",
+    title: "Payout data",
+    scope: "subProject",
+    variant: "standard",
+    columns: [
+      col("rsid", ref("outlet"), "RS000001"),
+      col("outlet_name", text, "Sri Balaji Kirana"),
+      col("amount", { kind: "amount" }, "1500.00"),
+      col("payout_month", text, "2026-11"),
+      col("account_holder_name", text, "Ramesh Kumar"),
+      col("account_number", { kind: "account" }, "123456789012"),
+      col("ifsc_code", { kind: "ifsc" }, "SBIN0001234"),
+      col("pan_number", { kind: "pan" }, "ABCPK1234F"),
+      col("phone_number", { kind: "mobile" }, "9876543210"),
+      optional("remarks", text, "November cycle"),
+    ],
+    roles: PAYOUT,
+    clients: false,
+    confirmEffect: "records the payout data for the outlets",
+  },
+  payout_payment_status: {
+    key: "payout_payment_status",
+    title: "Payout payment status",
+    scope: "subProject",
+    variant: "standard",
+    columns: [
+      col("rsid", ref("plottedPayout"), "RS000001", { unique: true }),
+      col("payment_status", { kind: "oneOf", values: ["success", "failed"] }, "success"),
+      col("utr_number", text, "UTIB26112300001"),
+      col("payment_date", { kind: "date" }, "2026-11-23"),
+      optional("payment_remarks", text, "Paid by NEFT"),
+    ],
+    roles: PAYOUT,
+    clients: false,
+    confirmEffect: "records the payment results of the plotted payouts",
+  },
+  bulk_kyc: {
+    key: "bulk_kyc",
+    title: "Bulk KYC",
+    scope: "subProject",
+    variant: "standard",
+    columns: [
+      col("id", ref("outletId"), "1", { unique: true }),
+      col("pan_number", { kind: "pan" }, "ABCPK1234F"),
+      col("gst_number", { kind: "gst" }, "27ABCPK1234F1Z5"),
+      col("ifsc_code", { kind: "ifsc" }, "SBIN0001234"),
+      col("account_number", { kind: "account" }, "123456789012"),
+      col("pin_code", { kind: "pin" }, "411001"),
+    ],
+    roles: PROJECT,
+    clients: false,
+    confirmEffect: "records the KYC details of the outlets",
+  },
+  bank_code: {
+    key: "bank_code",
+    title: "IFSC bank codes",
+    scope: "platform",
+    variant: "excel",
+    columns: [
+      col("ifsc_code", { kind: "ifsc" }, "SBIN0001234", { unique: true }),
+      col("bank_code", { kind: "bankCode" }, "SBIN"),
+      col("bank", text, "State Bank of India"),
+      col("branch", text, "Pune Main"),
+    ],
+    roles: ["project-manager", "iftu-manager", "qc-manager"],
+    clients: false,
+    confirmEffect: "adds the IFSC codes to the bank code list",
+  },
+  icici_upi_account_payment_tracker: {
+    key: "icici_upi_account_payment_tracker",
+    title: "UPI payments",
+    scope: "subProject",
+    variant: "payment",
+    columns: [
+      col("rsid", ref("outlet"), "RS000001", { unique: true }),
+      col("upi_id", { kind: "upi" }, "ramesh.kumar@okicici"),
+      col("amount", { kind: "amount" }, "1500.00"),
+    ],
+    roles: PAYOUT,
+    clients: false,
+    confirmEffect: "pays the UPI amounts",
+  },
+  unicorn_interface: {
+    key: "unicorn_interface",
+    title: "Unicorn outlet export",
+    scope: "platform",
+    variant: "excel",
+    columns: [col("rsid", ref("outlet"), "RS000001", { unique: true })],
+    roles: ["project-manager", "qc-manager"],
+    clients: false,
+    confirmEffect: "exports the outlets' details to My Downloads",
+  },
+};
+
+export const UPLOAD_TYPE_KEYS = Object.keys(UPLOAD_TYPES) as UploadTypeKey[];
+
+export const isUploadTypeKey = (s: string): s is UploadTypeKey => Object.hasOwn(UPLOAD_TYPES, s);
+
+/** May a user with these permissions and this organisation kind use the type? */
+export function canUseUploadType(
+  type: UploadType,
+  user: { permissions: readonly string[]; organisation: { kind: "internal" | "client" } },
+): boolean {
+  if (user.organisation.kind === "client" && !type.clients) return false;
+  return type.roles.some((role) => user.permissions.includes(`${role}-dashboard-permission`));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Header and row validation
+
+/** Header cells compare without case and surrounding spaces. */
+export const normaliseHeader = (cell: string): string => cell.trim().toLowerCase();
+
+export type HeaderCheck =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly missing: readonly string[];
+      readonly unknown: readonly string[];
+      readonly duplicate: readonly string[];
+      readonly message: string;
+    };
+
+/** The file's header row against the template: every missing, unknown and duplicate column. */
+export function checkHeader(type: UploadType, header: readonly string[]): HeaderCheck {
+  const expected = type.columns.map((c) => c.name);
+  const given = header.map(normaliseHeader).filter((h) => h !== "");
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const h of given) {
+    if (seen.has(h)) repeated.add(h);
+    seen.add(h);
+  }
+  const duplicate = [...repeated];
+  const missing = expected.filter((name) => !seen.has(name));
+  const unknown = [...seen].filter((h) => !expected.includes(h));
+  if (missing.length === 0 && unknown.length === 0 && duplicate.length === 0) return { ok: true };
+  const parts = ["The header row does not match the template."];
+  if (missing.length > 0) parts.push(`Missing columns: ${missing.join(", ")}.`);
+  if (unknown.length > 0) parts.push(`Unknown columns: ${unknown.join(", ")}.`);
+  if (duplicate.length > 0) parts.push(`Duplicate columns: ${duplicate.join(", ")}.`);
+  parts.push(`Expected header: ${expected.join(", ")}.`);
+  return { ok: false, missing, unknown, duplicate, message: parts.join(" ") };
+}
+
+export type RowProblem = { readonly field: string; readonly message: string };
+
+/** Tells whether a value names an existing record of a kind (the server answers from the database). */
+export type RefLookup = (kind: RefKind, value: string) => boolean;
+
+const REF_NAMES: Readonly<Record<RefKind, string>> = {
+  region: "region",
+  zone: "zone",
+  state: "state",
+  role: "role",
+  outlet: "outlet RSID",
+  outletId: "outlet id",
+  username: "user name",
+  plottedPayout: "outlet RSID with a plotted payout",
+};
+
+export const REQUIRED_VALUE = "This field is required.";
+
+/** The problem with one value under its rule, or null when it is fine. */
+export function checkValue(rule: FieldRule, value: string, refs: RefLookup): string | null {
+  switch (rule.kind) {
+    case "text":
+      return value.length > 10000 ? "Must be at most 10000 characters." : null;
+    case "pan":
+      return isValidPan(value)
+        ? null
+        : "Not a valid PAN: five capital letters, four digits, one capital letter.";
+    case "gst":
+      if (!/^[0-9]{2}[0-9A-Z]{13}$/.test(value))
+        return "Not a valid GST number: two digits followed by 13 capital letters or digits.";
+      return gstCheckDigit(value.slice(0, 14)) === value[14]
+        ? null
+        : "GST number check character does not match.";
+    case "ifsc":
+      return isValidIfsc(value) ? null : "Not a valid IFSC: four letters, a zero, six letters or digits.";
+    case "account":
+      return isValidAccountNumber(value) ? null : "Account number must be 9 to 18 digits.";
+    case "mobile":
+      return isValidIndianMobile(value) ? null : "Not a valid mobile number: 10 digits starting with 6 to 9.";
+    case "pin":
+      return isValidPin(value) ? null : "Not a valid pin code: 6 digits, not starting with 0.";
+    case "date":
+      return isValidIsoDate(value) ? null : "Not a valid date: use YYYY-MM-DD.";
+    case "amount":
+      return /^\d{1,13}(\.\d{1,2})?$/.test(value)
+        ? null
+        : "Not a valid amount: a number with at most 2 decimals.";
+    case "integer":
+      return /^\d{1,9}$/.test(value) ? null : "Must be a whole number.";
+    case "email":
+      return isValidEmail(value) ? null : "Not a valid email address.";
+    case "upi":
+      return isValidUpiId(value) ? null : "Not a valid UPI id (name@bank).";
+    case "bankCode":
+      return /^[A-Z]{4}$/.test(value) ? null : "Bank code must be four capital letters.";
+    case "oneOf":
+      return rule.values.includes(value) ? null : `Must be one of: ${rule.values.join(", ")}.`;
+    case "ref":
+      return refs(rule.ref, value) ? null : `No ${REF_NAMES[rule.ref]} named ${value}.`;
+    case "new":
+      return refs(rule.ref, value) ? `A ${REF_NAMES[rule.ref]} ${value} already exists.` : null;
+  }
+}
+
+/**
+ * A validator for the rows of one file: every problem of a row (not just the first), including a
+ * value repeated in a column that must be unique within the file. Rows are checked in file order.
+ */
+export function rowValidator(type: UploadType, refs: RefLookup) {
+  const seen = new Map<string, Set<string>>(
+    type.columns.filter((c) => c.unique).map((c) => [c.name, new Set<string>()]),
+  );
+  return (row: Readonly<Record<string, string>>): RowProblem[] => {
+    const problems: RowProblem[] = [];
+    for (const column of type.columns) {
+      const value = (row[column.name] ?? "").trim();
+      if (value === "") {
+        if (column.required) problems.push({ field: column.name, message: REQUIRED_VALUE });
+        continue;
+      }
+      const problem = checkValue(column.rule, value, refs);
+      if (problem) problems.push({ field: column.name, message: problem });
+      const values = seen.get(column.name);
+      if (values) {
+        if (values.has(value)) problems.push({ field: column.name, message: "Repeated in this file." });
+        values.add(value);
+      }
+    }
+    return problems;
+  };
+}
+
+/** The error column's text: every problem as "field: message", separated by semicolons. */
+export const problemsText = (problems: readonly RowProblem[]): string =>
+  problems.map((p) => `${p.field}: ${p.message}`).join("; ");
+
+/** The name of the added column in the unclean file. */
+export const ERROR_COLUMN = "errors";
