@@ -10,6 +10,7 @@ import { outboxRoutes } from "./dev/outbox";
 import { Problem } from "./http/problem";
 import { securityHeaders } from "./http/security";
 import { serveClient } from "./http/static";
+import { outletRoutes } from "./outlets/routes";
 import { isUploadPost, uploadsApi } from "./uploads/routes";
 
 export type { AppDeps } from "./context";
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.route("/api/auth", authRoutes(deps));
   app.route("/api/auth", adminRoutes(deps));
+  app.route("/api", outletRoutes(deps));
   app.route("/", outboxRoutes(deps));
   app.route("/api", uploadsApi(deps));
 

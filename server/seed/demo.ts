@@ -15,6 +15,7 @@ import { cryptoRandomBytes, hashPassword, type RandomBytes } from "../auth/passw
 import { type Db, LOCK_SEED, lockFor, type Queryable } from "../db/db";
 import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
 import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
+import { seedWorkflowData } from "./workflow";
 import { seedUploads } from "./uploads";
 
 export const DEMO_PASSWORD = "Demo@12345";
@@ -191,6 +192,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
       ["name", "mobile", "outlet_id"],
       firstOutlets.map((o, i) => [o.owner_name, String(9_100_000_001 + i), o.id]),
     );
+    await seedWorkflowData(tx, insertMany);
     await seedUploads(tx, now);
     return true;
   });

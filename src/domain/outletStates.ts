@@ -1,8 +1,8 @@
 /**
  * Outlet workflow state names the spec uses (000 §4.2, §9; 001 §4.1, §4.2; 002 §2.12), and the
  * sub-project types each occurs in. The spec names the states but not the moves between them
- * ("specific status-to-status transitions: not shown"): the transitions are designed later, with
- * the outlet workflow. This list is what the demo data, listings and filters need meanwhile.
+ * ("specific status-to-status transitions: not shown"): the moves are designed in the workflow
+ * machines (src/machines/outletWorkflow.ts, docs/workflow.md), over these states.
  */
 
 export const SUB_PROJECT_TYPES = [
@@ -80,3 +80,24 @@ export const stateOccursIn = (state: string, type: SubProjectType): boolean =>
 
 /** Plotted payout states carry the plotted marker in their name (001 §4.1). */
 export const isPlottedState = (state: string): boolean => state.includes("plotted");
+
+/** The project type whose workflow a sub-project type follows (a cycle follows its project's type). */
+export function workflowTypeOf(subProjectType: string): SubProjectType | null {
+  if ((SUB_PROJECT_TYPES as readonly string[]).includes(subProjectType))
+    return subProjectType as SubProjectType;
+  const found = SUB_PROJECT_TYPES.find((type) => CYCLE_TYPE[type] === subProjectType);
+  return found ?? null;
+}
+
+/** The sub-project keys of the actions config: each project type and its cycle type. */
+export const SUB_PROJECT_KEYS: Readonly<Record<SubProjectType, readonly string[]>> = Object.fromEntries(
+  SUB_PROJECT_TYPES.map((type) => [type, [...new Set([type, CYCLE_TYPE[type]])]]),
+) as unknown as Record<SubProjectType, readonly string[]>;
+
+const ACRONYMS = new Set(["qc", "wip", "rsid"]);
+/** A state as people read it: "qc_pending" is "QC Pending". */
+export const stateLabel = (state: string): string =>
+  state
+    .split("_")
+    .map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : `${w.charAt(0).toUpperCase()}${w.slice(1)}`))
+    .join(" ");

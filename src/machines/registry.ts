@@ -3,13 +3,20 @@
  * generated graph tests read only this list: a new machine joins by adding an entry.
  */
 import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom } from "xstate";
+import type { ActionsConfigResponse } from "../domain/actionsConfig";
 import type { LoginOutcome, UserDetails } from "../domain/auth";
+import { OUTLET_STATES, SUB_PROJECT_TYPES } from "../domain/outletStates";
+import { WORKFLOW_ROLES, workflowPermission } from "../domain/permissions";
+import { DUPLICATE_CHAIN_REASON, REASON_FIELD, SPECIAL_ACTIONS } from "../domain/workflowActions";
 import { appStartMachine } from "./appStart";
+import { bulkStatusUpdateMachine } from "./bulkStatusUpdate";
 import { dataTableMachine } from "./dataTable";
 import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
 import { modalMachine } from "./modal";
 import { notificationMachine } from "./notification";
+import { OUTLET_WORKFLOWS } from "./outletWorkflow";
+import { actionsConfigFor } from "./outletWorkflowConfig";
 import { passwordExpiryMachine } from "./passwordExpiry";
 import { signInMachine } from "./signIn";
 
@@ -90,6 +97,20 @@ export const loginOutcomes: Record<LoginOutcome["type"], LoginOutcome> = {
   passwordExpired: { type: "passwordExpired", username: "expired.user" },
   conflict: { type: "conflict", body: conflictBody },
 };
+
+/** Two retail audit outlets waiting for QC, and the actions a QC manager is offered. */
+export const sampleBulkOutlets = [
+  { id: 1, rsid: "RS000001", workflow_state: "qc_pending", subProject: "retail_audit", version: 1 },
+  { id: 17, rsid: "RS000017", workflow_state: "qc_pending", subProject: "retail_audit", version: 1 },
+] as const;
+export const sampleActionsConfig: ActionsConfigResponse = actionsConfigFor(workflowPermission("qc-manager"));
+
+/** Every action taken under each workflow permission, and under none, so each guard says yes and no. */
+const workflowPermissions = [...WORKFLOW_ROLES.map(workflowPermission), null];
+const workflowEvents = [
+  ...OUTLET_STATES,
+  ...(Object.keys(SPECIAL_ACTIONS) as (keyof typeof SPECIAL_ACTIONS)[]),
+].flatMap((type) => workflowPermissions.map((permission) => ({ type, permission })));
 
 export const machineRegistry: readonly MachineEntry[] = [
   entry({
@@ -228,6 +249,43 @@ export const machineRegistry: readonly MachineEntry[] = [
       { type: "toggle.flip", key: "include_temp" },
       { type: "filters.clear" },
       { type: "filters.apply" },
+    ],
+  }),
+  ...SUB_PROJECT_TYPES.map((type) =>
+    entry({
+      id: `outletWorkflow_${type}`,
+      machine: OUTLET_WORKFLOWS[type],
+      contextKey: null,
+      events: workflowEvents,
+    }),
+  ),
+  entry({
+    id: "bulkStatusUpdate",
+    machine: bulkStatusUpdateMachine,
+    inputs: [{ outlets: sampleBulkOutlets, config: sampleActionsConfig }],
+    contextKey: (c: { action: string | null; chain: unknown }) => ({
+      action: c.action !== null,
+      chain: c.chain !== null,
+    }),
+    events: [
+      { type: "action.choose", action: "qc_rejected" },
+      { type: "field.change", key: REASON_FIELD, value: DUPLICATE_CHAIN_REASON },
+      { type: "field.change", key: "remarks", value: "Checked" },
+      { type: "reason.toggle", key: REASON_FIELD, reason: DUPLICATE_CHAIN_REASON },
+      { type: "reason.toggle", key: REASON_FIELD, reason: "images_not_clear" },
+      { type: "description.change", value: "Same owner as RS000002" },
+      { type: "chain.toggle", rsid: "RS000002" },
+      { type: "status.save" },
+      { type: "error.retry" },
+      { type: "done.okay" },
+      done("loadChain", [{ rsid: "RS000002", name: "Sri Balaji Kirana" }]),
+      error("loadChain"),
+      done("saveStatus", { type: "done", detail: "Updated 2 outlets." }),
+      done("saveStatus", {
+        type: "invalid",
+        lines: ["related_workflow_reasons_description: This field is required."],
+      }),
+      error("saveStatus"),
     ],
   }),
 ];

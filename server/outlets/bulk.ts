@@ -1,0 +1,152 @@
+/**
+ * The bulk outlet action (spec 000 §3, §4.2, §7.3): all or nothing in one transaction. Every outlet
+ * must be visible to the caller, unchanged since it was listed, and allow the action for the
+ * caller's workflow permission in its state by the workflow machine; the action's extra fields
+ * must be right. Otherwise a 400 with field and value lines, and nothing is written.
+ */
+import type { BulkUpdateRequest, BulkUpdateResponse } from "../../src/domain/bulkUpdate";
+import { extraDataErrors, type FieldErrorMap } from "../../src/domain/extraFields";
+import { stateLabel } from "../../src/domain/outletStates";
+import {
+  actionSpec,
+  REASON_DESCRIPTION_FIELD,
+  REASON_FIELD,
+  transitionLogMessage,
+} from "../../src/domain/workflowActions";
+import { type NextState, nextState } from "../../src/machines/outletWorkflowConfig";
+import type { Queryable } from "../db/db";
+import { Problem } from "../http/problem";
+import { insertMany } from "../seed/demo";
+import type { OutletViewer } from "./access";
+import { chainOf } from "./chain";
+
+type Locked = {
+  id: number;
+  rsid: string;
+  workflow_state: string;
+  version: number;
+  type: string;
+  organisation_id: number;
+  last_by: string | null;
+};
+
+const add = (errors: FieldErrorMap, key: string, line: string) => {
+  errors[key] = [...(errors[key] ?? []), line];
+};
+
+/** RSIDs grouped under one explanation, so 1000 outlets in one state give one line. */
+function grouped(lines: Map<string, string[]>): string[] {
+  return [...lines].map(([why, rsids]) => `${rsids.join(", ")}: ${why}`);
+}
+
+export async function applyBulkAction(
+  tx: Queryable,
+  viewer: OutletViewer,
+  request: BulkUpdateRequest,
+  now: Date,
+): Promise<BulkUpdateResponse> {
+  const permission = viewer.user.considered_workflow_permission;
+  const spec = actionSpec(request.action_type);
+  if (!spec) throw new Problem(400, { action_type: [`"${request.action_type}" is not a valid action.`] });
+  const internal = viewer.details.organisation.kind === "internal";
+  const outlets = await tx.query<Locked>(
+    `SELECT o.id, o.rsid, o.workflow_state, o.version, s.type, p.organisation_id,
+            (SELECT u.name FROM outlet_logs l LEFT JOIN users u ON u.id = l.user_id
+             WHERE l.outlet_id = o.id ORDER BY l.created DESC, l.id DESC LIMIT 1) AS last_by
+     FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
+     WHERE o.id = ANY($1::int[]) AND ($2::boolean OR p.organisation_id = $3)
+     ORDER BY o.rsid
+     FOR UPDATE OF o`,
+    [request.object_ids, internal, viewer.user.organisation_id],
+  );
+  const errors: FieldErrorMap = {};
+  const found = new Set(outlets.map((o) => o.id));
+  const missing = request.object_ids.filter((id) => !found.has(id));
+  if (missing.length) add(errors, "object_ids", `${missing.join(", ")}: not an outlet you can update.`);
+
+  const changed = new Map<string, string[]>();
+  const refused = new Map<string, string[]>();
+  const moves = new Map<string, NextState>();
+  let target: string | null = null;
+  for (const o of outlets) {
+    const listed = request.object_versions[String(o.id)];
+    if (listed !== undefined && listed !== o.version) {
+      const why = `changed${o.last_by ? ` by ${o.last_by}` : ""} since the list was loaded (now ${stateLabel(o.workflow_state)}); refresh the list and try again.`;
+      changed.set(why, [...(changed.get(why) ?? []), o.rsid]);
+      continue;
+    }
+    const key = `${o.type}/${o.workflow_state}`;
+    if (!moves.has(key)) moves.set(key, nextState(o.type, o.workflow_state, request.action_type, permission));
+    const move = moves.get(key)!;
+    if (!move.ok) {
+      const why = `${spec.display_name} is not allowed for you in ${stateLabel(o.workflow_state)}.`;
+      refused.set(why, [...(refused.get(why) ?? []), o.rsid]);
+    } else {
+      target ??= move.to;
+      if (move.meta.individual && request.object_ids.length > 1) {
+        const why = `${spec.display_name} can only be taken for one outlet at a time.`;
+        refused.set(why, [...(refused.get(why) ?? []), o.rsid]);
+      }
+    }
+  }
+  for (const line of grouped(changed)) add(errors, "object_ids", line);
+  for (const line of grouped(refused)) add(errors, "action_type", line);
+
+  const extra = extraDataErrors(
+    request.action_type,
+    spec,
+    target ?? "",
+    request.extra_data,
+    request.chain_rsids,
+  );
+  for (const [key, lines] of Object.entries(extra)) for (const line of lines) add(errors, key, line);
+  if (request.chain_rsids.length && !extra.chain_rsids) {
+    const chain = new Set((await chainOf(tx, viewer, request.object_ids)).map((c) => c.rsid));
+    for (const rsid of request.chain_rsids) {
+      if (!chain.has(rsid)) add(errors, "chain_rsids", `${rsid}: not in the chain of the selected outlets.`);
+    }
+  }
+  if (Object.keys(errors).length > 0 || target === null) throw new Problem(400, errors);
+
+  const ids = outlets.map((o) => o.id);
+  await tx.query(
+    "UPDATE outlets SET workflow_state = $1, version = version + 1, modified = $2 WHERE id = ANY($3::int[])",
+    [target, now, ids],
+  );
+  const reasons = request.extra_data[REASON_FIELD] ?? null;
+  const description = request.extra_data[REASON_DESCRIPTION_FIELD] ?? null;
+  const message = (from: string) =>
+    transitionLogMessage(viewer.user.name, request.action_type, from, target as string);
+  await insertMany(
+    tx,
+    "outlet_logs",
+    [
+      "outlet_id",
+      "user_id",
+      "action",
+      "from_state",
+      "to_state",
+      "reasons",
+      "description",
+      "extra_data",
+      "chain_rsids",
+      "message",
+      "created",
+    ],
+    outlets.map((o) => [
+      o.id,
+      viewer.user.id,
+      request.action_type,
+      o.workflow_state,
+      target,
+      reasons,
+      description,
+      JSON.stringify(request.extra_data),
+      request.chain_rsids,
+      message(o.workflow_state),
+      now,
+    ]),
+  );
+  const n = outlets.length;
+  return { detail: `Updated ${n} outlet${n === 1 ? "" : "s"}.`, updated: n };
+}

@@ -1,0 +1,56 @@
+/**
+ * The filter drawer's options for an outlet list (spec 000 §2.4, §3): each option in the API's
+ * keys, name for the label and id for the value (rsid for the RSID filter).
+ */
+
+import { RSID_FILTER } from "../../src/domain/outletListing";
+import { OUTLET_STATES_BY_TYPE, stateLabel, workflowTypeOf } from "../../src/domain/outletStates";
+import type { Queryable } from "../db/db";
+import type { OutletViewer, VisibleSubProject } from "./access";
+
+/** RSID options are capped: beyond this the search box is the way to find one outlet. */
+export const RSID_OPTION_LIMIT = 1000;
+
+export async function filterOptions(
+  db: Queryable,
+  viewer: OutletViewer,
+  subProjects: readonly VisibleSubProject[],
+) {
+  const ids = subProjects.map((s) => s.id);
+  const orgs = [...new Set(subProjects.map((s) => s.organisation_id))];
+  const states = new Set(
+    subProjects.flatMap((s) => {
+      const type = workflowTypeOf(s.type);
+      return type ? OUTLET_STATES_BY_TYPE[type] : [];
+    }),
+  );
+  const internal = viewer.details.organisation.kind === "internal";
+  const [regions, cities, auditors, programs, rsids] = await Promise.all([
+    db.query(
+      `SELECT r.id, CASE WHEN $2::boolean THEN r.name || ' (' || o.name || ')' ELSE r.name END AS name
+       FROM regions r JOIN organisations o ON o.id = r.organisation_id
+       WHERE r.organisation_id = ANY($1::int[]) ORDER BY o.name, r.name`,
+      [orgs, internal],
+    ),
+    db.query("SELECT id, name FROM cities ORDER BY name"),
+    db.query("SELECT id, name FROM field_auditors ORDER BY name"),
+    db.query("SELECT id, name FROM programs WHERE sub_project_id = ANY($1::int[]) ORDER BY name", [ids]),
+    db.query(
+      `SELECT rsid, rsid || ' ' || name AS name FROM outlets WHERE sub_project_id = ANY($1::int[])
+       ORDER BY rsid LIMIT ${RSID_OPTION_LIMIT}`,
+      [ids],
+    ),
+  ]);
+  return {
+    status: [
+      ...[...states].map((s) => ({ id: s, name: stateLabel(s) })),
+      { id: "active", name: "Active" },
+      { id: "inactive", name: "Inactive" },
+    ],
+    region: regions,
+    city: cities,
+    auditor: auditors,
+    program: programs,
+    [RSID_FILTER]: rsids,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The outlet endpoints: listing and its filter options (spec 000 §7.5, §2.4), the actions configs
+ * derived from the workflow machines (001 §6), an outlet's chain, one outlet with its log, and the
+ * bulk action (000 §7.3). Each checks the session, the caller's permissions and organisation.
+ */
+import { Hono } from "hono";
+import { specialActionStates } from "../../src/domain/actionsConfig";
+import { readBulkUpdate } from "../../src/domain/bulkUpdate";
+import { readOutletListingQuery } from "../../src/domain/outletListing";
+import { actionsConfigFor } from "../../src/machines/outletWorkflowConfig";
+import { FORBIDDEN } from "../auth/guard";
+import type { AppDeps, AppEnv } from "../context";
+import { pageParams, paginate } from "../http/pagination";
+import { jsonBody, Problem } from "../http/problem";
+import { requireOutletViewer, visibleSubProjects } from "./access";
+import { applyBulkAction } from "./bulk";
+import { chainOf } from "./chain";
+import { outletDetail } from "./detail";
+import { listOutlets } from "./listing";
+import { filterOptions } from "./options";
+
+/** The configs depend only on the workflow permission, so each is derived once. */
+const configs = new Map<string | null, ReturnType<typeof actionsConfigFor>>();
+export function cachedActionsConfig(permission: string | null) {
+  if (!configs.has(permission)) configs.set(permission, actionsConfigFor(permission));
+  return configs.get(permission)!;
+}
+
+export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.get("/outlets/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    const url = new URL(c.req.url);
+    const read = readOutletListingQuery(url.searchParams);
+    if (!read.ok) throw new Problem(400, read.errors);
+    const page = pageParams(c.req.query("page"), c.req.query("page-size"));
+    const subProjects = await visibleSubProjects(db, viewer, read.filter.scope);
+    const special = specialActionStates(
+      cachedActionsConfig(viewer.user.considered_workflow_permission).allowed_user_special_actions_config,
+    );
+    const { rows, count } = await listOutlets(
+      db,
+      read.filter,
+      subProjects.map((s) => s.id),
+      special,
+      page,
+    );
+    return c.json(paginate(c.req.url, rows, count, page));
+  });
+
+  app.get("/outlets/filter-options/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    const read = readOutletListingQuery(new URL(c.req.url).searchParams);
+    if (!read.ok) throw new Problem(400, read.errors);
+    const subProjects = await visibleSubProjects(db, viewer, read.filter.scope);
+    return c.json(await filterOptions(db, viewer, subProjects));
+  });
+
+  // The workflow_permission parameter is accepted and has no effect (spec 000 §6): the caller's own
+  // considered workflow permission decides.
+  app.get("/outlets/actions-config/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    return c.json(cachedActionsConfig(viewer.user.considered_workflow_permission));
+  });
+
+  app.get("/outlets/chain/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    const ids = c.req.queries("ids") ?? [];
+    const numbers = ids.map(Number);
+    if (numbers.length === 0 || numbers.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+      throw new Problem(400, { ids: ["Give one or more outlet ids."] });
+    }
+    return c.json({ results: await chainOf(db, viewer, numbers) });
+  });
+
+  app.post("/outlets/bulk-action/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    if (!viewer.user.considered_workflow_permission) throw new Problem(403, { ...FORBIDDEN });
+    const read = readBulkUpdate(await jsonBody(c.req));
+    if (!read.ok) throw new Problem(400, read.errors);
+    const now = new Date(deps.clock());
+    return c.json(await db.transaction((tx) => applyBulkAction(tx, viewer, read.request, now)));
+  });
+
+  app.get("/outlets/:slug/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    const outlet = await outletDetail(db, viewer, c.req.param("slug"));
+    if (!outlet) throw new Problem(404, { detail: "Not found." });
+    return c.json(outlet);
+  });
+
+  return app;
+}

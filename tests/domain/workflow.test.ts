@@ -1,0 +1,243 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { allowedBulkActions, specialActionStates } from "../../src/domain/actionsConfig";
+import { bulkPayload, readBulkUpdate } from "../../src/domain/bulkUpdate";
+import {
+  extraDataErrors,
+  extraFieldKind,
+  joinReasons,
+  needsChainConfirmation,
+  splitReasons,
+} from "../../src/domain/extraFields";
+import { outletListingQuery, readOutletListingQuery } from "../../src/domain/outletListing";
+import {
+  OUTLET_STATES_BY_TYPE,
+  SUB_PROJECT_TYPES,
+  stateLabel,
+  workflowTypeOf,
+} from "../../src/domain/outletStates";
+import { WORKFLOW_ROLES, workflowPermission } from "../../src/domain/permissions";
+import { DUPLICATE_CHAIN_REASON, WORKFLOW_ACTIONS } from "../../src/domain/workflowActions";
+import { actionsConfigFor, nextState, pathTo } from "../../src/machines/outletWorkflowConfig";
+
+const config = (role: (typeof WORKFLOW_ROLES)[number]) => actionsConfigFor(workflowPermission(role));
+const outlet = (workflow_state: string, subProject = "retail_audit") => ({ workflow_state, subProject });
+const names = (list: { name: string }[]) => list.map((a) => a.name);
+
+describe("extra fields by key name (spec 000 §5)", () => {
+  it("renders name, number, remarks and amount as text, number and amount numeric except utr_number", () => {
+    expect(extraFieldKind("account_holder_name")).toBe("text");
+    expect(extraFieldKind("remarks")).toBe("text");
+    expect(extraFieldKind("payment_remarks")).toBe("text");
+    expect(extraFieldKind("amount")).toBe("number");
+    expect(extraFieldKind("cheque_number")).toBe("number");
+    expect(extraFieldKind("utr_number")).toBe("text");
+    expect(extraFieldKind("payment_date")).toBe("date");
+    expect(extraFieldKind("related_workflow_reasons")).toBe("reason");
+  });
+
+  it("sends several reasons semicolon-terminated and reads them back", () => {
+    expect(joinReasons(["a", "b"])).toBe("a;b;");
+    expect(joinReasons([])).toBe("");
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z_]{1,12}$/)), (reasons) => {
+        expect(splitReasons(joinReasons(reasons))).toEqual(reasons);
+      }),
+    );
+    expect(needsChainConfirmation(`images_not_clear;${DUPLICATE_CHAIN_REASON};`)).toBe(true);
+  });
+
+  it("checks what the server receives: reasons, the three rejections' description, numbers and dates", () => {
+    const reject = WORKFLOW_ACTIONS.wip_client_rejected;
+    expect(extraDataErrors("wip_client_rejected", reject, "wip_client_rejected", {}, [])).toEqual({
+      related_workflow_reasons: ["This field is required."],
+    });
+    expect(
+      extraDataErrors(
+        "wip_client_rejected",
+        reject,
+        "wip_client_rejected",
+        { related_workflow_reasons: "low_sales_volume" },
+        [],
+      ),
+    ).toEqual({ related_workflow_reasons_description: ["This field is required."] });
+    const pay = WORKFLOW_ACTIONS.payment_successful;
+    expect(
+      extraDataErrors(
+        "payment_successful",
+        pay,
+        "payment_successful",
+        { utr_number: "UTR1", amount: "ten", payment_date: "2026-02-30" },
+        [],
+      ),
+    ).toEqual({
+      amount: ["A valid number is required."],
+      payment_date: ["Date has wrong format. Use one of these formats instead: YYYY-MM-DD."],
+    });
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.string()), fc.array(fc.string()), (extra, chain) => {
+        expect(
+          typeof extraDataErrors("qc_rejected", WORKFLOW_ACTIONS.qc_rejected, "qc_rejected", extra, chain),
+        ).toBe("object");
+      }),
+    );
+  });
+});
+
+describe("actions offered in the bulk modal (spec 000 §4.2, §6)", () => {
+  it("combines actions across the selected outlets; different states with no common action give none", () => {
+    const qc = config("qc-manager");
+    expect(
+      names(allowedBulkActions([outlet("qc_pending"), outlet("qc_pending", "retail_audit_cycle")], qc)),
+    ).toEqual(["qc_accepted", "qc_rejected"]);
+    expect(allowedBulkActions([outlet("qc_pending"), outlet("qc_rejected")], qc)).toEqual([]);
+    expect(allowedBulkActions([], qc)).toEqual([]);
+  });
+
+  it("offers an individual action only for a single outlet", () => {
+    const qc = config("qc-manager");
+    expect(names(allowedBulkActions([outlet("qc_rejected")], qc))).toEqual(["qc_pending"]);
+    expect(allowedBulkActions([outlet("qc_rejected"), outlet("qc_rejected")], qc)).toEqual([]);
+  });
+
+  it("offers a special action only when every outlet's state is among its allowed states", () => {
+    const qc = config("qc-manager");
+    const both = allowedBulkActions([outlet("qc_accepted"), outlet("calling_accepted")], qc);
+    expect(both.map((a) => [a.name, a.special])).toEqual([["send_back_to_qc", true]]);
+    expect(allowedBulkActions([outlet("qc_accepted"), outlet("qc_pending")], qc)).toEqual([]);
+    expect(specialActionStates(qc.allowed_user_special_actions_config)).toEqual([
+      "calling_accepted",
+      "calling_rejected",
+      "qc_accepted",
+    ]);
+  });
+
+  it("leaves out actions updated in their own list (No Actions Available)", () => {
+    const iftu = config("iftu-manager");
+    expect(iftu.allowed_user_actions_config.calling_accepted?.["3p_payout"]?.payouts_plotted).toBeDefined();
+    expect(allowedBulkActions([outlet("calling_accepted", "3p_payout")], iftu)).toEqual([]);
+    expect(names(allowedBulkActions([outlet("payouts_plotted", "payout_cycle")], iftu))).toEqual([
+      "payment_successful",
+    ]);
+  });
+
+  it("gives a client executive (view only) nothing", () => {
+    const view = config("client-manager-view");
+    expect(view.allowed_user_actions_config).toEqual({});
+    expect(view.allowed_user_special_actions_config).toEqual({});
+  });
+});
+
+describe("the workflow machines", () => {
+  it("reach every state of every sub-project type from qc_pending, by someone", () => {
+    const everyone = WORKFLOW_ROLES.map(workflowPermission);
+    for (const type of SUB_PROJECT_TYPES) {
+      for (const state of OUTLET_STATES_BY_TYPE[type]) {
+        expect(pathTo(type, state, everyone), `${type} ${state}`).not.toBeNull();
+      }
+    }
+  });
+
+  it("agree with the derived config for every permission, state and action", () => {
+    for (const role of WORKFLOW_ROLES) {
+      const permission = workflowPermission(role);
+      const { allowed_user_actions_config: actions } = actionsConfigFor(permission);
+      for (const type of SUB_PROJECT_TYPES) {
+        for (const state of OUTLET_STATES_BY_TYPE[type]) {
+          for (const action of Object.keys(WORKFLOW_ACTIONS)) {
+            const offered = action in (actions[state]?.[type] ?? {});
+            const result = nextState(type, state, action, permission);
+            expect(result.ok, `${role} ${type} ${state} ${action}`).toBe(offered);
+            if (result.ok) expect(result.to).toBe(action);
+          }
+        }
+      }
+    }
+  });
+
+  it("follow the project type's workflow in cycle sub-projects", () => {
+    expect(workflowTypeOf("payout_cycle")).toBe("3p_payout");
+    expect(workflowTypeOf("retail_audit_cycle")).toBe("retail_audit");
+    expect(workflowTypeOf("nonsense")).toBeNull();
+    expect(nextState("nonsense", "qc_pending", "qc_accepted", workflowPermission("qc-manager"))).toEqual({
+      ok: false,
+      reason: "unknownType",
+    });
+    expect(stateLabel("wip_client_accepted")).toBe("WIP Client Accepted");
+  });
+});
+
+describe("outlet listing query (spec 000 §7.5)", () => {
+  it("prefixes workflow_based, drops show_only_special_action_states=false, keeps repeated status", () => {
+    expect(
+      outletListingQuery(
+        [
+          ["status", "qc_pending"],
+          ["status", "qc_accepted"],
+          ["show_only_special_action_states", "false"],
+          ["include_temp", "no"],
+        ],
+        true,
+      ),
+    ).toBe("workflow_based=true&status=qc_pending&status=qc_accepted&status=active&include_temp=yes");
+    expect(
+      outletListingQuery(
+        [
+          ["status", "inactive"],
+          ["show_only_special_action_states", "true"],
+        ],
+        true,
+      ),
+    ).toBe("workflow_based=true&status=inactive&show_only_special_action_states=true&include_temp=yes");
+    expect(outletListingQuery([], false)).toBe("include_temp=yes");
+  });
+
+  it("reads any query into a filter or field lines, never a throw", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string(), fc.string())), (pairs) => {
+        const result = readOutletListingQuery(new URLSearchParams(pairs));
+        expect(typeof result.ok).toBe("boolean");
+      }),
+    );
+  });
+});
+
+describe("bulk payload (spec 000 §3, §7.3)", () => {
+  it("sends select_all false, filled fields, the description and each outlet's version", () => {
+    const payload = bulkPayload(
+      "wip_client_rejected",
+      [
+        {
+          id: 4,
+          rsid: "RS000004",
+          workflow_state: "calling_accepted",
+          subProject: "retail_audit",
+          version: 3,
+        },
+      ],
+      { related_workflow_reasons: "low_sales_volume", remarks: "  " },
+      "Sells little",
+      [],
+    );
+    expect(payload).toEqual({
+      action_type: "wip_client_rejected",
+      object_ids: [4],
+      extra_data: {
+        related_workflow_reasons: "low_sales_volume",
+        related_workflow_reasons_description: "Sells little",
+      },
+      select_all: false,
+      chain_rsids: [],
+      object_versions: { "4": 3 },
+    });
+    expect(readBulkUpdate({ ...payload })).toEqual({ ok: true, request: payload });
+  });
+
+  it("reads any received body into a request or field errors, never a throw", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.anything()), (body) => {
+        expect(typeof readBulkUpdate(body).ok).toBe("boolean");
+      }),
+    );
+  });
+});
