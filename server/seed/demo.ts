@@ -15,8 +15,8 @@ import { cryptoRandomBytes, hashPassword, type RandomBytes } from "../auth/passw
 import { type Db, LOCK_SEED, lockFor, type Queryable } from "../db/db";
 import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
 import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
-import { seedWorkflowData } from "./workflow";
 import { seedUploads } from "./uploads";
+import { seedWorkflowData } from "./workflow";
 
 export const DEMO_PASSWORD = "Demo@12345";
 export const DEFAULT_OUTLETS = 520;
