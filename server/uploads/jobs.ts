@@ -88,22 +88,24 @@ export const scopeOfJob = (job: JobRow): UploadScope => ({
   questionGroup: job.question_group,
 });
 
-/** Jobs of one kind in one place: same type, organisation and project (or none). */
-const KIND_WHERE = "j.object_type = $1 AND j.organisation_id = $2 AND j.project_id IS NOT DISTINCT FROM $3";
+/** Jobs of one kind in one place (same type, organisation and project or none), optionally by file name. */
+const KIND_WHERE = `j.object_type = $1 AND j.organisation_id = $2 AND j.project_id IS NOT DISTINCT FROM $3
+  AND ($4::text = '' OR j.file_name ILIKE '%' || $4 || '%')`;
 
 export async function listJobs(
   db: Queryable,
   objectType: string,
   scope: UploadScope,
   page: { size: number; offset: number },
+  search = "",
 ): Promise<{ rows: JobRow[]; count: number }> {
-  const params = [objectType, scope.organisationId, scope.projectId];
+  const params = [objectType, scope.organisationId, scope.projectId, search.trim()];
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
     `SELECT count(*) AS count FROM bulk_upload_jobs j WHERE ${KIND_WHERE}`,
     params,
   );
   const rows = await db.query<JobRow>(
-    `${JOB_SELECT} WHERE ${KIND_WHERE} ORDER BY j.id DESC LIMIT $4 OFFSET $5`,
+    `${JOB_SELECT} WHERE ${KIND_WHERE} ORDER BY j.id DESC LIMIT $5 OFFSET $6`,
     [...params, page.size, page.offset],
   );
   return { rows, count };

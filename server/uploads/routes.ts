@@ -17,7 +17,7 @@ import { readFile, saveFile } from "./files";
 import { findJob, listJobs, toApiJob } from "./jobs";
 import { type PaymentGateway, simulatedGateway } from "./paymentGateway";
 import { startJobRunner } from "./runner";
-import { callerFor, mayActFor, resolveScope } from "./scope";
+import { callerFor, mayActFor, resolveScope, subProjectChoices } from "./scope";
 import { helpFor } from "./templates";
 
 /** Multipart framing around the file is small; the file itself is checked against MAX_UPLOAD_BYTES. */
@@ -70,12 +70,28 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
+  api.get("/bulk/upload/sub-projects/", async (c) => {
+    const type = typeParam(c.req.query("object"), "object");
+    const caller = await callerFor(c, deps, type);
+    return c.json({ results: await subProjectChoices(deps.db, caller, c.req.query("project")) });
+  });
+
+  api.get("/bulk/upload/:id/", async (c) => {
+    const type = typeParam(c.req.query("object"), "object");
+    const caller = await callerFor(c, deps, type);
+    const job = await findJob(deps.db, idParam(c.req.param("id")));
+    if (!job || job.object_type !== type.key || !mayActFor(caller, job.organisation_id))
+      throw new Problem(404, { detail: "Not found." });
+    if (job.status === "processing" || job.status === "under_activation") runner.kick();
+    return c.json(toApiJob(job));
+  });
+
   api.get("/bulk/upload/", async (c) => {
     const type = typeParam(c.req.query("objects_type"), "objects_type");
     const caller = await callerFor(c, deps, type);
     const scope = await resolveScope(deps.db, caller, type, query(c));
     const page = pageParams(c.req.query("page"), c.req.query("page-size"));
-    const { rows, count } = await listJobs(deps.db, type.key, scope, page);
+    const { rows, count } = await listJobs(deps.db, type.key, scope, page, c.req.query("search") ?? "");
     if (rows.some((r) => r.status === "processing" || r.status === "under_activation")) runner.kick();
     return c.json(paginate(c.req.url, rows.map(toApiJob), count, page));
   });

@@ -51,14 +51,16 @@ export async function resolveScope(
   const questionGroup = query("question_group")?.trim() || null;
   if (type.scope === "subProject") {
     const raw = subProjectParam(query);
-    if (!raw) throw fieldProblem("sub_project", REQUIRED);
-    const id = Number(raw);
-    if (!Number.isSafeInteger(id) || id <= 0)
+    // A direct link has no navigation state: the screen then names the sub-project by its slug.
+    const slug = query("sub_project_slug");
+    if (!raw && !slug) throw fieldProblem("sub_project", REQUIRED);
+    const id = raw ? Number(raw) : 0;
+    if (raw && (!Number.isSafeInteger(id) || id <= 0))
       throw fieldProblem("sub_project", "A valid integer is required.");
     const [row] = await db.query<{ id: number; name: string; project_id: number; organisation_id: number }>(
       `SELECT s.id, s.name, s.project_id, p.organisation_id
-       FROM sub_projects s JOIN projects p ON p.id = s.project_id WHERE s.id = $1`,
-      [id],
+       FROM sub_projects s JOIN projects p ON p.id = s.project_id WHERE ${raw ? "s.id = $1" : "s.slug = $1"}`,
+      [raw ? id : slug],
     );
     if (!row || !mayActFor(caller, row.organisation_id)) throw new Problem(404, { detail: "Not found." });
     return {
@@ -91,4 +93,21 @@ export async function resolveScope(
     subProjectName: null,
     questionGroup,
   };
+}
+
+export type SubProjectChoice = { id: number; name: string; project: string; project_slug: string };
+
+/** The sub-projects a caller may upload to, optionally within one project (for the sub-project picker). */
+export async function subProjectChoices(
+  db: Queryable,
+  caller: Caller,
+  projectSlug: string | undefined,
+): Promise<SubProjectChoice[]> {
+  return db.query<SubProjectChoice>(
+    `SELECT s.id, s.name, p.name AS project, p.slug AS project_slug
+     FROM sub_projects s JOIN projects p ON p.id = s.project_id
+     WHERE ($1::boolean OR p.organisation_id = $2) AND ($3::text IS NULL OR p.slug = $3)
+     ORDER BY p.name, s.id`,
+    [caller.internal, caller.user.organisation_id, projectSlug ?? null],
+  );
 }

@@ -244,3 +244,25 @@ export const UPLOAD_MSG = {
 
 /** The MIME types a browser may give an Excel file (the server checks the content, not these). */
 export const isExcelName = (name: string): boolean => /\.(xlsx|xls)$/i.test(name);
+
+// ---------------------------------------------------------------------------------------------
+// Outcomes the machines receive as values (expected business failures are not errors)
+
+/** An upload either became a job, or the server refused the file with a message (400, 413). */
+export type UploadOutcome = { type: "accepted"; job: BulkUploadJob } | { type: "rejected"; message: string };
+
+/** Confirm, cancel and Pay Now either happened, or were refused with the server's detail. */
+export type ActionOutcome =
+  | { type: "done"; detail: string; exportJobId: number | null }
+  | { type: "refused"; detail: string };
+
+/** Where a processing job stands when looked at again. */
+export type JobProgress = "moving" | "finished" | "stopped";
+
+export function jobProgress(job: { status: JobStatus }): JobProgress {
+  if (job.status === "processing") return "moving";
+  return job.status === "completed" ? "finished" : "stopped";
+}
+
+/** Period between looks at a processing upload. */
+export const JOB_POLL_MS = 1500;

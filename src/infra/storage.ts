@@ -8,6 +8,7 @@ export const STORAGE_KEYS = {
   reload: "reload",
   sessionConflict: "451",
   mobileToken: "mobileAccessToken",
+  exportNotices: "exportNoticesShown",
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -5,12 +5,16 @@
 import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom } from "xstate";
 import type { ActionsConfigResponse } from "../domain/actionsConfig";
 import type { LoginOutcome, UserDetails } from "../domain/auth";
+import type { BulkUploadJob } from "../domain/bulkUpload";
 import { OUTLET_STATES, SUB_PROJECT_TYPES } from "../domain/outletStates";
 import { WORKFLOW_ROLES, workflowPermission } from "../domain/permissions";
 import { DUPLICATE_CHAIN_REASON, REASON_FIELD, SPECIAL_ACTIONS } from "../domain/workflowActions";
 import { appStartMachine } from "./appStart";
 import { bulkStatusUpdateMachine } from "./bulkStatusUpdate";
+import { bulkUploadJobMachine } from "./bulkUploadJob";
+import { bulkUploadScreenMachine } from "./bulkUploadScreen";
 import { dataTableMachine } from "./dataTable";
+import { excelUploadMachine } from "./excelUpload";
 import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
 import { modalMachine } from "./modal";
@@ -111,6 +115,30 @@ const workflowEvents = [
   ...OUTLET_STATES,
   ...(Object.keys(SPECIAL_ACTIONS) as (keyof typeof SPECIAL_ACTIONS)[]),
 ].flatMap((type) => workflowPermissions.map((permission) => ({ type, permission })));
+
+export const sampleJob: BulkUploadJob = {
+  id: 41,
+  object_type: "regions",
+  file: "/api/files/7/regions.xlsx",
+  file_name: "regions.xlsx",
+  config: { sub_project: null, sub_project_id: null },
+  created_by: { name: "Asha Admin" },
+  created: "2026-11-20T10:00:00.000Z",
+  status: "completed",
+  total_objects: 5,
+  total_clean_objects: 3,
+  total_unclean_objects: 2,
+  total_validated_objects: 5,
+  celery_queue_index: 0,
+  celery_queue_length: 0,
+  clean_objects_media_path: "/api/files/8/regions_clean.xlsx",
+  unclean_objects_media_path: "/api/files/9/regions_unclean.xlsx",
+  progress: 5,
+  message: null,
+  export_job_id: null,
+};
+
+const sampleFile = new File(["sheet"], "regions.xlsx");
 
 export const machineRegistry: readonly MachineEntry[] = [
   entry({
@@ -286,6 +314,95 @@ export const machineRegistry: readonly MachineEntry[] = [
         lines: ["related_workflow_reasons_description: This field is required."],
       }),
       error("saveStatus"),
+    ],
+  }),
+  entry({
+    id: "bulkUploadJob",
+    machine: bulkUploadJobMachine,
+    inputs: [
+      { job: sampleJob, view: "standard" },
+      { job: { ...sampleJob, total_clean_objects: 0 }, view: "standard" },
+      { job: { ...sampleJob, status: "processing" }, view: "standard" },
+      { job: sampleJob, view: "payment" },
+    ],
+    contextKey: (c: { job: BulkUploadJob; view: string; pending: string | null }) => [
+      c.job.status,
+      c.job.total_clean_objects > 0,
+      c.view,
+      c.pending,
+    ],
+    events: [
+      { type: "job.confirm" },
+      { type: "job.cancel" },
+      { type: "job.payNow" },
+      { type: "dialog.accept" },
+      { type: "dialog.dismiss" },
+      { type: "job.updated", job: { ...sampleJob, status: "cancelled" } },
+      done("runAction", {
+        type: "done",
+        detail: "Upload confirmed. The rows have been applied.",
+        exportJobId: null,
+      }),
+      done("runAction", {
+        type: "refused",
+        detail: "Only a completed upload with clean rows can be confirmed.",
+      }),
+      error("runAction"),
+      done("loadActivationInfo", { count: 2, amount_in_words: "Rupees One Thousand Only" }),
+      error("loadActivationInfo"),
+    ],
+  }),
+  entry({
+    id: "bulkUploadScreen",
+    machine: bulkUploadScreenMachine,
+    contextKey: null,
+    events: [
+      { type: "file.chosen", file: sampleFile },
+      { type: "upload.reset" },
+      done("uploadFile", { type: "accepted", job: { ...sampleJob, status: "processing" } }),
+      done("uploadFile", { type: "rejected", message: "Only Excel files (.xlsx, .xls) can be uploaded." }),
+      error("uploadFile"),
+      { type: "xstate.after.jobPoll.bulkUploadScreen.processing" },
+      done("fetchJob", sampleJob),
+      done("fetchJob", { ...sampleJob, status: "processing" }),
+      done("fetchJob", { ...sampleJob, status: "failed", message: "Expected header: name." }),
+      error("fetchJob"),
+    ],
+  }),
+  entry({
+    id: "excelUpload",
+    machine: excelUploadMachine,
+    contextKey: (c: { job: BulkUploadJob | null }) => (c.job ? c.job.total_clean_objects > 0 : null),
+    events: [
+      { type: "drag.enter" },
+      { type: "drag.leave" },
+      { type: "files.dropped", files: [sampleFile, new File(["x"], "second.xlsx")] },
+      { type: "files.dropped", files: [new File(["x"], "notes.txt")] },
+      { type: "files.dropped", files: [] },
+      { type: "file.chosen", file: sampleFile },
+      { type: "file.chosen", file: new File(["x"], "notes.txt") },
+      { type: "merge.submit" },
+      { type: "back.go" },
+      { type: "upload.reset" },
+      done("uploadFile", { type: "accepted", job: { ...sampleJob, status: "processing" } }),
+      done("uploadFile", { type: "rejected", message: "Only Excel files (.xlsx, .xls) can be uploaded." }),
+      error("uploadFile"),
+      { type: "xstate.after.jobPoll.excelUpload.processing" },
+      done("fetchJob", sampleJob),
+      done("fetchJob", { ...sampleJob, total_clean_objects: 0 }),
+      done("fetchJob", { ...sampleJob, status: "processing" }),
+      done("fetchJob", { ...sampleJob, status: "failed", message: "Expected header: name." }),
+      error("fetchJob"),
+      done("activate", {
+        type: "done",
+        detail: "Upload confirmed. The rows have been applied.",
+        exportJobId: 7,
+      }),
+      done("activate", {
+        type: "refused",
+        detail: "Only a completed upload with clean rows can be confirmed.",
+      }),
+      error("activate"),
     ],
   }),
 ];

@@ -23,7 +23,7 @@ export async function upload(
   name: string,
 ) {
   const form = new FormData();
-  form.append("file", new File([bytes], name));
+  form.append("file", new File([new Uint8Array(bytes)], name));
   const res = await server.app.request(`/api/bulk/upload/?${query}`, {
     method: "POST",
     headers: auth,

@@ -9,7 +9,7 @@ import { type AppRoute, ROUTES_BY_SPECIFICITY } from "../../domain/routes";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
 import { PRODUCT_NAME } from "../shell/layout";
-import { type BuiltPattern, isBuilt } from "./built";
+import { type BuiltPattern, isBuilt, UPLOAD_BUILT_PATTERNS } from "./built";
 
 const DashboardShell = lazy(() => import("../shell/DashboardShell"));
 /** Not a catalogue route: the developers' and product owners' view of the shared widgets. */
@@ -24,6 +24,12 @@ function Home() {
   return <Redirect to={user ? "/dashboard" : "/login"} replace />;
 }
 
+const BulkUploadScreen = lazy(() => import("../uploads/BulkUploadScreen"));
+const UPLOAD_SCREENS = Object.fromEntries(UPLOAD_BUILT_PATTERNS.map((p) => [p, BulkUploadScreen])) as Record<
+  (typeof UPLOAD_BUILT_PATTERNS)[number],
+  typeof BulkUploadScreen
+>;
+
 const SCREENS = {
   "/": Home,
   "/login": lazy(() => import("../auth/LoginScreen")),
@@ -31,6 +37,8 @@ const SCREENS = {
   "/reset-password": lazy(() => import("../auth/ResetPasswordScreen")),
   "/change-password-expiry": lazy(() => import("../auth/PasswordExpiryScreen")),
   "/dashboard": lazy(() => import("../dashboard/DashboardHome")),
+  ...UPLOAD_SCREENS,
+  "/dashboard/my-downloads": lazy(() => import("../downloads/MyDownloadsScreen")),
 } satisfies Record<BuiltPattern, ComponentType>;
 
 /** Dashboard pages render inside the shell; the mobile performance views under /dashboard do not. */

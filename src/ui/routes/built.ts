@@ -1,3 +1,25 @@
+/** The bulk upload screens: every pattern of src/domain/uploadRoutes.ts (a test keeps them equal). */
+export const UPLOAD_BUILT_PATTERNS = [
+  "/dashboard/organization-users-roles/organization-view/:slug/list-of-regions/bulk-upload",
+  "/dashboard/organization-users-roles/organization-view/:slug/list-of-zones/bulk-upload",
+  "/dashboard/organization-users-roles/organization-view/:slug/list-of-territories/bulk-upload",
+  "/dashboard/organization-users-roles/organization-view/:slug/user-list/bulk-upload",
+  "/dashboard/meta/cities-list/bulk-upload",
+  "/dashboard/organization-inovice-sku/sku-list/bulk-upload",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-upload",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/question-management/bulk-upload",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/panel-management/bulk-upload",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/logic-score/benchmarks/bulk-upload",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/cycle/plot-payout",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-kyc/bulk-upload-data-mapping",
+  "/dashboard/message",
+  "/dashboard/projects/client-portal-view/:slug/manage-kyc",
+  "/dashboard/manage-payout",
+  "/dashboard/upi-payments-verification",
+  "/dashboard/ifsc-verification",
+  "/dashboard/unicorn-image-fetch",
+] as const;
+
 /**
  * The catalogue patterns whose screens are built. The route table renders these; every other
  * catalogue pattern shows the honest "Page not found". Kept free of React so that
@@ -10,6 +32,8 @@ export const BUILT_PATTERNS = [
   "/reset-password",
   "/change-password-expiry",
   "/dashboard",
+  ...UPLOAD_BUILT_PATTERNS,
+  "/dashboard/my-downloads",
 ] as const;
 
 export type BuiltPattern = (typeof BUILT_PATTERNS)[number];

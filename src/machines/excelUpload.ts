@@ -1,0 +1,237 @@
+/**
+ * The Excel-based upload variant (spec 000 §2.2; Bulk WhatsApp Message when messaging): drop or
+ * browse for an Excel file (only the first file is used), follow its processing, then Merge With
+ * List activates it and a Go back to View All (or custom text) button appears; failure offers
+ * Reupload.
+ */
+import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import {
+  type ActionOutcome,
+  type BulkUploadJob,
+  isExcelName,
+  JOB_POLL_MS,
+  jobProgress,
+  UPLOAD_MSG,
+  type UploadOutcome,
+} from "../domain/bulkUpload";
+
+export type ExcelUploadEvent =
+  | { type: "drag.enter" }
+  | { type: "drag.leave" }
+  | { type: "files.dropped"; files: readonly File[] }
+  | { type: "file.chosen"; file: File }
+  | { type: "merge.submit" }
+  | { type: "back.go" }
+  | { type: "upload.reset" };
+
+export type ExcelUploadContext = {
+  dragging: boolean;
+  fileName: string | null;
+  job: BulkUploadJob | null;
+  error: string | null;
+  exportJobId: number | null;
+};
+
+const initial: ExcelUploadContext = {
+  dragging: false,
+  fileName: null,
+  job: null,
+  error: null,
+  exportJobId: null,
+};
+
+const uploaded = (event: unknown) => (event as DoneActorEvent<UploadOutcome>).output;
+const looked = (event: unknown) => (event as DoneActorEvent<BulkUploadJob>).output;
+const merged = (event: unknown) => (event as DoneActorEvent<ActionOutcome>).output;
+
+/** The file an event brings: the chosen one, or the first of those dropped. */
+function fileOf(event: ExcelUploadEvent): File | undefined {
+  if (event.type === "file.chosen") return event.file;
+  if (event.type === "files.dropped") return event.files[0];
+  return undefined;
+}
+
+export const excelUploadMachine = setup({
+  types: {} as { context: ExcelUploadContext; events: ExcelUploadEvent },
+  actors: {
+    uploadFile: fromPromise<UploadOutcome, { file: File }>(async () => {
+      throw new Error("uploadFile is provided by the application");
+    }),
+    fetchJob: fromPromise<BulkUploadJob, { id: number }>(async () => {
+      throw new Error("fetchJob is provided by the application");
+    }),
+    activate: fromPromise<ActionOutcome, { job: BulkUploadJob }>(async () => {
+      throw new Error("activate is provided by the application");
+    }),
+  },
+  actions: {
+    notifySuccess: (_, _params: { text: string }) => {},
+    historyChanged: () => {},
+    goBack: () => {},
+    startUpload: assign({
+      fileName: ({ event }) => fileOf(event)?.name ?? null,
+      dragging: false,
+      job: null,
+      error: null,
+    }),
+  },
+  guards: {
+    excelFile: ({ event }) => {
+      const file = fileOf(event);
+      return file !== undefined && isExcelName(file.name);
+    },
+    anyFile: ({ event }) => fileOf(event) !== undefined,
+    accepted: ({ event }) => uploaded(event).type === "accepted",
+    /** "finished" here also means there are clean rows to merge. */
+    progressIs: ({ event }, params: { progress: ReturnType<typeof jobProgress> }) =>
+      jobProgress(looked(event)) === params.progress &&
+      (params.progress !== "finished" || looked(event).total_clean_objects > 0),
+    finishedWithoutCleanRows: ({ event }) =>
+      jobProgress(looked(event)) === "finished" && looked(event).total_clean_objects === 0,
+    mergedOk: ({ event }) => merged(event).type === "done",
+  },
+  delays: { jobPoll: JOB_POLL_MS },
+}).createMachine({
+  id: "excelUpload",
+  description:
+    "The Excel upload variant: drop or browse, processing, Merge With List, then back to the list.",
+  context: initial,
+  initial: "idle",
+  states: {
+    idle: {
+      description: "A drop zone and a browse button wait for an Excel file; Download Sample File is offered.",
+      on: {
+        "drag.enter": { actions: assign({ dragging: true }) },
+        "drag.leave": { actions: assign({ dragging: false }) },
+        "files.dropped": [
+          { guard: "excelFile", target: "uploading", actions: "startUpload" },
+          {
+            guard: "anyFile",
+            target: "failed",
+            actions: assign({ dragging: false, error: UPLOAD_MSG.notExcel }),
+          },
+          { actions: assign({ dragging: false }) },
+        ],
+        // The browse dialog offers Excel files only; the server checks the content of whatever comes.
+        "file.chosen": { target: "uploading", actions: "startUpload" },
+      },
+    },
+    uploading: {
+      description: "The file is being sent; a progress bar shows it.",
+      invoke: {
+        id: "uploadFile",
+        src: "uploadFile",
+        input: ({ event }) => ({ file: fileOf(event as ExcelUploadEvent) as File }),
+        onDone: [
+          {
+            guard: "accepted",
+            target: "processing",
+            actions: [
+              assign({
+                job: ({ event }) => (event.output as Extract<UploadOutcome, { type: "accepted" }>).job,
+              }),
+              "historyChanged",
+            ],
+          },
+          {
+            target: "failed",
+            actions: assign({
+              error: ({ event }) => (event.output as Extract<UploadOutcome, { type: "rejected" }>).message,
+            }),
+          },
+        ],
+        onError: { target: "failed", actions: assign({ error: "The file could not be sent. Try again." }) },
+      },
+    },
+    processing: {
+      description: "The server is reading and checking every row.",
+      after: { jobPoll: { target: "checking" } },
+    },
+    checking: {
+      description: "Looking at the job again to see whether processing has finished.",
+      invoke: {
+        id: "fetchJob",
+        src: "fetchJob",
+        input: ({ context }) => ({ id: context.job?.id ?? 0 }),
+        onDone: [
+          {
+            guard: { type: "progressIs", params: { progress: "finished" } },
+            target: "success",
+            actions: [assign({ job: ({ event }) => event.output }), "historyChanged"],
+          },
+          {
+            guard: "finishedWithoutCleanRows",
+            target: "nothingClean",
+            actions: [assign({ job: ({ event }) => event.output }), "historyChanged"],
+          },
+          {
+            guard: { type: "progressIs", params: { progress: "stopped" } },
+            target: "failed",
+            actions: [
+              assign({
+                job: ({ event }) => event.output,
+                error: ({ event }) => event.output.message ?? `The upload is ${event.output.status}.`,
+              }),
+              "historyChanged",
+            ],
+          },
+          { target: "processing", actions: assign({ job: ({ event }) => event.output }) },
+        ],
+        onError: { target: "processing" },
+      },
+    },
+    success: {
+      description: "Processed with clean rows: the counts, the result files and Merge With List show.",
+      on: {
+        "merge.submit": { target: "merging" },
+        "upload.reset": { target: "idle", actions: assign(initial) },
+      },
+    },
+    nothingClean: {
+      description: "Processed, but no row is clean: the unclean file tells why, and Reupload is offered.",
+      on: { "upload.reset": { target: "idle", actions: assign(initial) } },
+    },
+    merging: {
+      description: "Merge With List: the upload is being activated.",
+      invoke: {
+        id: "activate",
+        src: "activate",
+        input: ({ context }) => ({ job: context.job as BulkUploadJob }),
+        onDone: [
+          {
+            guard: "mergedOk",
+            target: "merged",
+            actions: [
+              {
+                type: "notifySuccess",
+                params: ({ event }) => ({ text: merged(event).detail }),
+              },
+              assign({
+                exportJobId: ({ event }) =>
+                  (event.output as Extract<ActionOutcome, { type: "done" }>).exportJobId ?? null,
+              }),
+              "historyChanged",
+            ],
+          },
+          {
+            target: "failed",
+            actions: [assign({ error: ({ event }) => merged(event).detail }), "historyChanged"],
+          },
+        ],
+        onError: { target: "failed", actions: assign({ error: "The merge failed. Try again." }) },
+      },
+    },
+    merged: {
+      description: "Merged into the list: Go back to View All (or the screen's own text) is offered.",
+      on: { "back.go": { target: "left", actions: "goBack" } },
+    },
+    failed: {
+      description: "Refused, failed or not merged: the reason and a Reupload button show.",
+      on: { "upload.reset": { target: "idle", actions: assign(initial) } },
+    },
+    left: {
+      description: "The user went back to the list.",
+      type: "final",
+    },
+  },
+});

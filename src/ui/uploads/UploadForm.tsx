@@ -1,0 +1,47 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useMachine } from "@xstate/react";
+import { EXCEL_ACCEPT, UPLOAD_MSG } from "../../domain/bulkUpload";
+import type { UploadTypeKey } from "../../domain/uploadTypes";
+import type { UploadPlace } from "../../infra/api/bulkUpload";
+import { uploadKeys } from "../../infra/api/bulkUploadQueries";
+import { bulkUploadScreenMachine } from "../../machines/bulkUploadScreen";
+import { FileInput } from "../widgets/Controls";
+import { JobOutcome, Sending } from "./UploadStatus";
+import { uploadActors } from "./uploadActors";
+
+/** The standard upload form: choose a file, watch it upload and process, see the result. */
+export default function UploadForm({ type, place }: { type: UploadTypeKey; place: UploadPlace }) {
+  const queryClient = useQueryClient();
+  const [state, send] = useMachine(
+    bulkUploadScreenMachine.provide({
+      actors: uploadActors(type, place),
+      actions: { historyChanged: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.all }) },
+    }),
+  );
+  const { fileName, job, error } = state.context;
+  return (
+    <section className="card upload-panel" aria-labelledby="upload-form-title">
+      <h2 id="upload-form-title">Upload</h2>
+      {(state.matches("idle") || state.matches("success")) && (
+        <FileInput
+          label="Excel file (.xlsx or .xls)"
+          accept={EXCEL_ACCEPT}
+          onFile={(file) => file && send({ type: "file.chosen", file })}
+        />
+      )}
+      {state.matches("uploading") && <Sending fileName={fileName} />}
+      {(state.matches("processing") || state.matches("checking")) && job && <JobOutcome job={job} />}
+      {state.matches("success") && job && <JobOutcome job={job} />}
+      {state.matches("failed") && (
+        <>
+          <p className="upload-error" role="alert">
+            {error}
+          </p>
+          <button type="button" className="button" onClick={() => send({ type: "upload.reset" })}>
+            {UPLOAD_MSG.reupload}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+/** The upload machines' side effects over the bulk upload API, for one type and place. */
+import { fromPromise } from "xstate";
+import {
+  type ActionOutcome,
+  type ActivationInfo,
+  type BulkUploadJob,
+  type JobAction,
+  UPLOAD_MSG,
+  type UploadOutcome,
+} from "../../domain/bulkUpload";
+import type { UploadTypeKey } from "../../domain/uploadTypes";
+import {
+  activateJob,
+  activationInfo,
+  cancelJob,
+  getJob,
+  type UploadPlace,
+  uploadFile,
+} from "../../infra/api/bulkUpload";
+import { type ApiError, detailOf, fieldLines, isApiError, runApi } from "../../infra/http";
+
+/** A refusal the user can act on (400 with field lines or a detail, 413 too large) as a message. */
+function refusal(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  const e = error as ApiError;
+  if (e._tag === "ValidationError")
+    return (
+      detailOf(e.body) ??
+      fieldLines(e.body)
+        .map((l) => l.replace(/^\w+: /, ""))
+        .join(" ")
+    );
+  if (e._tag === "HttpError" && e.status === 413) return detailOf(e.body) ?? UPLOAD_MSG.tooLarge;
+  return null;
+}
+
+export function uploadActors(type: UploadTypeKey, place: UploadPlace) {
+  return {
+    uploadFile: fromPromise<UploadOutcome, { file: File }>(async ({ input }) => {
+      try {
+        return { type: "accepted", job: await runApi(uploadFile(type, place, input.file)) };
+      } catch (error) {
+        const message = refusal(error);
+        if (message) return { type: "rejected", message };
+        throw error;
+      }
+    }),
+    fetchJob: fromPromise<BulkUploadJob, { id: number }>(({ input }) => runApi(getJob(type, input.id))),
+    activate: fromPromise<ActionOutcome, { job: BulkUploadJob }>(({ input }) =>
+      act(type, place, input.job, "confirm"),
+    ),
+  };
+}
+
+async function act(
+  type: UploadTypeKey,
+  place: UploadPlace,
+  job: BulkUploadJob,
+  action: JobAction,
+): Promise<ActionOutcome> {
+  const call = action === "cancel" ? cancelJob : activateJob;
+  try {
+    const answer = await runApi(call(type, place, job.id));
+    return { type: "done", detail: answer.detail, exportJobId: answer.export_job_id ?? null };
+  } catch (error) {
+    const detail = isApiError(error) && error._tag === "ValidationError" ? detailOf(error.body) : undefined;
+    if (detail) return { type: "refused", detail };
+    throw error;
+  }
+}
+
+export function jobRowActors(type: UploadTypeKey, place: UploadPlace) {
+  return {
+    runAction: fromPromise<ActionOutcome, { job: BulkUploadJob; action: JobAction }>(({ input }) =>
+      act(type, place, input.job, input.action),
+    ),
+    loadActivationInfo: fromPromise<ActivationInfo, { job: BulkUploadJob }>(({ input }) =>
+      runApi(activationInfo(input.job.id)),
+    ),
+  };
+}
