@@ -12,7 +12,7 @@ export interface PaymentGateway {
 }
 
 /** How long the simulated gateway takes, so the payment view shows Processing Payment for a moment. */
-export const SIMULATED_PAYMENT_MS = 1500;
+export const SIMULATED_PAYMENT_MS = 3000;
 
 export function simulatedGateway(sleep: (ms: number) => Promise<void>): PaymentGateway {
   const paid = new Map<string, string>();
