@@ -34,7 +34,12 @@ export async function filterOptions(
     ),
     db.query("SELECT id, name FROM cities ORDER BY name"),
     db.query("SELECT id, name FROM field_auditors ORDER BY name"),
-    db.query("SELECT id, name FROM programs WHERE sub_project_id = ANY($1::int[]) ORDER BY name", [ids]),
+    db.query(
+      `SELECT pr.id, pr.name || ' (' || s.name || ')' AS name
+       FROM programs pr JOIN sub_projects s ON s.id = pr.sub_project_id
+       WHERE pr.sub_project_id = ANY($1::int[]) ORDER BY s.name, pr.name`,
+      [ids],
+    ),
     db.query(
       `SELECT rsid, rsid || ' ' || name AS name FROM outlets WHERE sub_project_id = ANY($1::int[])
        ORDER BY rsid LIMIT ${RSID_OPTION_LIMIT}`,

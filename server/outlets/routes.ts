@@ -1,6 +1,7 @@
 /**
  * The outlet endpoints: listing and its filter options (spec 000 §7.5, §2.4), the actions configs
- * derived from the workflow machines (001 §6), an outlet's chain, one outlet with its log, and the
+ * derived from the workflow machines (001 §6), an outlet's chain, the dashboard's counts by state,
+ * one outlet with its log, and the
  * bulk action (000 §7.3). Each checks the session, the caller's permissions and organisation.
  */
 import { Hono } from "hono";
@@ -18,6 +19,7 @@ import { chainOf } from "./chain";
 import { outletDetail } from "./detail";
 import { listOutlets } from "./listing";
 import { filterOptions } from "./options";
+import { outletSummary } from "./summary";
 
 /** The configs depend only on the workflow permission, so each is derived once. */
 const configs = new Map<string | null, ReturnType<typeof actionsConfigFor>>();
@@ -82,6 +84,17 @@ export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!read.ok) throw new Problem(400, read.errors);
     const now = new Date(deps.clock());
     return c.json(await db.transaction((tx) => applyBulkAction(tx, viewer, read.request, now)));
+  });
+
+  app.get("/outlets/summary/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    const subProjects = await visibleSubProjects(db, viewer);
+    return c.json(
+      await outletSummary(
+        db,
+        subProjects.map((s) => s.id),
+      ),
+    );
   });
 
   app.get("/outlets/:slug/", async (c) => {

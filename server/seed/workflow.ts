@@ -46,7 +46,7 @@ export async function seedWorkflowData(tx: Queryable, insertMany: InsertMany): P
     tx,
     "programs",
     ["name", "sub_project_id"],
-    subProjects.flatMap((s) => PROGRAMS.map((p) => [`${s.name} ${p}`, s.id])),
+    subProjects.flatMap((s) => PROGRAMS.map((p) => [p, s.id])),
   );
   await tx.query(
     `UPDATE outlets o SET program_id = p.id

@@ -219,3 +219,18 @@ export function readOutletListingQuery(
     },
   };
 }
+
+/** GET outlets/summary/: active outlets by workflow state, overall and per project (dashboard home). */
+export const OutletSummary = Schema.Struct({
+  by_state: Schema.Record(Schema.String, Schema.Number),
+  projects: Schema.Array(
+    Schema.Struct({
+      slug: Schema.String,
+      name: Schema.String,
+      type: Schema.String,
+      total: Schema.Number,
+      by_state: Schema.Record(Schema.String, Schema.Number),
+    }),
+  ),
+});
+export type OutletSummary = typeof OutletSummary.Type;

@@ -394,3 +394,42 @@ describe("bulk outlet action", () => {
     expect(tooMany.body.object_ids).toEqual(["At most 1000 outlets can be updated at a time."]);
   });
 });
+
+describe("dashboard summary", () => {
+  it("counts active outlets by state per project, within the caller's organisation", async () => {
+    const res = await server.call("GET", "/api/outlets/summary/", { headers: auth["zenith.manager"] });
+    expect(res.status).toBe(200);
+    const summary = res.body as unknown as {
+      by_state: Record<string, number>;
+      projects: { slug: string; total: number; by_state: Record<string, number> }[];
+    };
+    expect(summary.projects.map((p) => p.slug)).toEqual(["zenith-retail-audit"]);
+    const [{ n }] = (await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id
+       WHERE s.slug LIKE 'zenith-%' AND o.status = 'active'`,
+    )) as [{ n: number }];
+    expect(summary.projects[0]!.total).toBe(n);
+    expect(Object.values(summary.by_state).reduce((a, b) => a + b, 0)).toBe(n);
+  });
+});
+
+describe("demo data of the workflow", () => {
+  it("logs the moves that brought each outlet to its state, each one the machine allows", async () => {
+    const rows = await server.db.query<{
+      rsid: string;
+      workflow_state: string;
+      to_state: string | null;
+      moves: number;
+    }>(
+      `SELECT o.rsid, o.workflow_state,
+              (SELECT l.to_state FROM outlet_logs l WHERE l.outlet_id = o.id ORDER BY l.created DESC, l.id DESC LIMIT 1) AS to_state,
+              (SELECT count(*)::int FROM outlet_logs l WHERE l.outlet_id = o.id) AS moves
+       FROM outlets o WHERE o.rsid <= 'RS000200' ORDER BY o.rsid`,
+    );
+    for (const r of rows) {
+      if (r.moves === 0) expect(r.workflow_state, r.rsid).toBe("qc_pending");
+      else expect(r.to_state, r.rsid).toBe(r.workflow_state);
+    }
+    expect(rows.filter((r) => r.moves > 0).length).toBeGreaterThan(100);
+  });
+});

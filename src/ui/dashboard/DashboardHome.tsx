@@ -1,10 +1,14 @@
 import { Link } from "wouter";
 import { dashboardMenuFor } from "../../domain/menu";
 import { useCurrentUser } from "../session/SessionGate";
+import OutletSummarySection from "./OutletSummarySection";
 
 const KIND_LABEL = { internal: "internal", client: "client" } as const;
 
-/** The dashboard home: who is signed in, for which organisation, with which roles and permissions. */
+/**
+ * The dashboard home: who is signed in, the outlets they can see by state (a chart, and status
+ * counts per project), their roles, permissions and areas.
+ */
 export default function DashboardHome() {
   const user = useCurrentUser();
   if (!user) return null;
@@ -17,7 +21,9 @@ export default function DashboardHome() {
         {KIND_LABEL[user.organisation.kind]} organisation).
       </p>
 
-      <div className="cards">
+      <OutletSummarySection />
+
+      <div className="cards dashboard-section">
         <section className="card" aria-labelledby="home-account">
           <h2 id="home-account">Your account</h2>
           <dl className="facts">

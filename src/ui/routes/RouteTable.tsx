@@ -24,6 +24,27 @@ function Home() {
   return <Redirect to={user ? "/dashboard" : "/login"} replace />;
 }
 
+const outletList = (name: keyof typeof import("../outlets/OutletListScreens")) =>
+  lazy(() => import("../outlets/OutletListScreens").then((m) => ({ default: m[name] })));
+const OutletView = lazy(() => import("../outlets/OutletView"));
+const SUB_PROJECT = "/dashboard/projects/view-list/:projectSlug/view/:slug";
+const CLIENT_PORTAL = "/dashboard/projects/client-portal-view";
+const OUTLET_SCREENS = {
+  "/dashboard/list-of-outlets": outletList("DashboardOutlets"),
+  "/dashboard/list-of-outlets/view/:outlet": OutletView,
+  "/dashboard/view/:outlet": OutletView,
+  [`${SUB_PROJECT}/list-of-outlets`]: outletList("SubProjectOutlets"),
+  [`${SUB_PROJECT}/list-of-outlets/view/:outlet`]: OutletView,
+  [`${SUB_PROJECT}/panel-management/list-of-outlets`]: outletList("PanelOutlets"),
+  [`${SUB_PROJECT}/panel-management/view/:outlet`]: OutletView,
+  [`${SUB_PROJECT}/cycle/list-of-outlets`]: outletList("CycleOutlets"),
+  [`${SUB_PROJECT}/cycle/view/:outlet`]: OutletView,
+  [`${CLIENT_PORTAL}/:projectSlug/list-of-outlets`]: outletList("ClientPortalOutlets"),
+  [`${CLIENT_PORTAL}/:projectSlug/list-of-outlets/view/:outlet`]: OutletView,
+  [`${CLIENT_PORTAL}/:slug/manage-kyc/list-of-outlets`]: outletList("ManageKycOutlets"),
+  [`${CLIENT_PORTAL}/:slug/manage-kyc/view/:outlet`]: OutletView,
+} as const;
+
 const BulkUploadScreen = lazy(() => import("../uploads/BulkUploadScreen"));
 const UPLOAD_SCREENS = Object.fromEntries(UPLOAD_BUILT_PATTERNS.map((p) => [p, BulkUploadScreen])) as Record<
   (typeof UPLOAD_BUILT_PATTERNS)[number],
@@ -39,6 +60,7 @@ const SCREENS = {
   "/dashboard": lazy(() => import("../dashboard/DashboardHome")),
   ...UPLOAD_SCREENS,
   "/dashboard/my-downloads": lazy(() => import("../downloads/MyDownloadsScreen")),
+  ...OUTLET_SCREENS,
 } satisfies Record<BuiltPattern, ComponentType>;
 
 /** Dashboard pages render inside the shell; the mobile performance views under /dashboard do not. */

@@ -1,0 +1,137 @@
+/**
+ * One extra field of the bulk status modal, rendered by its key name (spec 000 §5): text, numeric
+ * text, a date picker shown day month year, or a reason dropdown (a checklist where several
+ * reasons are allowed).
+ */
+import { useId } from "react";
+import type { ExtraFieldConfig } from "../../domain/actionsConfig";
+import { extraFieldKind, splitReasons } from "../../domain/extraFields";
+import { Checkbox, TextInput } from "../widgets/Controls";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A single date as three dropdowns in day, month, year order; the value stays YYYY-MM-DD. */
+function DayMonthYear({
+  label,
+  value,
+  years,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  years: readonly number[];
+  onChange: (value: string) => void;
+}) {
+  const [y = "", m = "", d = ""] = value ? value.split("-") : [];
+  const id = useId();
+  const set = (part: "d" | "m" | "y", next: string) => {
+    const parts = { d, m, y, [part]: next };
+    onChange(parts.d && parts.m && parts.y ? `${parts.y}-${parts.m}-${parts.d}` : "");
+  };
+  return (
+    <fieldset className="field date-dmy">
+      <legend>{label}</legend>
+      <label htmlFor={`${id}-d`} className="visually-hidden">
+        {label} day
+      </label>
+      <select id={`${id}-d`} value={d} onChange={(e) => set("d", e.target.value)}>
+        <option value="">Day</option>
+        {DAYS.map((day) => (
+          <option key={day} value={pad(day)}>
+            {day}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-m`} className="visually-hidden">
+        {label} month
+      </label>
+      <select id={`${id}-m`} value={m} onChange={(e) => set("m", e.target.value)}>
+        <option value="">Month</option>
+        {MONTHS.map((name, i) => (
+          <option key={name} value={pad(i + 1)}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-y`} className="visually-hidden">
+        {label} year
+      </label>
+      <select id={`${id}-y`} value={y} onChange={(e) => set("y", e.target.value)}>
+        <option value="">Year</option>
+        {years.map((year) => (
+          <option key={year} value={String(year)}>
+            {year}
+          </option>
+        ))}
+      </select>
+    </fieldset>
+  );
+}
+
+export default function ExtraField({
+  name,
+  field,
+  value,
+  several,
+  years,
+  onChange,
+  onToggleReason,
+}: {
+  name: string;
+  field: ExtraFieldConfig;
+  value: string;
+  /** Several reasons may be chosen (wip_with_reasons). */
+  several: boolean;
+  years: readonly number[];
+  onChange: (value: string) => void;
+  onToggleReason: (reason: string) => void;
+}) {
+  const selectId = useId();
+  const kind = extraFieldKind(name);
+  if (kind === "text" || kind === "number") {
+    return (
+      <TextInput
+        label={field.display_name}
+        name={name}
+        value={value}
+        inputMode={kind === "number" ? "decimal" : undefined}
+        type={kind === "number" ? "number" : "text"}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
+  }
+  if (kind === "date") {
+    return <DayMonthYear label={field.display_name} value={value} years={years} onChange={onChange} />;
+  }
+  if (several) {
+    const chosen = splitReasons(value);
+    return (
+      <fieldset className="field reason-list">
+        <legend>{field.display_name}</legend>
+        {field.choices.map((c) => (
+          <Checkbox
+            key={c.key}
+            label={c.label}
+            checked={chosen.includes(c.key)}
+            onChange={() => onToggleReason(c.key)}
+          />
+        ))}
+      </fieldset>
+    );
+  }
+  return (
+    <div className="field">
+      <label htmlFor={selectId}>{field.display_name}</label>
+      <select id={selectId} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Select a reason</option>
+        {field.choices.map((c) => (
+          <option key={c.key} value={c.key}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
