@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { benchUploads } from "./bench-uploads";
 
 type ManifestChunk = {
   file: string;
@@ -163,6 +164,7 @@ async function main() {
   const tableTimes = await tableRenderMs(warm.url, 5);
   await warm.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  const uploads = await benchUploads();
 
   const date = new Date().toISOString().slice(0, 10);
   const lines = [
@@ -202,6 +204,7 @@ async function main() {
     "",
     "The table renders only the rows in view (about 20 of the 1000), so the page stays smooth while scrolling.",
     "",
+    ...uploads,
   ];
   writeFileSync(join(root, "docs/benchmarks.md"), lines.join("\n"));
   console.log(lines.join("\n"));

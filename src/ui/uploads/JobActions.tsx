@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect } from "react";
+import { createPortal } from "react-dom";
 import { type BulkUploadJob, type JobView, jobActions, UPLOAD_MSG } from "../../domain/bulkUpload";
 import type { UploadTypeKey } from "../../domain/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
@@ -115,7 +116,8 @@ function AskDialog({
     return () => sub.unsubscribe();
   }, [modal, onAnswer]);
   const title = pending === "confirm" ? "Confirm upload" : pending === "payNow" ? "Pay Now" : "Cancel upload";
-  return (
+  // Rendered at the page level, not inside the table cell that holds the buttons.
+  return createPortal(
     <ConfirmDialog
       actor={modal}
       title={title}
@@ -124,6 +126,7 @@ function AskDialog({
         pending === "cancel" ? "Cancel upload" : pending === "payNow" ? UPLOAD_MSG.payNow : "Confirm"
       }
       onConfirm={() => onAnswer(true)}
-    />
+    />,
+    document.body,
   );
 }

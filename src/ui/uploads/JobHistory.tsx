@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   anyJobMoving,
   type BulkUploadJob,
@@ -22,6 +22,7 @@ import { showDateTime } from "./dates";
 import JobActions from "./JobActions";
 
 const fileLink = (href: string | null, text: string) => (href ? <a href={href}>{text}</a> : "");
+const wrapped = (content: ReactNode) => <span className="job-wrap">{content}</span>;
 
 /** The History table (spec 000 §2.2): every job of this kind here, refreshed while any is moving. */
 export default function JobHistory({
@@ -50,10 +51,18 @@ export default function JobHistory({
   }, [jobs]);
 
   const columns: Column<BulkUploadJob>[] = [
-    { key: "file", header: "File", render: (j) => fileLink(j.file, j.file_name) },
-    { key: "sub_project", header: "Sub-project", render: (j) => j.config.sub_project ?? "" },
+    { key: "file", header: "File", render: (j) => wrapped(fileLink(j.file, j.file_name)) },
+    {
+      key: "sub_project",
+      header: "Sub-project",
+      render: (j) => wrapped(j.config.sub_project ?? ""),
+    },
     { key: "created_by", header: "Created by", render: (j) => j.created_by.name },
-    { key: "created", header: "Created time", render: (j) => showDateTime(j.created) },
+    {
+      key: "created",
+      header: "Created time",
+      render: (j) => wrapped(showDateTime(j.created)),
+    },
     {
       key: "status",
       header: "Status",
@@ -65,9 +74,13 @@ export default function JobHistory({
     },
     {
       key: "objects",
-      header: "Objects (total / clean / unclean / validated)",
-      render: (j) =>
-        `${j.total_objects} / ${j.total_clean_objects} / ${j.total_unclean_objects} / ${j.total_validated_objects}`,
+      header: "Objects",
+      render: (j) => (
+        <span title="total / clean / unclean / validated">
+          {j.total_objects} / {j.total_clean_objects} / {j.total_unclean_objects} /{" "}
+          {j.total_validated_objects}
+        </span>
+      ),
     },
     {
       key: "results",
@@ -78,12 +91,12 @@ export default function JobHistory({
         </span>
       ),
     },
-    { key: "queue", header: "Waiting queue", render: (j) => queueText(j) },
+    { key: "queue", header: "Queue", render: (j) => queueText(j) },
   ];
   const failures = jobs.filter((j) => j.status === "failed" && j.message);
 
   return (
-    <section className="card" aria-labelledby="history-title">
+    <section className="card job-history" aria-labelledby="history-title">
       <h2 id="history-title">History</h2>
       {list.isError && <p role="alert">The History could not be loaded.</p>}
       {failures.length > 0 && (
@@ -105,6 +118,10 @@ export default function JobHistory({
         rowActions={(j) => <JobActions job={j} view={view} type={type} place={place} />}
         showRecordCount
       />
+      <p className="job-legend">
+        Objects: total / clean / unclean / validated rows. Queue: place among the uploads waiting to be
+        processed.
+      </p>
     </section>
   );
 }
