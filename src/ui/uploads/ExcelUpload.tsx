@@ -20,6 +20,7 @@ export default function ExcelUpload({
   title,
   backText,
   onBack,
+  actors,
 }: {
   type: UploadTypeKey;
   place: UploadPlace;
@@ -27,12 +28,14 @@ export default function ExcelUpload({
   backText: string;
   /** Go back to the list (the screen starts afresh when the list is this page). */
   onBack: () => void;
+  /** Tests provide fakes. */
+  actors?: Partial<ReturnType<typeof uploadActors>>;
 }) {
   const queryClient = useQueryClient();
   const inputId = useId();
   const [state, send] = useMachine(
     excelUploadMachine.provide({
-      actors: uploadActors(type, place),
+      actors: { ...uploadActors(type, place), ...actors },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),
         historyChanged: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.all }),

@@ -38,16 +38,19 @@ export default function JobActions({
   view,
   type,
   place,
+  actors,
 }: {
   job: BulkUploadJob;
   view: JobView;
   type: UploadTypeKey;
   place: UploadPlace;
+  /** Tests provide fakes. */
+  actors?: Partial<ReturnType<typeof jobRowActors>>;
 }) {
   const queryClient = useQueryClient();
   const actor = useActorRef(
     bulkUploadJobMachine.provide({
-      actors: jobRowActors(type, place),
+      actors: { ...jobRowActors(type, place), ...actors },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),
         notifyFailure: (_, { text }) => notify("failed", text),

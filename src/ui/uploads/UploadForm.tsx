@@ -10,11 +10,20 @@ import { JobOutcome, Sending } from "./UploadStatus";
 import { uploadActors } from "./uploadActors";
 
 /** The standard upload form: choose a file, watch it upload and process, see the result. */
-export default function UploadForm({ type, place }: { type: UploadTypeKey; place: UploadPlace }) {
+export default function UploadForm({
+  type,
+  place,
+  actors,
+}: {
+  type: UploadTypeKey;
+  place: UploadPlace;
+  /** Tests provide fakes. */
+  actors?: Partial<ReturnType<typeof uploadActors>>;
+}) {
   const queryClient = useQueryClient();
   const [state, send] = useMachine(
     bulkUploadScreenMachine.provide({
-      actors: uploadActors(type, place),
+      actors: { ...uploadActors(type, place), ...actors },
       actions: { historyChanged: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.all }) },
     }),
   );
