@@ -37,12 +37,19 @@ export async function listJobs(server: TestServer, auth: Headers, query: string)
   return res.body as unknown as { count: number; results: Record<string, unknown>[] };
 }
 
-/** Processes everything waiting (no payment gateway unless given) and gives the job as listed. */
+/**
+ * Processes everything waiting (no payment gateway unless given) and gives the job as listed. The
+ * app's own runner may hold a job at that moment, so this waits for it and looks again.
+ */
 export async function settle(server: TestServer, auth: Headers, query: string, id: number) {
-  await runnerOf(server.deps)?.idle();
-  await runPendingWork(server.deps, null);
-  const list = await listJobs(server, auth, query);
-  return list.results.find((j) => j.id === id)!;
+  for (let round = 0; ; round++) {
+    await runnerOf(server.deps)?.idle();
+    await runPendingWork(server.deps, null);
+    await runnerOf(server.deps)?.idle();
+    const list = await listJobs(server, auth, query);
+    const job = list.results.find((j) => j.id === id)!;
+    if (job.status !== "processing" || round >= 20) return job;
+  }
 }
 
 /** Downloads a result file through its link and reads its first sheet. */
@@ -57,20 +64,25 @@ export async function count(server: TestServer, sql: string, params: unknown[] =
   return Number(row?.n ?? 0);
 }
 
-/** Queues a job the way the upload endpoint does, without waking the runner (to play a worker by hand). */
-export async function enqueue(
+/**
+ * A job as a worker holds it right after claiming it (claimed, fresh heartbeat, first attempt),
+ * made directly so no other worker can take it first: the test then plays that worker by hand.
+ */
+export async function claimedJob(
   server: TestServer,
   objectType: string,
   bytes: Uint8Array,
   name: string,
 ): Promise<number> {
+  const at = new Date(server.clock.now);
   const [row] = await server.db.query<{ id: number }>(
     `WITH f AS (
        INSERT INTO stored_files (name, content_type, content, organisation_id, owner_id, created)
-       VALUES ($2, 'application/octet-stream', $3, 2, 1, now()) RETURNING id)
-     INSERT INTO bulk_upload_jobs (object_type, organisation_id, created_by, created, file_id, file_name, status)
-     SELECT $1, 2, 1, now(), f.id, $2, 'processing' FROM f RETURNING id`,
-    [objectType, name, bytes],
+       VALUES ($2, 'application/octet-stream', $3, 2, 1, $4) RETURNING id)
+     INSERT INTO bulk_upload_jobs (object_type, organisation_id, created_by, created, file_id, file_name, status,
+       claimed_at, heartbeat_at, attempts)
+     SELECT $1, 2, 1, $4, f.id, $2, 'processing', $4, $4, 1 FROM f RETURNING id`,
+    [objectType, name, bytes, at],
   );
   return row!.id;
 }

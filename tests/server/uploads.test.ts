@@ -1,15 +1,16 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeWorkbook } from "../../server/uploads/excel";
+import { findJob } from "../../server/uploads/jobs";
 import { claimNextUpload, processUpload, STALE_AFTER_MS } from "../../server/uploads/processing";
-import { runnerOf, runPendingWork } from "../../server/uploads/runner";
+import { runPendingWork } from "../../server/uploads/runner";
 import { MAX_UPLOAD_ROWS, UPLOAD_MSG } from "../../src/domain/bulkUpload";
 import { startTestServer, type TestServer } from "./support";
 import {
   ACME_3P_PAYOUT_CYCLE,
   ACME_RETAIL_AUDIT_CYCLE,
+  claimedJob,
   count,
-  enqueue,
   fixture,
   type Headers,
   listJobs,
@@ -166,9 +167,8 @@ describe("upload and processing", () => {
       expect(Number(b.celery_queue_index)).toBeGreaterThan(Number(a.celery_queue_index));
       expect(Number(b.celery_queue_length)).toBeGreaterThanOrEqual(Number(b.celery_queue_index));
     }
-    await runPendingWork(server.deps, null);
-    const after = await listJobs(server, admin, REGIONS);
-    for (const j of after.results.filter((r) => r.id === first.body.id || r.id === second.body.id)) {
+    for (const id of [first.body.id, second.body.id]) {
+      const j = await settle(server, admin, REGIONS, id as number);
       expect(j).toMatchObject({ status: "completed", celery_queue_index: 0, celery_queue_length: 0 });
     }
     // Leave nothing completed behind for the confirm tests below.
@@ -308,11 +308,9 @@ describe("a worker that dies mid-job", () => {
   it("leaves no partial data, and the job is taken over once its heartbeat is stale", async () => {
     const rows = Array.from({ length: 4500 }, (_, i) => [`Bulk Region ${i}`]);
     const regionsBefore = await acmeRegions();
-    await runnerOf(server.deps)?.idle();
-    const id = await enqueue(server, "regions", writeWorkbook("r", ["name"], rows), "big-regions.xlsx");
-
-    const claimed = await claimNextUpload(server.deps);
-    expect(claimed?.id).toBe(id);
+    const id = await claimedJob(server, "regions", writeWorkbook("r", ["name"], rows), "big-regions.xlsx");
+    const claimed = await findJob(server.db, id);
+    expect(claimed?.status).toBe("processing");
     if (claimed) {
       await expect(
         processUpload(server.deps, claimed, (_job, validated) => {
