@@ -14,6 +14,12 @@ const ORDER_COLUMN: Record<OrderingKey, string> = {
   modified: "o.modified",
 };
 
+/** The one join an ordering by a name needs. */
+const ORDER_JOIN: Partial<Record<OrderingKey, string>> = {
+  city: "JOIN cities c ON c.id = o.city_id",
+  region: "JOIN regions r ON r.id = o.region_id",
+};
+
 export const OUTLET_COLUMNS_SQL = `
   o.id, o.rsid, o.rsid AS slug, o.name, o.owner_name, c.name AS city, st.name AS state, r.name AS region,
   fa.name AS auditor, pr.name AS program, o.workflow_state, o.status, o.interim_status, o.is_temp,
@@ -38,6 +44,8 @@ export const toListed = (row: Row): ListedOutlet => ({
   created: row.created.toISOString(),
   modified: row.modified.toISOString(),
 });
+
+const RSID_SHAPED = /^rs\d+$/i;
 
 /** The WHERE clause and its parameters for a filter over the visible sub-projects. */
 function whereOf(
@@ -72,12 +80,47 @@ function whereOf(
   if (invoice_date.from) add((p) => `o.invoice_date >= ${p}::date`, invoice_date.from);
   if (invoice_date.to) add((p) => `o.invoice_date <= ${p}::date`, invoice_date.to);
   if (filter.search) {
-    add(
-      (p) => `(o.rsid ILIKE ${p} OR o.name ILIKE ${p} OR o.owner_name ILIKE ${p})`,
-      `%${filter.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`,
-    );
+    const escaped = filter.search.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+    // An RSID-shaped search is a prefix of the RSID (an index walk); anything else is a name or owner.
+    if (RSID_SHAPED.test(filter.search)) add((p) => `o.rsid LIKE ${p}`, `${escaped.toUpperCase()}%`);
+    else add((p) => `(o.name ILIKE ${p} OR o.owner_name ILIKE ${p})`, `%${escaped}%`);
   }
   return { sql: where.join(" AND "), params };
+}
+
+/** Whether the filter uses only what outlet_counts keeps (sub-project, state, status, temporary). */
+function countsKeptFor(filter: OutletListingFilter): boolean {
+  const { ids, rsids, ranges, search } = filter;
+  return (
+    Object.values(ids).every((list) => list.length === 0) &&
+    rsids.length === 0 &&
+    Object.values(ranges).every((r) => !r.from && !r.to) &&
+    !search
+  );
+}
+
+/** The count from outlet_counts, which a trigger keeps (migration 0005). */
+async function keptCount(
+  db: Queryable,
+  filter: OutletListingFilter,
+  subProjectIds: readonly number[],
+  specialStates: readonly string[],
+): Promise<{ count: number } | undefined> {
+  const params: unknown[] = [subProjectIds];
+  const where = ["sub_project_id = ANY($1::int[])"];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace("?", `$${params.length}`));
+  };
+  if (filter.workflowStates.length) add("workflow_state = ANY(?::text[])", filter.workflowStates);
+  if (filter.onlySpecialActionStates) add("workflow_state = ANY(?::text[])", specialStates);
+  if (filter.outletStatuses.length) add("status = ANY(?::text[])", filter.outletStatuses);
+  if (!filter.includeTemp) where.push("NOT is_temp");
+  const [row] = await db.query<{ count: number }>(
+    `SELECT coalesce(sum(n), 0)::int AS count FROM outlet_counts WHERE ${where.join(" AND ")}`,
+    params,
+  );
+  return row;
 }
 
 /** One page of outlets and the count of all that match. */
@@ -91,16 +134,27 @@ export async function listOutlets(
   if (subProjectIds.length === 0) return { rows: [], count: 0 };
   const { sql, params } = whereOf(filter, subProjectIds, specialStates);
   const direction = filter.ordering.descending ? "DESC" : "ASC";
-  const [counted] = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM outlets o WHERE ${sql}`,
-    params,
-  );
-  const rows = await db.query<Row>(
-    `SELECT ${OUTLET_COLUMNS_SQL} ${OUTLET_JOINS_SQL}
+  const counted = countsKeptFor(filter)
+    ? await keptCount(db, filter, subProjectIds, specialStates)
+    : (
+        await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM outlets o WHERE ${sql}`, params)
+      )[0];
+  // The page's ids first, from the outlets alone (and the one name it is ordered by): planning the
+  // full join with an ordering takes far longer than running it. Then the page's rows with names.
+  const pageIds = await db.query<{ id: number }>(
+    `SELECT o.id FROM outlets o ${ORDER_JOIN[filter.ordering.key] ?? ""}
      WHERE ${sql}
      ORDER BY ${ORDER_COLUMN[filter.ordering.key]} ${direction}, o.rsid ${direction}
      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, page.size, page.offset],
   );
+  const ids = pageIds.map((r) => r.id);
+  const found = ids.length
+    ? await db.query<Row>(`SELECT ${OUTLET_COLUMNS_SQL} ${OUTLET_JOINS_SQL} WHERE o.id = ANY($1::int[])`, [
+        ids,
+      ])
+    : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   return { rows: rows.map(toListed), count: counted?.count ?? 0 };
 }

@@ -1,4 +1,4 @@
-/** Active outlets by workflow state, overall and per project, for the dashboard home. */
+/** Active outlets by workflow state, overall and per project, for the dashboard home (from outlet_counts). */
 import type { OutletSummary } from "../../src/domain/outletListing";
 import type { Queryable } from "../db/db";
 
@@ -11,10 +11,9 @@ export async function outletSummary(db: Queryable, subProjectIds: readonly numbe
     n: number;
   }>(
     `SELECT p.slug, p.name, p.type, c.workflow_state, sum(c.n)::int AS n
-     FROM (SELECT sub_project_id, workflow_state, count(*)::int AS n FROM outlets
-           WHERE sub_project_id = ANY($1::int[]) AND status = 'active'
-           GROUP BY sub_project_id, workflow_state) c
+     FROM outlet_counts c
      JOIN sub_projects s ON s.id = c.sub_project_id JOIN projects p ON p.id = s.project_id
+     WHERE c.sub_project_id = ANY($1::int[]) AND c.status = 'active' AND c.n > 0
      GROUP BY p.slug, p.name, p.type, c.workflow_state
      ORDER BY p.name, c.workflow_state`,
     [subProjectIds],

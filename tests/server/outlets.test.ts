@@ -413,6 +413,20 @@ describe("dashboard summary", () => {
   });
 });
 
+describe("outlet counts", () => {
+  it("stay equal to the outlets after every move, kept by the trigger", async () => {
+    const counted = await server.db.query(
+      `SELECT sub_project_id, workflow_state, status, is_temp, n FROM outlet_counts WHERE n > 0
+       ORDER BY 1, 2, 3, 4`,
+    );
+    const actual = await server.db.query(
+      `SELECT sub_project_id, workflow_state, status, is_temp, count(*)::int AS n FROM outlets
+       GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    );
+    expect(counted).toEqual(actual);
+  });
+});
+
 describe("demo data of the workflow", () => {
   it("logs the moves that brought each outlet to its state, each one the machine allows", async () => {
     const rows = await server.db.query<{

@@ -1,0 +1,152 @@
+/**
+ * The outlet measurements of `npm run bench`: on a database seeded with 100,000 outlets, the time
+ * the server takes to answer filtered, sorted list pages (p95 target 50 ms) and one bulk action on
+ * 1,000 outlets in one transaction (target 2 s). Requests go through the app in process, so the
+ * figures are the server's own time without the network. Gives its section of docs/benchmarks.md.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../server/app";
+import { cryptoRandomBytes } from "../server/auth/passwords";
+import { openPglite } from "../server/db/db";
+import { rebuildDatabase } from "../server/seed/rebuild";
+
+export const BENCH_OUTLETS = 100_000;
+export const LIST_P95_TARGET_MS = 50;
+export const BULK_TARGET_MS = 2000;
+const ROUNDS_PER_QUERY = 20;
+
+/** Filtered, sorted list pages as the screens ask for them. */
+const LIST_QUERIES: readonly [string, string][] = [
+  [
+    "all active, newest first, 15 rows",
+    "workflow_based=true&status=active&include_temp=yes&page=1&page-size=15",
+  ],
+  [
+    "two states, by RSID, page 20",
+    "workflow_based=true&status=qc_pending&status=qc_accepted&status=active&include_temp=yes&ordering=rsid&page=20&page-size=15",
+  ],
+  [
+    "one state and a region, by city, 100 rows",
+    "workflow_based=true&status=calling_accepted&status=active&region=1&include_temp=yes&ordering=city&page=1&page-size=100",
+  ],
+  [
+    "one sub-project, without temporary outlets, oldest first",
+    "workflow_based=true&sub_project=acme-retail-audit-main&status=active&include_temp=no&ordering=created&page=3&page-size=30",
+  ],
+  [
+    "invoice dates and a program, by name",
+    "workflow_based=true&status=active&include_temp=yes&invoice_date_from=2026-01-01&invoice_date_to=2027-12-31&program=1&ordering=-name&page=1&page-size=15",
+  ],
+  ["search by RSID", "workflow_based=true&status=active&include_temp=yes&search=RS0500&page=1&page-size=15"],
+];
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+export async function benchOutlets(): Promise<{ lines: string[]; withinTargets: boolean }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-outlets-"));
+  const db = await openPglite(dataDir);
+  try {
+    const seeded = await rebuildDatabase(db, { outlets: BENCH_OUTLETS, reset: true, now: Date.now() });
+    if (seeded.kind !== "seeded") throw new Error("the benchmark database was not empty");
+    const app = createApp({
+      db,
+      mode: "demo",
+      clock: () => Date.now(),
+      randomBytes: cryptoRandomBytes,
+      sleep: async () => {},
+      logger: () => {},
+      sso: {},
+    });
+    const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
+      const started = performance.now();
+      const res = await app.request(path, {
+        method,
+        headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const json = (await res.json()) as Record<string, unknown>;
+      const ms = performance.now() - started;
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+      return { json, ms };
+    };
+    const signIn = async (username: string) => {
+      const { json } = await call(
+        "POST",
+        "/api/auth/login/",
+        {},
+        {
+          login_username: username,
+          password: "Demo@12345",
+          method_of_login: "password",
+          platform: "web",
+        },
+      );
+      return { authorization: `sessionid ${json.sessionid as string}` };
+    };
+
+    const qc = await signIn("qc.manager");
+    const perQuery: { label: string; p50: number; p95: number }[] = [];
+    const all: number[] = [];
+    for (const [label, query] of LIST_QUERIES) {
+      await call("GET", `/api/outlets/?${query}`, qc); // warm the plan and the cache
+      const times: number[] = [];
+      for (let i = 0; i < ROUNDS_PER_QUERY; i++)
+        times.push((await call("GET", `/api/outlets/?${query}`, qc)).ms);
+      times.sort((a, b) => a - b);
+      all.push(...times);
+      perQuery.push({ label, p50: percentile(times, 50), p95: percentile(times, 95) });
+    }
+    all.sort((a, b) => a - b);
+    const listP95 = percentile(all, 95);
+
+    const pending = await db.query<{ id: number; version: number }>(
+      `SELECT o.id, o.version FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id
+       WHERE o.workflow_state = 'qc_pending' AND s.type = 'retail_audit' ORDER BY o.id LIMIT 1000`,
+    );
+    const bulk = await call("POST", "/api/outlets/bulk-action/", qc, {
+      action_type: "qc_accepted",
+      object_ids: pending.map((o) => o.id),
+      extra_data: { remarks: "Benchmark" },
+      select_all: false,
+      chain_rsids: [],
+      object_versions: Object.fromEntries(pending.map((o) => [String(o.id), o.version])),
+    });
+    if (bulk.json.updated !== pending.length)
+      throw new Error(`bulk action updated ${String(bulk.json.updated)}`);
+    const [logged] = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM outlet_logs WHERE action = 'qc_accepted' AND extra_data->>'remarks' = 'Benchmark'",
+    );
+
+    const withinTargets = listP95 < LIST_P95_TARGET_MS && bulk.ms < BULK_TARGET_MS;
+    const lines = [
+      "## Outlets (100,000 outlets, PGlite, requests through the app in process)",
+      "",
+      `Seeded with \`rebuildDatabase\` (${BENCH_OUTLETS.toLocaleString("en")} outlets, their logs, then ANALYZE) in ${fmt(seeded.ms / 1000)} s.`,
+      "",
+      "| list page | p50 ms | p95 ms |",
+      "| --- | ---: | ---: |",
+      ...perQuery.map((q) => `| ${q.label} | ${fmt(q.p50)} | ${fmt(q.p95)} |`),
+      `| **all ${all.length} list requests** (target p95 under ${LIST_P95_TARGET_MS} ms) | ${fmt(percentile(all, 50))} | **${fmt(listP95)}** |`,
+      "",
+      "| bulk action | ms | target |",
+      "| --- | ---: | ---: |",
+      `| QC Accept on ${pending.length} outlets in one transaction (${logged?.n ?? 0} log rows written) | ${fmt(bulk.ms, 0)} | ${BULK_TARGET_MS} |`,
+      "",
+    ];
+    return { lines, withinTargets };
+  } finally {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// Run alone with `npx tsx scripts/bench-outlets.ts` to print the section without the rest of the bench.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { lines, withinTargets } = await benchOutlets();
+  console.log(lines.join("\n"));
+  if (!withinTargets) process.exitCode = 1;
+}
