@@ -39,6 +39,15 @@ const idParam = (raw: string): number => {
   return id;
 };
 
+/**
+ * A download's Content-Disposition: a plain-ASCII fallback name and the real one encoded (RFC 6266),
+ * so names such as "réglages.xlsx" neither break the header nor lose their letters.
+ */
+export function attachment(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 /** The simulated gateway pays in demo mode; production has none configured, so Pay Now is refused. */
 function gatewayFor(deps: AppDeps): PaymentGateway | null {
   return deps.mode === "demo" ? simulatedGateway(deps.sleep) : null;
@@ -66,7 +75,7 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
     );
     return c.body(new Uint8Array(bytes), 200, {
       "Content-Type": XLSX_CONTENT_TYPE,
-      "Content-Disposition": `attachment; filename="${type.key}_sample.xlsx"`,
+      "Content-Disposition": attachment(`${type.key}_sample.xlsx`),
     });
   });
 
@@ -190,7 +199,7 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
       throw new Problem(404, { detail: "This file has expired. Export it again." });
     return c.body(new Uint8Array(file.content), 200, {
       "Content-Type": file.content_type,
-      "Content-Disposition": `attachment; filename="${file.name.replace(/"/g, "")}"`,
+      "Content-Disposition": attachment(file.name),
     });
   });
 

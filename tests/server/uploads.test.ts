@@ -126,6 +126,24 @@ describe("upload and processing", () => {
     expect(res.body).toEqual({ file: [UPLOAD_MSG.notExcel] });
   });
 
+  it("keeps a file name with letters beyond ASCII, and serves it back under that name", async () => {
+    const res = await upload(
+      server,
+      admin,
+      regionsUpload,
+      writeWorkbook("r", ["name"], [["Marathwada"]]),
+      'régions "नई".xlsx',
+    );
+    expect(res.status).toBe(201);
+    const file = await server.app.request(res.body.file as string, { headers: admin });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toBe(
+      `attachment; filename="r_gions ____.xlsx"; filename*=UTF-8''${encodeURIComponent('régions "नई".xlsx')}`,
+    );
+    await settle(server, admin, REGIONS, res.body.id as number);
+    await server.call("POST", `/api/bulk/upload/${res.body.id}/cancel/?object=regions`, { headers: admin });
+  });
+
   it("refuses a missing file and an unknown type with field messages", async () => {
     const form = new FormData();
     const none = await server.app.request(`/api/bulk/upload/?${regionsUpload}`, {
