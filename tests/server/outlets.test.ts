@@ -125,6 +125,16 @@ describe("outlet listing", () => {
     expect(rsids.results.map((o) => o.rsid).sort()).toEqual(["RS000003", "RS000005"]);
   });
 
+  it("shows only the states of the caller's special actions when asked", async () => {
+    const special = await list("qc.manager", "show_only_special_action_states=true&status=active&page-size=1000");
+    expect(special.count).toBeGreaterThan(0);
+    expect(new Set(special.results.map((o) => o.workflow_state))).toEqual(
+      new Set(["qc_accepted", "calling_accepted", "calling_rejected"]),
+    );
+    const none = await list("client.manager", "show_only_special_action_states=true");
+    expect(none.count).toBe(0);
+  });
+
   it("answers bad values with field lines", async () => {
     const res = await server.call(
       "GET",

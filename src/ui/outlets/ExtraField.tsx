@@ -3,7 +3,7 @@
  * text, a date picker shown day month year, or a reason dropdown (a checklist where several
  * reasons are allowed).
  */
-import { useId } from "react";
+import { useId, useState } from "react";
 import type { ExtraFieldConfig } from "../../domain/actionsConfig";
 import { extraFieldKind, splitReasons } from "../../domain/extraFields";
 import { Checkbox, TextInput } from "../widgets/Controls";
@@ -24,11 +24,17 @@ function DayMonthYear({
   years: readonly number[];
   onChange: (value: string) => void;
 }) {
-  const [y = "", m = "", d = ""] = value ? value.split("-") : [];
+  // The parts chosen so far: the field's value is set only once day, month and year are all chosen.
+  const [parts, setParts] = useState(() => {
+    const [y = "", m = "", d = ""] = value ? value.split("-") : [];
+    return { d, m, y };
+  });
+  const { d, m, y } = parts;
   const id = useId();
   const set = (part: "d" | "m" | "y", next: string) => {
-    const parts = { d, m, y, [part]: next };
-    onChange(parts.d && parts.m && parts.y ? `${parts.y}-${parts.m}-${parts.d}` : "");
+    const chosen = { ...parts, [part]: next };
+    setParts(chosen);
+    onChange(chosen.d && chosen.m && chosen.y ? `${chosen.y}-${chosen.m}-${chosen.d}` : "");
   };
   return (
     <fieldset className="field date-dmy">
