@@ -30,8 +30,8 @@ const ACTING_ROLES: readonly WorkflowRole[] = [
   "calling-executive",
   "client-manager",
   "field-coordinator",
-  "iftu-manager",
   "iftu-executive",
+  "iftu-manager",
   "qc-manager",
   "project-manager",
 ];

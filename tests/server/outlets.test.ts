@@ -126,7 +126,10 @@ describe("outlet listing", () => {
   });
 
   it("shows only the states of the caller's special actions when asked", async () => {
-    const special = await list("qc.manager", "show_only_special_action_states=true&status=active&page-size=1000");
+    const special = await list(
+      "qc.manager",
+      "show_only_special_action_states=true&status=active&page-size=1000",
+    );
     expect(special.count).toBeGreaterThan(0);
     expect(new Set(special.results.map((o) => o.workflow_state))).toEqual(
       new Set(["qc_accepted", "calling_accepted", "calling_rejected"]),
