@@ -11,14 +11,19 @@ export type NewFile = {
   expiresAt?: Date | null;
 };
 
+/*
+ * Contents travel as base64 text and are decoded by the database: on the embedded database this is
+ * several times faster than binary parameters and results (a 4.5 MB file: 0.27 s instead of 1.1 s).
+ */
+
 export async function saveFile(db: Queryable, file: NewFile): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO stored_files (name, content_type, content, organisation_id, owner_id, created, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+     VALUES ($1, $2, decode($3, 'base64'), $4, $5, $6, $7) RETURNING id`,
     [
       file.name,
       file.contentType,
-      file.content,
+      Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength).toString("base64"),
       file.organisationId,
       file.ownerId,
       file.created,
@@ -39,11 +44,16 @@ export type StoredFile = {
 };
 
 export async function readFile(db: Queryable, id: number): Promise<StoredFile | undefined> {
-  const rows = await db.query<StoredFile>(
-    "SELECT id, name, content_type, content, organisation_id, owner_id, expires_at FROM stored_files WHERE id = $1",
+  const [row] = await db.query<Omit<StoredFile, "content"> & { content: string | null }>(
+    `SELECT id, name, content_type, encode(content, 'base64') AS content, organisation_id, owner_id, expires_at
+     FROM stored_files WHERE id = $1`,
     [id],
   );
-  return rows[0];
+  if (!row) return undefined;
+  return {
+    ...row,
+    content: row.content === null ? null : new Uint8Array(Buffer.from(row.content, "base64")),
+  };
 }
 
 /** The address a stored file is downloaded from (the name keeps the browser's file name right). */
