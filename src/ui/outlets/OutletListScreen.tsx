@@ -31,6 +31,7 @@ import DataTable, { type Column } from "../widgets/DataTable";
 import FilterDrawer from "../widgets/FilterDrawer";
 import { useDataTable } from "../widgets/useDataTable";
 import BulkStatusModal from "./BulkStatusModal";
+import { displayDate } from "./dates";
 import type { ListScope } from "./listScopes";
 import { OUTLET_FILTERS } from "./outletFilterDefinitions";
 import "./outlets.css";
@@ -48,7 +49,7 @@ const COLUMNS: readonly Column<ListedOutlet>[] = [
   { key: "region", header: "Region", sortable: true },
   { key: "program", header: "Program", render: (o) => o.program ?? "N/A" },
   { key: "sub_project", header: "Sub-project", render: (o) => o.sub_project.name },
-  { key: "created", header: "Created", sortable: true, render: (o) => o.created.slice(0, 10) },
+  { key: "created", header: "Created", sortable: true, render: (o) => displayDate(o.created) },
 ];
 
 const toBulkOutlet = (o: ListedOutlet): BulkOutlet => ({

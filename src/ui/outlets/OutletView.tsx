@@ -8,6 +8,7 @@ import { stateLabel } from "../../domain/outletStates";
 import { outletDetailQuery } from "../../infra/api/outlets";
 import Loading from "../shell/Loading";
 import { Badge } from "../widgets/Controls";
+import { displayDate } from "./dates";
 import "./outlets.css";
 
 const NA = "N/A";
@@ -44,8 +45,8 @@ export default function OutletView() {
     ["Program", o.program ?? NA],
     ["Field auditor", o.auditor ?? NA],
     ["Interim status", o.interim_status ?? NA],
-    ["Created", o.created.slice(0, 10)],
-    ["Last changed", o.modified.slice(0, 10)],
+    ["Created", displayDate(o.created)],
+    ["Last changed", displayDate(o.modified)],
   ];
   return (
     <div className="page">
