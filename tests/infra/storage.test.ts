@@ -38,6 +38,8 @@ describe("storage keys", () => {
       reload: "reload",
       sessionConflict: "451",
       mobileToken: "mobileAccessToken",
+      // Not named by the spec ("remembered locally", 000 §4.1): the export notices already shown.
+      exportNotices: "exportNoticesShown",
     });
   });
 
