@@ -8,22 +8,13 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { UPLOAD_TYPES } from "../src/domain/uploadTypes";
 
 export const ROWS = 50_000;
 export const TARGET_SECONDS = 15;
 const SUB_PROJECT = 4; // Acme 3P Payout Cycle 1 in the demo data
-const COLUMNS = [
-  "rsid",
-  "outlet_name",
-  "amount",
-  "payout_month",
-  "account_holder_name",
-  "account_number",
-  "ifsc_code",
-  "pan_number",
-  "phone_number",
-  "remarks",
-];
+// The workbook has the payout data template's own header.
+const COLUMNS = UPLOAD_TYPES.payout_data_ingested.columns.map((c) => c.name);
 
 type Result = {
   rows: number;
