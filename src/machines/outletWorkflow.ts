@@ -76,6 +76,10 @@ const clientReview = {
   wip_client_rejected: move("wip_client_rejected", CLIENT_ONLY),
   wip_with_reasons: move("wip_with_reasons", CLIENT_ONLY),
 };
+const callingAcceptedForClient = {
+  description: "Confirmed by calling; waiting for the client's review.",
+  on: { ...clientReview, ...sendBackToQc },
+};
 const wipWithReasons = {
   description: "The client holds it as work in progress, with one or more reasons to resolve.",
   on: {
@@ -92,10 +96,7 @@ const wipClientRejected = {
 function clientWorkflowStates() {
   return {
     ...review,
-    calling_accepted: {
-      description: "Confirmed by calling; waiting for the client's review.",
-      on: { ...clientReview, ...sendBackToQc },
-    },
+    calling_accepted: callingAcceptedForClient,
     wip_with_reasons: wipWithReasons,
     wip_client_rejected: wipClientRejected,
     wip_client_accepted: {
@@ -147,10 +148,7 @@ function payoutWorkflowStates() {
 function miWorkflowStates() {
   return {
     ...review,
-    calling_accepted: {
-      description: "Confirmed by calling; waiting for the client's review.",
-      on: { ...clientReview, ...sendBackToQc },
-    },
+    calling_accepted: callingAcceptedForClient,
     wip_with_reasons: wipWithReasons,
     wip_client_rejected: wipClientRejected,
     wip_client_accepted: { description: "Accepted by the client.", type: "final" as const },

@@ -79,29 +79,19 @@ export const ActionResponse = Schema.Struct({
 });
 export type ActionResponse = typeof ActionResponse.Type;
 
-export const activateJob = (
-  type: UploadTypeKey,
-  place: UploadPlace,
-  id: number,
-): Effect.Effect<ActionResponse, ApiError> =>
-  request({
-    method: "POST",
-    path: `bulk/upload/${id}/activate/`,
-    query: actionQuery(type, place),
-    schema: ActionResponse,
-  });
+/** Confirm (`activate`) or cancel a job: the same call shape, neither can be rolled back. */
+const jobAction =
+  (action: "activate" | "cancel") =>
+  (type: UploadTypeKey, place: UploadPlace, id: number): Effect.Effect<ActionResponse, ApiError> =>
+    request({
+      method: "POST",
+      path: `bulk/upload/${id}/${action}/`,
+      query: actionQuery(type, place),
+      schema: ActionResponse,
+    });
 
-export const cancelJob = (
-  type: UploadTypeKey,
-  place: UploadPlace,
-  id: number,
-): Effect.Effect<ActionResponse, ApiError> =>
-  request({
-    method: "POST",
-    path: `bulk/upload/${id}/cancel/`,
-    query: actionQuery(type, place),
-    schema: ActionResponse,
-  });
+export const activateJob = jobAction("activate");
+export const cancelJob = jobAction("cancel");
 
 export const activationInfo = (id: number): Effect.Effect<ActivationInfo, ApiError> =>
   request({
