@@ -38,6 +38,19 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The standing reliability and security suite: role matrix, fuzzed decoders, bad uploads,
+        // faults, load and concurrency. It starts servers and databases of its own, one file at a time.
+        test: {
+          name: "reliability",
+          include: ["tests/reliability/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
         test: {
           name: "ui",
           include: ["tests/ui/**/*.test.{ts,tsx}"],
