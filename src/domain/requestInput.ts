@@ -4,6 +4,7 @@
  * text, object-member keys) is a clear 400 or a 404 and never reaches the database as a crash.
  */
 import { PLATFORM_MY_TRACK, PLATFORM_WEB } from "./auth";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from "./table";
 
 /** Field name to its error lines, as a 400 body carries them (spec 000 §5: lines of field and value). */
 export type FieldErrors = Record<string, string[]>;
@@ -36,8 +37,9 @@ export const hasOwnKey = (object: object, key: string): boolean => Object.hasOwn
 
 // --- Pages (spec 000 §7.1: page-size and page; §9: page sizes up to 1000, default 15) ---
 
-export const DEFAULT_PAGE_SIZE = 15;
-export const MAX_PAGE_SIZE = 1000;
+export { DEFAULT_PAGE_SIZE } from "./table";
+/** The largest page the table offers. */
+export const MAX_PAGE_SIZE = Math.max(...PAGE_SIZE_OPTIONS);
 /** Far beyond any real list; keeps the row offset a small exact integer. */
 export const MAX_PAGE = 1_000_000;
 export const PAGE_FIELD = "page";
