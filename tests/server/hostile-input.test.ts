@@ -5,6 +5,8 @@
  * 400 (or a 404 for an id no row can have) and changes nothing; never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPglite } from "../../server/db/db";
+import { demoModeBanner, startServer } from "../../server/main";
 import { DAY, startTestServer, TEST_START, type TestServer } from "./support";
 
 let server: TestServer;
@@ -284,5 +286,59 @@ describe("the development outbox (issue 21 item 13)", () => {
     const admin = await get("admin", "/api/dev/outbox/");
     expect(admin.status).toBe(200);
     expect(Array.isArray(admin.body.results)).toBe(true);
+  });
+});
+
+describe("starting the server (issue 21 item 13)", () => {
+  it("shows the outbox to this machine's own browser, not through a proxy", async () => {
+    await server.db.query("DELETE FROM outbox");
+    const started = await startServer({ port: 0, host: "127.0.0.1", env: {}, quiet: true, db: server.db });
+    try {
+      const direct = await fetch(`${started.url}/api/dev/outbox/`);
+      expect(direct.status).toBe(200);
+      expect(await direct.json()).toEqual({ results: [] });
+      expect((await fetch(`${started.url}/dev/outbox`)).status).toBe(200);
+      const proxied = await fetch(`${started.url}/api/dev/outbox/`, {
+        headers: { "x-forwarded-for": "203.0.113.7" },
+      });
+      expect(proxied.status).toBe(401);
+    } finally {
+      await started.close();
+    }
+  });
+
+  it("says loudly that demo mode is on", () => {
+    const banner = demoModeBanner("http://localhost:8080");
+    expect(banner).toContain("DEMO MODE");
+    expect(banner).toContain("http://localhost:8080/dev/outbox");
+    expect(banner).toContain("APP_MODE=production");
+  });
+
+  it("refuses production while demo accounts open with the demo password", async () => {
+    const start = () =>
+      startServer({
+        port: 0,
+        host: "127.0.0.1",
+        env: { APP_MODE: "production" },
+        quiet: true,
+        db: server.db,
+      });
+    await expect(start()).rejects.toThrow(/Refusing to start in production mode: .*\badmin\b/);
+    const empty = await openPglite();
+    try {
+      const started = await startServer({
+        port: 0,
+        host: "127.0.0.1",
+        env: { APP_MODE: "production" },
+        quiet: true,
+        db: empty,
+      });
+      expect(started.mode).toBe("production");
+      await started.close();
+      // Production never loads the demo data.
+      expect(await empty.query("SELECT count(*)::int AS n FROM users")).toEqual([{ n: 0 }]);
+    } finally {
+      await empty.close();
+    }
   });
 });
