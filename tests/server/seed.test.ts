@@ -61,7 +61,8 @@ describe("demo accounts", () => {
       ]),
     );
     for (const { username } of DEMO_ACCOUNTS.filter((a) => a.username !== "expired.user")) {
-      const res = await server.login(username, "Demo@12345", "seed_check");
+      await server.endSessions(username);
+      const res = await server.login(username);
       expect({ username, status: res.status, expired: res.body.password_expired }).toEqual({
         username,
         status: 200,
@@ -72,7 +73,8 @@ describe("demo accounts", () => {
 
   it("gives roles their dashboard and workflow permissions; admin holds all of them", async () => {
     const info = async (username: string) => {
-      const auth = await server.signIn(username, "perm_check");
+      await server.endSessions(username);
+      const auth = await server.signIn(username);
       return (await server.call("GET", "/api/auth/info/", { headers: auth })).body.user_details as {
         roles: string[];
         permissions: string[];
@@ -290,7 +292,8 @@ describe("npm run seed", () => {
     expect(outlets?.n).toBe(50);
     const [users] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM users");
     expect(users?.n).toBe(DEMO_ACCOUNTS.length);
-    expect((await server.login("admin", "Demo@12345", "after_reset")).status).toBe(200);
+    await server.endSessions("admin");
+    expect((await server.login("admin")).status).toBe(200);
   });
 
   it("several processes starting together migrate and load the data once", async () => {
