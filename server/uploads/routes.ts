@@ -40,6 +40,9 @@ function typeParam(value: string | undefined, field: string): UploadType {
   return type;
 }
 
+/** Excel refuses a sheet name longer than this (icici_upi_account_payment_tracker is 33). */
+const EXCEL_SHEET_NAME_MAX = 31;
+
 /** A path id no row can have is simply not found. */
 const idParam = (raw: string): number => {
   const id = decodeRowId(raw);
@@ -96,7 +99,7 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
     const type = typeParam(c.req.query("object"), "object");
     await callerFor(c, deps, type);
     const bytes = writeWorkbook(
-      type.key,
+      type.key.slice(0, EXCEL_SHEET_NAME_MAX),
       type.columns.map((col) => col.name),
       [type.columns.map((col) => col.sample)],
     );

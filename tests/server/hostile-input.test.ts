@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../server/db/db";
 import { demoModeBanner, startServer } from "../../server/main";
+import { UPLOAD_TYPE_KEYS } from "../../src/domain/uploadTypes";
 import { DAY, startTestServer, TEST_START, type TestServer } from "./support";
 
 let server: TestServer;
@@ -339,6 +340,15 @@ describe("starting the server (issue 21 item 13)", () => {
       expect(await empty.query("SELECT count(*)::int AS n FROM users")).toEqual([{ n: 0 }]);
     } finally {
       await empty.close();
+    }
+  });
+});
+
+describe("upload samples (found by the endpoint fuzz)", () => {
+  it("downloads the sample of every upload type, even one whose name is longer than a sheet name", async () => {
+    for (const key of UPLOAD_TYPE_KEYS) {
+      const res = await get("admin", `/api/bulk/upload/sample/?object=${key}`);
+      expect(res.status, key).toBe(200);
     }
   });
 });
