@@ -9,6 +9,7 @@ import { openPglite } from "../../server/db/db";
 import { demoModeBanner, startServer } from "../../server/main";
 import { UPLOAD_TYPE_KEYS } from "../../src/domain/uploadTypes";
 import { DAY, startTestServer, TEST_START, type TestServer } from "./support";
+import { fixture, upload } from "./uploads-support";
 
 let server: TestServer;
 const auth: Record<string, { authorization: string }> = {};
@@ -350,5 +351,24 @@ describe("upload samples (found by the endpoint fuzz)", () => {
       const res = await get("admin", `/api/bulk/upload/sample/?object=${key}`);
       expect(res.status, key).toBe(200);
     }
+  });
+});
+
+describe("upload file names (issue 21 item 6)", () => {
+  it("keeps a file name free of NUL and control characters", async () => {
+    const res = await upload(
+      server,
+      auth.admin!,
+      "object=regions&organisation=acme-beverages",
+      fixture("regions_acme.xlsx"),
+      "reg\u0000ions\u0007_acme.xlsx",
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.file_name).toBe("regions_acme.xlsx");
+    const [stored] = await server.db.query<{ name: string }>(
+      "SELECT f.name FROM stored_files f JOIN bulk_upload_jobs j ON j.file_id = f.id WHERE j.id = $1",
+      [res.body.id],
+    );
+    expect(stored?.name).toBe("regions_acme.xlsx");
   });
 });
