@@ -7,7 +7,7 @@
  * strings, in path, query and body, as an admin and as a client user. Never a throw, always a
  * decoded value or a named error; never a 500. FUZZ_RUNS sets the count per decoder and route.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Cause, Exit, Schema } from "effect";
 import fc from "fast-check";
@@ -528,7 +528,8 @@ const BODY_KEYS = [
   "confirm_password",
 ];
 const GOOD_VALUES: Record<string, string[]> = {
-  object: ["users", "payout_plotting", "icici_upi_account_payment_tracker"],
+  object: ["users", "regions", "payout_plotting", "icici_upi_account_payment_tracker"],
+  organisation: ["acme-beverages", "zenith-foods"],
   objects_type: ["users", "payout_plotting"],
   sub_project: ["4", "99999999999"],
   status: ["qc_pending", "active"],
@@ -561,7 +562,43 @@ const body = fc.oneof(
   ),
 );
 
+/** A multipart body: a file (real workbook or random bytes) under a hostile name, and hostile fields. */
+const REAL_WORKBOOK = new Uint8Array(
+  readFileSync(join(import.meta.dirname, "..", "fixtures", "uploads", "regions_acme.xlsx")),
+);
+const multipart = fc
+  .record({
+    name: hostileText.map((t) => t.slice(0, 500)),
+    bytes: fc.oneof(fc.constant(REAL_WORKBOOK), fc.uint8Array({ maxLength: 64 })),
+    fields: fc.array(
+      fc.tuple(
+        hostileKey,
+        hostileText.map((t) => t.slice(0, 500)),
+      ),
+      { maxLength: 3 },
+    ),
+  })
+  .map(({ name, bytes, fields }) => {
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(bytes)], name));
+    for (const [k, v] of fields) form.append(k, v);
+    return form;
+  });
+
 type AppRoute = { method: string; path: string };
+
+/** Sends a multipart body as a browser's upload does, read back like server.call's answers. */
+async function sendForm(url: string, headers: Record<string, string>, form: FormData) {
+  const res = await server.app.request(url, { method: "POST", headers, body: form });
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = { text };
+  }
+  return { status: res.status, body };
+}
 
 describe("every route of the app", () => {
   const routes = (): AppRoute[] => {
@@ -591,15 +628,21 @@ describe("every route of the app", () => {
           fc.array(pathValue, { minLength: 3, maxLength: 3 }),
           fc.array(queryEntry, { maxLength: 5 }),
           body,
-          async (who, params, query, text) => {
+          fc.option(multipart, { freq: 4 }),
+          async (who, params, query, text, form) => {
             let i = 0;
             const path = route.path.replace(/:[A-Za-z_]+/g, () => encodeURIComponent(params[i++]!));
             const search = new URLSearchParams(query).toString();
             const headers: Record<string, string> = who === "anonymous" ? {} : { ...users[who] };
-            const res = await server.call(route.method, `${path}${search ? `?${search}` : ""}`, {
-              headers: route.method === "GET" ? headers : { ...headers, "content-type": "application/json" },
-              body: route.method === "GET" ? undefined : text,
-            });
+            const url = `${path}${search ? `?${search}` : ""}`;
+            const res =
+              form && route.method === "POST"
+                ? await sendForm(url, headers, form)
+                : await server.call(route.method, url, {
+                    headers:
+                      route.method === "GET" ? headers : { ...headers, "content-type": "application/json" },
+                    body: route.method === "GET" ? undefined : text,
+                  });
             const what = `${route.method} ${path.slice(0, 120)}?${search.slice(0, 200)} as ${who}: ${res.status}`;
             if (res.status >= 500) failures.push(what);
             expect(res.status, what).toBeLessThan(500);
