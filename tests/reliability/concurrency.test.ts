@@ -206,11 +206,15 @@ describe.skipIf("skip" in postgres)("two server processes on one PostgreSQL", ()
 
   it("bulk actions on overlapping outlet sets sent in opposite orders: each outlet moved once", async () => {
     const qc = await signIn(servers[1], "qc.manager");
+    // Nine outlets waiting for QC in the sub-project that has the most of them.
     const outlets = await db.query<{ id: number; version: number }>(
-      `SELECT o.id, o.version FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id
-       WHERE s.slug = 'acme-retail-audit-main' AND o.workflow_state = 'qc_pending' ORDER BY o.id LIMIT 12`,
+      `SELECT o.id, o.version FROM outlets o
+       WHERE o.workflow_state = 'qc_pending' AND o.sub_project_id = (
+         SELECT sub_project_id FROM outlets WHERE workflow_state = 'qc_pending'
+         GROUP BY sub_project_id ORDER BY count(*) DESC, sub_project_id LIMIT 1)
+       ORDER BY o.id LIMIT 9`,
     );
-    expect(outlets.length).toBe(12);
+    expect(outlets.length).toBe(9);
     const bulk = (server: ServerProcess, set: typeof outlets) => () =>
       call(server, "POST", "/api/outlets/bulk-action/", {
         auth: qc,
@@ -222,10 +226,10 @@ describe.skipIf("skip" in postgres)("two server processes on one PostgreSQL", ()
         },
       });
     for (let round = 0; round < 3; round++) {
-      const mine = outlets.slice(round * 4, round * 4 + 4);
-      // Two sets sharing the middle outlets, one listed upwards and one downwards.
-      const up = [...mine.slice(0, 3)];
-      const down = [...mine.slice(1, 4)].reverse();
+      const mine = outlets.slice(round * 3, round * 3 + 3);
+      // Two sets sharing two outlets, one listed upwards and one downwards.
+      const up = mine;
+      const down = mine.slice(1).reverse();
       const got = await race([bulk(servers[0], up), bulk(servers[1], down)]);
       expect(unexplained(got)).toEqual([]);
       expect(got.filter((a) => a.status === 200)).toHaveLength(1);
@@ -242,7 +246,7 @@ describe.skipIf("skip" in postgres)("two server processes on one PostgreSQL", ()
       expect(o.version).toBe(before.version + (moved ? 1 : 0));
       expect(Number(o.logs)).toBe(moved ? 1 : 0);
     }
-    expect(after.filter((o) => o.workflow_state === "qc_accepted").length).toBeGreaterThanOrEqual(9);
+    expect(after.filter((o) => o.workflow_state === "qc_accepted").length).toBeGreaterThanOrEqual(6);
   });
 
   it("ten logins of one user at once on both servers: one session, nine 451s", async () => {
