@@ -3,7 +3,8 @@
  * sharing it, the way an operator runs several behind a load balancer.
  *
  * PostgreSQL comes from TEST_DATABASE_URL, or from 127.0.0.1:5432 (user postgres) when it answers;
- * without either the suite is skipped with the reason printed.
+ * without either the suite is skipped with the reason printed, unless REQUIRE_POSTGRES=1 (CI sets it
+ * where PostgreSQL runs), which makes the missing server a failure instead.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -33,9 +34,10 @@ export async function findPostgres(): Promise<{ url: string } | { skip: string }
   const given = process.env.TEST_DATABASE_URL;
   if (given) return { url: given };
   if (await answers("127.0.0.1", 5432)) return { url: LOCAL_URL };
-  return {
-    skip: "no PostgreSQL: set TEST_DATABASE_URL or run one on 127.0.0.1:5432 to run the concurrency suite",
-  };
+  const why =
+    "no PostgreSQL: set TEST_DATABASE_URL or run one on 127.0.0.1:5432 to run the concurrency suite";
+  if (process.env.REQUIRE_POSTGRES === "1") throw new Error(`REQUIRE_POSTGRES=1 but ${why}`);
+  return { skip: why };
 }
 
 const withDatabase = (url: string, name: string) => {

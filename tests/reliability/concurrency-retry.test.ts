@@ -1,0 +1,103 @@
+/**
+ * The bounded retry of lost races (server/db/retry.ts) and the last line behind it: a deadlock or
+ * serialization failure is run again, then answered 503 with a message, never a 500. Runs without
+ * PostgreSQL: the database here fails on purpose with PostgreSQL's error codes.
+ */
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../server/app";
+import { cryptoRandomBytes } from "../../server/auth/passwords";
+import type { Db, Queryable } from "../../server/db/db";
+import { BUSY_DETAIL, inTransaction, MAX_TRANSACTION_RUNS } from "../../server/db/retry";
+import { Problem } from "../../server/http/problem";
+
+const pgError = (code: string) => Object.assign(new Error(`pg error ${code}`), { code });
+
+/** A database whose transactions fail with the given errors, one per run, then succeed. */
+function failingDb(failures: unknown[]): Db & { runs: number } {
+  const tx: Queryable = { query: async () => [] };
+  const db = {
+    runs: 0,
+    query: async () => {
+      throw pgError("40P01");
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      db.runs++;
+      const failure = failures.shift();
+      if (failure) throw failure;
+      return fn(tx);
+    },
+    exec: async () => {},
+    close: async () => {},
+  };
+  return db;
+}
+
+function depsOf(db: Db) {
+  const logs: Record<string, unknown>[] = [];
+  const sleeps: number[] = [];
+  return {
+    logs,
+    sleeps,
+    deps: {
+      db,
+      clock: () => 0,
+      logger: (e: Record<string, unknown>) => {
+        logs.push(e);
+      },
+      sleep: async (ms: number) => {
+        sleeps.push(ms);
+      },
+    },
+  };
+}
+
+describe("inTransaction", () => {
+  it("runs a transaction again after a deadlock and a serialization failure, logging each retry", async () => {
+    const db = failingDb([pgError("40P01"), pgError("40001")]);
+    const { deps, logs, sleeps } = depsOf(db);
+    expect(await inTransaction(deps, async () => "done")).toBe("done");
+    expect(db.runs).toBe(3);
+    expect(logs.map((l) => [l.message, l.code, l.run])).toEqual([
+      ["transaction retried", "40P01", 1],
+      ["transaction retried", "40001", 2],
+    ]);
+    expect(sleeps).toHaveLength(2);
+  });
+
+  it("gives up after a bounded number of runs with a 503 that says to try again", async () => {
+    const db = failingDb(Array.from({ length: 10 }, () => pgError("40P01")));
+    const { deps, logs } = depsOf(db);
+    const error = await inTransaction(deps, async () => "never").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Problem);
+    expect((error as Problem).status).toBe(503);
+    expect((error as Problem).body).toEqual({ detail: BUSY_DETAIL });
+    expect(db.runs).toBe(MAX_TRANSACTION_RUNS);
+    expect(logs.at(-1)?.message).toBe("transaction gave up");
+  });
+
+  it("does not run again after any other failure", async () => {
+    const db = failingDb([pgError("23505")]);
+    const { deps } = depsOf(db);
+    await expect(inTransaction(deps, async () => "x")).rejects.toMatchObject({ code: "23505" });
+    expect(db.runs).toBe(1);
+  });
+});
+
+describe("a lost race outside a retried transaction", () => {
+  it("answers 503 with the message, not 500", async () => {
+    const db = failingDb([]);
+    const app = createApp({
+      db,
+      mode: "demo",
+      clock: () => 0,
+      randomBytes: cryptoRandomBytes,
+      sleep: async () => {},
+      logger: () => {},
+      sso: {},
+    });
+    // The session lookup of any authenticated request hits the deadlocking database.
+    const res = await app.request("/api/auth/info/", { headers: { authorization: "sessionid abc" } });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ detail: BUSY_DETAIL });
+  });
+});
