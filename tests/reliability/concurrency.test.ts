@@ -3,6 +3,8 @@
  * through both at the same moment. Each case checks the end state (applied once, nothing lost, no
  * duplicate rows) and that every answer is a success or a refusal with a message: zero 5xx.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { writeWorkbook } from "../../server/uploads/excel";
@@ -26,6 +28,7 @@ if ("skip" in postgres) console.warn(`concurrency suite skipped: ${postgres.skip
 
 const ACME_REGIONS = "object=regions&organisation=acme-beverages";
 const ZENITH_REGIONS = "object=regions&organisation=zenith-foods";
+const UPI_FIXTURE = join(import.meta.dirname, "..", "fixtures", "uploads", "upi_tracker.xlsx");
 
 let servers: [ServerProcess, ServerProcess];
 let db: Db;
@@ -202,6 +205,38 @@ describe.skipIf("skip" in postgres)("two server processes on one PostgreSQL", ()
         expect(await regionCount(name)).toBe(0);
       }
     }
+  });
+
+  it("ten Pay Nows of one payment upload at once: one payment run, paid once", async () => {
+    const query = "object=icici_upi_account_payment_tracker&sub_project=4";
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(readFileSync(UPI_FIXTURE))], "upi_tracker.xlsx"));
+    const uploaded = await call(servers[1], "POST", `/api/bulk/upload/?${query}`, { auth: admin, form });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const id = uploaded.body.id as number;
+    await processed([id]);
+    const payNow = (server: ServerProcess) => () =>
+      call(server, "POST", `/api/bulk/upload/${id}/activate/?object=icici_upi_account_payment_tracker`, {
+        auth: admin,
+      });
+    const got = await race(Array.from({ length: 10 }, (_, i) => payNow(both(i))));
+    expect(unexplained(got)).toEqual([]);
+    expect(got.filter((a) => a.status === 200).map((a) => a.body.detail)).toEqual([
+      UPLOAD_MSG.paymentStarted,
+    ]);
+    expect(got.filter((a) => a.status === 409).map((a) => a.body.detail)).toEqual(
+      Array(9).fill(UPLOAD_MSG.paymentUnderway),
+    );
+    await eventually(async () => ((await statusOf([id])).get(id) === "active" ? true : undefined));
+    const paid = await db.query<{ n: number }>("SELECT count(*) AS n FROM upi_payments WHERE job_id = $1", [
+      id,
+    ]);
+    expect(Number(paid[0]!.n)).toBe(2);
+    const notes = await db.query<{ n: number }>(
+      "SELECT count(*) AS n FROM upload_notifications WHERE job_id = $1 AND title = 'Payment completed'",
+      [id],
+    );
+    expect(Number(notes[0]!.n)).toBe(1);
   });
 
   it("bulk actions on overlapping outlet sets sent in opposite orders: each outlet moved once", async () => {
