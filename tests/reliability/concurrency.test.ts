@@ -303,4 +303,9 @@ describe.skipIf("skip" in postgres)("two server processes on one PostgreSQL", ()
       [...users].sort().map((user) => [user, 1]),
     );
   });
+
+  it("left no error in either server's log (no deadlock, no unexpected failure)", () => {
+    const errors = servers.flatMap((s) => s.logs().filter((l) => l.level === "error"));
+    expect(errors).toEqual([]);
+  });
 });
