@@ -77,6 +77,10 @@ export function startServerProcess(name: string, databaseUrl: string): Promise<S
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", HOST: "127.0.0.1", APP_MODE: "demo" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // A test run that ends early (a failure, a timeout, Ctrl-C) still takes its servers with it.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.removeListener("exit", killOnExit));
   const lines: string[] = [];
   let pending = "";
   let errors = "";
