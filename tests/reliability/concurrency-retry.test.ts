@@ -1,14 +1,16 @@
 /**
  * The bounded retry of lost races (server/db/retry.ts) and the last line behind it: a deadlock or
- * serialization failure is run again, then answered 503 with a message, never a 500. Runs without
- * PostgreSQL: the database here fails on purpose with PostgreSQL's error codes.
+ * serialization failure is run again, then answered 503 with a message, never a 500. Most cases
+ * run without PostgreSQL (the database fails on purpose with PostgreSQL's error codes); the last
+ * makes a real deadlock on PostgreSQL when one answers.
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
 import type { Db, Queryable } from "../../server/db/db";
 import { BUSY_DETAIL, inTransaction, MAX_TRANSACTION_RUNS } from "../../server/db/retry";
 import { Problem } from "../../server/http/problem";
+import { createDatabase, findPostgres, openDb } from "./concurrency-support";
 
 const pgError = (code: string) => Object.assign(new Error(`pg error ${code}`), { code });
 
@@ -99,5 +101,54 @@ describe("a lost race outside a retried transaction", () => {
     const res = await app.request("/api/auth/info/", { headers: { authorization: "sessionid abc" } });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ detail: BUSY_DETAIL });
+  });
+});
+
+const postgres = await findPostgres();
+
+describe.skipIf("skip" in postgres)("a real deadlock on PostgreSQL", () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    if ("skip" in postgres) return;
+    const created = await createDatabase(postgres.url);
+    drop = created.drop;
+    db = await openDb(created.url);
+    await db.exec(
+      "CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL); INSERT INTO counters VALUES (1, 0), (2, 0)",
+    );
+  });
+
+  afterAll(async () => {
+    await db?.close();
+    await drop?.();
+  });
+
+  it("is detected, the loser runs again, and both writes land once", async () => {
+    const { deps, logs } = depsOf(db);
+    // Each transaction's first run takes its first row, waits until the other holds its own, then
+    // asks for the other's: PostgreSQL kills one of them (40P01) and the retry runs it again.
+    let holding = 0;
+    const bothHold = async () => {
+      holding++;
+      while (holding < 2) await new Promise((r) => setTimeout(r, 10));
+    };
+    const bump = (first: number, second: number) => {
+      let run = 0;
+      return inTransaction(deps, async (tx) => {
+        run++;
+        await tx.query("UPDATE counters SET n = n + 1 WHERE id = $1", [first]);
+        if (run === 1) await bothHold();
+        await tx.query("UPDATE counters SET n = n + 1 WHERE id = $1", [second]);
+      });
+    };
+    await Promise.all([bump(1, 2), bump(2, 1)]);
+    const rows = await db.query<{ id: number; n: number }>("SELECT id, n FROM counters ORDER BY id");
+    expect(rows).toEqual([
+      { id: 1, n: 2 },
+      { id: 2, n: 2 },
+    ]);
+    expect(logs.map((l) => [l.message, l.code])).toEqual([["transaction retried", "40P01"]]);
   });
 });
