@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { writeWorkbook } from "../../server/uploads/excel";
 import { UPLOAD_MSG, uploadCancelledByConfirm } from "../../src/domain/bulkUpload";
+import { ACME_3P_PAYOUT_CYCLE } from "../server/uploads-support";
 import {
   type Answer,
   call,
@@ -208,7 +209,7 @@ describe.skipIf("skip" in postgres)("two server processes on one PostgreSQL", ()
   });
 
   it("ten Pay Nows of one payment upload at once: one payment run, paid once", async () => {
-    const query = "object=icici_upi_account_payment_tracker&sub_project=4";
+    const query = `object=icici_upi_account_payment_tracker&sub_project=${ACME_3P_PAYOUT_CYCLE}`;
     const form = new FormData();
     form.append("file", new File([new Uint8Array(readFileSync(UPI_FIXTURE))], "upi_tracker.xlsx"));
     const uploaded = await call(servers[1], "POST", `/api/bulk/upload/?${query}`, { auth: admin, form });
