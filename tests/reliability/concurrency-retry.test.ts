@@ -10,16 +10,24 @@ import { cryptoRandomBytes } from "../../server/auth/passwords";
 import type { Db, Queryable } from "../../server/db/db";
 import { BUSY_DETAIL, inTransaction, MAX_TRANSACTION_RUNS } from "../../server/db/retry";
 import { Problem } from "../../server/http/problem";
+import { startJobRunner } from "../../server/uploads/runner";
 import { createDatabase, findPostgres, openDb } from "./concurrency-support";
 
 const pgError = (code: string) => Object.assign(new Error(`pg error ${code}`), { code });
 
-/** A database whose transactions fail with the given errors, one per run, then succeed. */
-function failingDb(failures: unknown[]): Db & { runs: number } {
+/**
+ * A database whose transactions fail with the given errors, one per run, then succeed on an empty
+ * database; its statements outside a transaction deadlock unless told otherwise.
+ */
+function failingDb(
+  failures: unknown[],
+  statements: "deadlock" | "empty" = "deadlock",
+): Db & { runs: number } {
   const tx: Queryable = { query: async () => [] };
   const db = {
     runs: 0,
     query: async () => {
+      if (statements === "empty") return [];
       throw pgError("40P01");
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -82,6 +90,19 @@ describe("inTransaction", () => {
     const { deps } = depsOf(db);
     await expect(inTransaction(deps, async () => "x")).rejects.toMatchObject({ code: "23505" });
     expect(db.runs).toBe(1);
+  });
+});
+
+describe("the job runner", () => {
+  it("runs its work again when a claim lost a race, and logs no error", async () => {
+    const db = failingDb([pgError("40P01")], "empty");
+    const { deps, logs } = depsOf(db);
+    const runner = startJobRunner({ ...deps, mode: "demo", randomBytes: cryptoRandomBytes, sso: {} }, null);
+    runner.kick();
+    await runner.idle();
+    expect(logs.map((l) => [l.level, l.message])).toEqual([["warn", "transaction retried"]]);
+    // The failed claim, then a full round: the upload claim and the export claim.
+    expect(db.runs).toBe(3);
   });
 });
 
