@@ -6,6 +6,7 @@ import { adminRoutes } from "./auth/admin";
 import { authenticate } from "./auth/guard";
 import { authRoutes } from "./auth/routes";
 import type { AppDeps, AppEnv } from "./context";
+import { busyProblem, isRetryable } from "./db/retry";
 import { outboxRoutes } from "./dev/outbox";
 import { Problem } from "./http/problem";
 import { securityHeaders } from "./http/security";
@@ -86,6 +87,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.onError((error, c) => {
     if (error instanceof Problem) return c.json(error.body, error.status as never);
+    // A lost race in a statement outside inTransaction: the caller may simply try again.
+    if (isRetryable(error)) return c.json(busyProblem().body, 503);
     deps.logger({
       time: new Date(deps.clock()).toISOString(),
       level: "error",

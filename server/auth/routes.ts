@@ -22,11 +22,9 @@ import { NO_CREDENTIALS, requireUser } from "./guard";
 import { digest, hashPassword, newCode, newToken, UNMATCHABLE_HASH, verifyPassword } from "./passwords";
 import {
   CONFLICT_TOKEN_MS,
-  createConflictToken,
-  createSession,
   deleteSession,
-  deleteUserSessions,
-  liveSessionCount,
+  endAllSessions,
+  startSession,
   takeConflictToken,
 } from "./sessions";
 import { clearFailures, isLocked, LOCKED_DETAIL, recordFailure, slowDownMs } from "./throttle";
@@ -120,10 +118,9 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       const expired: LoginResponse = { ...base, sessionid: null, password_expired: true };
       return c.json(expired);
     }
-    const active = await liveSessionCount(db, user.id, platform, now);
-    if (active > 0) {
-      const token = await createConflictToken(db, user.id, now, randomBytes);
-      setCookie(c, CONFLICT_COOKIE, token, {
+    const started = await startSession(deps, user.id, platform, now, randomBytes);
+    if (started.kind === "conflict") {
+      setCookie(c, CONFLICT_COOKIE, started.conflictToken, {
         httpOnly: true,
         sameSite: "Strict",
         path: "/api/auth/",
@@ -135,11 +132,11 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
         detail: SESSION_CONFLICT_DETAIL,
         login_username: user.username,
         platform,
-        active_sessions: active,
+        active_sessions: started.active,
       };
       return c.json(conflict, 451 as never);
     }
-    const sessionid = await createSession(db, user.id, platform, now, randomBytes);
+    const sessionid = started.token;
     setCookie(c, SESSION_COOKIE, sessionid, {
       httpOnly: true,
       sameSite: "Lax",
@@ -172,7 +169,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       userId ??= fromConflict;
     }
     if (userId === null) throw new Problem(401, NO_CREDENTIALS);
-    await deleteUserSessions(db, userId);
+    await endAllSessions(deps, userId);
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
     return c.json({ detail: "All sessions logged out." });
   });

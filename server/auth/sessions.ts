@@ -1,5 +1,7 @@
 /** Server-side sessions and the one-use permission to end them after a 451. */
+import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
+import { inTransaction } from "../db/retry";
 import { digest, newToken, type RandomBytes } from "./passwords";
 
 /** A session ends after 12 hours without a request, and 7 days after it began in any case. */
@@ -107,4 +109,48 @@ export async function takeConflictToken(db: Queryable, token: string, now: numbe
   );
   const row = rows[0];
   return row && row.expires_at.getTime() > now ? row.user_id : null;
+}
+
+/**
+ * Locks the user's row for the rest of the transaction, so the session writes of one user take
+ * turns: logins and logout all here, a password change by updating the row. NO KEY UPDATE leaves
+ * rows that merely refer to the user (uploads, logs) free to be written meanwhile.
+ */
+async function lockUser(tx: Queryable, userId: number): Promise<void> {
+  await tx.query("SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE", [userId]);
+}
+
+export type SessionStart =
+  | { kind: "started"; token: string }
+  | { kind: "conflict"; active: number; conflictToken: string };
+
+type SessionDeps = Pick<AppDeps, "db" | "logger" | "clock" | "sleep">;
+
+/**
+ * A new session, unless the user already has a live one on the platform (the 451 rule): then a
+ * conflict token that lets the user end them. The check and the insert run under the user's lock,
+ * so logins at the same moment on several servers still leave at most one session.
+ */
+export function startSession(
+  deps: SessionDeps,
+  userId: number,
+  platform: string,
+  now: number,
+  random: RandomBytes,
+): Promise<SessionStart> {
+  return inTransaction(deps, async (tx) => {
+    await lockUser(tx, userId);
+    const active = await liveSessionCount(tx, userId, platform, now);
+    if (active > 0)
+      return { kind: "conflict", active, conflictToken: await createConflictToken(tx, userId, now, random) };
+    return { kind: "started", token: await createSession(tx, userId, platform, now, random) };
+  });
+}
+
+/** Logout all: every session of the user ends, after any login of the user that is under way. */
+export function endAllSessions(deps: SessionDeps, userId: number): Promise<void> {
+  return inTransaction(deps, async (tx) => {
+    await lockUser(tx, userId);
+    await deleteUserSessions(tx, userId);
+  });
 }

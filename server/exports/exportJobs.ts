@@ -6,6 +6,7 @@ import { EXPORT_EXPIRY_HOURS } from "../../src/domain/bulkUpload";
 import type { ExportJob } from "../../src/domain/downloads";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
+import { inTransaction } from "../db/retry";
 import { writeWorkbook, XLSX_CONTENT_TYPE } from "../uploads/excel";
 import { fileLink, saveFile } from "../uploads/files";
 
@@ -79,7 +80,7 @@ export async function listExports(db: Queryable, userId: number, page: { size: n
 /** Takes one waiting export and writes its file; gives whether there was one. */
 export async function processNextExport(deps: AppDeps): Promise<boolean> {
   const now = new Date(deps.clock());
-  const job = await deps.db.transaction(async (tx) => {
+  const job = await inTransaction(deps, async (tx) => {
     const [row] = await tx.query<ExportRow>(
       `SELECT id, user_id, organisation_id, title, kind, params FROM export_jobs
        WHERE status = 'processing' AND (claimed_at IS NULL OR heartbeat_at < $1)
@@ -121,7 +122,13 @@ export async function processNextExport(deps: AppDeps): Promise<boolean> {
   );
   const done = new Date(deps.clock());
   const expires = new Date(done.getTime() + EXPORT_EXPIRY_HOURS * HOUR);
-  await deps.db.transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
+    // A process that took the job over after a stale heartbeat may have finished it first: one file.
+    const [current] = await tx.query<{ status: string }>(
+      "SELECT status FROM export_jobs WHERE id = $1 FOR UPDATE",
+      [job.id],
+    );
+    if (current?.status !== "processing") return;
     const fileId = await saveFile(tx, {
       name: `export_${job.id}_outlets.xlsx`,
       contentType: XLSX_CONTENT_TYPE,
@@ -133,7 +140,7 @@ export async function processNextExport(deps: AppDeps): Promise<boolean> {
     });
     await tx.query(
       `UPDATE export_jobs SET status = 'completed', progress = 100, file_id = $2, completed_at = $3, expires_at = $4,
-         claimed_at = NULL WHERE id = $1 AND status = 'processing'`,
+         claimed_at = NULL WHERE id = $1`,
       [job.id, fileId, done, expires],
     );
   });

@@ -49,16 +49,20 @@ export async function applyBulkAction(
   const spec = actionSpec(request.action_type);
   if (!spec) throw new Problem(400, { action_type: [`"${request.action_type}" is not a valid action.`] });
   const internal = viewer.details.organisation.kind === "internal";
-  const outlets = await tx.query<Locked>(
-    `SELECT o.id, o.rsid, o.workflow_state, o.version, s.type, p.organisation_id,
-            (SELECT u.name FROM outlet_logs l LEFT JOIN users u ON u.id = l.user_id
-             WHERE l.outlet_id = o.id ORDER BY l.created DESC, l.id DESC LIMIT 1) AS last_by
-     FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
-     WHERE o.id = ANY($1::int[]) AND ($2::boolean OR p.organisation_id = $3)
-     ORDER BY o.rsid
-     FOR UPDATE OF o`,
-    [request.object_ids, internal, viewer.user.organisation_id],
-  );
+  // Rows are locked in id order, the one order every multi-outlet write uses, so two bulk actions
+  // on overlapping sets take turns instead of deadlocking; the lines below list them by RSID.
+  const outlets = (
+    await tx.query<Locked>(
+      `SELECT o.id, o.rsid, o.workflow_state, o.version, s.type, p.organisation_id,
+              (SELECT u.name FROM outlet_logs l LEFT JOIN users u ON u.id = l.user_id
+               WHERE l.outlet_id = o.id ORDER BY l.created DESC, l.id DESC LIMIT 1) AS last_by
+       FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
+       WHERE o.id = ANY($1::int[]) AND ($2::boolean OR p.organisation_id = $3)
+       ORDER BY o.id
+       FOR UPDATE OF o`,
+      [request.object_ids, internal, viewer.user.organisation_id],
+    )
+  ).sort((a, b) => (a.rsid < b.rsid ? -1 : a.rsid > b.rsid ? 1 : 0));
   const errors: FieldErrorMap = {};
   const found = new Set(outlets.map((o) => o.id));
   const missing = request.object_ids.filter((id) => !found.has(id));

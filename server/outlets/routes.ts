@@ -12,6 +12,7 @@ import { decodeRowId, decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain
 import { actionsConfigFor } from "../../src/machines/outletWorkflowConfig";
 import { FORBIDDEN } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
+import { inTransaction } from "../db/retry";
 import { pageParams, paginate } from "../http/pagination";
 import { jsonBody, Problem } from "../http/problem";
 import { requireOutletViewer, visibleSubProjects } from "./access";
@@ -83,7 +84,7 @@ export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
     const read = readBulkUpdate(await jsonBody(c.req));
     if (!read.ok) throw new Problem(400, read.errors);
     const now = new Date(deps.clock());
-    return c.json(await db.transaction((tx) => applyBulkAction(tx, viewer, read.request, now)));
+    return c.json(await inTransaction(deps, (tx) => applyBulkAction(tx, viewer, read.request, now)));
   });
 
   app.get("/outlets/summary/", async (c) => {

@@ -1,12 +1,21 @@
 /**
- * Confirm (activate), cancel and Pay Now: each one transaction over the locked job row, so a
- * repeated or concurrent confirm finds the job already active and applies nothing twice.
+ * Confirm (activate), cancel and Pay Now: each one transaction over the locked job (its kind, then
+ * its row: server/uploads/jobs.ts), so a repeated or concurrent confirm finds the job already
+ * active and applies nothing twice. The loser of such a race gets a 409 saying what happened.
  */
 import { amountInWords, parseAmountToPaise } from "../../src/domain/amountInWords";
-import { type ActivationInfo, canCancel, canConfirm, UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import {
+  type ActivationInfo,
+  actionConflict,
+  canCancel,
+  canConfirm,
+  UPLOAD_MSG,
+  uploadCancelledByConfirm,
+} from "../../src/domain/bulkUpload";
 import { UPLOAD_TYPES, type UploadType } from "../../src/domain/uploadTypes";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
+import { inTransaction } from "../db/retry";
 import { createExport } from "../exports/exportJobs";
 import { Problem } from "../http/problem";
 import { ApplyConflict, applyRows, type CleanRow } from "./apply";
@@ -21,6 +30,12 @@ async function lockedJobFor(tx: Queryable, caller: Caller, type: UploadType, id:
   if (!job || job.object_type !== type.key || !mayActFor(caller, job.organisation_id))
     throw new Problem(404, { ...NOT_FOUND });
   return job;
+}
+
+/** Another request confirmed, cancelled or paid the job first: a 409 that says so. */
+function refuseLostRace(job: JobRow): void {
+  const conflict = actionConflict(job);
+  if (conflict) throw new Problem(409, { detail: conflict });
 }
 
 const cleanRowsOf = async (tx: Queryable, id: number): Promise<CleanRow[]> =>
@@ -52,8 +67,9 @@ export async function confirmJob(
 ): Promise<ConfirmResult> {
   const now = new Date(deps.clock());
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await inTransaction(deps, async (tx) => {
       const job = await lockedJobFor(tx, caller, type, id);
+      refuseLostRace(job);
       if (type.variant === "payment") return startPayment(tx, caller, job, now);
       if (!canConfirm(job)) throw new Problem(400, { detail: UPLOAD_MSG.notConfirmable });
       const rows = await cleanRowsOf(tx, id);
@@ -87,7 +103,7 @@ export async function confirmJob(
           id,
           caller.user.id,
           now,
-          `Cancelled when upload ${id} was confirmed.`,
+          uploadCancelledByConfirm(id),
         ],
       );
       await audit(tx, {
@@ -151,8 +167,9 @@ export async function cancelJob(
   id: number,
 ): Promise<{ detail: string }> {
   const now = new Date(deps.clock());
-  return deps.db.transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const job = await lockedJobFor(tx, caller, type, id);
+    refuseLostRace(job);
     if (!canCancel(job)) throw new Problem(400, { detail: UPLOAD_MSG.notCancellable });
     await tx.query(
       "UPDATE bulk_upload_jobs SET status = 'cancelled', cancelled_by = $2, cancelled_at = $3, claimed_at = NULL WHERE id = $1",
@@ -200,7 +217,7 @@ const PAYMENT_STALE_MS = 60_000;
 /** Pays one job waiting in under_activation; gives whether there was one. */
 export async function payNextJob(deps: AppDeps, gateway: PaymentGateway): Promise<boolean> {
   const now = new Date(deps.clock());
-  const job = await deps.db.transaction(async (tx) => {
+  const job = await inTransaction(deps, async (tx) => {
     const [row] = await tx.query<{ id: number; created_by: number; activated_by: number; file_name: string }>(
       `SELECT id, created_by, activated_by, file_name FROM bulk_upload_jobs
        WHERE status = 'under_activation' AND (claimed_at IS NULL OR heartbeat_at < $1)
@@ -221,7 +238,7 @@ export async function payNextJob(deps: AppDeps, gateway: PaymentGateway): Promis
     payments: rows.map((r) => ({ upiId: r.upi_id!, amount: r.amount! })),
   });
   const done = new Date(deps.clock());
-  await deps.db.transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     const [current] = await tx.query<{ status: string }>(
       "SELECT status FROM bulk_upload_jobs WHERE id = $1 FOR UPDATE",
       [job.id],

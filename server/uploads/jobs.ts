@@ -119,12 +119,28 @@ export async function findJob(db: Queryable, id: number): Promise<JobRow | undef
   return (await db.query<JobRow>(`${JOB_SELECT} WHERE j.id = $1`, [id]))[0];
 }
 
-/** Locks the job row for the rest of the transaction, so concurrent confirms take turns. */
+/** Advisory lock namespace of the kinds of uploads (the two-key form, apart from LOCK_MIGRATE and LOCK_SEED). */
+const LOCK_UPLOAD_KIND = 7311;
+
+/**
+ * Locks the job for the rest of the transaction, its kind first: confirm, cancel and Pay Now take
+ * the lock on the job's type and place, then the job row. A confirm also cancels the rival jobs of
+ * that kind; holding the kind first means two confirms take turns instead of each holding its own
+ * row and waiting for the other's (a deadlock). The kind of a job never changes, so reading it
+ * before the lock is safe.
+ */
 export async function lockJob(tx: Queryable, id: number): Promise<JobRow | undefined> {
-  const locked = await tx.query<{ id: number }>("SELECT id FROM bulk_upload_jobs WHERE id = $1 FOR UPDATE", [
-    id,
+  const [kind] = await tx.query<{ object_type: string; organisation_id: number; project_id: number | null }>(
+    "SELECT object_type, organisation_id, project_id FROM bulk_upload_jobs WHERE id = $1",
+    [id],
+  );
+  if (!kind) return undefined;
+  await tx.query("SELECT pg_advisory_xact_lock($1::int, hashtext($2))", [
+    LOCK_UPLOAD_KIND,
+    `${kind.object_type}/${kind.organisation_id}/${kind.project_id ?? ""}`,
   ]);
-  return locked.length === 0 ? undefined : findJob(tx, id);
+  await tx.query("SELECT id FROM bulk_upload_jobs WHERE id = $1 FOR UPDATE", [id]);
+  return findJob(tx, id);
 }
 
 export async function audit(

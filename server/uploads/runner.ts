@@ -4,6 +4,7 @@
  * process that stopped (their heartbeat went stale).
  */
 import type { AppDeps } from "../context";
+import { isRetryable, MAX_TRANSACTION_RUNS } from "../db/retry";
 import { processNextExport, removeExpiredFiles } from "../exports/exportJobs";
 import { payNextJob } from "./actions";
 import type { PaymentGateway } from "./paymentGateway";
@@ -36,19 +37,32 @@ export const runnerOf = (deps: AppDeps): JobRunner | undefined => runners.get(de
 export function startJobRunner(deps: AppDeps, gateway: PaymentGateway | null): JobRunner {
   let running: Promise<void> | null = null;
   let again = false;
+  let lostRaces = 0;
   const tick = () => {
     if (running) {
       again = true;
       return;
     }
     running = runPendingWork(deps, gateway)
-      .catch((error: unknown) =>
-        deps.logger({
-          time: new Date(deps.clock()).toISOString(),
-          level: "error",
-          message: `job runner: ${String(error)}`,
-        }),
-      )
+      .then(() => {
+        lostRaces = 0;
+      })
+      .catch((error: unknown) => {
+        const time = new Date(deps.clock()).toISOString();
+        // A claim or a write that lost a race with another process is simply run again, a few times.
+        if (isRetryable(error) && ++lostRaces < MAX_TRANSACTION_RUNS) {
+          again = true;
+          deps.logger({
+            time,
+            level: "warn",
+            message: "transaction retried",
+            code: (error as { code: string }).code,
+          });
+          return;
+        }
+        lostRaces = 0;
+        deps.logger({ time, level: "error", message: `job runner: ${String(error)}` });
+      })
       .finally(() => {
         running = null;
         if (again) {

@@ -110,6 +110,30 @@ export const canConfirm = (job: JobFacts): boolean => jobActions(job, "standard"
 export const canCancel = (job: JobFacts): boolean =>
   job.status === "processing" || job.status === "completed";
 
+/** The message a job keeps when another upload of its kind was confirmed and cancelled it. */
+export const uploadCancelledByConfirm = (confirmedId: number): string =>
+  `Cancelled when upload ${confirmedId} was confirmed.`;
+const CANCELLED_BY_CONFIRM = /^Cancelled when upload \d+ was confirmed\.$/;
+
+/**
+ * Why an action on a job lost a race: someone else already confirmed, cancelled or paid it. Null
+ * when the job's state is not the work of another action (then the refusal is a plain 400).
+ */
+export function actionConflict(job: JobFacts & { readonly message: string | null }): string | null {
+  switch (job.status) {
+    case "active":
+      return UPLOAD_MSG.alreadyConfirmed;
+    case "under_activation":
+      return UPLOAD_MSG.paymentUnderway;
+    case "cancelled":
+      return job.message && CANCELLED_BY_CONFIRM.test(job.message)
+        ? job.message
+        : UPLOAD_MSG.alreadyCancelled;
+    default:
+      return null;
+  }
+}
+
 const STANDARD_LABEL: Readonly<Record<JobStatus, string>> = {
   processing: "Processing",
   completed: "Completed",
@@ -232,6 +256,9 @@ export const UPLOAD_MSG = {
   notConfirmable: "Only a completed upload with clean rows can be confirmed.",
   notCancellable: "Only a processing or completed upload can be cancelled.",
   notPayable: "Only a completed UPI payment upload can be paid.",
+  alreadyConfirmed: "This upload is already confirmed.",
+  alreadyCancelled: "This upload is already cancelled.",
+  paymentUnderway: "Payment for this upload has already started.",
   workerStopped: "Processing stopped several times before finishing; upload the file again.",
   goBackToViewAll: "Go back to View All",
   mergeWithList: "Merge With List",

@@ -213,9 +213,9 @@ describe("confirm and cancel", () => {
       server.call("POST", `/api/bulk/upload/${first.id}/activate/?object=regions`, { headers: admin }),
       server.call("POST", `/api/bulk/upload/${first.id}/activate/?object=regions`, { headers: admin }),
     ]);
-    expect([a.status, b.status].sort()).toEqual([200, 400]);
-    const refused = a.status === 400 ? a : b;
-    expect(refused.body).toEqual({ detail: UPLOAD_MSG.notConfirmable });
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const refused = a.status === 409 ? a : b;
+    expect(refused.body).toEqual({ detail: UPLOAD_MSG.alreadyConfirmed });
     expect(await acmeRegions()).toBe(before + 3);
     expect(await count(server, "SELECT count(*) AS n FROM regions WHERE name = 'Konkan'")).toBe(1);
 
@@ -248,8 +248,8 @@ describe("confirm and cancel", () => {
     const again = await server.call("POST", `/api/bulk/upload/${first.id}/cancel/?object=regions`, {
       headers: admin,
     });
-    expect(again.status).toBe(400);
-    expect(again.body).toEqual({ detail: UPLOAD_MSG.notCancellable });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ detail: UPLOAD_MSG.alreadyConfirmed });
   });
 
   it("refuses to confirm an upload with no clean rows", async () => {

@@ -17,7 +17,15 @@ import {
   type UploadPlace,
   uploadFile,
 } from "../../infra/api/bulkUpload";
-import { type ApiError, detailOf, fieldLines, isApiError, runApi } from "../../infra/http";
+import {
+  type ApiError,
+  detailOf,
+  errorDetail,
+  errorStatus,
+  fieldLines,
+  isApiError,
+  runApi,
+} from "../../infra/http";
 
 /** A refusal the user can act on (400 with field lines or a detail, 413 too large) as a message. */
 function refusal(error: unknown): string | null {
@@ -63,7 +71,9 @@ async function act(
     const answer = await runApi(call(type, place, job.id));
     return { type: "done", detail: answer.detail, exportJobId: answer.export_job_id ?? null };
   } catch (error) {
-    const detail = isApiError(error) && error._tag === "ValidationError" ? detailOf(error.body) : undefined;
+    // 409: another request confirmed, cancelled or paid the job first; the row says which.
+    const refused = isApiError(error) && (error._tag === "ValidationError" || errorStatus(error) === 409);
+    const detail = refused ? errorDetail(error) : undefined;
     if (detail) return { type: "refused", detail };
     throw error;
   }
