@@ -15,8 +15,8 @@ import {
 } from "../../src/domain/workflowActions";
 import { type NextState, nextState } from "../../src/machines/outletWorkflowConfig";
 import type { Queryable } from "../db/db";
+import { insertMany } from "../db/insertMany";
 import { Problem } from "../http/problem";
-import { insertMany } from "../seed/demo";
 import type { OutletViewer } from "./access";
 import { chainOf } from "./chain";
 
