@@ -14,7 +14,7 @@ import type { Queryable } from "../db/db";
 export const MAX_CODE_ATTEMPTS = 5;
 export const SEND_WINDOW_MS = 15 * 60 * 1000;
 export const SENDS_PER_RECIPIENT = 3;
-export const SENDS_PER_ADDRESS = 10;
+export const SENDS_PER_ADDRESS = 30;
 export const SEND_THROTTLED_DETAIL = "Too many codes were requested. Try again in 15 minutes.";
 
 /** Tables holding code challenges; the name is spliced into SQL, so only these are accepted. */

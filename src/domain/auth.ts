@@ -154,6 +154,7 @@ export const CODE_SPENT_DETAIL =
 /** Code verification gives the reset token on success. */
 export type VerifyCodeOutcome =
   | { readonly type: "verified"; readonly resetToken: string }
+  | { readonly type: "spent"; readonly detail: string }
   | { readonly type: "invalid"; readonly fieldErrors: FieldErrors; readonly detail: string | null };
 
 /** Every message of a field-error body, for a form's error list. */
