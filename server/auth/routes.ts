@@ -3,6 +3,8 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import {
+  CODE_SPENT,
+  CODE_SPENT_DETAIL,
   LOGIN_METHOD_PASSWORD,
   type LoginResponse,
   PLATFORM_WEB,
@@ -19,6 +21,14 @@ import {
 import type { AppDeps, AppEnv } from "../context";
 import { fieldProblem, jsonBody, optionalString, Problem, requireStrings } from "../http/problem";
 import { NO_CREDENTIALS, requireUser } from "./guard";
+import {
+  allowSend,
+  clientAddress,
+  SEND_THROTTLED_DETAIL,
+  SENDS_PER_ADDRESS,
+  SENDS_PER_RECIPIENT,
+  tryCode,
+} from "./otp";
 import { digest, hashPassword, newCode, newToken, UNMATCHABLE_HASH, verifyPassword } from "./passwords";
 import {
   CONFLICT_TOKEN_MS,
@@ -34,7 +44,6 @@ export const SESSION_COOKIE = "sessionid";
 export const CONFLICT_COOKIE = "session_conflict";
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESET_TTL_MS = 15 * 60 * 1000;
-export const MAX_CODE_ATTEMPTS = 5;
 export const INVALID_CREDENTIALS = {
   detail: "Invalid username or password.",
   code: "invalid_credentials",
@@ -180,8 +189,18 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       ["login_username"] as const,
       CREDENTIAL_LIMITS,
     );
-    const user = await findUserByUsername(db, login_username);
     const now = clock();
+    // Counted by the name asked for, known or not, so the throttle does not tell which accounts exist.
+    const allowed = await allowSend(
+      db,
+      [
+        { key: `forgot:user:${login_username.trim().toLowerCase()}`, limit: SENDS_PER_RECIPIENT },
+        { key: `forgot:address:${clientAddress(c)}`, limit: SENDS_PER_ADDRESS },
+      ],
+      now,
+    );
+    if (!allowed) throw new Problem(429, { code: "throttled", detail: SEND_THROTTLED_DETAIL });
+    const user = await findUserByUsername(db, login_username);
     if (user?.is_active) {
       const code = newCode(randomBytes);
       await db.transaction(async (tx) => {
@@ -215,24 +234,22 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = await findUserByUsername(db, login_username);
     if (!user) throw invalid();
     const now = clock();
-    const reset = (
-      await db.query<{ id: number; code_hash: string; code_expires_at: Date; attempts: number }>(
-        "SELECT id, code_hash, code_expires_at, attempts FROM password_resets WHERE user_id = $1 AND NOT used ORDER BY id DESC LIMIT 1",
-        [user.id],
-      )
-    )[0];
-    if (!reset || reset.code_expires_at.getTime() <= now || reset.attempts >= MAX_CODE_ATTEMPTS)
-      throw invalid();
-    if (reset.code_hash !== digest(code.trim())) {
-      // Five wrong codes spend the code: a new one has to be sent.
-      await db.query("UPDATE password_resets SET attempts = attempts + 1 WHERE id = $1", [reset.id]);
-      throw invalid();
-    }
-    const resetToken = newToken(randomBytes);
-    await db.query(
-      "UPDATE password_resets SET reset_token_hash = $2, reset_expires_at = $3, attempts = $4 WHERE id = $1",
-      [reset.id, digest(resetToken), new Date(now + RESET_TTL_MS), MAX_CODE_ATTEMPTS],
+    // The open challenge: the latest code sent and not yet verified.
+    const [reset] = await db.query<{ id: number }>(
+      `SELECT id FROM password_resets WHERE user_id = $1 AND NOT used AND reset_token_hash IS NULL
+       ORDER BY id DESC LIMIT 1`,
+      [user.id],
     );
+    if (!reset) throw invalid();
+    const check = await tryCode(db, "password_resets", reset.id, digest(code.trim()), now);
+    if (check === "spent") throw new Problem(400, { code: CODE_SPENT, code_value: [CODE_SPENT_DETAIL] });
+    if (check !== "matched") throw invalid();
+    const resetToken = newToken(randomBytes);
+    await db.query("UPDATE password_resets SET reset_token_hash = $2, reset_expires_at = $3 WHERE id = $1", [
+      reset.id,
+      digest(resetToken),
+      new Date(now + RESET_TTL_MS),
+    ]);
     return c.json({ reset_token: resetToken, detail: "Code verified. Choose a new password." });
   });
 

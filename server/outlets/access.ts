@@ -2,10 +2,12 @@
  * Who may see which outlets: every signed-in user holding a dashboard or workflow permission; an
  * internal user sees every organisation's outlets, a client user only its own organisation's.
  */
+
 import type { Context } from "hono";
 import type { UserDetails } from "../../src/domain/auth";
 import type { OutletListingFilter } from "../../src/domain/outletListing";
 import { FORBIDDEN, requireUser } from "../auth/guard";
+import { isInternal } from "../auth/organisationScope";
 import { userDetails } from "../auth/users";
 import type { AppDeps, AppEnv, AuthState } from "../context";
 import type { Queryable } from "../db/db";
@@ -31,7 +33,7 @@ export async function visibleSubProjects(
   viewer: OutletViewer,
   scope: OutletListingFilter["scope"] = {},
 ): Promise<VisibleSubProject[]> {
-  const params: unknown[] = [viewer.details.organisation.kind === "internal", viewer.user.organisation_id];
+  const params: unknown[] = [isInternal(viewer.user), viewer.user.organisation_id];
   const where = ["($1::boolean OR p.organisation_id = $2)"];
   if (scope.project) {
     params.push(scope.project);

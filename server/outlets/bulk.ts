@@ -4,6 +4,7 @@
  * caller's workflow permission in its state by the workflow machine; the action's extra fields
  * must be right. Otherwise a 400 with field and value lines, and nothing is written.
  */
+
 import type { BulkUpdateRequest, BulkUpdateResponse } from "../../src/domain/bulkUpdate";
 import { extraDataErrors, type FieldErrorMap } from "../../src/domain/extraFields";
 import { stateLabel } from "../../src/domain/outletStates";
@@ -16,9 +17,10 @@ import {
   transitionLogMessage,
 } from "../../src/domain/workflowActions";
 import { type NextState, nextState } from "../../src/machines/outletWorkflowConfig";
+import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
+import { insertMany } from "../db/insertMany";
 import { Problem } from "../http/problem";
-import { insertMany } from "../seed/demo";
 import type { OutletViewer } from "./access";
 import { chainOf } from "./chain";
 
@@ -48,7 +50,7 @@ export async function applyBulkAction(
   const permission = viewer.user.considered_workflow_permission;
   const spec = actionSpec(request.action_type);
   if (!spec) throw new Problem(400, { action_type: [`"${request.action_type}" is not a valid action.`] });
-  const internal = viewer.details.organisation.kind === "internal";
+  const internal = isInternal(viewer.user);
   // Rows are locked in id order, the one order every multi-outlet write uses, so two bulk actions
   // on overlapping sets take turns instead of deadlocking; the lines below list them by RSID.
   const outlets = (

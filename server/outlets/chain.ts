@@ -1,5 +1,7 @@
 /** An outlet's chain: the other outlets the caller sees that share its PAN or bank account. */
+
 import type { ChainOutlet } from "../../src/domain/bulkUpdate";
+import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { OutletViewer } from "./access";
 
@@ -18,6 +20,6 @@ export async function chainOf(
      JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
      WHERE sel.id = ANY($1::int[]) AND o.id <> ALL($1::int[]) AND ($2::boolean OR (p.organisation_id = $3 AND ps.organisation_id = $3))
      ORDER BY o.rsid LIMIT ${CHAIN_LIMIT}`,
-    [ids, viewer.details.organisation.kind === "internal", viewer.user.organisation_id],
+    [ids, isInternal(viewer.user), viewer.user.organisation_id],
   );
 }

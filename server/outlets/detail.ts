@@ -1,5 +1,7 @@
 /** One outlet's header facts and its log, if the caller may see it. */
+
 import type { OutletDetail } from "../../src/domain/outletListing";
+import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { OutletViewer } from "./access";
 import { OUTLET_COLUMNS_SQL, OUTLET_JOINS_SQL, toListed } from "./listing";
@@ -15,7 +17,7 @@ export async function outletDetail(
      JOIN zones z ON z.id = o.zone_id
      JOIN territories t ON t.id = o.territory_id
      WHERE o.rsid = $1 AND ($2::boolean OR p.organisation_id = $3)`,
-    [slug, viewer.details.organisation.kind === "internal", viewer.user.organisation_id],
+    [slug, isInternal(viewer.user), viewer.user.organisation_id],
   );
   if (!row) return null;
   type LogRow = Omit<OutletDetail["logs"][number], "created"> & { created: Date };

@@ -5,6 +5,7 @@
 
 import { RSID_FILTER } from "../../src/domain/outletListing";
 import { OUTLET_STATES_BY_TYPE, stateLabel, workflowTypeOf } from "../../src/domain/outletStates";
+import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { OutletViewer, VisibleSubProject } from "./access";
 
@@ -24,7 +25,7 @@ export async function filterOptions(
       return type ? OUTLET_STATES_BY_TYPE[type] : [];
     }),
   );
-  const internal = viewer.details.organisation.kind === "internal";
+  const internal = isInternal(viewer.user);
   const [regions, cities, auditors, programs, rsids] = await Promise.all([
     db.query(
       `SELECT r.id, CASE WHEN $2::boolean THEN r.name || ' (' || o.name || ')' ELSE r.name END AS name

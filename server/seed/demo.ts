@@ -3,16 +3,10 @@
  * larger outlet count, makes benchmark data sets (`npm run seed -- --outlets 100000 --reset`).
  */
 import { CYCLE_TYPE, SUB_PROJECT_TYPES, type SubProjectType } from "../../src/domain/outletStates";
-import {
-  DASHBOARD_ROLES,
-  type DashboardRole,
-  dashboardPermission,
-  WORKFLOW_ROLES,
-  type WorkflowRole,
-  workflowPermission,
-} from "../../src/domain/permissions";
 import { cryptoRandomBytes, hashPassword, type RandomBytes } from "../auth/passwords";
+import { allPermissions, consideredWorkflowPermission, rolePermissions } from "../auth/roles";
 import { type Db, LOCK_SEED, lockFor, type Queryable } from "../db/db";
+import { insertMany } from "../db/insertMany";
 import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
 import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
 import { seedUploads } from "./uploads";
@@ -21,7 +15,6 @@ import { seedWorkflowData } from "./workflow";
 export const DEMO_PASSWORD = "Demo@12345";
 export const DEFAULT_OUTLETS = 520;
 const DAY = 24 * 60 * 60 * 1000;
-const BATCH_ROWS = 1000;
 
 export const INTERNAL = "Retail Scan";
 export const ACME = "Acme Beverages";
@@ -58,29 +51,6 @@ export const DEMO_ACCOUNTS: readonly Account[] = [
   },
 ];
 
-export function allPermissions(): string[] {
-  return [...DASHBOARD_ROLES.map(dashboardPermission), ...WORKFLOW_ROLES.map(workflowPermission)];
-}
-
-/** The permissions a role holds: its dashboard and workflow permissions where the spec names them. */
-export function rolePermissions(role: string): string[] {
-  if (role === "admin") return allPermissions();
-  const perms: string[] = [];
-  if ((DASHBOARD_ROLES as readonly string[]).includes(role))
-    perms.push(dashboardPermission(role as DashboardRole));
-  if ((WORKFLOW_ROLES as readonly string[]).includes(role))
-    perms.push(workflowPermission(role as WorkflowRole));
-  return perms;
-}
-
-/** The workflow permission a user works under; calling managers have none in the spec. */
-export function consideredWorkflowPermission(role: string): string | null {
-  if (role === "admin") return workflowPermission("project-manager");
-  return (WORKFLOW_ROLES as readonly string[]).includes(role)
-    ? workflowPermission(role as WorkflowRole)
-    : null;
-}
-
 const ROLE_DISPLAY: Record<string, string> = {
   admin: "Administrator",
   "client-manager-view": "Client Executive",
@@ -102,27 +72,6 @@ const PROJECT_LABEL: Record<SubProjectType, string> = {
   kyc: "KYC",
   empanelment: "Empanelment",
 };
-
-/** Rows in 1000-row multi-VALUES statements: about 20 times faster than one INSERT per row. */
-export async function insertMany(
-  db: Queryable,
-  table: string,
-  columns: readonly string[],
-  rows: readonly (readonly unknown[])[],
-): Promise<void> {
-  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-    const batch = rows.slice(start, start + BATCH_ROWS);
-    const params: unknown[] = [];
-    const tuples = batch.map((row) => {
-      const slots = row.map((value) => {
-        params.push(value);
-        return `$${params.length}`;
-      });
-      return `(${slots.join(", ")})`;
-    });
-    await db.query(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${tuples.join(", ")}`, params);
-  }
-}
 
 const idsByName = async (db: Queryable, table: string) =>
   new Map(
@@ -192,7 +141,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
       ["name", "mobile", "outlet_id"],
       firstOutlets.map((o, i) => [o.owner_name, String(9_100_000_001 + i), o.id]),
     );
-    await seedWorkflowData(tx, insertMany);
+    await seedWorkflowData(tx);
     await seedUploads(tx, now);
     return true;
   });

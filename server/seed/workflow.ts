@@ -9,14 +9,7 @@ import { type WorkflowRole, workflowPermission } from "../../src/domain/permissi
 import { transitionLogMessage } from "../../src/domain/workflowActions";
 import { pathTo } from "../../src/machines/outletWorkflowConfig";
 import type { Queryable } from "../db/db";
-
-/** demo.ts's batched insert, passed in so the two modules do not import each other. */
-type InsertMany = (
-  db: Queryable,
-  table: string,
-  columns: readonly string[],
-  rows: readonly (readonly unknown[])[],
-) => Promise<void>;
+import { insertMany } from "../db/insertMany";
 
 const HOUR = 60 * 60 * 1000;
 /** Scenario spacing, documented in docs/demo-data.md. */
@@ -38,7 +31,7 @@ const ACTING_ROLES: readonly WorkflowRole[] = [
 const ACTING_PERMISSIONS = ACTING_ROLES.map(workflowPermission);
 const PAYOUT_TYPES = ["3p_payout", CYCLE_TYPE["3p_payout"], "off_take", CYCLE_TYPE.off_take];
 
-export async function seedWorkflowData(tx: Queryable, insertMany: InsertMany): Promise<void> {
+export async function seedWorkflowData(tx: Queryable): Promise<void> {
   const subProjects = await tx.query<{ id: number; name: string }>(
     "SELECT id, name FROM sub_projects ORDER BY id",
   );
@@ -61,11 +54,11 @@ export async function seedWorkflowData(tx: Queryable, insertMany: InsertMany): P
   );
   await tx.query("UPDATE outlets SET status = 'inactive' WHERE id % $1 = 0", [INACTIVE_EVERY]);
   await tx.query("UPDATE outlets SET is_temp = true WHERE id % $1 = 0", [TEMP_EVERY]);
-  await seedLogs(tx, insertMany);
+  await seedLogs(tx);
 }
 
 /** One log row per move that brought each outlet to its state. */
-async function seedLogs(tx: Queryable, insertMany: InsertMany): Promise<void> {
+async function seedLogs(tx: Queryable): Promise<void> {
   const users = await tx.query<{ id: number; name: string; permission: string; organisation_id: number }>(
     `SELECT id, name, considered_workflow_permission AS permission, organisation_id FROM users
      WHERE considered_workflow_permission IS NOT NULL AND username <> 'expired.user' ORDER BY id`,

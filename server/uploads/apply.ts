@@ -4,7 +4,7 @@
  */
 import type { UploadTypeKey } from "../../src/domain/uploadTypes";
 import type { Queryable } from "../db/db";
-import { insertMany } from "../seed/demo";
+import { insertMany } from "../db/insertMany";
 import type { JobRow } from "./jobs";
 
 export type CleanRow = Readonly<Record<string, string>>;

@@ -88,3 +88,10 @@ export function writeWorkbook(
 }
 
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const XLS_CONTENT_TYPE = "application/vnd.ms-excel";
+
+/** The type a file is stored and served with: the one its content shows, never the uploader's claim. */
+export const EXCEL_CONTENT_TYPE: Readonly<Record<ExcelFormat, string>> = {
+  xlsx: XLSX_CONTENT_TYPE,
+  xls: XLS_CONTENT_TYPE,
+};

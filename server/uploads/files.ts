@@ -1,5 +1,8 @@
 /** Files kept in the database (uploads, result files, exports) and the link that serves them. */
+import { type UserRow, userDetails } from "../auth/users";
 import type { Queryable } from "../db/db";
+import { EXCEL_CONTENT_TYPE } from "./excel";
+import { maySeeJob } from "./scope";
 
 export type NewFile = {
   name: string;
@@ -55,6 +58,36 @@ export async function readFile(db: Queryable, id: number): Promise<StoredFile | 
     content: row.content === null ? null : new Uint8Array(Buffer.from(row.content, "base64")),
   };
 }
+
+/**
+ * Who may read a stored file: an export only the user who asked for it; any other file its owner,
+ * and others only where they may see the upload job it belongs to (upload, clean or unclean file).
+ * A file that belongs to nothing else is its owner's alone.
+ */
+export async function mayReadFile(db: Queryable, user: UserRow, file: StoredFile): Promise<boolean> {
+  const exports = await db.query<{ user_id: number }>("SELECT user_id FROM export_jobs WHERE file_id = $1", [
+    file.id,
+  ]);
+  if (exports.length > 0) return exports.every((e) => e.user_id === user.id);
+  if (file.owner_id === user.id) return true;
+  const jobs = await db.query<{ object_type: string; organisation_id: number }>(
+    `SELECT object_type, organisation_id FROM bulk_upload_jobs
+     WHERE file_id = $1 OR clean_file_id = $1 OR unclean_file_id = $1`,
+    [file.id],
+  );
+  if (jobs.length === 0) return false;
+  const details = await userDetails(db, user);
+  return jobs.every((job) => maySeeJob(user, details, job));
+}
+
+const SERVED_TYPES = new Set(Object.values(EXCEL_CONTENT_TYPE));
+
+/**
+ * The Content-Type a file is served with: a workbook type the server itself detected and stored,
+ * anything else (say an older row holding an uploader's claim) as opaque bytes.
+ */
+export const servedContentType = (file: Pick<StoredFile, "content_type">): string =>
+  SERVED_TYPES.has(file.content_type) ? file.content_type : "application/octet-stream";
 
 /** The address a stored file is downloaded from (the name keeps the browser's file name right). */
 export const fileLink = (id: number, name: string): string => `/api/files/${id}/${encodeURIComponent(name)}`;

@@ -19,8 +19,8 @@ import { listExports, toApiExport } from "../exports/exportJobs";
 import { pageParams, paginate } from "../http/pagination";
 import { fieldProblem, Problem, REQUIRED } from "../http/problem";
 import { activationInfo, cancelJob, confirmJob, uploadTypeOf } from "./actions";
-import { sniffExcel, writeWorkbook, XLSX_CONTENT_TYPE } from "./excel";
-import { readFile, saveFile } from "./files";
+import { EXCEL_CONTENT_TYPE, sniffExcel, writeWorkbook, XLSX_CONTENT_TYPE } from "./excel";
+import { mayReadFile, readFile, saveFile, servedContentType } from "./files";
 import { findJob, listJobs, toApiJob } from "./jobs";
 import { type PaymentGateway, simulatedGateway } from "./paymentGateway";
 import { startJobRunner } from "./runner";
@@ -164,7 +164,7 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
       const id = await deps.db.transaction(async (tx) => {
         const fileId = await saveFile(tx, {
           name,
-          contentType: file.type || XLSX_CONTENT_TYPE,
+          contentType: EXCEL_CONTENT_TYPE[format],
           content: bytes,
           organisationId: scope.organisationId,
           ownerId: caller.user.id,
@@ -221,14 +221,12 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
   api.get("/files/:id/:name", async (c) => {
     const auth = requireUser(c);
     const file = await readFile(deps.db, idParam(c.req.param("id")));
-    const internal = auth.user.organisation_kind === "internal";
-    const allowed =
-      file && (file.owner_id === auth.user.id || mayActFor({ ...auth, internal }, file.organisation_id));
-    if (!file || !allowed) throw new Problem(404, { detail: "Not found." });
+    if (!file || !(await mayReadFile(deps.db, auth.user, file)))
+      throw new Problem(404, { detail: "Not found." });
     if (file.content === null || (file.expires_at && file.expires_at.getTime() <= deps.clock()))
       throw new Problem(404, { detail: "This file has expired. Export it again." });
     return c.body(new Uint8Array(file.content), 200, {
-      "Content-Type": file.content_type,
+      "Content-Type": servedContentType(file),
       "Content-Disposition": attachment(file.name),
     });
   });

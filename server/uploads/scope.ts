@@ -2,12 +2,20 @@
  * Where an upload belongs and whether the caller may touch it: the organisation, and for
  * sub-project types the project and sub-project, checked against the caller's organisation.
  */
+
 import type { Context } from "hono";
+import type { UserDetails } from "../../src/domain/auth";
 import { organisationSlug } from "../../src/domain/bulkUpload";
 import { decodeRowId } from "../../src/domain/requestInput";
-import { canUseUploadType, type UploadType } from "../../src/domain/uploadTypes";
+import {
+  canUseUploadType,
+  isUploadTypeKey,
+  UPLOAD_TYPES,
+  type UploadType,
+} from "../../src/domain/uploadTypes";
 import { FORBIDDEN, requireUser } from "../auth/guard";
-import { userDetails } from "../auth/users";
+import { isInternal, maySeeOrganisation } from "../auth/organisationScope";
+import { type UserRow, userDetails } from "../auth/users";
 import type { AppDeps, AppEnv, AuthState } from "../context";
 import type { Queryable } from "../db/db";
 import { fieldProblem, Problem, REQUIRED } from "../http/problem";
@@ -20,19 +28,32 @@ export type UploadScope = {
   questionGroup: string | null;
 };
 
-export type Caller = AuthState & { internal: boolean };
+export type Caller = AuthState;
 
 /** The signed-in caller, allowed to use the type (403 otherwise). */
 export async function callerFor(c: Context<AppEnv>, deps: AppDeps, type: UploadType): Promise<Caller> {
   const auth = requireUser(c);
   const details = await userDetails(deps.db, auth.user);
   if (!canUseUploadType(type, details)) throw new Problem(403, { ...FORBIDDEN });
-  return { ...auth, internal: auth.user.organisation_kind === "internal" };
+  return auth;
 }
 
 /** May the caller see and act on things of this organisation? Internal staff serve every client. */
 export const mayActFor = (caller: Caller, organisationId: number): boolean =>
-  caller.internal || caller.user.organisation_id === organisationId;
+  maySeeOrganisation(caller.user, organisationId);
+
+/**
+ * May this user see a job of this type and organisation? The rule of the job list: the type's roles
+ * (canUseUploadType) and the organisation. Files of a job follow it (server/uploads/files.ts).
+ */
+export function maySeeJob(
+  user: UserRow,
+  details: UserDetails,
+  job: { object_type: string; organisation_id: number },
+): boolean {
+  const type = isUploadTypeKey(job.object_type) ? UPLOAD_TYPES[job.object_type] : undefined;
+  return !!type && canUseUploadType(type, details) && maySeeOrganisation(user, job.organisation_id);
+}
 
 /**
  * The sub-project id of a call: `sub_project`, the KYC and SKU-assign alternate `sub_project_id`,
@@ -108,6 +129,6 @@ export async function subProjectChoices(
      FROM sub_projects s JOIN projects p ON p.id = s.project_id
      WHERE ($1::boolean OR p.organisation_id = $2) AND ($3::text IS NULL OR p.slug = $3)
      ORDER BY p.name, s.id`,
-    [caller.internal, caller.user.organisation_id, projectSlug ?? null],
+    [isInternal(caller.user), caller.user.organisation_id, projectSlug ?? null],
   );
 }

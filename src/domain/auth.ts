@@ -146,9 +146,15 @@ export type FormOutcome =
   | { readonly type: "ok"; readonly detail: string }
   | { readonly type: "invalid"; readonly fieldErrors: FieldErrors; readonly detail: string | null };
 
+/** The answer to a code tried after too many wrong ones: only a new code helps. */
+export const CODE_SPENT = "code_spent";
+export const CODE_SPENT_DETAIL =
+  "This code was entered wrongly too many times and can no longer be used. Send a new code.";
+
 /** Code verification gives the reset token on success. */
 export type VerifyCodeOutcome =
   | { readonly type: "verified"; readonly resetToken: string }
+  | { readonly type: "spent"; readonly detail: string }
   | { readonly type: "invalid"; readonly fieldErrors: FieldErrors; readonly detail: string | null };
 
 /** Every message of a field-error body, for a form's error list. */

@@ -126,9 +126,23 @@ export const forgotPasswordMachine = setup({
               "showResetPassword",
             ],
           },
+          {
+            guard: { type: "outcomeIs", params: { type: "spent" } },
+            target: "codeSpent",
+            actions: assign({
+              detail: ({ event }) => (event.output as Extract<VerifyCodeOutcome, { type: "spent" }>).detail,
+              code: "",
+            }),
+          },
           { target: "enteringCode", actions: "assignInvalid" },
         ],
         onError: { target: "enteringCode", actions: "assignUnexpected" },
+      },
+    },
+    codeSpent: {
+      description: "Too many wrong codes spent this one: the user can only ask for a new code.",
+      on: {
+        "code.resend": { target: "sendingCode" },
       },
     },
     choosingPassword: {

@@ -4,7 +4,7 @@
  */
 import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom } from "xstate";
 import type { ActionsConfigResponse } from "../domain/actionsConfig";
-import type { LoginOutcome, UserDetails } from "../domain/auth";
+import { CODE_SPENT_DETAIL, type LoginOutcome, type UserDetails } from "../domain/auth";
 import type { BulkUploadJob } from "../domain/bulkUpload";
 import { OUTLET_STATES, SUB_PROJECT_TYPES } from "../domain/outletStates";
 import { WORKFLOW_ROLES, workflowPermission } from "../domain/permissions";
@@ -196,6 +196,7 @@ export const machineRegistry: readonly MachineEntry[] = [
         fieldErrors: { code_value: ["Invalid or expired code."] },
         detail: null,
       }),
+      done("verifyCode", { type: "spent", detail: CODE_SPENT_DETAIL }),
       error("verifyCode"),
       done("changePassword", { type: "ok", detail: "changed" }),
       done("changePassword", { type: "invalid", fieldErrors: {}, detail: "This reset link has expired." }),

@@ -453,7 +453,12 @@ describe("forgot password", () => {
       body: { login_username: "calling.manager", code },
     });
     expect(right.status).toBe(400);
-    expect(right.body).toEqual({ code_value: ["Invalid or expired code."] });
+    expect(right.body).toEqual({
+      code: "code_spent",
+      code_value: [
+        "This code was entered wrongly too many times and can no longer be used. Send a new code.",
+      ],
+    });
   });
 
   it("a code expires after 10 minutes", async () => {

@@ -3,12 +3,14 @@
  * a locked account, a 451 conflict, an expired password); only the unexpected stays an error.
  */
 import { Effect } from "effect";
-import type {
-  FieldErrors,
-  FormOutcome,
-  LoginOutcome,
-  LoginRequest,
-  VerifyCodeOutcome,
+import {
+  CODE_SPENT,
+  CODE_SPENT_DETAIL,
+  type FieldErrors,
+  type FormOutcome,
+  type LoginOutcome,
+  type LoginRequest,
+  type VerifyCodeOutcome,
 } from "../../domain/auth";
 import { type ApiError, detailOf } from "../http";
 import { takeSessionConflict } from "../storage";
@@ -73,8 +75,13 @@ export function formOutcome<A extends { detail: string }>(
 ): Effect.Effect<FormOutcome, ApiError> {
   return Effect.catch(
     Effect.map(effect, (a): FormOutcome => ({ type: "ok", detail: a.detail })),
-    (error): Effect.Effect<FormOutcome, ApiError> =>
-      error._tag === "ValidationError" ? Effect.succeed(invalid(error.body)) : Effect.fail(error),
+    (error): Effect.Effect<FormOutcome, ApiError> => {
+      if (error._tag === "ValidationError") return Effect.succeed(invalid(error.body));
+      // A throttled request (too many codes asked for) is an answer the form shows, not a failure.
+      if (error._tag === "HttpError" && error.status === 429)
+        return Effect.succeed({ type: "invalid", fieldErrors: {}, detail: detailOf(error.body) ?? null });
+      return Effect.fail(error);
+    },
   );
 }
 
@@ -83,7 +90,14 @@ export function verifyOutcome(
 ): Effect.Effect<VerifyCodeOutcome, ApiError> {
   return Effect.catch(
     Effect.map(effect, (a): VerifyCodeOutcome => ({ type: "verified", resetToken: a.reset_token })),
-    (error): Effect.Effect<VerifyCodeOutcome, ApiError> =>
-      error._tag === "ValidationError" ? Effect.succeed(invalid(error.body)) : Effect.fail(error),
+    (error): Effect.Effect<VerifyCodeOutcome, ApiError> => {
+      if (error._tag !== "ValidationError") return Effect.fail(error);
+      const body = error.body as { code?: unknown; code_value?: unknown } | null;
+      if (body?.code === CODE_SPENT) {
+        const line = Array.isArray(body.code_value) ? body.code_value[0] : undefined;
+        return Effect.succeed({ type: "spent", detail: typeof line === "string" ? line : CODE_SPENT_DETAIL });
+      }
+      return Effect.succeed(invalid(error.body));
+    },
   );
 }

@@ -36,18 +36,29 @@ export default function ForgotPasswordScreen({ actor }: { actor?: ForgotPassword
   if (state.matches("choosingPassword") || state.matches("changing"))
     return <Redirect to="/reset-password" />;
 
-  const codeStep = state.matches("enteringCode") || state.matches("verifying");
+  const spent = state.matches("codeSpent");
+  const codeStep = state.matches("enteringCode") || state.matches("verifying") || spent;
   const busy = state.matches("sendingCode") || state.matches("verifying");
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    flow.send(codeStep ? { type: "code.submit" } : { type: "code.request" });
+    flow.send(
+      spent ? { type: "code.resend" } : codeStep ? { type: "code.submit" } : { type: "code.request" },
+    );
   };
 
   return (
     <AuthLayout>
       <h1 className="auth-title">Forgot password</h1>
       <form className="auth-form" onSubmit={submit} noValidate>
-        {codeStep ? (
+        {spent ? (
+          <>
+            {/* The spent code can no longer be verified: the one way on is a new code. */}
+            <FormMessages messages={detail ? [detail] : []} />
+            <button type="submit" className="button auth-submit" autoFocus>
+              Resend code
+            </button>
+          </>
+        ) : codeStep ? (
           <>
             <FormMessages
               messages={[`A verification code was sent for ${username}. It is valid for 10 minutes.`]}

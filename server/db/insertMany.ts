@@ -1,0 +1,146 @@
+/**
+ * Rows in 1000-row multi-VALUES statements: about 20 times faster than one INSERT per row. Table
+ * and column names are spliced into the SQL, so each must be in the fixed list below: a name that
+ * came from anywhere else is refused before any SQL runs.
+ */
+import type { Queryable } from "./db";
+
+const BATCH_ROWS = 1000;
+
+/** The tables filled in bulk and the columns a bulk insert may set (checked against the schema by a test). */
+export const INSERTABLE_COLUMNS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({
+    organisations: ["name", "kind"],
+    permissions: ["name"],
+    roles: ["name", "display_name"],
+    users: [
+      "username",
+      "name",
+      "email",
+      "phone_number",
+      "organisation_id",
+      "password_hash",
+      "password_changed_at",
+      "considered_workflow_permission",
+      "is_active",
+    ],
+    states: ["name", "code"],
+    cities: ["name", "state_id"],
+    regions: ["name", "organisation_id"],
+    zones: ["name", "region_id"],
+    territories: ["name", "zone_id"],
+    field_auditors: ["name", "mobile", "organisation_id"],
+    programs: ["name", "sub_project_id"],
+    retailers: ["name", "mobile", "outlet_id"],
+    outlets: [
+      "rsid",
+      "name",
+      "owner_name",
+      "address",
+      "pin",
+      "city_id",
+      "territory_id",
+      "phone",
+      "pan",
+      "gst",
+      "ifsc",
+      "account_number",
+      "sub_project_id",
+      "auditor_id",
+      "workflow_state",
+      "interim_status",
+      "created",
+      "modified",
+      "state_id",
+      "zone_id",
+      "region_id",
+      "status",
+      "is_temp",
+      "version",
+      "program_id",
+      "invoice_date",
+    ],
+    outlet_logs: [
+      "outlet_id",
+      "user_id",
+      "action",
+      "from_state",
+      "to_state",
+      "reasons",
+      "description",
+      "extra_data",
+      "chain_rsids",
+      "message",
+      "created",
+    ],
+    outlet_payouts: [
+      "outlet_id",
+      "sub_project_id",
+      "program",
+      "amount",
+      "client_payout_month",
+      "rs_payout_month",
+      "payment_status",
+      "utr_number",
+      "payment_date",
+      "payment_remarks",
+      "plotted_job_id",
+      "status_job_id",
+    ],
+    payout_data: [
+      "outlet_id",
+      "sub_project_id",
+      "outlet_name",
+      "amount",
+      "payout_month",
+      "account_holder_name",
+      "account_number",
+      "ifsc_code",
+      "pan_number",
+      "phone_number",
+      "remarks",
+      "job_id",
+    ],
+    outlet_kyc_updates: [
+      "outlet_id",
+      "sub_project_id",
+      "pan_number",
+      "gst_number",
+      "ifsc_code",
+      "account_number",
+      "pin_code",
+      "job_id",
+    ],
+    sub_project_questions: ["sub_project_id", "question_group", "name", "type", "is_mandatory", "job_id"],
+    whatsapp_messages: ["organisation_id", "phone_number", "template_name", "message", "status", "job_id"],
+  }).map(([table, columns]) => [table, new Set(columns)]),
+);
+
+export type InsertMany = typeof insertMany;
+
+export async function insertMany(
+  db: Queryable,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  const allowed = INSERTABLE_COLUMNS.get(table);
+  if (!allowed) throw new Error(`insertMany: ${JSON.stringify(table)} is not a table it may fill.`);
+  for (const column of columns)
+    if (!allowed.has(column))
+      throw new Error(`insertMany: ${JSON.stringify(column)} is not a column of ${table} it may set.`);
+  const width = rows.find((row) => row.length !== columns.length);
+  if (width) throw new Error(`insertMany: each row of ${table} needs ${columns.length} values.`);
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+    const batch = rows.slice(start, start + BATCH_ROWS);
+    const params: unknown[] = [];
+    const tuples = batch.map((row) => {
+      const slots = row.map((value) => {
+        params.push(value);
+        return `$${params.length}`;
+      });
+      return `(${slots.join(", ")})`;
+    });
+    await db.query(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${tuples.join(", ")}`, params);
+  }
+}

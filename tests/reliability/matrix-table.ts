@@ -1,0 +1,268 @@
+/**
+ * The role x endpoint matrix: for every API route, the request made and the outcome expected for
+ * each caller. A new route fails the matrix test until it has a row here.
+ *
+ * Cells: `ok` (2xx), or the refusal status. 401 = not signed in, 403 = not allowed, 404 = not found
+ * for this caller (what another organisation's resource looks like), 400 = allowed through the access
+ * check and refused on its input (so the row's body can stay harmless for the allowed roles).
+ * A cell other than `ok` that answers 2xx is a leak.
+ */
+
+/** The callers, in the order of a row's cells: anonymous, then each demo account (README). */
+export const CALLERS = [
+  "anonymous",
+  "admin",
+  "qc.manager",
+  "qc.executive",
+  "calling.manager",
+  "calling.executive",
+  "field.coordinator",
+  "field.manager",
+  "project.manager",
+  "iftu.manager",
+  "iftu.executive",
+  "client.manager",
+  "client.executive",
+  "zenith.manager",
+] as const;
+export type Caller = (typeof CALLERS)[number];
+export const CELLS = ["ok", "400", "401", "403", "404"] as const;
+export type Cell = (typeof CELLS)[number];
+
+/** Ids of demo data a request names, looked up once per run. */
+export type Fixtures = {
+  acmePayoutCycle: number;
+  acmeKycCycle: number;
+  payoutJob: number;
+  payoutFile: number;
+  acmeOutletId: number;
+  acmeRsid: string;
+  zenithRsid: string;
+};
+
+export type MatrixRequest = { method: string; path: string; body?: unknown };
+
+export type MatrixRow = {
+  /** The route as the app declares it: method and path pattern. */
+  route: string;
+  /** What this row checks when a route has several rows. */
+  variant?: string;
+  cells: string;
+  request: (f: Fixtures, caller: Caller) => MatrixRequest;
+  /** The call ends the caller's session: it runs last, each time on a fresh session. */
+  endsSession?: boolean;
+  /** Data in a 2xx answer that this caller must not see (a leak even when the status is right). */
+  leak?: (body: unknown, f: Fixtures, caller: Caller) => string | null;
+};
+
+const get = (path: string) => (): MatrixRequest => ({ method: "GET", path });
+const post =
+  (path: string, body: unknown = {}) =>
+  (): MatrixRequest => ({ method: "POST", path, body });
+const results = (body: unknown): Record<string, unknown>[] =>
+  ((body as { results?: Record<string, unknown>[] } | null)?.results ?? []) as Record<string, unknown>[];
+/** A name per caller, so failures and throttles counted by name do not add up across cells. */
+const nameOf = (caller: Caller) => `matrix.${caller}`;
+
+const payout = (f: Fixtures) => `object=payout_plotting&sub_project=${f.acmePayoutCycle}`;
+
+//                                          anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm
+const EVERYONE = /*                      */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ";
+const PUBLIC = /*                        */ "ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ";
+const PUBLIC_400 = /*                    */ "400 400 400 400 400 400 400 400 400 400 400 400 400 400";
+const MANAGE_USERS = /*                  */ "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403";
+const PAYOUT_TEAM = /*                   */ "401 ok  403 403 403 403 403 403 ok  ok  ok  403 403 403";
+const PAYOUT_TEAM_400 = /*               */ "401 400 403 403 403 403 403 403 400 400 400 403 403 403";
+const ACME_OUTLET = /*                   */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404";
+
+export const MATRIX: readonly MatrixRow[] = [
+  // Public: health, configuration, sign-in and forgotten passwords.
+  { route: "GET /api/health/", cells: PUBLIC, request: get("/api/health/") },
+  { route: "GET /api/config/", cells: PUBLIC, request: get("/api/config/") },
+  {
+    route: "POST /api/auth/login/",
+    cells: PUBLIC_400,
+    request: (_, caller) => post("/api/auth/login/", { login_username: nameOf(caller), password: "wrong" })(),
+  },
+  {
+    route: "POST /api/auth/forgot/send-code/",
+    cells: PUBLIC,
+    request: (_, caller) => post("/api/auth/forgot/send-code/", { login_username: nameOf(caller) })(),
+  },
+  {
+    route: "POST /api/auth/forgot/verify-code/",
+    cells: PUBLIC_400,
+    request: (_, caller) =>
+      post("/api/auth/forgot/verify-code/", { login_username: nameOf(caller), code: "000000" })(),
+  },
+  {
+    route: "POST /api/auth/forgot/change-password/",
+    cells: PUBLIC_400,
+    request: (_, caller) =>
+      post("/api/auth/forgot/change-password/", {
+        login_username: nameOf(caller),
+        reset_token: "x",
+        new_password: "Fresh@2026x",
+        confirm_password: "Fresh@2026x",
+      })(),
+  },
+  {
+    route: "POST /api/auth/password-expiry/change/",
+    cells: PUBLIC_400,
+    request: (_, caller) =>
+      post("/api/auth/password-expiry/change/", {
+        login_username: nameOf(caller),
+        old_password: "wrong",
+        new_password: "Fresh@2026x",
+        confirm_password: "Fresh@2026x",
+      })(),
+  },
+  // The development outbox is a demo-mode page (codes a gateway would send); production answers 404
+  // (checked by its own test). Who may read it in demo mode is decided with issue 21 item 13.
+  { route: "GET /api/dev/outbox/", variant: "demo mode", cells: PUBLIC, request: get("/api/dev/outbox/") },
+  { route: "GET /dev/outbox", variant: "demo mode", cells: PUBLIC, request: get("/dev/outbox") },
+
+  // The signed-in user and sessions.
+  {
+    route: "GET /api/auth/info/",
+    cells: EVERYONE,
+    request: get("/api/auth/info/"),
+    leak: (body, _, caller) => {
+      const username = (body as { user_details?: { username?: string } }).user_details?.username;
+      return username === caller ? null : `info names ${username}`;
+    },
+  },
+  { route: "POST /api/auth/logout/", cells: EVERYONE, request: post("/api/auth/logout/"), endsSession: true },
+  {
+    route: "POST /api/auth/logout/all/",
+    cells: EVERYONE,
+    request: post("/api/auth/logout/all/"),
+    endsSession: true,
+  },
+
+  // Users, roles and permissions: admins and project managers.
+  { route: "GET /api/auth/users/", cells: MANAGE_USERS, request: get("/api/auth/users/") },
+  { route: "GET /api/auth/roles/", cells: MANAGE_USERS, request: get("/api/auth/roles/") },
+  { route: "GET /api/auth/permissions/", cells: MANAGE_USERS, request: get("/api/auth/permissions/") },
+
+  // Outlets: internal staff see every organisation's, a client user only its own.
+  {
+    route: "GET /api/outlets/",
+    cells: EVERYONE,
+    request: get("/api/outlets/?page-size=500"),
+    leak: (body, f, caller) => {
+      const rsids = results(body).map((o) => o.rsid);
+      if (caller === "zenith.manager" && rsids.includes(f.acmeRsid)) return "Acme outlet listed";
+      if (caller.startsWith("client.") && rsids.includes(f.zenithRsid)) return "Zenith outlet listed";
+      return null;
+    },
+  },
+  {
+    route: "GET /api/outlets/filter-options/",
+    cells: EVERYONE,
+    request: get("/api/outlets/filter-options/"),
+  },
+  {
+    route: "GET /api/outlets/actions-config/",
+    cells: EVERYONE,
+    request: get("/api/outlets/actions-config/"),
+  },
+  { route: "GET /api/outlets/summary/", cells: EVERYONE, request: get("/api/outlets/summary/") },
+  {
+    route: "GET /api/outlets/chain/",
+    cells: EVERYONE,
+    request: (f) => get(`/api/outlets/chain/?ids=${f.acmeOutletId}`)(),
+    leak: (body, _, caller) =>
+      caller === "zenith.manager" && results(body).length > 0 ? "chain of an Acme outlet" : null,
+  },
+  {
+    route: "GET /api/outlets/:slug/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/outlets/${f.acmeRsid}/`)(),
+  },
+  {
+    route: "POST /api/outlets/bulk-action/",
+    variant: "empty request: the access check comes first",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 400",
+    request: post("/api/outlets/bulk-action/"),
+  },
+
+  // Bulk uploads of a payout type: the payout team only, never client users.
+  {
+    route: "GET /api/bulk/upload/help/",
+    cells: PAYOUT_TEAM,
+    request: (f) => get(`/api/bulk/upload/help/?${payout(f)}`)(),
+  },
+  {
+    route: "GET /api/bulk/upload/sample/",
+    cells: PAYOUT_TEAM,
+    request: (f) => get(`/api/bulk/upload/sample/?${payout(f)}`)(),
+  },
+  {
+    route: "GET /api/bulk/upload/sub-projects/",
+    cells: PAYOUT_TEAM,
+    request: () => get("/api/bulk/upload/sub-projects/?object=payout_plotting")(),
+  },
+  {
+    route: "GET /api/bulk/upload/",
+    variant: "payout type",
+    cells: PAYOUT_TEAM,
+    request: (f) => get(`/api/bulk/upload/?objects_type=payout_plotting&sub_project=${f.acmePayoutCycle}`)(),
+  },
+  {
+    route: "GET /api/bulk/upload/",
+    variant: "client type in Acme: its client manager yes, the other client's no",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm
+    cells: "401 ok  403 403 403 403 403 403 ok  403 403 ok  403 404",
+    request: (f) => get(`/api/bulk/upload/?objects_type=kyc_contact&sub_project=${f.acmeKycCycle}`)(),
+  },
+  {
+    route: "GET /api/bulk/upload/:id/",
+    cells: PAYOUT_TEAM,
+    request: (f) => get(`/api/bulk/upload/${f.payoutJob}/?object=payout_plotting`)(),
+  },
+  {
+    route: "POST /api/bulk/upload/",
+    variant: "no file: the access check comes first",
+    cells: PAYOUT_TEAM_400,
+    request: (f) => post(`/api/bulk/upload/?${payout(f)}`)(),
+  },
+  {
+    route: "POST /api/bulk/upload/:id/activate/",
+    variant: "an applied job cannot be confirmed again",
+    cells: PAYOUT_TEAM_400,
+    request: (f) => post(`/api/bulk/upload/${f.payoutJob}/activate/?object=payout_plotting`)(),
+  },
+  {
+    route: "POST /api/bulk/upload/:id/cancel/",
+    variant: "an applied job cannot be cancelled",
+    cells: PAYOUT_TEAM_400,
+    request: (f) => post(`/api/bulk/upload/${f.payoutJob}/cancel/?object=payout_plotting`)(),
+  },
+  {
+    route: "GET /api/bulk/upload/:id/get-icici-upi-activation-info/",
+    variant: "a job of another type is not found",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm
+    cells: "401 404 403 403 403 403 403 403 404 404 404 403 403 403",
+    request: (f) =>
+      get(
+        `/api/bulk/upload/${f.payoutJob}/get-icici-upi-activation-info/?object=icici_upi_account_payment_tracker`,
+      )(),
+  },
+
+  // Stored files and My Downloads.
+  {
+    route: "GET /api/files/:id/:name",
+    variant: "a payout upload's file",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm
+    cells: "401 ok  404 404 404 404 404 404 ok  ok  ok  404 404 404",
+    request: (f) => get(`/api/files/${f.payoutFile}/november_payouts.xlsx`)(),
+  },
+  {
+    route: "GET /api/exports/",
+    cells: EVERYONE,
+    request: get("/api/exports/"),
+    leak: (body) => (results(body).length > 0 ? "someone else's export listed" : null),
+  },
+];

@@ -1,0 +1,140 @@
+/**
+ * Every API route, enumerated from the Hono app, called as anonymous, as each demo account and as
+ * the other client organisation; each answer compared with its cell in tests/reliability/matrix-table.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cryptoRandomBytes } from "../../server/auth/passwords";
+import { createSession } from "../../server/auth/sessions";
+import { startTestServer, type TestServer } from "../server/support";
+import {
+  CALLERS,
+  type Caller,
+  CELLS,
+  type Cell,
+  type Fixtures,
+  MATRIX,
+  type MatrixRow,
+} from "./matrix-table";
+
+let server: TestServer;
+let fixtures: Fixtures;
+const sessions = new Map<Caller, Record<string, string>>();
+
+/** The routes the app serves, without middleware and the client's catch-all. */
+function declaredRoutes(): Set<string> {
+  return new Set(
+    server.app.routes
+      .filter((r) => r.method !== "ALL" && r.path !== "/*")
+      .map((r) => `${r.method} ${r.path}`),
+  );
+}
+
+async function one<T>(sql: string): Promise<T> {
+  const [row] = await server.db.query<T>(sql);
+  if (!row) throw new Error(`no demo row for ${sql}`);
+  return row;
+}
+
+async function freshSession(caller: Caller): Promise<Record<string, string>> {
+  const { id } = await one<{ id: number }>(`SELECT id FROM users WHERE username = '${caller}'`);
+  const token = await createSession(server.db, id, "web", server.clock.now, cryptoRandomBytes);
+  return { authorization: `sessionid ${token}` };
+}
+
+const cellsOf = (row: MatrixRow): Cell[] => {
+  const cells = row.cells.trim().split(/\s+/);
+  for (const c of cells)
+    if (!(CELLS as readonly string[]).includes(c)) throw new Error(`${row.route}: cell ${c}`);
+  return cells as Cell[];
+};
+
+const outcome = (status: number): string => (status >= 200 && status < 300 ? "ok" : String(status));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const job = await one<{ id: number; file_id: number }>(
+    "SELECT id, file_id FROM bulk_upload_jobs WHERE object_type = 'payout_plotting' ORDER BY id LIMIT 1",
+  );
+  const outlet = await one<{ id: number; rsid: string }>(
+    `SELECT o.id, o.rsid FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id
+     JOIN projects p ON p.id = s.project_id WHERE p.slug LIKE 'acme-%' ORDER BY o.id LIMIT 1`,
+  );
+  const zenith = await one<{ rsid: string }>(
+    `SELECT o.rsid FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id
+     JOIN projects p ON p.id = s.project_id WHERE p.slug LIKE 'zenith-%' ORDER BY o.id LIMIT 1`,
+  );
+  const slugId = async (slug: string) =>
+    (await one<{ id: number }>(`SELECT id FROM sub_projects WHERE slug = '${slug}'`)).id;
+  fixtures = {
+    acmePayoutCycle: await slugId("acme-3p-payout-cycle-1"),
+    acmeKycCycle: await slugId("acme-kyc-cycle-1"),
+    payoutJob: job.id,
+    payoutFile: job.file_id,
+    acmeOutletId: outlet.id,
+    acmeRsid: outlet.rsid,
+    zenithRsid: zenith.rsid,
+  };
+  for (const caller of CALLERS) if (caller !== "anonymous") sessions.set(caller, await server.signIn(caller));
+});
+afterAll(() => server.close());
+
+describe("role x endpoint matrix", () => {
+  it("every route the app serves has a row, and every row names a route the app serves", () => {
+    const declared = declaredRoutes();
+    const covered = new Set(MATRIX.map((r) => r.route));
+    expect(
+      [...declared].filter((r) => !covered.has(r)),
+      "routes without a matrix row",
+    ).toEqual([]);
+    expect(
+      [...covered].filter((r) => !declared.has(r)),
+      "rows of routes the app does not serve",
+    ).toEqual([]);
+    for (const row of MATRIX) expect(cellsOf(row), row.route).toHaveLength(CALLERS.length);
+  });
+
+  it("each caller gets the outcome of its cell: no leaks", async () => {
+    const mismatches: string[] = [];
+    const leaks: string[] = [];
+    let calls = 0;
+    const ordered = [...MATRIX.filter((r) => !r.endsSession), ...MATRIX.filter((r) => r.endsSession)];
+    for (const row of ordered) {
+      const cells = cellsOf(row);
+      for (const [i, caller] of CALLERS.entries()) {
+        const expected = cells[i]!;
+        const { method, path, body } = row.request(fixtures, caller);
+        const headers =
+          caller === "anonymous" ? {} : row.endsSession ? await freshSession(caller) : sessions.get(caller)!;
+        const res = await server.call(method, path, { headers, body });
+        calls++;
+        const got = outcome(res.status);
+        const where = `${row.route}${row.variant ? ` (${row.variant})` : ""} as ${caller}`;
+        if (got !== expected)
+          mismatches.push(`${where}: expected ${expected}, got ${got} ${res.text.slice(0, 120)}`);
+        if (got === "ok" && expected !== "ok") leaks.push(`${where}: answered ${res.status}`);
+        const seen = got === "ok" ? row.leak?.(res.body, fixtures, caller) : null;
+        if (seen) leaks.push(`${where}: ${seen}`);
+      }
+    }
+    expect(leaks, "leaks").toEqual([]);
+    expect(mismatches, "cells answered otherwise").toEqual([]);
+    expect(calls).toBe(MATRIX.length * CALLERS.length);
+    // No cell may be a server error.
+    expect(server.logs.filter((l) => l.level === "error")).toEqual([]);
+  });
+});
+
+describe("the development outbox in production", () => {
+  it("is not found for anyone", async () => {
+    const production = await startTestServer({ mode: "production" });
+    try {
+      const admin = await production.signIn("admin");
+      for (const path of ["/api/dev/outbox/", "/dev/outbox"]) {
+        expect((await production.call("GET", path)).status).toBe(404);
+        expect((await production.call("GET", path, { headers: admin })).status).toBe(404);
+      }
+    } finally {
+      await production.close();
+    }
+  });
+});
