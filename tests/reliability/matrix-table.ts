@@ -4,7 +4,8 @@
  *
  * Cells: `ok` (2xx), or the refusal status. 401 = not signed in, 403 = not allowed, 404 = not found
  * for this caller (what another organisation's resource looks like), 400 = allowed through the access
- * check and refused on its input (so the row's body can stay harmless for the allowed roles).
+ * check and refused on its input (so the row's body can stay harmless for the allowed roles), 409 =
+ * allowed through the access check and refused because of the record's state.
  * A cell other than `ok` that answers 2xx is a leak.
  */
 
@@ -26,7 +27,7 @@ export const CALLERS = [
   "zenith.manager",
 ] as const;
 export type Caller = (typeof CALLERS)[number];
-export const CELLS = ["ok", "400", "401", "403", "404"] as const;
+export const CELLS = ["ok", "400", "401", "403", "404", "409"] as const;
 export type Cell = (typeof CELLS)[number];
 
 /** Ids of demo data a request names, looked up once per run. */
@@ -73,6 +74,8 @@ const PUBLIC_400 = /*                    */ "400 400 400 400 400 400 400 400 400
 const MANAGE_USERS = /*                  */ "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403";
 const PAYOUT_TEAM = /*                   */ "401 ok  403 403 403 403 403 403 ok  ok  ok  403 403 403";
 const PAYOUT_TEAM_400 = /*               */ "401 400 403 403 403 403 403 403 400 400 400 403 403 403";
+const PAYOUT_TEAM_409 = /*               */ "401 409 403 403 403 403 403 403 409 409 409 403 403 403";
+const ADMIN_ONLY = /*                    */ "401 ok  403 403 403 403 403 403 403 403 403 403 403 403";
 const ACME_OUTLET = /*                   */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404";
 
 export const MATRIX: readonly MatrixRow[] = [
@@ -118,9 +121,15 @@ export const MATRIX: readonly MatrixRow[] = [
       })(),
   },
   // The development outbox is a demo-mode page (codes a gateway would send); production answers 404
-  // (checked by its own test). Who may read it in demo mode is decided with issue 21 item 13.
-  { route: "GET /api/dev/outbox/", variant: "demo mode", cells: PUBLIC, request: get("/api/dev/outbox/") },
-  { route: "GET /dev/outbox", variant: "demo mode", cells: PUBLIC, request: get("/dev/outbox") },
+  // (checked by its own test). In demo mode only an admin, or a browser on the server's own machine
+  // (not reachable through these in-process calls), may read it.
+  {
+    route: "GET /api/dev/outbox/",
+    variant: "demo mode",
+    cells: ADMIN_ONLY,
+    request: get("/api/dev/outbox/"),
+  },
+  { route: "GET /dev/outbox", variant: "demo mode", cells: ADMIN_ONLY, request: get("/dev/outbox") },
 
   // The signed-in user and sessions.
   {
@@ -231,13 +240,13 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "POST /api/bulk/upload/:id/activate/",
     variant: "an applied job cannot be confirmed again",
-    cells: PAYOUT_TEAM_400,
+    cells: PAYOUT_TEAM_409,
     request: (f) => post(`/api/bulk/upload/${f.payoutJob}/activate/?object=payout_plotting`)(),
   },
   {
     route: "POST /api/bulk/upload/:id/cancel/",
     variant: "an applied job cannot be cancelled",
-    cells: PAYOUT_TEAM_400,
+    cells: PAYOUT_TEAM_409,
     request: (f) => post(`/api/bulk/upload/${f.payoutJob}/cancel/?object=payout_plotting`)(),
   },
   {
