@@ -102,7 +102,15 @@ describe("History row actions", () => {
       amount_in_words: "Two Thousand Rupees",
     }));
     render(
-      wrap(<JobActions job={job} view="payment" type="upi" place={{}} actors={{ loadActivationInfo }} />),
+      wrap(
+        <JobActions
+          job={job}
+          view="payment"
+          type="icici_upi_account_payment_tracker"
+          place={{}}
+          actors={{ loadActivationInfo }}
+        />,
+      ),
     );
     expect(buttonNames()).toEqual([UPLOAD_MSG.payNow, "Cancel"]);
     fireEvent.click(screen.getByRole("button", { name: "Pay Now upload 7" }));
