@@ -1,13 +1,17 @@
-/** Starts the server: migrate, load demo data into an empty database, serve API and client. */
+/**
+ * Starts the server: migrate, load demo data into an empty database (demo mode only), serve API and
+ * client. Production refuses a database that still opens demo accounts with the published password.
+ */
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import { cryptoRandomBytes } from "./auth/passwords";
+import { cryptoRandomBytes, verifyPassword } from "./auth/passwords";
 import type { AppMode, Logger } from "./context";
+import type { Queryable } from "./db/db";
 import { type Db, migrate } from "./db/db";
 import { openConfiguredDb } from "./db/open";
-import { DEMO_PASSWORD, isEmpty, seedDemoData } from "./seed/demo";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemoData } from "./seed/demo";
 
 export type StartOptions = {
   /** 0 picks a free port; the returned url has the real one. */
@@ -26,13 +30,49 @@ export type StartedServer = { url: string; mode: AppMode; close: () => Promise<v
 /** Connections still open this long after a stop request are cut. */
 const SHUTDOWN_GRACE_MS = 5000;
 
+/** The demo accounts in a database that still sign in with the demo password everyone can read. */
+export async function demoAccountsLeft(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ username: string; password_hash: string }>(
+    "SELECT username, password_hash FROM users WHERE username = ANY($1::text[]) ORDER BY username",
+    [DEMO_ACCOUNTS.map((a) => a.username)],
+  );
+  const open: string[] = [];
+  for (const row of rows) if (await verifyPassword(DEMO_PASSWORD, row.password_hash)) open.push(row.username);
+  return open;
+}
+
+export const demoAccountsRefusal = (usernames: readonly string[]) =>
+  `Refusing to start in production mode: demo accounts still sign in with the published demo password (${usernames.join(", ")}). Remove them or change their passwords, or start in demo mode.`;
+
+/** Printed at every start in demo mode, so nobody runs it as production unawares. */
+export function demoModeBanner(url: string): string {
+  const rule = "!".repeat(78);
+  return [
+    rule,
+    "!! DEMO MODE: demo accounts with a published password, demo data, a simulated payment gateway",
+    `!! and reset codes shown in the development outbox (${url}/dev/outbox, to this machine or an admin).`,
+    "!! Never expose it to users. Set APP_MODE=production for a real deployment.",
+    rule,
+  ].join("\n");
+}
+
 export async function startServer(options: StartOptions): Promise<StartedServer> {
   const { env } = options;
-  const db = options.db ?? (await openConfiguredDb(env));
-  await migrate(db);
-  // The check is repeated under a lock inside seedDemoData, for processes starting together.
-  if (await isEmpty(db)) await seedDemoData(db, { now: Date.now() });
   const mode: AppMode = env.APP_MODE === "production" ? "production" : "demo";
+  const db = options.db ?? (await openConfiguredDb(env));
+  try {
+    await migrate(db);
+    if (mode === "demo") {
+      // The check is repeated under a lock inside seedDemoData, for processes starting together.
+      if (await isEmpty(db)) await seedDemoData(db, { now: Date.now() });
+    } else {
+      const left = await demoAccountsLeft(db);
+      if (left.length > 0) throw new Error(demoAccountsRefusal(left));
+    }
+  } catch (error) {
+    if (!options.db) await db.close();
+    throw error;
+  }
   const logger: Logger = options.quiet
     ? () => {}
     : (entry) => process.stdout.write(`${JSON.stringify(entry)}\n`);
@@ -78,10 +118,15 @@ if (runDirectly) {
     host: env.HOST ?? "0.0.0.0",
     env,
     quiet: env.LOG_REQUESTS === "0",
+  }).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
   });
   console.log(`Retail Scan field operations is running at ${started.url} (${started.mode} mode)`);
-  console.log(`Sign in as admin / ${DEMO_PASSWORD} (every demo account is listed in the README)`);
-  if (started.mode === "demo") console.log(`Development outbox: ${started.url}/dev/outbox`);
+  if (started.mode === "demo") {
+    console.log(demoModeBanner(started.url));
+    console.log(`Sign in as admin / ${DEMO_PASSWORD} (every demo account is listed in the README)`);
+  }
   const stop = async (signal: string) => {
     console.log(`${signal} received, stopping`);
     await started.close();

@@ -9,6 +9,13 @@ import {
   type SessionConflictBody,
 } from "../../src/domain/auth";
 import { isPasswordExpired, passwordProblems } from "../../src/domain/password";
+import {
+  isPlatform,
+  MAX_PASSWORD_LENGTH,
+  MAX_TOKEN_LENGTH,
+  MAX_USERNAME_LENGTH,
+  notAChoice,
+} from "../../src/domain/requestInput";
 import type { AppDeps, AppEnv } from "../context";
 import { fieldProblem, jsonBody, optionalString, Problem, requireStrings } from "../http/problem";
 import { NO_CREDENTIALS, requireUser } from "./guard";
@@ -42,7 +49,16 @@ export const RESET_EXPIRED_DETAIL = "This reset link has expired. Please request
 export const PASSWORD_CHANGED = "Password changed successfully. Please login with your new password.";
 export const WRONG_CURRENT_PASSWORD = "The current password is not correct.";
 export const SAME_PASSWORD = "The new password must differ from the current one.";
-const PLATFORM_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
+/** The most any credential field may hold: a user name is short, a password bounded for scrypt. */
+const CREDENTIAL_LIMITS = {
+  login_username: MAX_USERNAME_LENGTH,
+  password: MAX_PASSWORD_LENGTH,
+  old_password: MAX_PASSWORD_LENGTH,
+  new_password: MAX_PASSWORD_LENGTH,
+  confirm_password: MAX_PASSWORD_LENGTH,
+  code: MAX_TOKEN_LENGTH,
+  reset_token: MAX_TOKEN_LENGTH,
+} as const;
 
 /** HTTPS as the browser sees it: the request itself, or the proxy in front of the server says so. */
 const isHttps = (c: Context) =>
@@ -81,13 +97,16 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post("/login/", async (c) => {
     const body = await jsonBody(c.req);
-    const { login_username, password } = requireStrings(body, ["login_username", "password"] as const);
-    const method = optionalString(body, "method_of_login", LOGIN_METHOD_PASSWORD);
-    if (method !== LOGIN_METHOD_PASSWORD)
-      throw fieldProblem("method_of_login", `"${method}" is not a valid choice.`);
-    const platform = optionalString(body, "platform", PLATFORM_WEB);
-    if (!PLATFORM_PATTERN.test(platform))
-      throw fieldProblem("platform", `"${platform}" is not a valid choice.`);
+    const { login_username, password } = requireStrings(
+      body,
+      ["login_username", "password"] as const,
+      CREDENTIAL_LIMITS,
+    );
+    const method = optionalString(body, "method_of_login", LOGIN_METHOD_PASSWORD, MAX_TOKEN_LENGTH);
+    if (method !== LOGIN_METHOD_PASSWORD) throw fieldProblem("method_of_login", notAChoice(method));
+    const platform = optionalString(body, "platform", PLATFORM_WEB, MAX_TOKEN_LENGTH);
+    // A closed set: any other name would open a second live session beside the one the 451 guards.
+    if (!isPlatform(platform)) throw fieldProblem("platform", notAChoice(platform));
     const now = clock();
     const user = await checkCredentials(
       login_username,
@@ -159,7 +178,11 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post("/forgot/send-code/", async (c) => {
-    const { login_username } = requireStrings(await jsonBody(c.req), ["login_username"] as const);
+    const { login_username } = requireStrings(
+      await jsonBody(c.req),
+      ["login_username"] as const,
+      CREDENTIAL_LIMITS,
+    );
     const user = await findUserByUsername(db, login_username);
     const now = clock();
     if (user?.is_active) {
@@ -186,10 +209,11 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post("/forgot/verify-code/", async (c) => {
-    const { login_username, code } = requireStrings(await jsonBody(c.req), [
-      "login_username",
-      "code",
-    ] as const);
+    const { login_username, code } = requireStrings(
+      await jsonBody(c.req),
+      ["login_username", "code"] as const,
+      CREDENTIAL_LIMITS,
+    );
     const invalid = () => new Problem(400, { code_value: [INVALID_CODE] });
     const user = await findUserByUsername(db, login_username);
     if (!user) throw invalid();
@@ -216,12 +240,11 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post("/forgot/change-password/", async (c) => {
-    const fields = requireStrings(await jsonBody(c.req), [
-      "login_username",
-      "reset_token",
-      "new_password",
-      "confirm_password",
-    ] as const);
+    const fields = requireStrings(
+      await jsonBody(c.req),
+      ["login_username", "reset_token", "new_password", "confirm_password"] as const,
+      CREDENTIAL_LIMITS,
+    );
     const problems = passwordProblems(fields.new_password, fields.confirm_password);
     if (problems.length > 0) throw new Problem(400, { new_password: problems });
     const user = await findUserByUsername(db, fields.login_username);
@@ -242,12 +265,11 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post("/password-expiry/change/", async (c) => {
-    const fields = requireStrings(await jsonBody(c.req), [
-      "login_username",
-      "old_password",
-      "new_password",
-      "confirm_password",
-    ] as const);
+    const fields = requireStrings(
+      await jsonBody(c.req),
+      ["login_username", "old_password", "new_password", "confirm_password"] as const,
+      CREDENTIAL_LIMITS,
+    );
     const now = clock();
     const user = await checkCredentials(fields.login_username, fields.old_password, now, () =>
       fieldProblem("old_password", WRONG_CURRENT_PASSWORD),

@@ -1,14 +1,14 @@
 /** Pagination with the page-size and page query parameters, answered in the spec's list shape. */
+import { decodePage, type Page } from "../../src/domain/requestInput";
+import { Problem } from "./problem";
 
-export const DEFAULT_PAGE_SIZE = 15;
-export const MAX_PAGE_SIZE = 1000;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from "../../src/domain/requestInput";
 
-export type Page = { number: number; size: number; offset: number };
-
+/** The page of a list request; a page or size that is not a whole number in range is a 400. */
 export function pageParams(page: string | undefined, pageSize: string | undefined): Page {
-  const size = Math.min(MAX_PAGE_SIZE, Math.max(1, Number.parseInt(pageSize ?? "", 10) || DEFAULT_PAGE_SIZE));
-  const number = Math.max(1, Number.parseInt(page ?? "", 10) || 1);
-  return { number, size, offset: (number - 1) * size };
+  const read = decodePage(page, pageSize);
+  if (!read.ok) throw new Problem(400, read.errors);
+  return read.page;
 }
 
 function pageUrl(requestUrl: string, number: number): string {

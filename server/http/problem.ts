@@ -1,3 +1,5 @@
+import { decodeText, MAX_TEXT_LENGTH, NOT_A_STRING } from "../../src/domain/requestInput";
+
 /** An expected failure with the JSON body the client reads (detail, code, field lists). */
 export class Problem extends Error {
   constructor(
@@ -10,7 +12,7 @@ export class Problem extends Error {
 
 export const REQUIRED = "This field is required.";
 export const BLANK = "This field may not be blank.";
-export const NOT_A_STRING = "Not a valid string.";
+export { NOT_A_STRING };
 
 export const fieldProblem = (field: string, ...messages: string[]): Problem =>
   new Problem(400, { [field]: messages });
@@ -30,28 +32,39 @@ export async function jsonBody(req: { text(): Promise<string> }): Promise<Record
   return body as Record<string, unknown>;
 }
 
-/** Required non-blank string fields; every problem is reported at once, keyed by field. */
+/**
+ * Required non-blank string fields, each free of NUL characters and within its maximum length
+ * (`max`, else the spec's 10000 for text inputs); every problem is reported at once, keyed by field.
+ */
 export function requireStrings<K extends string>(
   body: Record<string, unknown>,
   keys: readonly K[],
+  max: Partial<Record<K, number>> = {},
 ): Record<K, string> {
   const errors: Record<string, string[]> = {};
   const out = {} as Record<K, string>;
   for (const key of keys) {
-    const value = body[key];
+    const value = Object.hasOwn(body, key) ? body[key] : undefined;
+    const read = decodeText(value, max[key] ?? MAX_TEXT_LENGTH);
     if (value === undefined || value === null) errors[key] = [REQUIRED];
-    else if (typeof value !== "string") errors[key] = [NOT_A_STRING];
-    else if (value.trim() === "") errors[key] = [BLANK];
-    else out[key] = value;
+    else if (!read.ok) errors[key] = [read.error];
+    else if (read.value.trim() === "") errors[key] = [BLANK];
+    else out[key] = read.value;
   }
   if (Object.keys(errors).length > 0) throw new Problem(400, errors);
   return out;
 }
 
-/** An optional string field: its value, the fallback when absent, a 400 when it is not a string. */
-export function optionalString(body: Record<string, unknown>, key: string, fallback: string): string {
-  const value = body[key];
+/** An optional string field: its value, the fallback when absent, a 400 when it is not a bounded string. */
+export function optionalString(
+  body: Record<string, unknown>,
+  key: string,
+  fallback: string,
+  max = MAX_TEXT_LENGTH,
+): string {
+  const value = Object.hasOwn(body, key) ? body[key] : undefined;
   if (value === undefined || value === null || value === "") return fallback;
-  if (typeof value !== "string") throw fieldProblem(key, NOT_A_STRING);
-  return value;
+  const read = decodeText(value, max);
+  if (!read.ok) throw fieldProblem(key, read.error);
+  return read.value;
 }

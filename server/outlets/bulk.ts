@@ -7,6 +7,8 @@
 import type { BulkUpdateRequest, BulkUpdateResponse } from "../../src/domain/bulkUpdate";
 import { extraDataErrors, type FieldErrorMap } from "../../src/domain/extraFields";
 import { stateLabel } from "../../src/domain/outletStates";
+import { addFieldError } from "../../src/domain/requestInput";
+import { calendarDateAt } from "../../src/domain/validation";
 import {
   actionSpec,
   REASON_DESCRIPTION_FIELD,
@@ -30,9 +32,7 @@ type Locked = {
   last_by: string | null;
 };
 
-const add = (errors: FieldErrorMap, key: string, line: string) => {
-  errors[key] = [...(errors[key] ?? []), line];
-};
+const add = addFieldError;
 
 /** RSIDs grouped under one explanation, so 1000 outlets in one state give one line. */
 function grouped(lines: Map<string, string[]>): string[] {
@@ -98,6 +98,7 @@ export async function applyBulkAction(
     target ?? "",
     request.extra_data,
     request.chain_rsids,
+    calendarDateAt(now.getTime()),
   );
   for (const [key, lines] of Object.entries(extra)) for (const line of lines) add(errors, key, line);
   if (request.chain_rsids.length && !extra.chain_rsids) {

@@ -1,5 +1,6 @@
 /** The outlet listing's SQL (spec 000 §7.5): filters, search, ordering and one page, as parameters. */
 import type { ListedOutlet, OrderingKey, OutletListingFilter } from "../../src/domain/outletListing";
+import { escapeLike } from "../../src/domain/requestInput";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";
 
@@ -80,7 +81,7 @@ function whereOf(
   if (invoice_date.from) add((p) => `o.invoice_date >= ${p}::date`, invoice_date.from);
   if (invoice_date.to) add((p) => `o.invoice_date <= ${p}::date`, invoice_date.to);
   if (filter.search) {
-    const escaped = filter.search.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+    const escaped = escapeLike(filter.search);
     // An RSID-shaped search is a prefix of the RSID (an index walk); anything else is a name or owner.
     if (RSID_SHAPED.test(filter.search)) add((p) => `o.rsid LIKE ${p}`, `${escaped.toUpperCase()}%`);
     else add((p) => `(o.name ILIKE ${p} OR o.owner_name ILIKE ${p})`, `%${escaped}%`);

@@ -6,8 +6,9 @@
  */
 import { Hono } from "hono";
 import { specialActionStates } from "../../src/domain/actionsConfig";
-import { readBulkUpdate } from "../../src/domain/bulkUpdate";
+import { MAX_BULK_OUTLETS, readBulkUpdate } from "../../src/domain/bulkUpdate";
 import { readOutletListingQuery } from "../../src/domain/outletListing";
+import { decodeRowId, decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
 import { actionsConfigFor } from "../../src/machines/outletWorkflowConfig";
 import { FORBIDDEN } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
@@ -69,12 +70,11 @@ export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get("/outlets/chain/", async (c) => {
     const viewer = await requireOutletViewer(c, deps);
-    const ids = c.req.queries("ids") ?? [];
-    const numbers = ids.map(Number);
-    if (numbers.length === 0 || numbers.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+    const ids = (c.req.queries("ids") ?? []).map(decodeRowId);
+    if (ids.length === 0 || ids.length > MAX_BULK_OUTLETS || ids.some((id) => id === null)) {
       throw new Problem(400, { ids: ["Give one or more outlet ids."] });
     }
-    return c.json({ results: await chainOf(db, viewer, numbers) });
+    return c.json({ results: await chainOf(db, viewer, [...new Set(ids as number[])]) });
   });
 
   app.post("/outlets/bulk-action/", async (c) => {
@@ -99,7 +99,8 @@ export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get("/outlets/:slug/", async (c) => {
     const viewer = await requireOutletViewer(c, deps);
-    const outlet = await outletDetail(db, viewer, c.req.param("slug"));
+    const slug = decodeText(c.req.param("slug"), MAX_QUERY_TEXT_LENGTH);
+    const outlet = slug.ok ? await outletDetail(db, viewer, slug.value) : null;
     if (!outlet) throw new Problem(404, { detail: "Not found." });
     return c.json(outlet);
   });

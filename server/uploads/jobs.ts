@@ -1,5 +1,6 @@
 /** The jobs table: reading jobs in the API's shape, the waiting queue, audit entries and notifications. */
 import type { BulkUploadJob, JobStatus } from "../../src/domain/bulkUpload";
+import { escapeLike } from "../../src/domain/requestInput";
 import type { Queryable } from "../db/db";
 import { fileLink } from "./files";
 import type { UploadScope } from "./scope";
@@ -88,7 +89,10 @@ export const scopeOfJob = (job: JobRow): UploadScope => ({
   questionGroup: job.question_group,
 });
 
-/** Jobs of one kind in one place (same type, organisation and project or none), optionally by file name. */
+/**
+ * Jobs of one kind in one place (same type, organisation and project or none), optionally by file
+ * name: $4 is the search with its LIKE characters escaped, so % and _ match only themselves.
+ */
 const KIND_WHERE = `j.object_type = $1 AND j.organisation_id = $2 AND j.project_id IS NOT DISTINCT FROM $3
   AND ($4::text = '' OR j.file_name ILIKE '%' || $4 || '%')`;
 
@@ -99,7 +103,7 @@ export async function listJobs(
   page: { size: number; offset: number },
   search = "",
 ): Promise<{ rows: JobRow[]; count: number }> {
-  const params = [objectType, scope.organisationId, scope.projectId, search.trim()];
+  const params = [objectType, scope.organisationId, scope.projectId, escapeLike(search.trim())];
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
     `SELECT count(*) AS count FROM bulk_upload_jobs j WHERE ${KIND_WHERE}`,
     params,

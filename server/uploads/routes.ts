@@ -2,9 +2,16 @@
  * The bulk upload API (spec 000 §7.2) and the file and My Downloads endpoints, mounted under /api.
  * Every call checks the caller's session, the type's roles and the organisation of the job.
  */
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_UPLOAD_BYTES, UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import {
+  addFieldError,
+  decodeRowId,
+  decodeText,
+  type FieldErrors,
+  MAX_QUERY_TEXT_LENGTH,
+} from "../../src/domain/requestInput";
 import type { UploadType } from "../../src/domain/uploadTypes";
 import { requireUser } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
@@ -33,11 +40,30 @@ function typeParam(value: string | undefined, field: string): UploadType {
   return type;
 }
 
+/** A path id no row can have is simply not found. */
 const idParam = (raw: string): number => {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Problem(404, { detail: "Not found." });
+  const id = decodeRowId(raw);
+  if (id === null) throw new Problem(404, { detail: "Not found." });
   return id;
 };
+
+/** Every query text of an upload call (type, scope, search) is bounded and free of NUL characters. */
+const boundedQueryTexts: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const errors: FieldErrors = {};
+  for (const [key, value] of new URL(c.req.url).searchParams) {
+    const read = decodeText(value, MAX_QUERY_TEXT_LENGTH);
+    if (!read.ok && !Object.hasOwn(errors, key)) addFieldError(errors, key, read.error);
+  }
+  if (Object.keys(errors).length > 0) throw new Problem(400, errors);
+  await next();
+};
+
+/** A stored file's name: no path separators or control characters, at most 200 characters. */
+const storedFileName = (name: string): string =>
+  [...name.replace(/[\\/]/g, "_")]
+    .filter((ch) => ch >= " " && ch !== "\u007f")
+    .join("")
+    .slice(0, 200);
 
 /**
  * A download's Content-Disposition: a plain-ASCII fallback name and the real one encoded (RFC 6266),
@@ -58,6 +84,7 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
   const gateway = gatewayFor(deps);
   const runner = startJobRunner(deps, gateway);
   const query = (c: { req: { query: (k: string) => string | undefined } }) => (k: string) => c.req.query(k);
+  api.use("/bulk/*", boundedQueryTexts);
 
   api.get("/bulk/upload/help/", async (c) => {
     const type = typeParam(c.req.query("object"), "object");
@@ -129,7 +156,7 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const format = sniffExcel(bytes);
       if (!format) throw fieldProblem("file", UPLOAD_MSG.notExcel);
-      const name = (file.name || `upload.${format}`).replace(/[\\/]/g, "_").slice(0, 200);
+      const name = storedFileName(file.name) || `upload.${format}`;
       const now = new Date(deps.clock());
       const id = await deps.db.transaction(async (tx) => {
         const fileId = await saveFile(tx, {

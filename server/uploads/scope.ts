@@ -4,6 +4,7 @@
  */
 import type { Context } from "hono";
 import { organisationSlug } from "../../src/domain/bulkUpload";
+import { decodeRowId } from "../../src/domain/requestInput";
 import { canUseUploadType, type UploadType } from "../../src/domain/uploadTypes";
 import { FORBIDDEN, requireUser } from "../auth/guard";
 import { userDetails } from "../auth/users";
@@ -54,9 +55,8 @@ export async function resolveScope(
     // A direct link has no navigation state: the screen then names the sub-project by its slug.
     const slug = query("sub_project_slug");
     if (!raw && !slug) throw fieldProblem("sub_project", REQUIRED);
-    const id = raw ? Number(raw) : 0;
-    if (raw && (!Number.isSafeInteger(id) || id <= 0))
-      throw fieldProblem("sub_project", "A valid integer is required.");
+    const id = raw ? decodeRowId(raw) : 0;
+    if (id === null) throw fieldProblem("sub_project", "A valid integer is required.");
     const [row] = await db.query<{ id: number; name: string; project_id: number; organisation_id: number }>(
       `SELECT s.id, s.name, s.project_id, p.organisation_id
        FROM sub_projects s JOIN projects p ON p.id = s.project_id WHERE ${raw ? "s.id = $1" : "s.slug = $1"}`,

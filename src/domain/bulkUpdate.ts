@@ -4,6 +4,13 @@
  */
 import { Schema } from "effect";
 import type { FieldErrorMap } from "./extraFields";
+import {
+  addFieldError,
+  decodeRowId,
+  decodeText,
+  MAX_QUERY_TEXT_LENGTH,
+  MAX_TEXT_LENGTH,
+} from "./requestInput";
 import { REASON_DESCRIPTION_FIELD } from "./workflowActions";
 
 /** At most this many outlets in one bulk action: the largest table page. */
@@ -43,51 +50,117 @@ export const SELECT_ALL_UNSUPPORTED = "Only false is accepted: send the outlet i
 export const NO_OUTLETS = "Select at least one outlet.";
 export const TOO_MANY_OUTLETS = `At most ${MAX_BULK_OUTLETS} outlets can be updated at a time.`;
 const REQUIRED = "This field is required.";
+/** An RSID is a short code; a chain list longer than the chain itself is refused. */
+const MAX_RSID_LENGTH = 64;
+const MAX_CHAIN_RSIDS = MAX_BULK_OUTLETS;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Reads a received payload: the typed request, or every field problem at once. */
+const notAnOutletId = (id: unknown) => `${JSON.stringify(id) ?? String(id)} is not a valid outlet id.`;
+
+/**
+ * Reads a received payload: the typed request, or every field problem at once. Ids are decoded as
+ * row ids and counted once each; texts are bounded and free of NUL characters.
+ */
 export function readBulkUpdate(
   body: Record<string, unknown>,
 ): { ok: true; request: BulkUpdateRequest } | { ok: false; errors: FieldErrorMap } {
   const errors: FieldErrorMap = {};
-  const { action_type, object_ids, extra_data, select_all, chain_rsids, object_versions } = body;
-  if (typeof action_type !== "string" || !action_type.trim()) errors.action_type = [REQUIRED];
-  const ids = Array.isArray(object_ids) ? object_ids : null;
-  if (!ids) errors.object_ids = [object_ids === undefined ? REQUIRED : NOT_A_LIST];
-  else if (ids.length === 0) errors.object_ids = [NO_OUTLETS];
-  else if (ids.length > MAX_BULK_OUTLETS) errors.object_ids = [TOO_MANY_OUTLETS];
+  const add = (field: string, line: string) => addFieldError(errors, field, line);
+  const field = (key: string): unknown => (Object.hasOwn(body, key) ? body[key] : undefined);
+  const [action_type, object_ids, extra_data, select_all, chain_rsids, object_versions] = [
+    "action_type",
+    "object_ids",
+    "extra_data",
+    "select_all",
+    "chain_rsids",
+    "object_versions",
+  ].map(field);
+
+  let action = "";
+  if (action_type === undefined || action_type === null) add("action_type", REQUIRED);
   else {
-    const bad = ids.filter((id) => !Number.isSafeInteger(id) || (id as number) < 1);
-    if (bad.length) errors.object_ids = bad.map((id) => `${JSON.stringify(id)} is not a valid outlet id.`);
+    const read = decodeText(action_type, MAX_QUERY_TEXT_LENGTH);
+    if (!read.ok) add("action_type", read.error);
+    else if (!read.value.trim()) add("action_type", REQUIRED);
+    else action = read.value.trim();
   }
-  const extra = extra_data === undefined ? {} : extra_data;
-  if (!isRecord(extra)) errors.extra_data = [NOT_AN_OBJECT];
+
+  const ids: number[] = [];
+  if (!Array.isArray(object_ids)) add("object_ids", object_ids === undefined ? REQUIRED : NOT_A_LIST);
   else {
-    for (const [key, value] of Object.entries(extra)) {
-      if (typeof value !== "string" && typeof value !== "number") errors[key] = ["Not a valid string."];
+    const bad = new Set<string>();
+    for (const raw of object_ids) {
+      const id = decodeRowId(raw);
+      if (id === null) bad.add(notAnOutletId(raw));
+      else ids.push(id);
+    }
+    const unique = [...new Set(ids)];
+    ids.splice(0, ids.length, ...unique);
+    if (bad.size) for (const line of [...bad].slice(0, MAX_BULK_OUTLETS)) add("object_ids", line);
+    else if (unique.length === 0) add("object_ids", NO_OUTLETS);
+    else if (unique.length > MAX_BULK_OUTLETS) add("object_ids", TOO_MANY_OUTLETS);
+  }
+
+  const extra: Record<string, string> = {};
+  if (extra_data !== undefined && extra_data !== null && !isRecord(extra_data))
+    add("extra_data", NOT_AN_OBJECT);
+  else if (isRecord(extra_data)) {
+    for (const [key, value] of Object.entries(extra_data)) {
+      const read = decodeText(
+        typeof value === "number" && Number.isFinite(value) ? String(value) : value,
+        MAX_TEXT_LENGTH,
+      );
+      if (!read.ok) add(key, read.error);
+      // Own properties only, even for a key named __proto__.
+      else
+        Object.defineProperty(extra, key, {
+          value: read.value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
   }
-  if (select_all !== undefined && select_all !== false) errors.select_all = [SELECT_ALL_UNSUPPORTED];
-  const chain = chain_rsids === undefined ? [] : chain_rsids;
-  if (!Array.isArray(chain) || chain.some((r) => typeof r !== "string")) errors.chain_rsids = [NOT_A_LIST];
-  const versions = object_versions === undefined ? {} : object_versions;
-  if (!isRecord(versions) || Object.values(versions).some((v) => !Number.isSafeInteger(v))) {
-    errors.object_versions = [NOT_AN_OBJECT];
+
+  if (select_all !== undefined && select_all !== false) add("select_all", SELECT_ALL_UNSUPPORTED);
+
+  const chain: string[] = [];
+  if (chain_rsids !== undefined && chain_rsids !== null) {
+    if (!Array.isArray(chain_rsids) || chain_rsids.length > MAX_CHAIN_RSIDS) add("chain_rsids", NOT_A_LIST);
+    else
+      for (const rsid of chain_rsids) {
+        const read = decodeText(rsid, MAX_RSID_LENGTH);
+        if (read.ok) chain.push(read.value);
+        else add("chain_rsids", read.error);
+      }
   }
+
+  const versions: Record<string, number> = {};
+  if (object_versions !== undefined && object_versions !== null) {
+    if (!isRecord(object_versions)) add("object_versions", NOT_AN_OBJECT);
+    else
+      for (const [key, version] of Object.entries(object_versions)) {
+        const id = decodeRowId(key);
+        if (id === null || typeof version !== "number" || !Number.isSafeInteger(version)) {
+          add("object_versions", NOT_AN_OBJECT);
+          break;
+        }
+        versions[String(id)] = version;
+      }
+  }
+
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     request: {
-      action_type: (action_type as string).trim(),
-      object_ids: [...new Set(ids as number[])],
-      extra_data: Object.fromEntries(
-        Object.entries(extra as Record<string, string | number>).map(([k, v]) => [k, String(v)]),
-      ),
+      action_type: action,
+      object_ids: ids,
+      extra_data: extra,
       select_all: false,
-      chain_rsids: [...new Set(chain as string[])],
-      object_versions: versions as Record<string, number>,
+      chain_rsids: [...new Set(chain)],
+      object_versions: versions,
     },
   };
 }

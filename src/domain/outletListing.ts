@@ -5,6 +5,7 @@
 import { Schema } from "effect";
 import { parseIsoDate } from "./format";
 import { OUTLET_STATES } from "./outletStates";
+import { addFieldError, decodeRowId, decodeText, MAX_QUERY_TEXT_LENGTH } from "./requestInput";
 
 export const OutletSubProject = Schema.Struct({
   id: Schema.Number,
@@ -163,9 +164,13 @@ export function readOutletListingQuery(
   params: URLSearchParams,
 ): { ok: true; filter: OutletListingFilter } | { ok: false; errors: Record<string, string[]> } {
   const errors: Record<string, string[]> = {};
-  const add = (key: string, message: string) => {
-    errors[key] = [...(errors[key] ?? []), message];
-  };
+  const add = (key: string, message: string) => addFieldError(errors, key, message);
+  // Every text of the query is bounded and free of NUL characters before anything reads it.
+  for (const [key, value] of params) {
+    const read = decodeText(value, MAX_QUERY_TEXT_LENGTH);
+    if (!read.ok && !Object.hasOwn(errors, key)) add(key, read.error);
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
   const statuses = params.getAll("status");
   const workflowStates = statuses.filter((s) => (OUTLET_STATES as readonly string[]).includes(s));
   const outletStatuses = statuses.filter((s) => (OUTLET_STATUSES as readonly string[]).includes(s));
@@ -178,10 +183,10 @@ export function readOutletListingQuery(
     add("include_temp", `"${includeTemp}" is not yes or no.`);
   const ids = {} as OutletListingFilter["ids"];
   for (const key of ID_FILTERS) {
-    ids[key] = params.getAll(key).map((v) => {
-      const n = Number(v);
-      if (!Number.isSafeInteger(n) || n < 1) add(key, `"${v}" is not a valid id.`);
-      return n;
+    ids[key] = params.getAll(key).flatMap((v) => {
+      const id = decodeRowId(v);
+      if (id === null) add(key, `"${v}" is not a valid id.`);
+      return id === null ? [] : [id];
     });
   }
   const ranges = {} as OutletListingFilter["ranges"];

@@ -59,3 +59,47 @@ export function isValidIsoDate(s: string): boolean {
   const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
   return day <= days;
 }
+
+/**
+ * A bank transfer's UTR (the spec gives no pattern; these are the forms Indian banks issue): the
+ * 12-digit reference of IMPS and UPI, or the sending bank's 4-letter code followed by letters and
+ * digits, 16 characters in all for NEFT and 22 for RTGS. Letters in either case.
+ */
+const UTR = /^(?:\d{12}|[A-Z]{4}[A-Z0-9]{12}|[A-Z]{4}[A-Z0-9]{18})$/i;
+export const isValidUtr = (s: string): boolean => UTR.test(s);
+export const UTR_FORMAT =
+  "Enter the bank's UTR: 12 digits (IMPS, UPI), or 16 (NEFT) or 22 (RTGS) letters and digits starting with the bank's 4-letter code.";
+
+/** Money in rupees: positive, at most 2 decimals and 10 digits before the point. */
+export const MONEY_DECIMALS = 2;
+export const MONEY_INTEGER_DIGITS = 10;
+export const NOT_A_NUMBER = "A valid number is required.";
+export const TOO_MANY_DECIMALS = `Ensure that there are no more than ${MONEY_DECIMALS} decimal places.`;
+export const TOO_MANY_DIGITS = `Ensure that there are no more than ${MONEY_INTEGER_DIGITS} digits before the decimal point.`;
+export const notPositive = (label: string) => `${label} must be greater than zero.`;
+const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
+
+/** What is wrong with a money amount written as text (the field's label names it), or null. */
+export function moneyProblem(text: string, label: string): string | null {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return NOT_A_NUMBER;
+  const [, sign, whole = "", fraction = ""] = match;
+  if (sign === "-" || /^0*$/.test(whole + fraction)) return notPositive(label);
+  if (fraction.length > MONEY_DECIMALS) return TOO_MANY_DECIMALS;
+  if (whole.replace(/^0+/, "").length > MONEY_INTEGER_DIGITS) return TOO_MANY_DIGITS;
+  return null;
+}
+
+export const inTheFuture = (label: string) => `${label} cannot be in the future.`;
+export const endsBeforeStart = (endLabel: string, startLabel: string) =>
+  `${endLabel} must be on or after the ${startLabel.toLowerCase()}.`;
+
+/** India Standard Time: UTC+5:30 all year, so "today" for a payment date is the day in India. */
+export const INDIA_UTC_OFFSET_MINUTES = 330;
+
+/** The YYYY-MM-DD calendar date at an instant, in a zone `offsetMinutes` ahead of UTC. */
+export const calendarDateAt = (epochMs: number, offsetMinutes = INDIA_UTC_OFFSET_MINUTES): string =>
+  new Date(epochMs + offsetMinutes * 60_000).toISOString().slice(0, 10);
+
+/** Whether a YYYY-MM-DD end date is on or after its start date (both already valid dates). */
+export const endsOnOrAfter = (start: string, end: string): boolean => end >= start;

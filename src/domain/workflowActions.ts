@@ -124,8 +124,10 @@ export const SPECIAL_ACTIONS = {
 } as const satisfies Record<string, ActionSpec & { to: OutletState }>;
 export type SpecialActionName = keyof typeof SPECIAL_ACTIONS;
 
-export const isSpecialAction = (name: string): name is SpecialActionName => name in SPECIAL_ACTIONS;
-export const isNormalAction = (name: string): name is OutletState => name in WORKFLOW_ACTIONS;
+// Action names come from requests: own keys only, so "toString" or "__proto__" is no action.
+export const isSpecialAction = (name: string): name is SpecialActionName =>
+  Object.hasOwn(SPECIAL_ACTIONS, name);
+export const isNormalAction = (name: string): name is OutletState => Object.hasOwn(WORKFLOW_ACTIONS, name);
 
 /** The form of an action by name (normal or special), if there is such an action. */
 export function actionSpec(name: string): ActionSpec | undefined {

@@ -17,9 +17,11 @@ import {
   workflowTypeOf,
 } from "../../src/domain/outletStates";
 import { WORKFLOW_ROLES, workflowPermission } from "../../src/domain/permissions";
+import { UTR_FORMAT } from "../../src/domain/validation";
 import { DUPLICATE_CHAIN_REASON, WORKFLOW_ACTIONS } from "../../src/domain/workflowActions";
 import { actionsConfigFor, nextState, pathTo } from "../../src/machines/outletWorkflowConfig";
 
+const TODAY = "2026-11-20";
 const config = (role: (typeof WORKFLOW_ROLES)[number]) => actionsConfigFor(workflowPermission(role));
 const outlet = (workflow_state: string, subProject = "retail_audit") => ({ workflow_state, subProject });
 const names = (list: { name: string }[]) => list.map((a) => a.name);
@@ -49,7 +51,7 @@ describe("extra fields by key name (spec 000 §5)", () => {
 
   it("checks what the server receives: reasons, the three rejections' description, numbers and dates", () => {
     const reject = WORKFLOW_ACTIONS.wip_client_rejected;
-    expect(extraDataErrors("wip_client_rejected", reject, "wip_client_rejected", {}, [])).toEqual({
+    expect(extraDataErrors("wip_client_rejected", reject, "wip_client_rejected", {}, [], TODAY)).toEqual({
       related_workflow_reasons: ["This field is required."],
     });
     expect(
@@ -59,6 +61,7 @@ describe("extra fields by key name (spec 000 §5)", () => {
         "wip_client_rejected",
         { related_workflow_reasons: "low_sales_volume" },
         [],
+        TODAY,
       ),
     ).toEqual({ related_workflow_reasons_description: ["This field is required."] });
     const pay = WORKFLOW_ACTIONS.payment_successful;
@@ -69,15 +72,24 @@ describe("extra fields by key name (spec 000 §5)", () => {
         "payment_successful",
         { utr_number: "UTR1", amount: "ten", payment_date: "2026-02-30" },
         [],
+        TODAY,
       ),
     ).toEqual({
+      utr_number: [UTR_FORMAT],
       amount: ["A valid number is required."],
       payment_date: ["Date has wrong format. Use one of these formats instead: YYYY-MM-DD."],
     });
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.string()), fc.array(fc.string()), (extra, chain) => {
         expect(
-          typeof extraDataErrors("qc_rejected", WORKFLOW_ACTIONS.qc_rejected, "qc_rejected", extra, chain),
+          typeof extraDataErrors(
+            "qc_rejected",
+            WORKFLOW_ACTIONS.qc_rejected,
+            "qc_rejected",
+            extra,
+            chain,
+            TODAY,
+          ),
         ).toBe("object");
       }),
     );

@@ -82,26 +82,30 @@ describe("login", () => {
   });
 
   it("sets the session cookie HttpOnly, SameSite=Lax, Path=/, and Secure only over https", async () => {
-    const plain = await server.login("client.manager", undefined, "cookie_http");
+    await server.endSessions("client.manager");
+    const plain = await server.login("client.manager");
     const plainCookie = setCookieLine(plain.headers, "sessionid");
     expect(plainCookie).toMatch(/HttpOnly/);
     expect(plainCookie).toMatch(/SameSite=Lax/);
     expect(plainCookie).toMatch(/Path=\//);
     expect(plainCookie).not.toMatch(/Secure/);
+    await server.endSessions("client.manager");
     const https = await server.call("POST", "/api/auth/login/", {
       url: "https://fieldops.example/api/auth/login/",
-      body: { login_username: "client.manager", password: "Demo@12345", platform: "cookie_https" },
+      body: { login_username: "client.manager", password: "Demo@12345", platform: "web" },
     });
     expect(setCookieLine(https.headers, "sessionid")).toMatch(/Secure/);
+    await server.endSessions("client.manager");
     const proxied = await server.call("POST", "/api/auth/login/", {
       headers: { "x-forwarded-proto": "https" },
-      body: { login_username: "client.manager", password: "Demo@12345", platform: "cookie_proxy" },
+      body: { login_username: "client.manager", password: "Demo@12345", platform: "web" },
     });
     expect(setCookieLine(proxied.headers, "sessionid")).toMatch(/Secure/);
   });
 
   it("keeps only the SHA-256 of a session token", async () => {
-    const res = await server.login("client.manager", undefined, "hash_check");
+    await server.endSessions("client.manager");
+    const res = await server.login("client.manager");
     const token = res.body.sessionid as string;
     const byDigest = await server.db.query("SELECT id FROM sessions WHERE token_hash = $1", [digest(token)]);
     expect(byDigest).toHaveLength(1);
@@ -134,10 +138,12 @@ describe("login", () => {
   it("a successful sign-in clears the count of failures", async () => {
     server.sleeps.length = 0;
     for (let i = 0; i < 3; i++) await server.login("field.coordinator", "wrong");
-    expect((await server.login("field.coordinator", undefined, "count_reset")).status).toBe(200);
+    await server.endSessions("field.coordinator");
+    expect((await server.login("field.coordinator")).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await server.login("field.coordinator", "wrong")).status).toBe(400);
     expect(server.sleeps).toEqual([500]);
-    await server.login("field.coordinator", undefined, "count_reset_2");
+    await server.endSessions("field.coordinator");
+    await server.login("field.coordinator");
   });
 
   it("counts failures arriving together, and locks names that have no account too", async () => {
@@ -203,8 +209,9 @@ describe("one active session per user and platform", () => {
 
 describe("the conflict cookie and Logout All", () => {
   it("is HttpOnly on /api/auth/ for 10 minutes; later it no longer ends sessions", async () => {
-    const first = await server.signIn("client.manager", "tablet");
-    const conflict = await server.login("client.manager", undefined, "tablet");
+    await server.endSessions("client.manager");
+    const first = await server.signIn("client.manager");
+    const conflict = await server.login("client.manager");
     expect(conflict.status).toBe(451);
     const line = setCookieLine(conflict.headers, "session_conflict");
     expect(line).toMatch(/HttpOnly/);
@@ -220,8 +227,9 @@ describe("the conflict cookie and Logout All", () => {
   });
 
   it("with a session, ends every session of the user on every platform", async () => {
-    const web = await server.signIn("qc.manager", "everywhere_1");
-    const app = await server.signIn("qc.manager", "everywhere_2");
+    await server.endSessions("qc.manager");
+    const web = await server.signIn("qc.manager", "web");
+    const app = await server.signIn("qc.manager", "my_track");
     const out = await server.call("POST", "/api/auth/logout/all/", { body: {}, headers: web });
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ detail: "All sessions logged out." });
@@ -258,7 +266,8 @@ describe("sessions", () => {
   });
 
   it("writes last_seen at most once a minute", async () => {
-    const auth = await server.signIn("client.manager", "touch");
+    await server.endSessions("client.manager");
+    const auth = await server.signIn("client.manager");
     const seen = async () =>
       (
         await server.db.query<{ last_seen_at: Date }>(
@@ -276,13 +285,15 @@ describe("sessions", () => {
   });
 
   it("an idle-expired session does not block a new sign-in on the same platform", async () => {
-    await server.signIn("client.executive", "idle");
+    await server.endSessions("client.executive");
+    await server.signIn("client.executive");
     server.clock.now += 13 * HOUR;
-    expect((await server.login("client.executive", undefined, "idle")).status).toBe(200);
+    expect((await server.login("client.executive")).status).toBe(200);
   });
 
   it("ends 7 days after it began even when used every few hours", async () => {
-    const auth = await server.signIn("client.executive", "week");
+    await server.endSessions("client.executive");
+    const auth = await server.signIn("client.executive");
     for (let hours = 6; hours < 7 * 24; hours += 6) {
       server.clock.now += 6 * HOUR;
       expect((await server.call("GET", "/api/auth/info/", { headers: auth })).status, `${hours} h`).toBe(200);
@@ -298,7 +309,8 @@ describe("users, roles and permissions lists", () => {
   const paths = ["/api/auth/users/", "/api/auth/roles/", "/api/auth/permissions/"];
 
   it("answer 401 without a session and 403 to a signed-in user without the permission", async () => {
-    const qc = await server.signIn("qc.executive", "lists");
+    await server.endSessions("qc.executive");
+    const qc = await server.signIn("qc.executive");
     for (const path of paths) {
       expect((await server.call("GET", path)).status, path).toBe(401);
       const forbidden = await server.call("GET", path, { headers: qc });
@@ -308,7 +320,8 @@ describe("users, roles and permissions lists", () => {
   });
 
   it("page users with page-size and page for the admin", async () => {
-    const admin = await server.signIn("admin", "lists");
+    await server.endSessions("admin");
+    const admin = await server.signIn("admin");
     const list = await server.call("GET", "/api/auth/users/?page-size=5&page=2", { headers: admin });
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ count: 14, current_page_number: 2, page_size: 5 });
@@ -321,7 +334,8 @@ describe("users, roles and permissions lists", () => {
   });
 
   it("are open to the project manager, with roles and their permissions", async () => {
-    const pm = await server.signIn("project.manager", "lists");
+    await server.endSessions("project.manager");
+    const pm = await server.signIn("project.manager");
     const users = await server.call("GET", "/api/auth/users/?page-size=100", { headers: pm });
     const qcManager = (users.body.results as { username: string }[]).find((u) => u.username === "qc.manager");
     expect(qcManager).toMatchObject({
@@ -341,7 +355,7 @@ describe("users, roles and permissions lists", () => {
 
 /** The newest six-digit code the development outbox holds for a user. */
 async function codeFor(username: string): Promise<string> {
-  const outbox = await server.call("GET", "/api/dev/outbox/");
+  const outbox = await server.call("GET", "/api/dev/outbox/", { headers: await server.adminSession() });
   const message = (outbox.body.results as { recipient: string; body: string }[]).find(
     (m) => m.recipient === username,
   );
@@ -354,7 +368,8 @@ const otherCode = (code: string) => (code === "000000" ? "111111" : "000000");
 
 describe("forgot password", () => {
   it("sends a code to the outbox, verifies it, and changes the password, ending every session", async () => {
-    const before = await server.signIn("iftu.executive", "before_reset");
+    await server.endSessions("iftu.executive");
+    const before = await server.signIn("iftu.executive");
     const sent = await server.call("POST", "/api/auth/forgot/send-code/", {
       body: { login_username: "iftu.executive" },
     });
@@ -410,7 +425,10 @@ describe("forgot password", () => {
 
   it("answers the same for an unknown user and sends nothing", async () => {
     const count = async () =>
-      ((await server.call("GET", "/api/dev/outbox/")).body.results as unknown[]).length;
+      (
+        (await server.call("GET", "/api/dev/outbox/", { headers: await server.adminSession() })).body
+          .results as unknown[]
+      ).length;
     const before = await count();
     const unknown = await server.call("POST", "/api/auth/forgot/send-code/", {
       body: { login_username: "ghost" },

@@ -172,11 +172,12 @@ describe("modes and configuration", () => {
     expect(config.body).toEqual({ mode: "demo", sso_providers: [], dev_outbox: true });
     await server.call("POST", "/api/auth/forgot/send-code/", { body: { login_username: "qc.executive" } });
     await server.call("POST", "/api/auth/forgot/send-code/", { body: { login_username: "admin" } });
-    const outbox = await server.call("GET", "/api/dev/outbox/");
+    const admin = await server.adminSession();
+    const outbox = await server.call("GET", "/api/dev/outbox/", { headers: admin });
     const results = outbox.body.results as { recipient: string; channel: string; created: string }[];
     expect(results.map((m) => m.recipient).slice(0, 2)).toEqual(["admin", "qc.executive"]);
     expect(results[0]).toMatchObject({ channel: "email", created: "2026-11-20T10:00:00.000Z" });
-    const page = await server.call("GET", "/dev/outbox");
+    const page = await server.call("GET", "/dev/outbox", { headers: admin });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(page.text.indexOf("admin")).toBeLessThan(page.text.indexOf("qc.executive"));
@@ -248,7 +249,7 @@ describe("startServer", () => {
           login_username: "zenith.manager",
           password: "Demo@12345",
           method_of_login: "password",
-          platform: "start_check",
+          platform: "my_track",
         }),
       });
       expect(login.status).toBe(200);

@@ -1,11 +1,14 @@
 /**
  * A server on a fresh database for each test file: in-memory PGlite, or a fresh schema on the
- * PostgreSQL named by TEST_DATABASE_URL, so the same suite checks both storage paths.
+ * PostgreSQL named by TEST_DATABASE_URL, so the same suite checks both storage paths. A test file
+ * whose servers answered any request with a 500 fails: bad input and races must never be one.
  */
 import { randomBytes } from "node:crypto";
 import type { Hono } from "hono";
+import { afterAll } from "vitest";
 import { type AppDeps, createApp } from "../../server/app";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
+import { createSession } from "../../server/auth/sessions";
 import type { AppEnv } from "../../server/context";
 import { type Db, migrate, openPglite, openPostgres } from "../../server/db/db";
 import { seedDemoData } from "../../server/seed/demo";
@@ -15,6 +18,31 @@ export const DAY = 24 * 60 * 60 * 1000;
 export const TEST_START = Date.parse("2026-11-20T10:00:00Z");
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** What the test servers of this file logged about each 500: the error, then the request line. */
+const serverErrors: Record<string, unknown>[] = [];
+
+// Registered when a test file imports this module, so it runs after that file's own afterAll hooks.
+afterAll(() => {
+  const answered = serverErrors.filter((e) => typeof e.status === "number");
+  if (answered.length === 0) return;
+  const causes = serverErrors.filter((e) => e.status === undefined).map((e) => e.message);
+  serverErrors.length = 0;
+  throw new Error(
+    `The server answered ${answered.length} request(s) with a 500: ${answered
+      .slice(0, 5)
+      .map((e) => `${e.method} ${e.path}`)
+      .join(", ")}. Causes: ${causes.slice(0, 5).join(" | ")}`,
+  );
+});
+
+/** Keeps a log entry about a 500 (the onError line or a request line with a 5xx status other than 503). */
+function noteServerError(entry: Record<string, unknown>): void {
+  const status = entry.status;
+  if (typeof status === "number" ? status >= 500 && status !== 503 : entry.level === "error") {
+    serverErrors.push(entry);
+  }
+}
 
 export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
@@ -91,11 +119,13 @@ export async function startTestServer(options: { outlets?: number } & Partial<Ap
     sleep: async (ms) => {
       if (ms > 0) sleeps.push(ms);
     },
-    logger: (entry) => {
-      logs.push(entry);
-    },
     sso: {},
     ...overrides,
+    logger: (entry) => {
+      logs.push(entry);
+      noteServerError(entry);
+      overrides.logger?.(entry);
+    },
   };
   const app = createApp(deps);
   const call = callerOf(app);
@@ -114,7 +144,21 @@ export async function startTestServer(options: { outlets?: number } & Partial<Ap
     return { authorization: `sessionid ${res.body.sessionid as string}` };
   }
 
-  return { app, deps, db, clock, sleeps, logs, call, login, signIn, close: drop };
+  /** Ends every session of a user, so the next sign-in on a platform is not a session conflict. */
+  async function endSessions(username: string) {
+    await db.query("DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = $1)", [
+      username,
+    ]);
+  }
+
+  /** A new admin session made directly, beside any the test holds (for admin-only pages such as the outbox). */
+  async function adminSession() {
+    const [admin] = await db.query<{ id: number }>("SELECT id FROM users WHERE username = 'admin'");
+    const token = await createSession(db, admin!.id, "web", clock.now, cryptoRandomBytes);
+    return { authorization: `sessionid ${token}` };
+  }
+
+  return { app, deps, db, clock, sleeps, logs, call, login, signIn, endSessions, adminSession, close: drop };
 }
 
 /** The value of a Set-Cookie header's cookie, if the response set it. */
