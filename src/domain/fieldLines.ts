@@ -42,14 +42,24 @@ export function fieldLabel(field: string, labels: Readonly<Record<string, string
   return labels[field] ?? BULK_FIELD_LABELS[field] ?? humanizeKey(field);
 }
 
-/** The line as a user reads it: "Amount: Enter an amount above 0." instead of "amount: ...". */
+/**
+ * The line as a user reads it: "UTR number: Enter the bank's UTR ..." instead of "utr_number: ...";
+ * a message that already begins with the field's label ("Payment date cannot be in the future.")
+ * is not prefixed with it again.
+ */
 export function readableLine(line: FieldLine, labels: Readonly<Record<string, string>>): string {
-  return line.field === null ? line.message : `${fieldLabel(line.field, labels)}: ${line.message}`;
+  if (line.field === null) return line.message;
+  const label = fieldLabel(line.field, labels);
+  return line.message.toLowerCase().startsWith(label.toLowerCase())
+    ? line.message
+    : `${label}: ${line.message}`;
 }
 
 /** The messages of the lines that name a field, by field. */
 export function messagesByField(lines: readonly FieldLine[]): Readonly<Record<string, readonly string[]>> {
   const byField: Record<string, string[]> = {};
-  for (const { field, message } of lines) if (field !== null) (byField[field] ??= []).push(message);
+  for (const { field, message } of lines) {
+    if (field !== null) byField[field] = [...(byField[field] ?? []), message];
+  }
   return byField;
 }

@@ -25,6 +25,9 @@ describe("the server's 400 lines read back for a form", () => {
     expect(fieldLabel("route_plan_end_date", labels)).toBe("Route plan end date");
     expect(readableLine(readFieldLine("amount: Too small."), labels)).toBe("Amount: Too small.");
     expect(readableLine(readFieldLine("Refused."), labels)).toBe("Refused.");
+    expect(readableLine(readFieldLine("payment_date: Payment date cannot be in the future."), {})).toBe(
+      "Payment date cannot be in the future.",
+    );
   });
 
   it("groups the messages by field", () => {
