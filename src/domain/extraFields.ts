@@ -50,6 +50,10 @@ export const splitReasons = (text: string): string[] =>
 export const needsChainConfirmation = (reasonText: string): boolean =>
   splitReasons(reasonText).includes(DUPLICATE_CHAIN_REASON);
 
+/** Whether an action's extra fields include a reason, which brings the reason description. */
+export const asksReasonDescription = (extraFieldKeys: readonly string[]): boolean =>
+  extraFieldKeys.some((key) => extraFieldKind(key) === "reason");
+
 export const REQUIRED = "This field is required.";
 export { NOT_A_NUMBER } from "./validation";
 export const NOT_A_DATE = "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.";

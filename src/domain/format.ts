@@ -31,6 +31,14 @@ export function parseIsoDate(text: string): { year: number; month: number; day: 
   return month >= 1 && month <= 12 && day >= 1 && day <= days ? { year, month, day } : null;
 }
 
+/**
+ * How many days a month (1-12) has; with no year chosen yet, February offers the 29th so that a
+ * leap day can still be picked before the year.
+ */
+export function daysInMonth(month: number, year: number | null): number {
+  return new Date(Date.UTC(year ?? 2000, month, 0)).getUTCDate();
+}
+
 /** Whole days from one YYYY-MM-DD date to another (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number | null {
   const a = parseIsoDate(from);

@@ -115,3 +115,20 @@ export function dashboardMenuFor(user: MenuUser): MenuEntry[] {
       (entry.anyOf.length === 0 || entry.anyOf.some((p) => held.has(p))),
   );
 }
+
+/**
+ * The menu entry a page lights up: the entry whose own page it is, else the entry of the page's
+ * area, so the outlet page shows under Outlets and an upload screen under the area of its list.
+ * The dashboard area is shared by Home and My downloads, which light only on their own pages.
+ */
+export function currentMenuEntry(
+  entries: readonly MenuEntry[],
+  path: string,
+  area: RouteArea | null,
+): MenuEntry | null {
+  const normalised = path.replace(/\/+$/, "").toLowerCase() || "/";
+  const own = entries.find((e) => e.to.toLowerCase() === normalised);
+  if (own) return own;
+  if (area === null || area === "dashboard") return null;
+  return entries.find((e) => e.area === area) ?? null;
+}

@@ -98,6 +98,13 @@ export type UploadType = {
   readonly confirmEffect: string;
 };
 
+/**
+ * The upload screen's heading: "Regions bulk upload", but a title that already says bulk ("Bulk
+ * WhatsApp Message", "Bulk KYC") is not repeated as "... bulk upload".
+ */
+export const uploadHeading = (type: Pick<UploadType, "title">): string =>
+  /\bbulk\b/i.test(type.title) ? type.title : `${type.title} bulk upload`;
+
 const col = (name: string, rule: FieldRule, sample: string, more: Partial<TemplateColumn> = {}) =>
   ({ name, rule, sample, required: true, ...more }) satisfies TemplateColumn;
 const optional = (name: string, rule: FieldRule, sample: string): TemplateColumn =>

@@ -12,7 +12,12 @@ import {
   bulkPayload,
   type ChainOutlet,
 } from "../domain/bulkUpdate";
-import { joinReasons, needsChainConfirmation, splitReasons } from "../domain/extraFields";
+import {
+  asksReasonDescription,
+  joinReasons,
+  needsChainConfirmation,
+  splitReasons,
+} from "../domain/extraFields";
 
 export const DEFAULT_HEADING = "Update Status";
 
@@ -45,6 +50,8 @@ export type BulkStatusContext = {
   chainError: string | null;
   /** The server's 400 as field-and-value lines. */
   lines: readonly string[];
+  /** The server's own words for a done update ("Updated 2 outlets."). */
+  doneDetail: string | null;
 };
 
 export const CHAIN_LOAD_FAILED = "The chain RSIDs could not be loaded.";
@@ -61,6 +68,12 @@ function changedValue(context: BulkStatusContext, event: BulkStatusEvent): strin
     : [...current, event.reason];
   return joinReasons(next);
 }
+
+/** Every chosen reason, however many reason fields the action has. */
+const reasonText = (context: BulkStatusContext) => Object.values(context.values).join(";");
+
+const chosenAction = (context: BulkStatusContext) =>
+  context.offered.find((a) => a.name === context.action) ?? null;
 
 const keyOf = (event: BulkStatusEvent) =>
   event.type === "field.change" || event.type === "reason.toggle" ? event.key : "";
@@ -85,12 +98,22 @@ export const bulkStatusUpdateMachine = setup({
         [keyOf(event)]: changedValue(context, event) ?? "",
       }),
     }),
+    setDescription: assign({
+      description: ({ context, event }) =>
+        event.type === "description.change" ? event.value : context.description,
+    }),
   },
   guards: {
     actionChosen: ({ context }) => context.action !== null,
     chainNeeded: ({ context, event }) =>
       context.chain === null && needsChainConfirmation(changedValue(context, event) ?? ""),
     saved: ({ event }) => (event as unknown as SaveDone).output.type === "done",
+    /** The chain checklist is asked for: a duplicate-chain reason is chosen and the chain has loaded. */
+    chainAsked: ({ context }) => context.chain !== null && needsChainConfirmation(reasonText(context)),
+    reasonsTaken: ({ context }) => {
+      const chosen = chosenAction(context);
+      return chosen !== null && asksReasonDescription(Object.keys(chosen.extra_data));
+    },
   },
 }).createMachine({
   id: "bulkStatusUpdate",
@@ -106,10 +129,12 @@ export const bulkStatusUpdateMachine = setup({
     chainChecked: [],
     chainError: null,
     lines: [],
+    doneDetail: null,
   }),
   initial: "form",
   states: {
     form: {
+      tags: ["editing"],
       description:
         "The status dropdown of actions offered for every selected outlet (or No Actions Available), the chosen action's extra fields and Save.",
       on: {
@@ -129,8 +154,9 @@ export const bulkStatusUpdateMachine = setup({
           { guard: "chainNeeded", target: "loadingChain", actions: "setValue" },
           { actions: "setValue" },
         ],
-        "description.change": { actions: assign({ description: ({ event }) => event.value }) },
+        "description.change": { guard: "reasonsTaken", actions: "setDescription" },
         "chain.toggle": {
+          guard: "chainAsked",
           actions: assign({
             chainChecked: ({ context, event }) =>
               context.chainChecked.includes(event.rsid)
@@ -142,7 +168,10 @@ export const bulkStatusUpdateMachine = setup({
       },
     },
     loadingChain: {
+      tags: ["editing"],
       description: "A duplicate-chain reason was chosen: the chain's RSIDs load for the checklist.",
+      // The description stays writable while the chain loads.
+      on: { "description.change": { guard: "reasonsTaken", actions: "setDescription" } },
       invoke: {
         id: "loadChain",
         src: "loadChain",
@@ -163,10 +192,19 @@ export const bulkStatusUpdateMachine = setup({
             context.outlets,
             context.values,
             context.description,
-            needsChainConfirmation(Object.values(context.values).join(";")) ? context.chainChecked : [],
+            needsChainConfirmation(reasonText(context)) ? context.chainChecked : [],
           ),
         onDone: [
-          { guard: "saved", target: "done", actions: "outletsChanged" },
+          {
+            guard: "saved",
+            target: "done",
+            actions: [
+              assign({
+                doneDetail: ({ event }) => (event.output.type === "done" ? event.output.detail : null),
+              }),
+              "outletsChanged",
+            ],
+          },
           {
             target: "form",
             actions: assign({

@@ -76,10 +76,15 @@ export const bulkUploadJobMachine = setup({
           target: "asking",
           actions: assign({ pending: "cancel" }),
         },
-        "job.payNow": { guard: { type: "offers", params: { action: "payNow" } }, target: "loadingInfo" },
+        "job.payNow": {
+          guard: { type: "offers", params: { action: "payNow" } },
+          target: "loadingInfo",
+          actions: assign({ pending: "payNow" }),
+        },
       },
     },
     loadingInfo: {
+      tags: ["busy"],
       description: "Pay Now: reading how many UPI ids are paid and the amount in words.",
       invoke: {
         id: "loadActivationInfo",
@@ -87,11 +92,14 @@ export const bulkUploadJobMachine = setup({
         input: ({ context }) => ({ job: context.job }),
         onDone: {
           target: "asking",
-          actions: assign({ info: ({ event }) => event.output, pending: "payNow" }),
+          actions: assign({ info: ({ event }) => event.output }),
         },
         onError: {
           target: "ready",
-          actions: { type: "notifyFailure", params: { text: "Could not read the payment details." } },
+          actions: [
+            { type: "notifyFailure", params: { text: "Could not read the payment details." } },
+            assign({ pending: null }),
+          ],
         },
       },
     },
@@ -103,6 +111,7 @@ export const bulkUploadJobMachine = setup({
       },
     },
     acting: {
+      tags: ["busy"],
       description: "The confirm, cancel or payment request is on its way.",
       invoke: {
         id: "runAction",

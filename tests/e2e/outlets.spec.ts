@@ -122,7 +122,7 @@ test("a client rejection without a description shows the server's lines, then sa
   await dialog.getByLabel("Reason", { exact: true }).selectOption({ label: "Sales volume too low" });
   await dialog.getByRole("button", { name: "Save" }).click();
   const lines = dialog.getByRole("alert");
-  await expect(lines).toContainText("related_workflow_reasons_description: This field is required.");
+  await expect(lines).toContainText("Reason description: This field is required.");
   await expect(dialog.getByLabel("Status")).toHaveValue("wip_client_rejected");
   await expectAccessible(page);
   await dialog.getByLabel("Reason description").fill("Sells two crates a month");

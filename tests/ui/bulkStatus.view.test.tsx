@@ -98,8 +98,8 @@ describe("the bulk status modal", () => {
       type: "invalid",
       lines: ["object_ids: RS000017: changed since the list was loaded"],
     });
-    expect(within(dialog).getByRole("alert").textContent).toContain(
-      "RS000017: changed since the list was loaded",
+    expect(within(dialog).getByRole("alert").textContent).toBe(
+      "Selected outlets: RS000017: changed since the list was loaded",
     );
     expect((within(dialog).getByLabelText("Status") as HTMLSelectElement).value).toBe("qc_rejected");
 
@@ -112,6 +112,7 @@ describe("the bulk status modal", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     await settle(calls.saveStatus[2], { type: "done", detail: "Updated 2 outlets." });
     expect(onUpdated).toHaveBeenCalledTimes(1);
+    expect(within(dialog).getByRole("status").textContent).toBe("DoneUpdated 2 outlets.Okay");
     fireEvent.click(within(dialog).getByRole("button", { name: "Okay" }));
     expect(modal.getSnapshot().value).toBe("closing");
   });
@@ -154,6 +155,89 @@ describe("the bulk status modal", () => {
     expect((calls.saveStatus[0]?.input as BulkUpdateRequest).extra_data).toEqual({
       payment_date: "2027-03-05",
       utr_number: "UTR123",
+    });
+  });
+
+  it("shows each 400 line with the field's label, in the panel and next to its field", async () => {
+    const { dialog } = show([outlet(5, "payouts_plotted", "payout_cycle")], "iftu-executive");
+    fireEvent.change(within(dialog).getByLabelText("Status"), { target: { value: "payment_successful" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await settle(calls.saveStatus[0], {
+      type: "invalid",
+      lines: [
+        "amount: Enter an amount above 0 with at most 2 decimals.",
+        "utr_number: This field is required.",
+        "payment_date: The payment date cannot be in the future.",
+        "chain_rsids: Confirm at least one chain RSID for a duplicate outlet.",
+        "The update was refused.",
+      ],
+    });
+    const panel = within(dialog).getByRole("alert");
+    expect([...panel.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "Amount: Enter an amount above 0 with at most 2 decimals.",
+      "UTR number: This field is required.",
+      "Payment date: The payment date cannot be in the future.",
+      "Chain RSIDs: Confirm at least one chain RSID for a duplicate outlet.",
+      "The update was refused.",
+    ]);
+    expect(panel.textContent).not.toMatch(/amount:|utr_number|payment_date|chain_rsids/);
+
+    const amount = within(dialog).getByLabelText("Amount");
+    expect(amount.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(amount.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "Enter an amount above 0 with at most 2 decimals.",
+    );
+    const utr = within(dialog).getByLabelText("UTR number");
+    expect(document.getElementById(utr.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "This field is required.",
+    );
+    const date = within(dialog).getByRole("group", { name: "Payment date" });
+    expect(within(date).getByText("The payment date cannot be in the future.")).toBeTruthy();
+    expect(within(date).getByLabelText("Payment date day").getAttribute("aria-invalid")).toBe("true");
+    expect(within(dialog).getByLabelText("Payment remarks").getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("shows a date pair's line next to the end date", async () => {
+    const { dialog } = show([outlet(3, "wip_client_accepted", "census")], "client-manager");
+    const status = within(dialog).getByLabelText("Status") as HTMLSelectElement;
+    fireEvent.change(status, { target: { value: "route_plan_client_confirmed" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await settle(calls.saveStatus[0], {
+      type: "invalid",
+      lines: ["route_plan_end_date: The end date must be on or after the start date."],
+    });
+    expect(within(dialog).getByRole("alert").textContent).toBe(
+      "Route plan end date: The end date must be on or after the start date.",
+    );
+    const end = within(dialog).getByRole("group", { name: "Route plan end date" });
+    expect(within(end).getByText("The end date must be on or after the start date.")).toBeTruthy();
+    const start = within(dialog).getByRole("group", { name: "Route plan start date" });
+    expect(start.querySelector(".field-errors")).toBeNull();
+  });
+
+  it("offers only the days the chosen month and year have", () => {
+    const { dialog } = show([outlet(5, "payouts_plotted", "payout_cycle")], "iftu-executive");
+    fireEvent.change(within(dialog).getByLabelText("Status"), { target: { value: "payment_successful" } });
+    const date = within(dialog).getByRole("group", { name: "Payment date" });
+    const [day, month, year] = within(date).getAllByRole("combobox") as HTMLSelectElement[];
+    const days = () => [...day!.options].slice(1).map((o) => o.text);
+    expect(days()).toHaveLength(31);
+    fireEvent.change(day!, { target: { value: "31" } });
+    fireEvent.change(month!, { target: { value: "02" } });
+    // 31 Feb does not exist: the day is cleared and February offers up to the 29th before a year.
+    expect(day!.value).toBe("");
+    expect(days().at(-1)).toBe("29");
+    fireEvent.change(day!, { target: { value: "29" } });
+    fireEvent.change(year!, { target: { value: "2027" } });
+    expect(days().at(-1)).toBe("28");
+    expect(day!.value).toBe("");
+    fireEvent.change(day!, { target: { value: "28" } });
+    fireEvent.change(month!, { target: { value: "04" } });
+    expect(days().at(-1)).toBe("30");
+    expect(day!.value).toBe("28");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect((calls.saveStatus[0]?.input as BulkUpdateRequest).extra_data).toEqual({
+      payment_date: "2027-04-28",
     });
   });
 });

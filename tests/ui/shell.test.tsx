@@ -78,6 +78,39 @@ describe("the dashboard shell", () => {
     expect(current?.getAttribute("href")).toBe("/dashboard/account-verification");
   });
 
+  it("marks the area's entry on pages below it: the outlet page, upload screens", () => {
+    const currentLabel = (path: string) => {
+      const { unmount } = render(
+        <Router hook={memoryLocation({ path }).hook}>
+          <DashboardShell>
+            <h1>Page body</h1>
+          </DashboardShell>
+        </Router>,
+      );
+      const nav = screen.getByRole("navigation", { name: "Dashboard areas" });
+      const marked = [...nav.querySelectorAll('[aria-current="page"]')].map(
+        (a) => a.querySelector(".side-menu-label")?.textContent,
+      );
+      unmount();
+      return marked;
+    };
+    session.user = projectManager;
+    expect(currentLabel("/dashboard/list-of-outlets/view/rs000001")).toEqual(["Outlets"]);
+    expect(currentLabel("/dashboard/projects/view-list/acme-ra/view/acme-ra-1/bulk-upload")).toEqual([
+      "Projects",
+    ]);
+    expect(
+      currentLabel(
+        "/dashboard/organization-users-roles/organization-view/acme-beverages/list-of-regions/bulk-upload",
+      ),
+    ).toEqual(["Organisations"]);
+    expect(currentLabel("/dashboard/meta/cities-list/bulk-upload")).toEqual(["States and cities"]);
+    expect(currentLabel("/dashboard/message")).toEqual(["Messaging"]);
+    expect(currentLabel("/dashboard/my-downloads")).toEqual(["My downloads"]);
+    expect(currentLabel("/dashboard")).toEqual(["Home"]);
+    expect(currentLabel("/dashboard/view-all")).toEqual([]);
+  });
+
   it("offers a client user only the shared areas", () => {
     session.user = {
       ...projectManager,

@@ -1,21 +1,26 @@
 /**
  * The bulk status update modal (spec 000 §2.3): Update Status (or a supplied heading), the status
  * dropdown, the chosen action's extra fields, Save; Processing..., Done with Okay, the server's 400
- * lines on the form, or Error with Try Again. 520 px wide.
+ * lines on the form in words a user reads (each also at its field), or Error with Try Again. Done
+ * shows the server's own words ("Updated 2 outlets."). 520 px wide.
  */
 import { useActorRef, useSelector } from "@xstate/react";
+import { useMemo } from "react";
 import type { ActionsConfigResponse } from "../../domain/actionsConfig";
 import type { BulkOutlet } from "../../domain/bulkUpdate";
-import { needsChainConfirmation } from "../../domain/extraFields";
+import { fieldLabel, messagesByField, readableLine, readFieldLine } from "../../domain/fieldLines";
 import { MSG } from "../../domain/messages";
-import { allowsSeveralReasons } from "../../domain/workflowActions";
+import { allowsSeveralReasons, REASON_DESCRIPTION_FIELD } from "../../domain/workflowActions";
 import { bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
-import { Checkbox, LoadingButton, Spinner, TextArea } from "../widgets/Controls";
+import { Checkbox, FieldErrorList, LoadingButton, Spinner, TextArea } from "../widgets/Controls";
 import Modal, { type ModalActor } from "../widgets/Modal";
 import { bulkStatusActors } from "./bulkStatusActors";
 import ExtraField from "./ExtraField";
 
 const STATUS_WIDTH_PX = 520;
+const STATUS_FIELD = "action_type";
+const CHAIN_FIELD = "chain_rsids";
+const NO_MESSAGES: readonly string[] = [];
 
 export default function BulkStatusModal({
   modal,
@@ -41,33 +46,46 @@ export default function BulkStatusModal({
     }),
     { input: { outlets, config, heading } },
   );
-  const state = useSelector(actor, (s) => s.value);
   const ctx = useSelector(actor, (s) => s.context);
+  const editing = useSelector(actor, (s) => s.hasTag("editing"));
+  const saving = useSelector(actor, (s) => s.matches("saving"));
+  const done = useSelector(actor, (s) => s.matches("done"));
+  const failed = useSelector(actor, (s) => s.matches("failed"));
+  const loadingChain = useSelector(actor, (s) => s.matches("loadingChain"));
   const canSave = useSelector(actor, (s) => s.can({ type: "status.save" }));
+  // What the machine accepts decides what the form shows: no rule is worked out again here.
+  const asksChain = useSelector(actor, (s) => s.can({ type: "chain.toggle", rsid: "" }));
+  const asksDescription = useSelector(actor, (s) => s.can({ type: "description.change", value: "" }));
   const chosen = ctx.offered.find((a) => a.name === ctx.action) ?? null;
-  const reasonText = Object.values(ctx.values).join(";");
-  const takesReasons = chosen
-    ? Object.keys(chosen.extra_data).some((k) => chosen.extra_data[k]!.choices.length > 0)
-    : false;
+
+  // The server's lines in words: each field's label, with its messages also shown at the field.
+  const { readable, byField } = useMemo(() => {
+    const labels: Record<string, string> = {};
+    for (const [key, field] of Object.entries(chosen?.extra_data ?? {})) labels[key] = field.display_name;
+    const lines = ctx.lines.map(readFieldLine);
+    return { readable: lines.map((l) => readableLine(l, labels)), byField: messagesByField(lines) };
+  }, [ctx.lines, chosen]);
+  const errorsOf = (field: string) => byField[field] ?? NO_MESSAGES;
 
   return (
     <Modal actor={modal} title={ctx.heading} width={STATUS_WIDTH_PX}>
-      {state === "saving" && (
+      {saving && (
         <div className="bulk-status-progress" role="status">
           <Spinner label="Processing..." />
           <p className="bulk-status-title">Processing...</p>
           <p>Updating Outlet Details.</p>
         </div>
       )}
-      {state === "done" && (
+      {done && (
         <div className="bulk-status-result" role="status">
           <p className="bulk-status-title">Done</p>
+          {ctx.doneDetail && <p>{ctx.doneDetail}</p>}
           <button type="button" className="button" onClick={() => actor.send({ type: "done.okay" })}>
             Okay
           </button>
         </div>
       )}
-      {state === "failed" && (
+      {failed && (
         <div className="bulk-status-result" role="alert">
           <p className="bulk-status-title">Error</p>
           <p>{MSG.somethingWentWrong}</p>
@@ -76,7 +94,7 @@ export default function BulkStatusModal({
           </button>
         </div>
       )}
-      {(state === "form" || state === "loadingChain") && (
+      {editing && (
         <form
           className="bulk-status-form"
           onSubmit={(e) => {
@@ -87,10 +105,10 @@ export default function BulkStatusModal({
           <p className="page-lead">
             {outlets.length} outlet{outlets.length === 1 ? "" : "s"} selected
           </p>
-          {ctx.lines.length > 0 && (
+          {readable.length > 0 && (
             <div role="alert" className="bulk-status-errors">
               <ul aria-label="The server did not accept the update">
-                {ctx.lines.map((line) => (
+                {readable.map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>
@@ -100,10 +118,12 @@ export default function BulkStatusModal({
             <p className="notice">{MSG.noActionsAvailable}</p>
           ) : (
             <div className="field">
-              <label htmlFor="bulk-status-action">Status</label>
+              <label htmlFor="bulk-status-action">{fieldLabel(STATUS_FIELD, {})}</label>
               <select
                 id="bulk-status-action"
                 value={ctx.action ?? ""}
+                aria-invalid={errorsOf(STATUS_FIELD).length > 0 || undefined}
+                aria-describedby={errorsOf(STATUS_FIELD).length > 0 ? "bulk-status-action-errors" : undefined}
                 onChange={(e) => actor.send({ type: "action.choose", action: e.target.value })}
               >
                 <option value="">Select an option</option>
@@ -113,6 +133,7 @@ export default function BulkStatusModal({
                   </option>
                 ))}
               </select>
+              <FieldErrorList id="bulk-status-action-errors" errors={errorsOf(STATUS_FIELD)} />
             </div>
           )}
           {chosen &&
@@ -124,19 +145,21 @@ export default function BulkStatusModal({
                 value={ctx.values[key] ?? ""}
                 several={allowsSeveralReasons(chosen.name)}
                 years={years}
+                errors={errorsOf(key)}
                 onChange={(value) => actor.send({ type: "field.change", key, value })}
                 onToggleReason={(reason) => actor.send({ type: "reason.toggle", key, reason })}
               />
             ))}
-          {chosen && takesReasons && (
+          {asksDescription && (
             <TextArea
-              label="Reason description"
+              label={fieldLabel(REASON_DESCRIPTION_FIELD, {})}
               value={ctx.description}
+              errors={errorsOf(REASON_DESCRIPTION_FIELD)}
               onChange={(value) => actor.send({ type: "description.change", value })}
             />
           )}
-          {state === "loadingChain" && <Spinner label="Loading the chain RSIDs" />}
-          {state === "form" && needsChainConfirmation(reasonText) && ctx.chain && (
+          {loadingChain && <Spinner label="Loading the chain RSIDs" />}
+          {asksChain && ctx.chain && (
             <fieldset className="field chain-list">
               <legend>Confirm the chain RSIDs</legend>
               {ctx.chainError && <p role="alert">{ctx.chainError}</p>}
@@ -149,6 +172,7 @@ export default function BulkStatusModal({
                   onChange={() => actor.send({ type: "chain.toggle", rsid: c.rsid })}
                 />
               ))}
+              <FieldErrorList id="bulk-status-chain-errors" errors={errorsOf(CHAIN_FIELD)} />
             </fieldset>
           )}
           {ctx.offered.length > 0 && (

@@ -6,45 +6,61 @@
 import { useId, useState } from "react";
 import type { ExtraFieldConfig } from "../../domain/actionsConfig";
 import { extraFieldKind, splitReasons } from "../../domain/extraFields";
-import { Checkbox, TextInput } from "../widgets/Controls";
+import { daysInMonth } from "../../domain/format";
+import { Checkbox, FieldErrorList, invalidProps, TextInput } from "../widgets/Controls";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** A single date as three dropdowns in day, month, year order; the value stays YYYY-MM-DD. */
+type DateParts = { d: string; m: string; y: string };
+
+/** The days the chosen month and year have (all 31 before a month is chosen). */
+const dayCount = ({ m, y }: DateParts) => (m ? daysInMonth(Number(m), y ? Number(y) : null) : DAYS.length);
+
+/**
+ * A single date as three dropdowns in day, month, year order; the value stays YYYY-MM-DD. The day
+ * list follows the month and year, so a date that does not exist (31 Feb) cannot be chosen: a day
+ * the new month or year lacks is cleared.
+ */
 function DayMonthYear({
   label,
   value,
   years,
+  errors,
   onChange,
 }: {
   label: string;
   value: string;
   years: readonly number[];
+  errors: readonly string[];
   onChange: (value: string) => void;
 }) {
   // The parts chosen so far: the field's value is set only once day, month and year are all chosen.
-  const [parts, setParts] = useState(() => {
+  const [parts, setParts] = useState<DateParts>(() => {
     const [y = "", m = "", d = ""] = value ? value.split("-") : [];
     return { d, m, y };
   });
   const { d, m, y } = parts;
+  const days = dayCount(parts);
   const id = useId();
-  const set = (part: "d" | "m" | "y", next: string) => {
+  const errorId = `${id}-errors`;
+  const set = (part: keyof DateParts, next: string) => {
     const chosen = { ...parts, [part]: next };
+    if (chosen.d && Number(chosen.d) > dayCount(chosen)) chosen.d = "";
     setParts(chosen);
     onChange(chosen.d && chosen.m && chosen.y ? `${chosen.y}-${chosen.m}-${chosen.d}` : "");
   };
+  const invalid = invalidProps(errorId, errors);
   return (
     <fieldset className="field date-dmy">
       <legend>{label}</legend>
       <label htmlFor={`${id}-d`} className="visually-hidden">
         {label} day
       </label>
-      <select id={`${id}-d`} value={d} onChange={(e) => set("d", e.target.value)}>
+      <select id={`${id}-d`} value={d} {...invalid} onChange={(e) => set("d", e.target.value)}>
         <option value="">Day</option>
-        {DAYS.map((day) => (
+        {DAYS.slice(0, days).map((day) => (
           <option key={day} value={pad(day)}>
             {day}
           </option>
@@ -53,7 +69,7 @@ function DayMonthYear({
       <label htmlFor={`${id}-m`} className="visually-hidden">
         {label} month
       </label>
-      <select id={`${id}-m`} value={m} onChange={(e) => set("m", e.target.value)}>
+      <select id={`${id}-m`} value={m} {...invalid} onChange={(e) => set("m", e.target.value)}>
         <option value="">Month</option>
         {MONTHS.map((name, i) => (
           <option key={name} value={pad(i + 1)}>
@@ -64,7 +80,7 @@ function DayMonthYear({
       <label htmlFor={`${id}-y`} className="visually-hidden">
         {label} year
       </label>
-      <select id={`${id}-y`} value={y} onChange={(e) => set("y", e.target.value)}>
+      <select id={`${id}-y`} value={y} {...invalid} onChange={(e) => set("y", e.target.value)}>
         <option value="">Year</option>
         {years.map((year) => (
           <option key={year} value={String(year)}>
@@ -72,6 +88,7 @@ function DayMonthYear({
           </option>
         ))}
       </select>
+      <FieldErrorList id={errorId} errors={errors} />
     </fieldset>
   );
 }
@@ -82,12 +99,15 @@ export default function ExtraField({
   value,
   several,
   years,
+  errors = [],
   onChange,
   onToggleReason,
 }: {
   name: string;
   field: ExtraFieldConfig;
   value: string;
+  /** The server's messages for this field. */
+  errors?: readonly string[];
   /** Several reasons may be chosen (wip_with_reasons). */
   several: boolean;
   years: readonly number[];
@@ -95,6 +115,7 @@ export default function ExtraField({
   onToggleReason: (reason: string) => void;
 }) {
   const selectId = useId();
+  const errorId = `${selectId}-errors`;
   const kind = extraFieldKind(name);
   if (kind === "text" || kind === "number") {
     return (
@@ -104,12 +125,21 @@ export default function ExtraField({
         value={value}
         inputMode={kind === "number" ? "decimal" : undefined}
         type={kind === "number" ? "number" : "text"}
+        errors={errors}
         onChange={(e) => onChange(e.target.value)}
       />
     );
   }
   if (kind === "date") {
-    return <DayMonthYear label={field.display_name} value={value} years={years} onChange={onChange} />;
+    return (
+      <DayMonthYear
+        label={field.display_name}
+        value={value}
+        years={years}
+        errors={errors}
+        onChange={onChange}
+      />
+    );
   }
   if (several) {
     const chosen = splitReasons(value);
@@ -124,13 +154,19 @@ export default function ExtraField({
             onChange={() => onToggleReason(c.key)}
           />
         ))}
+        <FieldErrorList id={errorId} errors={errors} />
       </fieldset>
     );
   }
   return (
     <div className="field">
       <label htmlFor={selectId}>{field.display_name}</label>
-      <select id={selectId} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={selectId}
+        value={value}
+        {...invalidProps(errorId, errors)}
+        onChange={(e) => onChange(e.target.value)}
+      >
         <option value="">Select a reason</option>
         {field.choices.map((c) => (
           <option key={c.key} value={c.key}>
@@ -138,6 +174,7 @@ export default function ExtraField({
           </option>
         ))}
       </select>
+      <FieldErrorList id={errorId} errors={errors} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { Link, useLocation } from "wouter";
-import { dashboardMenuFor, type MenuUser } from "../../domain/menu";
-import { matchPattern } from "../../domain/routes";
+import { currentMenuEntry, dashboardMenuFor, type MenuUser } from "../../domain/menu";
+import { findRoute } from "../../domain/routes";
 import { sideMenuWidth } from "./layout";
 
 type Props = { id: string; user: MenuUser; collapsed: boolean };
@@ -19,6 +19,8 @@ function shortLabel(label: string): string {
 /** The side menu: links to the dashboard areas the user has, 14% wide or 6% collapsed. */
 export default function SideMenu({ id, user, collapsed }: Props) {
   const [location] = useLocation();
+  const entries = dashboardMenuFor(user);
+  const current = currentMenuEntry(entries, location, findRoute(location)?.route.area ?? null);
   return (
     <nav
       id={id}
@@ -28,24 +30,21 @@ export default function SideMenu({ id, user, collapsed }: Props) {
       style={{ "--side-menu-width": sideMenuWidth(collapsed) } as CSSProperties}
     >
       <ul>
-        {dashboardMenuFor(user).map((entry) => {
-          const current = matchPattern(entry.to, location) !== null;
-          return (
-            <li key={entry.to}>
-              <Link
-                href={entry.to}
-                className="side-menu-link"
-                aria-current={current ? "page" : undefined}
-                title={collapsed ? entry.label : undefined}
-              >
-                <span className="side-menu-short" aria-hidden="true">
-                  {shortLabel(entry.label)}
-                </span>
-                <span className="side-menu-label">{entry.label}</span>
-              </Link>
-            </li>
-          );
-        })}
+        {entries.map((entry) => (
+          <li key={entry.to}>
+            <Link
+              href={entry.to}
+              className="side-menu-link"
+              aria-current={entry === current ? "page" : undefined}
+              title={collapsed ? entry.label : undefined}
+            >
+              <span className="side-menu-short" aria-hidden="true">
+                {shortLabel(entry.label)}
+              </span>
+              <span className="side-menu-label">{entry.label}</span>
+            </Link>
+          </li>
+        ))}
       </ul>
     </nav>
   );

@@ -9,7 +9,7 @@ import {
   UPLOAD_ROUTES,
   type UploadRoute,
 } from "../../domain/uploadRoutes";
-import { canUseUploadType, UPLOAD_TYPES, type UploadTypeKey } from "../../domain/uploadTypes";
+import { canUseUploadType, UPLOAD_TYPES, type UploadTypeKey, uploadHeading } from "../../domain/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { subProjectChoicesQuery, uploadHelpQuery } from "../../infra/api/bulkUploadQueries";
 import { useCurrentUser } from "../session/SessionGate";
@@ -125,7 +125,7 @@ export default function BulkUploadScreen() {
   return (
     <div className="page">
       <div className="upload-header">
-        <h1>{type.title} bulk upload</h1>
+        <h1>{uploadHeading(type)}</h1>
         <div className="upload-links">
           <Link href={back}>Back to list</Link>
           {help.data && (

@@ -2,35 +2,66 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { createPortal } from "react-dom";
-import { type BulkUploadJob, type JobView, jobActions, UPLOAD_MSG } from "../../domain/bulkUpload";
+import {
+  type ActivationInfo,
+  type BulkUploadJob,
+  type JobAction,
+  type JobView,
+  UPLOAD_MSG,
+} from "../../domain/bulkUpload";
 import type { UploadTypeKey } from "../../domain/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
-import { bulkUploadJobMachine } from "../../machines/bulkUploadJob";
+import { bulkUploadJobMachine, type JobRowEvent } from "../../machines/bulkUploadJob";
 import { modalMachine } from "../../machines/modal";
 import { notify } from "../notifications/notifier";
 import { ConfirmDialog } from "../widgets/Modal";
 import { jobRowActors } from "./uploadActors";
 
-const LABELS = { confirm: "Confirm", cancel: "Cancel", payNow: UPLOAD_MSG.payNow } as const;
+/** The row's buttons in the order they show, with the event each sends. */
+const BUTTONS: readonly { action: JobAction; label: string; event: JobRowEvent }[] = [
+  { action: "confirm", label: "Confirm", event: { type: "job.confirm" } },
+  { action: "payNow", label: UPLOAD_MSG.payNow, event: { type: "job.payNow" } },
+  { action: "cancel", label: "Cancel", event: { type: "job.cancel" } },
+];
 
-/** The question the dialog asks; every one says it cannot be undone. */
-function Question({
-  pending,
-  info,
-}: {
-  pending: string | null;
-  info: { count: number; amount_in_words: string } | null;
-}) {
-  if (pending === "confirm") return <>{UPLOAD_MSG.confirmQuestion}</>;
-  if (pending === "payNow" && info)
-    return (
-      <>
-        {info.count} UPI IDs, {info.amount_in_words}. {UPLOAD_MSG.payQuestion}
-      </>
-    );
-  return <>{UPLOAD_MSG.cancelQuestion}</>;
-}
+/**
+ * What the dialog says for each action. The safe button is named for what it keeps, so "Cancel"
+ * never stands beside "Cancel upload".
+ */
+const ASK: Readonly<
+  Record<
+    JobAction,
+    {
+      title: string;
+      confirmLabel: string;
+      dismissLabel: string;
+      question: (info: ActivationInfo | null) => string;
+    }
+  >
+> = {
+  confirm: {
+    title: "Confirm upload",
+    confirmLabel: "Confirm",
+    dismissLabel: "Not now",
+    question: () => UPLOAD_MSG.confirmQuestion,
+  },
+  payNow: {
+    title: UPLOAD_MSG.payNow,
+    confirmLabel: UPLOAD_MSG.payNow,
+    dismissLabel: "Not now",
+    question: (info) =>
+      info
+        ? `${info.count} UPI IDs, ${info.amount_in_words}. ${UPLOAD_MSG.payQuestion}`
+        : UPLOAD_MSG.payQuestion,
+  },
+  cancel: {
+    title: "Cancel upload",
+    confirmLabel: "Cancel upload",
+    dismissLabel: "Keep upload",
+    question: () => UPLOAD_MSG.cancelQuestion,
+  },
+};
 
 /** One History row's actions, driven by its own job row machine. */
 export default function JobActions({
@@ -60,35 +91,37 @@ export default function JobActions({
     { input: { job, view } },
   );
   useEffect(() => actor.send({ type: "job.updated", job }), [actor, job]);
-  const { value, pending, info } = useSelector(actor, (s) => ({
-    value: s.value,
-    pending: s.context.pending,
-    info: s.context.info,
-  }));
-  const busy = value === "acting" || value === "loadingInfo";
-  const actions = jobActions(job, view);
-  if (actions.length === 0) return null;
+  // A button shows while the machine takes its event, and stays (unpressable) while its own
+  // question or request is under way, so focus can return to it.
+  const buttons = useSelector(
+    actor,
+    (s) =>
+      BUTTONS.filter((b) => s.can(b.event) || s.context.pending === b.action).map((b) => ({
+        ...b,
+        enabled: s.can(b.event),
+      })),
+    sameButtons,
+  );
+  const busy = useSelector(actor, (s) => s.hasTag("busy"));
+  const asking = useSelector(actor, (s) => (s.matches("asking") ? s.context.pending : null));
+  const info = useSelector(actor, (s) => s.context.info);
   return (
-    <div className="job-actions">
-      {actions.map((action) => (
+    <div className="job-actions" aria-busy={busy}>
+      {buttons.map((b) => (
         <button
-          key={action}
+          key={b.action}
           type="button"
-          className={action === "cancel" ? "button button-secondary" : "button"}
-          disabled={busy}
-          aria-label={`${LABELS[action]} upload ${job.id}`}
-          onClick={() =>
-            actor.send({
-              type: action === "confirm" ? "job.confirm" : action === "cancel" ? "job.cancel" : "job.payNow",
-            })
-          }
+          className={b.action === "cancel" ? "button button-secondary" : "button"}
+          aria-disabled={!b.enabled || undefined}
+          aria-label={`${b.label} upload ${job.id}`}
+          onClick={() => actor.send(b.event)}
         >
-          {LABELS[action]}
+          {b.label}
         </button>
       ))}
-      {value === "asking" && (
+      {asking && (
         <AskDialog
-          pending={pending}
+          ask={ASK[asking]}
           info={info}
           onAnswer={(yes) => actor.send({ type: yes ? "dialog.accept" : "dialog.dismiss" })}
         />
@@ -97,13 +130,17 @@ export default function JobActions({
   );
 }
 
+type Shown = { action: JobAction; enabled: boolean };
+const sameButtons = (a: readonly Shown[], b: readonly Shown[]) =>
+  a.length === b.length && a.every((x, i) => x.action === b[i]!.action && x.enabled === b[i]!.enabled);
+
 function AskDialog({
-  pending,
+  ask,
   info,
   onAnswer,
 }: {
-  pending: string | null;
-  info: { count: number; amount_in_words: string } | null;
+  ask: (typeof ASK)[JobAction];
+  info: ActivationInfo | null;
   onAnswer: (yes: boolean) => void;
 }) {
   const modal = useActorRef(modalMachine, { input: { open: true } });
@@ -118,16 +155,14 @@ function AskDialog({
     });
     return () => sub.unsubscribe();
   }, [modal, onAnswer]);
-  const title = pending === "confirm" ? "Confirm upload" : pending === "payNow" ? "Pay Now" : "Cancel upload";
   // Rendered at the page level, not inside the table cell that holds the buttons.
   return createPortal(
     <ConfirmDialog
       actor={modal}
-      title={title}
-      message={<Question pending={pending} info={info} />}
-      confirmLabel={
-        pending === "cancel" ? "Cancel upload" : pending === "payNow" ? UPLOAD_MSG.payNow : "Confirm"
-      }
+      title={ask.title}
+      message={ask.question(info)}
+      confirmLabel={ask.confirmLabel}
+      dismissLabel={ask.dismissLabel}
       onConfirm={() => onAnswer(true)}
     />,
     document.body,

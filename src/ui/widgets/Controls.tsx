@@ -2,17 +2,42 @@
 import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, useId } from "react";
 import { SELECT_EMPTY_TEXT, TEXT_INPUT_MAX_LENGTH, TEXT_INPUT_PLACEHOLDER } from "../../domain/widgets";
 
+/** A field's own messages, linked to its control by id (aria-describedby). */
+export function FieldErrorList({ id, errors }: { id: string; errors: readonly string[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <ul className="field-errors" id={id}>
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The attributes that mark a control invalid and point it at its messages. */
+export const invalidProps = (errorId: string, errors: readonly string[]) =>
+  errors.length > 0 ? { "aria-invalid": true, "aria-describedby": errorId } : {};
+
 export function TextInput({
   label,
   maxLength = TEXT_INPUT_MAX_LENGTH,
   placeholder = TEXT_INPUT_PLACEHOLDER,
+  errors = [],
   ...rest
-}: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { label: string; errors?: readonly string[] } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" maxLength={maxLength} placeholder={placeholder} {...rest} />
+      <input
+        id={id}
+        type="text"
+        maxLength={maxLength}
+        placeholder={placeholder}
+        {...invalidProps(`${id}-errors`, errors)}
+        {...rest}
+      />
+      <FieldErrorList id={`${id}-errors`} errors={errors} />
     </div>
   );
 }
@@ -23,12 +48,14 @@ export function TextArea({
   onChange,
   maxLength = TEXT_INPUT_MAX_LENGTH,
   placeholder = TEXT_INPUT_PLACEHOLDER,
+  errors = [],
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   maxLength?: number;
   placeholder?: string;
+  errors?: readonly string[];
 }) {
   const id = useId();
   return (
@@ -39,8 +66,10 @@ export function TextArea({
         value={value}
         maxLength={maxLength}
         placeholder={placeholder}
+        {...invalidProps(`${id}-errors`, errors)}
         onChange={(e) => onChange(e.target.value)}
       />
+      <FieldErrorList id={`${id}-errors`} errors={errors} />
     </div>
   );
 }

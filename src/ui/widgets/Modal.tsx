@@ -96,12 +96,15 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = "Confirm",
+  dismissLabel = "Cancel",
   onConfirm,
 }: {
   actor: ModalActor;
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  /** The safe choice; name it so it cannot be read as the confirm ("Keep upload" beside "Cancel upload"). */
+  dismissLabel?: string;
   onConfirm: () => void;
 }) {
   return (
@@ -116,7 +119,7 @@ export function ConfirmDialog({
             className="button button-secondary"
             onClick={() => actor.send({ type: "modal.close" })}
           >
-            Cancel
+            {dismissLabel}
           </button>
           <button
             type="button"
