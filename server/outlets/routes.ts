@@ -71,11 +71,12 @@ export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get("/outlets/chain/", async (c) => {
     const viewer = await requireOutletViewer(c, deps);
-    const ids = (c.req.queries("ids") ?? []).map(decodeRowId);
-    if (ids.length === 0 || ids.length > MAX_BULK_OUTLETS || ids.some((id) => id === null)) {
-      throw new Problem(400, { ids: ["Give one or more outlet ids."] });
-    }
-    return c.json({ results: await chainOf(db, viewer, [...new Set(ids as number[])]) });
+    const ids = new Set((c.req.queries("ids") ?? []).map(decodeRowId));
+    if (ids.size === 0 || ids.has(null)) throw new Problem(400, { ids: ["Give one or more outlet ids."] });
+    // The chain is asked for the outlets of one bulk action, so the same limit holds.
+    if (ids.size > MAX_BULK_OUTLETS)
+      throw new Problem(400, { ids: [`Give at most ${MAX_BULK_OUTLETS} outlet ids.`] });
+    return c.json({ results: await chainOf(db, viewer, [...ids] as number[]) });
   });
 
   app.post("/outlets/bulk-action/", async (c) => {

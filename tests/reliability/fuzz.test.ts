@@ -585,6 +585,15 @@ const multipart = fc
     return form;
   });
 
+/** Forged credentials: session header, cookie or request id made of any characters a header may carry. */
+const headerText = hostileText.map((t) => t.replace(/[^\x20-\x7e]/g, "").slice(0, 2000));
+const forgedCredentials = fc.oneof(
+  headerText.map((t) => ({ authorization: `sessionid ${t}` })),
+  headerText.map((t) => ({ authorization: t })),
+  headerText.map((t) => ({ cookie: `sessionid=${t}; session_conflict=${t}` })),
+  headerText.map((t) => ({ "x-request-id": t, "x-forwarded-for": t })),
+);
+
 type AppRoute = { method: string; path: string };
 
 /** Sends a multipart body as a browser's upload does, read back like server.call's answers. */
@@ -624,7 +633,10 @@ describe("every route of the app", () => {
       const users = { admin: await sessionOf("admin"), client: await sessionOf("client.manager") };
       await fc.assert(
         fc.asyncProperty(
-          fc.constantFrom<keyof typeof users | "anonymous">("admin", "client", "anonymous"),
+          fc.oneof(
+            fc.constantFrom<keyof typeof users | "anonymous">("admin", "client", "anonymous"),
+            forgedCredentials,
+          ),
           fc.array(pathValue, { minLength: 3, maxLength: 3 }),
           fc.array(queryEntry, { maxLength: 5 }),
           body,
@@ -633,7 +645,8 @@ describe("every route of the app", () => {
             let i = 0;
             const path = route.path.replace(/:[A-Za-z_]+/g, () => encodeURIComponent(params[i++]!));
             const search = new URLSearchParams(query).toString();
-            const headers: Record<string, string> = who === "anonymous" ? {} : { ...users[who] };
+            const headers: Record<string, string> =
+              typeof who === "object" ? who : who === "anonymous" ? {} : { ...users[who] };
             const url = `${path}${search ? `?${search}` : ""}`;
             const res =
               form && route.method === "POST"
@@ -643,7 +656,8 @@ describe("every route of the app", () => {
                       route.method === "GET" ? headers : { ...headers, "content-type": "application/json" },
                     body: route.method === "GET" ? undefined : text,
                   });
-            const what = `${route.method} ${path.slice(0, 120)}?${search.slice(0, 200)} as ${who}: ${res.status}`;
+            const as = typeof who === "object" ? JSON.stringify(who).slice(0, 120) : who;
+            const what = `${route.method} ${path.slice(0, 120)}?${search.slice(0, 200)} as ${as}: ${res.status}`;
             if (res.status >= 500) failures.push(what);
             expect(res.status, what).toBeLessThan(500);
             if (res.status === 400) {
