@@ -5,15 +5,11 @@
  * Between a kill and the restart, with no server running, the harness opens the database itself
  * to check that nothing is half-applied.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Db, openPglite, openPostgres } from "../../server/db/db";
 import { writeWorkbook } from "../../server/uploads/excel";
 import { UPLOAD_TYPES } from "../../src/domain/uploadTypes";
+import { type Backend, freePort, request, ServerProcess, sleep, storage } from "./child-server";
 
 export type FaultOptions = {
   /** Kills while an upload is processing. */
@@ -27,7 +23,7 @@ export type FaultOptions = {
 export type UploadKill = { afterMs: number; atKill: string; final: string };
 export type ConfirmKill = { afterMs: number; outcome: "nothing applied" | "all applied" };
 export type FaultReport = {
-  backend: "PGlite" | "PostgreSQL";
+  backend: Backend;
   rows: number;
   processMs: number;
   confirmMs: number;
@@ -58,116 +54,6 @@ function payoutRow(i: number): string[] {
     `98${String(10_000_000 + i).slice(-8)}`,
     "",
   ];
-}
-
-type Store = {
-  backend: FaultReport["backend"];
-  env: Record<string, string>;
-  open: () => Promise<Db>;
-  drop: () => Promise<void>;
-};
-
-async function storage(): Promise<Store> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const dir = mkdtempSync(join(tmpdir(), "faults-data-"));
-    return {
-      backend: "PGlite",
-      env: { DATA_DIR: dir },
-      open: () => openPglite(dir),
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const name = `faults_${randomBytes(5).toString("hex")}`;
-  const admin = await openPostgres(url);
-  await admin.exec(`CREATE DATABASE ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return {
-    backend: "PostgreSQL",
-    env: { DATABASE_URL: own.toString() },
-    open: () => openPostgres(own.toString()),
-    drop: async () => {
-      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
-    },
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * fetch that survives the pool's sockets to a killed server: the first request on such a socket is
- * reset before it reaches anyone, so it is sent again on a new one.
- */
-async function request(url: string, init: RequestInit = {}): Promise<Response> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fetch(url, init);
-    } catch (error) {
-      const code = (error as { cause?: { code?: string } }).cause?.code;
-      if (attempt >= 3 || (code !== "ECONNRESET" && code !== "UND_ERR_SOCKET")) throw error;
-    }
-  }
-}
-
-/** One server process (node with the tsx loader, so a kill reaches the server itself). */
-class ServerProcess {
-  child: ChildProcess | null = null;
-  output = "";
-  constructor(
-    readonly base: string,
-    private readonly env: Record<string, string>,
-  ) {}
-
-  async start(): Promise<void> {
-    const port = new URL(this.base).port;
-    this.output = "";
-    this.child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      env: {
-        ...process.env,
-        ...this.env,
-        PORT: port,
-        HOST: "127.0.0.1",
-        LOG_REQUESTS: "0",
-        APP_MODE: "demo",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    this.child.stdout?.on("data", (d) => (this.output += d));
-    this.child.stderr?.on("data", (d) => (this.output += d));
-    const deadline = Date.now() + 180_000;
-    while (Date.now() < deadline) {
-      if (this.child.exitCode !== null) throw new Error(`server exited: ${this.output}`);
-      try {
-        if ((await request(`${this.base}/api/health/`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(100);
-    }
-    throw new Error(`server did not start: ${this.output}`);
-  }
-
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGKILL");
-    await exited;
-    this.child = null;
-  }
 }
 
 type ApiJob = {
@@ -301,7 +187,8 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
     const uploads: UploadKill[] = [];
     for (let i = 0; i < options.uploadKills; i++) {
       const id = await upload();
-      const afterMs = Math.round(Math.random() * processMs);
+      // Anywhere from the upload's answer to most of the calibrated processing time.
+      const afterMs = Math.round(Math.random() * processMs * 0.8);
       await sleep(afterMs);
       await server.kill();
       const atKill = await inspect(id, `upload kill ${i + 1}`);
