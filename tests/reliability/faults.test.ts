@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { runFaults } from "./faults-harness";
 
-export const TEST_UPLOAD_KILLS = 2;
-export const TEST_CONFIRM_KILLS = 1;
+const TEST_UPLOAD_KILLS = 2;
+const TEST_CONFIRM_KILLS = 1;
 
 describe("faults: kill -9 and restart", () => {
   it("uploads killed while processing end completed or failed after restart; killed confirms apply all or nothing", async () => {

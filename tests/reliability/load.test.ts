@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { runLoad } from "./load-harness";
 
-export const TEST_LOAD_SECONDS = 5;
+const TEST_LOAD_SECONDS = 5;
 
 describe("load", () => {
   it("50 concurrent clients reading the outlet and job lists get no errors", async () => {
