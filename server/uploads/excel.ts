@@ -60,7 +60,10 @@ function toSheetCell(cell: XLSX.CellObject | undefined): SheetCell | undefined {
     }
     case "d": {
       const v = cell.v as Date;
-      return { kind: "date", iso: `${v.getUTCFullYear()}-${pad2(v.getUTCMonth() + 1)}-${pad2(v.getUTCDate())}` };
+      return {
+        kind: "date",
+        iso: `${v.getUTCFullYear()}-${pad2(v.getUTCMonth() + 1)}-${pad2(v.getUTCDate())}`,
+      };
     }
     case "b":
       return { kind: "bool", value: Boolean(cell.v) };
@@ -99,7 +102,13 @@ const isBlankRow = (cells: readonly (SheetCell | undefined)[]) => {
 export function readFirstSheet(bytes: Uint8Array): SheetData {
   let book: XLSX.WorkBook;
   try {
-    book = XLSX.read(bytes, { type: "buffer", dense: true, cellDates: false, cellNF: true, sheetRows: ROW_CAP });
+    book = XLSX.read(bytes, {
+      type: "buffer",
+      dense: true,
+      cellDates: false,
+      cellNF: true,
+      sheetRows: ROW_CAP,
+    });
   } catch {
     throw new SheetRefused(UPLOAD_MSG.unreadable);
   }

@@ -111,7 +111,11 @@ async function permissionsOf(db: Queryable, userId: number): Promise<Set<string>
  * The roles a user may grant in an organisation: none outside the organisations they may act for
  * (their own; internal staff serve every client), and there those whose permissions are all theirs.
  */
-export async function grantableRoles(db: Queryable, userId: number, organisationId: number): Promise<Set<string>> {
+export async function grantableRoles(
+  db: Queryable,
+  userId: number,
+  organisationId: number,
+): Promise<Set<string>> {
   const [user] = await db.query<{ organisation_id: number; kind: string }>(
     `SELECT u.organisation_id, o.kind FROM users u JOIN organisations o ON o.id = u.organisation_id WHERE u.id = $1`,
     [userId],
@@ -142,7 +146,9 @@ export async function uploadContext(
   const existing = existingKind
     ? new Set((await RECORD_LOADERS[existingKind](db, scope)).map((r) => recordKeyText([r.a, r.b])))
     : new Set<string>();
-  const grantable = kinds.has("role") ? await grantableRoles(db, uploaderId, scope.organisationId) : new Set();
+  const grantable = kinds.has("role")
+    ? await grantableRoles(db, uploaderId, scope.organisationId)
+    : new Set();
   const lookup: RefLookup = (kind, value) => refs.get(kind)?.(value) ?? [];
   return {
     refs: lookup,

@@ -18,7 +18,14 @@ import {
 } from "../../src/domain/uploadTypes";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
-import { readFirstSheet, type SheetData, SheetRefused, sniffExcel, writeWorkbook, XLSX_CONTENT_TYPE } from "./excel";
+import {
+  readFirstSheet,
+  type SheetData,
+  SheetRefused,
+  sniffExcel,
+  writeWorkbook,
+  XLSX_CONTENT_TYPE,
+} from "./excel";
 import { readFile, saveFile } from "./files";
 import { findJob, type JobRow, notifyUser, scopeOfJob } from "./jobs";
 import { uploadContext } from "./lookups";

@@ -606,7 +606,11 @@ export function rowValidator(type: UploadType, context: UploadContext) {
     for (const column of type.columns) {
       const given = cells[column.name] ?? "";
       const cell = typeof given === "string" ? textCell(given) : given;
-      const read = readCell(cellRule(column.rule), cell, column.rule.kind === "oneOf" ? column.rule.values : []);
+      const read = readCell(
+        cellRule(column.rule),
+        cell,
+        column.rule.kind === "oneOf" ? column.rule.values : [],
+      );
       if ("problem" in read) {
         values[column.name] = "";
         problems.push({ field: column.name, message: read.problem });

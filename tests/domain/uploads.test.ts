@@ -24,8 +24,8 @@ import {
   problemsText,
   type RefLookup,
   rowValidator,
-  type UploadContext,
   UPLOAD_TYPES,
+  type UploadContext,
 } from "../../src/domain/uploadTypes";
 import { isValidEmail, isValidIsoDate, isValidUpiId } from "../../src/domain/validation";
 import { sampleJob } from "../../src/machines/registry";
@@ -227,7 +227,9 @@ describe("row validation", () => {
       const { problems } = rowValidator(
         type,
         withRefs((kind, value) =>
-          type.columns.some((c) => c.rule.kind === "new" && c.rule.ref === kind) ? [] : everything(kind, value),
+          type.columns.some((c) => c.rule.kind === "new" && c.rule.ref === kind)
+            ? []
+            : everything(kind, value),
         ),
       )(row, 2);
       expect({ type: type.key, problems }).toEqual({ type: type.key, problems: [] });
@@ -359,7 +361,9 @@ describe("spreadsheet habits (issue: uploads accept spreadsheets as people reall
     expect(readCell("text", { kind: "error", shown: "#DIV/0!" })).toEqual({
       problem: "The cell shows the error #DIV/0!: correct its formula.",
     });
-    expect(readCell("text", { kind: "formula", formula: "A1*2" })).toEqual({ problem: CELL_MSG.formulaNoValue });
+    expect(readCell("text", { kind: "formula", formula: "A1*2" })).toEqual({
+      problem: CELL_MSG.formulaNoValue,
+    });
   });
 
   it("matches references and listed values without case or outer spaces, storing the canonical spelling", () => {
@@ -408,7 +412,13 @@ describe("spreadsheet habits (issue: uploads accept spreadsheets as people reall
       UPLOAD_TYPES.users,
       withRefs((kind, value) => (kind === "role" ? [value] : []), { mayGrant: (role) => role !== "admin" }),
     );
-    const row = { username: "new.one", name: "N", email: "n@x.in", phone_number: "9876543210", role: "admin" };
+    const row = {
+      username: "new.one",
+      name: "N",
+      email: "n@x.in",
+      phone_number: "9876543210",
+      role: "admin",
+    };
     expect(validate(row, 2).problems).toEqual([
       { field: "role", message: "You may not grant the role admin: it holds permissions you do not have." },
     ]);
