@@ -42,7 +42,7 @@ describe("random workbooks (property)", () => {
       ),
     fc
       .stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,11}[A-Za-z0-9]$/)
-      .map((s) => ({ cell: { t: "s", v: s }, meant: s })),
+      .map((s): Written => ({ cell: { t: "s", v: s }, meant: s })),
     fc.constant<Written>({ cell: null, meant: "" }),
     fc.constant<Written>({ cell: { t: "z" }, meant: "" }),
   );
