@@ -72,6 +72,8 @@ export const UploadHelp = Schema.Struct({
     }),
   ),
   sample_file: Schema.String,
+  /** How the sheet is read: which forms of values are accepted, what must be unique. */
+  sheet_forms: Schema.Array(Schema.String),
   max_rows: Schema.Number,
   max_file_bytes: Schema.Number,
   confirm_effect: Schema.String,

@@ -476,7 +476,7 @@ export type RowProblem = { readonly field: string; readonly message: string };
  */
 export type RefLookup = (kind: RefKind, value: string) => readonly string[];
 
-const REF_NAMES: Readonly<Record<RefKind, string>> = {
+export const REF_NAMES: Readonly<Record<RefKind, string>> = {
   region: "region",
   zone: "zone",
   state: "state",
@@ -487,7 +487,7 @@ const REF_NAMES: Readonly<Record<RefKind, string>> = {
   plottedPayout: "outlet RSID with a plotted payout",
 };
 
-const RECORD_NAMES: Readonly<Record<RecordKind, string>> = {
+export const RECORD_NAMES: Readonly<Record<RecordKind, string>> = {
   city: "city",
   zone: "zone",
   territory: "territory",
