@@ -160,6 +160,33 @@ test("a real .xls of cycle outlets on the sub-project's bulk upload, confirmed",
   await expect(jobRow(page, "cycle_init.xls")).toContainText("Accepted");
 });
 
+test("a real .xlsx of cities with empty rows before the header and between rows is processed with its rows, then confirmed", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  await page.goto("/dashboard/meta/cities-list/bulk-upload");
+  await page.getByText("Template columns").click();
+  await expect(page.getByText(/The header is the first row with a value; empty rows/)).toBeVisible();
+  await expect(page.getByText(/the name of an existing state, in any case/)).toBeVisible();
+  await chooseFile(page, "cities_empty_rows.xlsx");
+  await expect(page.getByText("cities_empty_rows.xlsx: Completed")).toBeVisible();
+  const row = jobRow(page, "cities_empty_rows.xlsx");
+  await expect(row).toContainText("3 / 3 / 0 / 3");
+  const clean = await openSheet(page, row.getByRole("link", { name: "Clean", exact: true }));
+  expect(clean.rows).toEqual([
+    ["Nashik", "Maharashtra"],
+    ["Belagavi", "Karnataka"],
+    ["Salem", "Tamil Nadu"],
+  ]);
+  await row.getByRole("button", { name: /^Confirm upload/ }).click();
+  await page
+    .getByRole("dialog", { name: "Confirm upload" })
+    .getByRole("button", { name: "Confirm", exact: true })
+    .click();
+  await expect(jobRow(page, "cities_empty_rows.xlsx")).toContainText("Accepted");
+  await page.screenshot({ path: "test-results/uploads-cities-empty-rows.png", fullPage: true });
+});
+
 test("a header that does not match fails with the missing, unknown and duplicate columns", async ({
   page,
 }) => {
