@@ -41,7 +41,8 @@ function sheetForms(type: UploadType): string[] {
     "Formulas are read by the value they show; a cell showing an error (#DIV/0!) is reported in its row.",
     "Numbers of more than 15 digits (account numbers, long ids) must be in cells formatted as text; text cells keep their leading zeros.",
   ];
-  for (const c of type.columns.filter((c) => c.unique)) forms.push(`Each ${c.name} may appear only once in the file.`);
+  for (const c of type.columns.filter((c) => c.unique))
+    forms.push(`Each ${c.name} may appear only once in the file.`);
   const key = type.recordKey;
   if (key) {
     const columns = key.columns.join(" and ");
