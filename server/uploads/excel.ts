@@ -42,6 +42,18 @@ export class SheetRefused extends Error {}
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
 
+/** The text of a formula error by its code, as both file formats store it. */
+const ERROR_TEXT = new Map<number, string>([
+  [0x00, "#NULL!"],
+  [0x07, "#DIV/0!"],
+  [0x0f, "#VALUE!"],
+  [0x17, "#REF!"],
+  [0x1d, "#NAME?"],
+  [0x24, "#NUM!"],
+  [0x2a, "#N/A"],
+  [0x2b, "#GETTING_DATA"],
+]);
+
 /** A SheetJS cell as the upload rules read it: the saved value of formulas, dates as YYYY-MM-DD. */
 function toSheetCell(cell: XLSX.CellObject | undefined): SheetCell | undefined {
   if (!cell) return undefined;
@@ -68,7 +80,7 @@ function toSheetCell(cell: XLSX.CellObject | undefined): SheetCell | undefined {
     case "b":
       return { kind: "bool", value: Boolean(cell.v) };
     case "e":
-      return { kind: "error", shown: cell.w ?? "#ERROR!" };
+      return { kind: "error", shown: ERROR_TEXT.get(cell.v as number) ?? "#ERROR!" };
     default:
       return { kind: "text", text: String(cell.v) };
   }
@@ -102,11 +114,14 @@ const isBlankRow = (cells: readonly (SheetCell | undefined)[]) => {
 export function readFirstSheet(bytes: Uint8Array): SheetData {
   let book: XLSX.WorkBook;
   try {
+    // No formatted text or HTML per cell (cellText, cellHTML): the rules read values and formats.
     book = XLSX.read(bytes, {
       type: "buffer",
       dense: true,
       cellDates: false,
       cellNF: true,
+      cellText: false,
+      cellHTML: false,
       sheetRows: ROW_CAP,
     });
   } catch {
