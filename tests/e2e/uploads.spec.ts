@@ -184,7 +184,6 @@ test("a real .xlsx of cities with empty rows before the header and between rows 
     .getByRole("button", { name: "Confirm", exact: true })
     .click();
   await expect(jobRow(page, "cities_empty_rows.xlsx")).toContainText("Accepted");
-  await page.screenshot({ path: "test-results/uploads-cities-empty-rows.png", fullPage: true });
 });
 
 test("a header that does not match fails with the missing, unknown and duplicate columns", async ({
