@@ -14,6 +14,8 @@ type Cell =
   | string
   | { n: number }
   | { date: string }
+  /** A date shown as a month (Nov-26), as a spreadsheet keeps "2026-11" typed in a cell. */
+  | { month: string }
   | { formula: string; n: number }
   | { formula: string; error: true }
   | { styled: true }
@@ -29,6 +31,8 @@ function cellXml(cell: Cell): string {
   if (typeof cell === "string")
     return `<table:table-cell office:value-type="string"><text:p>${esc(cell)}</text:p></table:table-cell>`;
   if ("styled" in cell) return `<table:table-cell table:style-name="yellow"/>`;
+  if ("month" in cell)
+    return `<table:table-cell table:style-name="my" office:value-type="date" office:date-value="${cell.month}"/>`;
   if ("date" in cell)
     return `<table:table-cell table:style-name="dmy" office:value-type="date" office:date-value="${cell.date}"/>`;
   if ("error" in cell) return `<table:table-cell table:formula="of:${esc(cell.formula)}"/>`;
@@ -52,7 +56,9 @@ function fods(rows: Row[]): string {
  office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.spreadsheet">
 <office:automatic-styles>
  <number:date-style style:name="ddmmyyyy"><number:day number:style="long"/><number:text>/</number:text><number:month number:style="long"/><number:text>/</number:text><number:year number:style="long"/></number:date-style>
+ <number:date-style style:name="mmmyy"><number:month number:textual="true"/><number:text>-</number:text><number:year/></number:date-style>
  <style:style style:name="dmy" style:family="table-cell" style:data-style-name="ddmmyyyy"/>
+ <style:style style:name="my" style:family="table-cell" style:data-style-name="mmmyy"/>
  <style:style style:name="yellow" style:family="table-cell"><style:table-cell-properties fo:background-color="#ffff00"/></style:style>
 </office:automatic-styles>
 <office:body><office:spreadsheet><table:table table:name="Sheet1">
@@ -139,7 +145,7 @@ export const FIXTURES: Record<string, Row[]> = {
       "rs000004",
       "Ganesh General",
       { n: 2500 },
-      "2026-11",
+      { month: "2026-11-01" },
       "Ganesh Rao",
       "123456789012345678",
       "SBIN0001234",

@@ -66,7 +66,9 @@ function toSheetCell(cell: XLSX.CellObject | undefined): SheetCell | undefined {
       const format = typeof cell.z === "string" ? cell.z : "General";
       if (format !== "General" && XLSX.SSF.is_date(format)) {
         const d = XLSX.SSF.parse_date_code(value) as { y: number; m: number; d: number } | null;
-        if (d) return { kind: "date", iso: `${d.y}-${pad2(d.m)}-${pad2(d.d)}` };
+        // A format without a day (mmm-yy) is a month, as spreadsheets store "2026-11" typed in a cell.
+        const monthOnly = !/d/i.test(format.replace(/"[^"]*"|\[[^\]]*\]/g, ""));
+        if (d) return { kind: "date", iso: `${d.y}-${pad2(d.m)}-${pad2(d.d)}`, monthOnly };
       }
       return { kind: "number", value, format };
     }

@@ -9,7 +9,8 @@ export type SheetCell =
   | { readonly kind: "text"; readonly text: string }
   /** `format` is the cell's number format code ("General", "0.00", "000000"). */
   | { readonly kind: "number"; readonly value: number; readonly format: string }
-  | { readonly kind: "date"; readonly iso: string }
+  /** `monthOnly` when the cell shows no day (a month typed as 2026-11 and kept as a date, shown Nov-26). */
+  | { readonly kind: "date"; readonly iso: string; readonly monthOnly?: boolean }
   | { readonly kind: "bool"; readonly value: boolean }
   /** A formula whose saved value is an error such as #DIV/0!. */
   | { readonly kind: "error"; readonly shown: string }
@@ -122,7 +123,7 @@ export function readCell(rule: CellRuleKind, cell: SheetCell, oneOf: readonly st
     case "bool":
       return { value: cell.value ? "TRUE" : "FALSE" };
     case "date":
-      return { value: cell.iso };
+      return { value: rule === "text" && cell.monthOnly ? cell.iso.slice(0, 7) : cell.iso };
     case "number":
       if (rule === "date") return { problem: CELL_MSG.numberNotDate };
       if (rule === "amount") return { value: amountFromNumber(cell.value) };
@@ -147,7 +148,7 @@ export function shownText(cell: SheetCell): string {
         ? wholeNumberText(cell.value, cell.format)
         : String(cell.value);
     case "date":
-      return cell.iso;
+      return cell.monthOnly ? cell.iso.slice(0, 7) : cell.iso;
     case "bool":
       return cell.value ? "TRUE" : "FALSE";
     case "error":

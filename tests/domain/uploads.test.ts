@@ -341,6 +341,10 @@ describe("spreadsheet habits (issue: uploads accept spreadsheets as people reall
     expect(parseUploadDate("31/02/2026")).toBe("2026-02-31");
     expect(isValidIsoDate(parseUploadDate("31/02/2026"))).toBe(false);
     expect(readCell("date", number(46349))).toEqual({ problem: CELL_MSG.numberNotDate });
+    // A month typed as 2026-11 becomes a date shown without its day: a text column reads the month.
+    const month: SheetCell = { kind: "date", iso: "2026-11-01", monthOnly: true };
+    expect(readCell("text", month)).toEqual({ value: "2026-11" });
+    expect(readCell("date", month)).toEqual({ value: "2026-11-01" });
   });
 
   it("reads amounts with the rupee sign and thousands separators, and number cells within rounding noise", () => {

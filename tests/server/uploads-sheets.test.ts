@@ -162,11 +162,11 @@ describe("real files saved by a spreadsheet program", () => {
         `payout_data_cell_types.${ext}`,
       );
       expect(job).toMatchObject({ status: "completed", total_objects: 5, total_clean_objects: 3 });
-      // rsid, amount, account number and phone as stored
-      expect(clean.rows.map((r) => [r[0], r[2], r[5], r[8]])).toEqual([
-        ["RS000001", "1500.00", "001234567890", "9876543210"],
-        ["RS000003", "1500.5", "123456789012", "9876543212"],
-        ["RS000004", "2500", "123456789012345678", "9876543213"],
+      // rsid, amount, payout month, account number and phone as stored
+      expect(clean.rows.map((r) => [r[0], r[2], r[3], r[5], r[8]])).toEqual([
+        ["RS000001", "1500.00", "2026-11", "001234567890", "9876543210"],
+        ["RS000003", "1500.5", "2026-11", "123456789012", "9876543212"],
+        ["RS000004", "2500", "2026-11", "123456789012345678", "9876543213"],
       ]);
       expect(reasons).toEqual({
         3: "account_number: This number has more than 15 digits, which a spreadsheet cannot keep exactly: format the column as text and type the number again.",
