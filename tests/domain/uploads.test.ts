@@ -14,7 +14,14 @@ import {
   queueText,
 } from "../../src/domain/bulkUpload";
 import { downloadState } from "../../src/domain/downloads";
-import { CELL_MSG, parseUploadDate, readCell, type SheetCell, textCell } from "../../src/domain/uploadCells";
+import {
+  CELL_MSG,
+  parseUploadDate,
+  readCell,
+  type SheetCell,
+  shownText,
+  textCell,
+} from "../../src/domain/uploadCells";
 import { exportNoticesDue, UPLOAD_PATTERNS } from "../../src/domain/uploadRoutes";
 import {
   canUseUploadType,
@@ -405,6 +412,29 @@ describe("spreadsheet habits (issue: uploads accept spreadsheets as people reall
     expect(validate({ name: "Panaji", state: "GOA" }, 10).problems).toEqual([
       { field: "name", message: "A city with this name and state already exists." },
     ]);
+  });
+
+  it("reads any cell under any rule into a value or a named problem, never a throw", () => {
+    const anyCell: fc.Arbitrary<SheetCell> = fc.oneof(
+      anyText.map((text) => textCell(text)),
+      fc.record({
+        kind: fc.constant("number" as const),
+        value: fc.double(),
+        format: fc.constantFrom("General", "0", "000000", "0.00"),
+      }),
+      fc.record({ kind: fc.constant("date" as const), iso: anyText, monthOnly: fc.boolean() }),
+      fc.record({ kind: fc.constant("bool" as const), value: fc.boolean() }),
+      fc.record({ kind: fc.constant("error" as const), shown: anyText }),
+      fc.record({ kind: fc.constant("formula" as const), formula: anyText }),
+    );
+    const rules = [...new Set(Object.values(UPLOAD_TYPES).flatMap((t) => t.columns.map((c) => c.rule.kind)))];
+    fc.assert(
+      fc.property(fc.constantFrom(...rules), anyCell, (rule, cell) => {
+        const read = readCell(rule, cell, ["yes", "no"]);
+        expect("value" in read ? typeof read.value : typeof read.problem).toBe("string");
+        expect(typeof shownText(cell)).toBe("string");
+      }),
+    );
   });
 
   it("lets a user grant only roles whose permissions are all their own", () => {
