@@ -154,6 +154,15 @@ describe("real files saved by a spreadsheet program", () => {
       });
     });
 
+    it(`.${ext}: the unclean file can be uploaded again, its added sheet_row and errors columns ignored`, async () => {
+      const { job } = await process(admin, "cities", "", `cities_habits.${ext}`);
+      const link = job.unclean_objects_media_path as string;
+      const bytes = new Uint8Array(await (await server.app.request(link, { headers: admin })).arrayBuffer());
+      const again = await upload(server, admin, "object=cities", bytes, "cities_habits_unclean.xlsx");
+      const reread = await settle(server, admin, "objects_type=cities", again.body.id as number);
+      expect(reread).toMatchObject({ status: "completed", total_objects: 3, total_unclean_objects: 2 });
+    });
+
     it(`.${ext}: amounts with the rupee sign and separators, formulas, long numbers, text ids`, async () => {
       const { job, clean, reasons } = await process(
         iftu,
