@@ -129,6 +129,23 @@ describe("real files saved by a spreadsheet program", () => {
     };
   };
 
+  it("says so in the row's reason when a name matches records in different cases, unless written exactly", async () => {
+    await server.db.query("INSERT INTO states (name, code) VALUES ('KARNATAKA', '99'), ('TAMIL NADU', '98')");
+    try {
+      const { reasons, clean } = await process(admin, "cities", "", "cities_habits.xlsx");
+      const ambiguous =
+        "state: karnataka matches more than one state (Karnataka, KARNATAKA): write it exactly as one of them.";
+      expect(reasons[2]).toBe(ambiguous);
+      // Written exactly as one of them: that one.
+      expect(clean.rows).toEqual([
+        ["Tiruchirappalli", "TAMIL NADU"],
+        ["belagavi", "KARNATAKA"],
+      ]);
+    } finally {
+      await server.db.query("DELETE FROM states WHERE code IN ('98', '99')");
+    }
+  });
+
   for (const ext of ["xlsx", "xls"]) {
     it(`.${ext}: empty rows before the header and between rows, formatted empty cells and columns`, async () => {
       const { job, clean } = await process(admin, "cities", "", `cities_empty_rows.${ext}`);
