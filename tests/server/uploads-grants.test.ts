@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeWorkbook } from "../../server/uploads/excel";
+import { grantableRoles } from "../../server/uploads/lookups";
 import { roleNotGrantable } from "../../src/domain/uploadTypes";
 import { startTestServer, type TestServer } from "./support";
 import { count, type Headers, resultSheet, settle, upload } from "./uploads-support";
@@ -91,6 +92,22 @@ describe("roles granted through the users upload", () => {
     expect(byAdmin.status).toBe(200);
     expect(await count(server, "SELECT count(*) AS n FROM users WHERE username LIKE 'admin.grants.%'")).toBe(
       2,
+    );
+  });
+
+  it("grants nothing in an organisation the user may not act for", async () => {
+    const id = async (username: string) =>
+      (await server.db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [username]))[0]!.id;
+    const org = async (name: string) =>
+      (await server.db.query<{ id: number }>("SELECT id FROM organisations WHERE name = $1", [name]))[0]!.id;
+    const client = await id("client.manager");
+    expect([...(await grantableRoles(server.db, client, await org("Zenith Foods")))]).toEqual([]);
+    expect([...(await grantableRoles(server.db, client, await org("Acme Beverages")))]).toEqual([
+      "client-manager",
+    ]);
+    const everyRole = await server.db.query<{ name: string }>("SELECT name FROM roles");
+    expect((await grantableRoles(server.db, await id("admin"), await org("Zenith Foods"))).size).toBe(
+      everyRole.length,
     );
   });
 
