@@ -72,6 +72,8 @@ export const UploadHelp = Schema.Struct({
     }),
   ),
   sample_file: Schema.String,
+  /** How the sheet is read: which forms of values are accepted, what must be unique. */
+  sheet_forms: Schema.Array(Schema.String),
   max_rows: Schema.Number,
   max_file_bytes: Schema.Number,
   confirm_effect: Schema.String,
@@ -232,6 +234,12 @@ export const organisationSlug = (name: string): string =>
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Most data rows one file may hold. */
 export const MAX_UPLOAD_ROWS = 50_000;
+/** Empty rows a sheet may have beyond its header and data rows (its declared range may span this many more). */
+export const BLANK_ROW_ALLOWANCE = 1_000;
+/** Most columns the first sheet may span (every template has far fewer). */
+export const MAX_UPLOAD_COLUMNS = 1_000;
+/** Most bytes the parts of an .xlsx package may unpack to (a small file that unpacks to gigabytes is refused). */
+export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
 /** How long an export's file can be downloaded. */
 export const EXPORT_EXPIRY_HOURS = 72;
 /** Files the upload screens accept (spec 000 §5). */
@@ -245,6 +253,9 @@ export const UPLOAD_MSG = {
   noFile: "Choose an Excel file (.xlsx or .xls) to upload.",
   unreadable: "The file could not be read as an Excel workbook.",
   emptySheet: "The first sheet has no header row.",
+  noRows: "The first sheet has a header row but no data rows under it.",
+  tooManyColumns: `The first sheet spans more than ${MAX_UPLOAD_COLUMNS} columns. Keep only the template's columns and upload it again.`,
+  unpackedTooLarge: `The file unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB. Remove other sheets, pictures and formatting, or split it into smaller files.`,
   uploaded: "File uploaded. It is being processed.",
   confirmed: "Upload confirmed. The rows have been applied.",
   cancelled: "Upload cancelled.",
