@@ -17,6 +17,7 @@ const RULE_TEXT: Readonly<Record<Exclude<FieldRule["kind"], "oneOf" | "ref" | "n
   integer: "whole number",
   email: "email address",
   upi: "UPI id (name@bank)",
+  utr: "the bank's UTR: 12 digits (IMPS, UPI), or 16 (NEFT) or 22 (RTGS) letters and digits starting with the bank's 4-letter code",
   bankCode: "four-letter bank code",
 };
 

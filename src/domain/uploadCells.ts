@@ -33,6 +33,7 @@ export type CellRuleKind =
   | "integer"
   | "email"
   | "upi"
+  | "utr"
   | "bankCode"
   | "oneOf"
   | "ref"

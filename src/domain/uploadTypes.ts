@@ -14,6 +14,8 @@ import {
   isValidPan,
   isValidPin,
   isValidUpiId,
+  isValidUtr,
+  UTR_FORMAT,
 } from "./validation";
 
 /** Records a column may have to name (checked against the database by the server's lookup). */
@@ -42,6 +44,7 @@ export type FieldRule =
   | { readonly kind: "integer" }
   | { readonly kind: "email" }
   | { readonly kind: "upi" }
+  | { readonly kind: "utr" }
   | { readonly kind: "bankCode" }
   | { readonly kind: "oneOf"; readonly values: readonly string[] }
   /** Must name an existing record. */
@@ -357,7 +360,7 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     columns: [
       col("rsid", ref("plottedPayout"), "RS000001", { unique: true }),
       col("payment_status", { kind: "oneOf", values: ["success", "failed"] }, "success"),
-      col("utr_number", text, "UTIB26112300001"),
+      col("utr_number", { kind: "utr" }, "UTIBN26112300001"),
       col("payment_date", { kind: "date" }, "2026-11-23"),
       optional("payment_remarks", text, "Paid by NEFT"),
     ],
@@ -541,6 +544,8 @@ export function checkValue(rule: FieldRule, value: string, refs: RefLookup): str
       return isValidEmail(value) ? null : "Not a valid email address.";
     case "upi":
       return isValidUpiId(value) ? null : "Not a valid UPI id (name@bank).";
+    case "utr":
+      return isValidUtr(value) ? null : UTR_FORMAT;
     case "bankCode":
       return /^[A-Z]{4}$/.test(value) ? null : "Bank code must be four capital letters.";
     case "oneOf":

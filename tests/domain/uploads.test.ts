@@ -34,7 +34,7 @@ import {
   UPLOAD_TYPES,
   type UploadContext,
 } from "../../src/domain/uploadTypes";
-import { isValidEmail, isValidIsoDate, isValidUpiId } from "../../src/domain/validation";
+import { isValidEmail, isValidIsoDate, isValidUpiId, UTR_FORMAT } from "../../src/domain/validation";
 import { sampleJob } from "../../src/machines/registry";
 
 const anyText = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" }));
@@ -225,6 +225,13 @@ describe("row validation", () => {
           }),
           { numRuns: 30 },
         );
+  });
+
+  it("reads a payment status UTR by the same rule as the Payment Successful modal", () => {
+    const utr = UPLOAD_TYPES.payout_payment_status.columns.find((c) => c.name === "utr_number")!;
+    expect(checkValue(utr.rule, "x", noRecords)).toBe(UTR_FORMAT);
+    expect(checkValue(utr.rule, "123456789012", noRecords)).toBeNull();
+    expect(checkValue(utr.rule, utr.sample, noRecords)).toBeNull();
   });
 
   it("accepts every template's own sample row", () => {
