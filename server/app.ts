@@ -4,6 +4,8 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppConfig, SsoProvider } from "../src/domain/auth";
 import { adminRoutes } from "./auth/admin";
 import { authenticate } from "./auth/guard";
+import { otpKeys } from "./auth/otpKeys";
+import { otpLoginRoutes } from "./auth/otpLogin";
 import { authRoutes } from "./auth/routes";
 import type { AppDeps, AppEnv } from "./context";
 import { busyProblem, isRetryable } from "./db/retry";
@@ -66,15 +68,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("/api/*", authenticate(deps));
 
   app.get("/api/health/", (c) => c.json({ status: "ok" }));
-  app.get("/api/config/", (c) => {
+  app.get("/api/config/", async (c) => {
     const config: AppConfig = {
       mode: deps.mode,
       sso_providers: ssoProviders(deps),
       dev_outbox: deps.mode === "demo",
+      otp_public_key: (await otpKeys(deps.db, deps.clock)).publicKeySpki,
     };
     return c.json(config);
   });
   app.route("/api/auth", authRoutes(deps));
+  app.route("/api/auth", otpLoginRoutes(deps));
   app.route("/api/auth", adminRoutes(deps));
   app.route("/api", outletRoutes(deps));
   app.route("/", outboxRoutes(deps));

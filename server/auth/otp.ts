@@ -18,8 +18,8 @@ export const SENDS_PER_ADDRESS = 30;
 export const SEND_THROTTLED_DETAIL = "Too many codes were requested. Try again in 15 minutes.";
 
 /** Tables holding code challenges; the name is spliced into SQL, so only these are accepted. */
-const CODE_TABLES = new Set(["password_resets"]);
-export type CodeTable = "password_resets";
+const CODE_TABLES = new Set(["password_resets", "login_otps"]);
+export type CodeTable = "password_resets" | "login_otps";
 
 /** The client address of a request on the Node server; requests without a socket (tests) share one. */
 export function clientAddress(c: Context): string {

@@ -1,14 +1,13 @@
 /** The auth endpoint family: login, info, logout, logout all, forgot password, password expiry. */
-import type { Context } from "hono";
 import { Hono } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, getCookie } from "hono/cookie";
 import {
   CODE_SPENT,
   CODE_SPENT_DETAIL,
   LOGIN_METHOD_PASSWORD,
+  LOGIN_METHOD_PHONE_OTP,
   type LoginResponse,
   PLATFORM_WEB,
-  type SessionConflictBody,
 } from "../../src/domain/auth";
 import { isPasswordExpired, passwordProblems } from "../../src/domain/password";
 import {
@@ -21,6 +20,7 @@ import {
 import type { AppDeps, AppEnv } from "../context";
 import { fieldProblem, jsonBody, optionalString, Problem, requireStrings } from "../http/problem";
 import { NO_CREDENTIALS, requireUser } from "./guard";
+import { answerSignIn, CONFLICT_COOKIE, SESSION_COOKIE } from "./loginAnswer";
 import {
   allowSend,
   clientAddress,
@@ -29,27 +29,18 @@ import {
   SENDS_PER_RECIPIENT,
   tryCode,
 } from "./otp";
+import { otpLoginStep } from "./otpLogin";
 import { digest, hashPassword, newCode, newToken, UNMATCHABLE_HASH, verifyPassword } from "./passwords";
-import {
-  CONFLICT_TOKEN_MS,
-  deleteSession,
-  endAllSessions,
-  startSession,
-  takeConflictToken,
-} from "./sessions";
+import { deleteSession, endAllSessions, takeConflictToken } from "./sessions";
 import { clearFailures, isLocked, LOCKED_DETAIL, recordFailure, slowDownMs } from "./throttle";
 import { findUserByUsername, type UserRow, userDetails } from "./users";
 
-export const SESSION_COOKIE = "sessionid";
-export const CONFLICT_COOKIE = "session_conflict";
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESET_TTL_MS = 15 * 60 * 1000;
 export const INVALID_CREDENTIALS = {
   detail: "Invalid username or password.",
   code: "invalid_credentials",
 } as const;
-export const SESSION_CONFLICT_DETAIL =
-  "You are already logged in on another device. Logout all sessions to continue.";
 export const CODE_SENT_DETAIL = "If the account exists, a verification code has been sent.";
 export const INVALID_CODE = "Invalid or expired code.";
 export const RESET_EXPIRED_DETAIL = "This reset link has expired. Please request a new code.";
@@ -67,12 +58,9 @@ const CREDENTIAL_LIMITS = {
   reset_token: MAX_TOKEN_LENGTH,
 } as const;
 
-/** HTTPS as the browser sees it: the request itself, or the proxy in front of the server says so. */
-const isHttps = (c: Context) =>
-  new URL(c.req.url).protocol === "https:" ||
-  c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
-
 const locked = () => new Problem(429, { code: "locked", detail: LOCKED_DETAIL });
+
+export { CONFLICT_COOKIE, SESSION_CONFLICT_DETAIL, SESSION_COOKIE } from "./loginAnswer";
 
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db, clock, sleep, randomBytes } = deps;
@@ -104,6 +92,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post("/login/", async (c) => {
     const body = await jsonBody(c.req);
+    // Step 1 of the one-time-code sign-in shares the login address (spec 002 §7).
+    if (body.method_of_login === LOGIN_METHOD_PHONE_OTP) return c.json(await otpLoginStep(body));
     const { login_username, password } = requireStrings(
       body,
       ["login_username", "password"] as const,
@@ -127,33 +117,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       const expired: LoginResponse = { ...base, sessionid: null, password_expired: true };
       return c.json(expired);
     }
-    const started = await startSession(deps, user.id, platform, now, randomBytes);
-    if (started.kind === "conflict") {
-      setCookie(c, CONFLICT_COOKIE, started.conflictToken, {
-        httpOnly: true,
-        sameSite: "Strict",
-        path: "/api/auth/",
-        secure: isHttps(c),
-        maxAge: CONFLICT_TOKEN_MS / 1000,
-      });
-      const conflict: SessionConflictBody = {
-        code: "session_conflict",
-        detail: SESSION_CONFLICT_DETAIL,
-        login_username: user.username,
-        platform,
-        active_sessions: started.active,
-      };
-      return c.json(conflict, 451 as never);
-    }
-    const sessionid = started.token;
-    setCookie(c, SESSION_COOKIE, sessionid, {
-      httpOnly: true,
-      sameSite: "Lax",
-      path: "/",
-      secure: isHttps(c),
-    });
-    const response: LoginResponse = { ...base, sessionid, password_expired: false };
-    return c.json(response);
+    return answerSignIn(c, deps, user, platform, now);
   });
 
   app.get("/info/", async (c) => {

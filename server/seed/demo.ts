@@ -3,7 +3,7 @@
  * larger outlet count, makes benchmark data sets (`npm run seed -- --outlets 100000 --reset`).
  */
 import { CYCLE_TYPE, SUB_PROJECT_TYPES, type SubProjectType } from "../../src/domain/outletStates";
-import { cryptoRandomBytes, hashPassword, type RandomBytes } from "../auth/passwords";
+import { cryptoRandomBytes, hashPassword, type RandomBytes, UNMATCHABLE_HASH } from "../auth/passwords";
 import { allPermissions, consideredWorkflowPermission, rolePermissions } from "../auth/roles";
 import { type Db, LOCK_SEED, lockFor, type Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
@@ -141,6 +141,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
       ["name", "mobile", "outlet_id"],
       firstOutlets.map((o, i) => [o.owner_name, String(9_100_000_001 + i), o.id]),
     );
+    await seedOtpAccounts(tx, now);
     await seedWorkflowData(tx);
     await seedUploads(tx, now);
     return true;
@@ -148,6 +149,48 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
   // Fresh statistics, so the planner knows the tables' sizes after a bulk load.
   if (seeded) await db.exec("ANALYZE");
   return seeded;
+}
+
+/**
+ * An account for each field auditor (e-KYC app) and retailer: they sign in with a one-time code sent
+ * to their mobile, never with a password (their hash matches none), and hold no staff permission.
+ */
+async function seedOtpAccounts(tx: Queryable, now: number): Promise<void> {
+  await tx.query(
+    "INSERT INTO roles (name, display_name) VALUES ('field-auditor', 'Field Auditor'), ('retailer', 'Retailer')",
+  );
+  const audiences = [
+    {
+      role: "field-auditor",
+      prefix: "auditor",
+      table: "field_auditors",
+      people: "SELECT p.id, p.name, p.mobile, p.organisation_id FROM field_auditors p",
+    },
+    {
+      role: "retailer",
+      prefix: "retailer",
+      table: "retailers",
+      people: `SELECT p.id, p.name, p.mobile, pr.organisation_id FROM retailers p
+               JOIN outlets o ON o.id = p.outlet_id JOIN sub_projects sp ON sp.id = o.sub_project_id
+               JOIN projects pr ON pr.id = sp.project_id`,
+    },
+  ] as const;
+  for (const a of audiences) {
+    await tx.query(
+      `INSERT INTO users (username, name, phone_number, organisation_id, password_hash, password_changed_at)
+       SELECT $1 || '.' || p.mobile, p.name, '+91' || p.mobile, p.organisation_id, $2, $3 FROM (${a.people}) p
+       ORDER BY p.id`,
+      [a.prefix, UNMATCHABLE_HASH, new Date(now)],
+    );
+    await tx.query(
+      `UPDATE ${a.table} p SET user_id = u.id FROM users u WHERE u.username = $1 || '.' || p.mobile`,
+      [a.prefix],
+    );
+    await tx.query(
+      `INSERT INTO user_roles (user_id, role_id) SELECT p.user_id, r.id FROM ${a.table} p, roles r WHERE r.name = $1`,
+      [a.role],
+    );
+  }
 }
 
 async function seedOrganisationsAndAccounts(

@@ -6,6 +6,8 @@ import { Schema } from "effect";
 
 export const PLATFORM_WEB = "web";
 export const PLATFORM_MY_TRACK = "my_track";
+/** The retailer sign-in (spec 000 §2.2 retailer entry); its name is this product's choice. */
+export const PLATFORM_RETAILER = "retailer";
 export const LOGIN_METHOD_PASSWORD = "password";
 export const LOGIN_METHOD_PHONE_OTP = "phone_otp";
 
@@ -124,6 +126,8 @@ export const AppConfig = Schema.Struct({
   mode: Schema.Literals(["demo", "production"]),
   sso_providers: Schema.Array(SsoProvider),
   dev_outbox: Schema.Boolean,
+  /** SPKI of the RSA key sign-in codes are encrypted with (RSA-OAEP, SHA-256), base64. */
+  otp_public_key: Schema.String,
 });
 export type AppConfig = typeof AppConfig.Type;
 

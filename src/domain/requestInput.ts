@@ -3,7 +3,7 @@
  * Each gives the value or a named field error, so hostile input (huge numbers, NUL bytes, very long
  * text, object-member keys) is a clear 400 or a 404 and never reaches the database as a crash.
  */
-import { PLATFORM_MY_TRACK, PLATFORM_WEB } from "./auth";
+import { PLATFORM_MY_TRACK, PLATFORM_RETAILER, PLATFORM_WEB } from "./auth";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from "./table";
 
 /** Field name to its error lines, as a 400 body carries them (spec 000 §5: lines of field and value). */
@@ -147,10 +147,11 @@ export function decodeQueryTexts<K extends string>(
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
 }
 
-// --- Platforms (spec 002 §7: web for staff, my_track for the field-user e-KYC app) ---
+// --- Platforms (spec 002 §7: web for staff, my_track for the field-user e-KYC app, retailer for
+// the retailer sign-in) ---
 
 /** The platforms a session can be opened on; one live session per user and platform. */
-export const PLATFORMS = [PLATFORM_WEB, PLATFORM_MY_TRACK] as const;
+export const PLATFORMS = [PLATFORM_WEB, PLATFORM_MY_TRACK, PLATFORM_RETAILER] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const isPlatform = (value: unknown): value is Platform =>

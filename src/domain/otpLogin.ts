@@ -1,0 +1,73 @@
+/**
+ * Sign-in with a one-time code sent to a mobile number: field auditors on the e-KYC app (platform
+ * my_track) and retailers (platform retailer). Spec 002 §2.11, §5, §7, §9; 000 §5. Shared by the
+ * sign-in machine, its screens and the server.
+ */
+import { Schema } from "effect";
+
+export const OTP_LENGTH = 6;
+export const MOBILE_DIGITS = 10;
+export const MOBILE_PREFIX = "+91";
+/** Seconds before another code may be sent to the same number (the Resend countdown). */
+export const RESEND_COOLDOWN_SECONDS = 30;
+/** The purpose an OTP send names for a sign-in code (spec 002 §7). */
+export const OTP_PURPOSE_USER_LOGIN = "user_login";
+
+export const INVALID_MOBILE = "Enter a valid 10-digit mobile number.";
+export const OTP_SENT_DETAIL = "OTP sent to your mobile number.";
+export const INVALID_OTP = "Invalid or expired OTP.";
+export const OTP_NOT_ENCRYPTED = "The OTP must be sent encrypted. Reload the page and try again.";
+export const resendTooSoon = (seconds: number) =>
+  `Please wait ${seconds} seconds before requesting a new OTP.`;
+
+/** Mobile field: a change is ignored once the value would reach 11 characters (at most 10 digits kept). */
+export const nextMobileInput = (previous: string, next: string): string =>
+  next.length > MOBILE_DIGITS ? previous : next;
+
+/** OTP field: a change beyond 6 characters is ignored. */
+export const nextOtpInput = (previous: string, next: string): string =>
+  next.length > OTP_LENGTH ? previous : next;
+
+export const isMobileDigits = (digits: string): boolean => /^[0-9]{10}$/.test(digits);
+
+/** The login_username sent for a mobile number: the digits with the +91 prefix. */
+export const withMobilePrefix = (digits: string): string => `${MOBILE_PREFIX}${digits}`;
+
+/** The ten digits of a login_username of the form +91XXXXXXXXXX, or null for anything else. */
+export function mobileDigitsOf(loginUsername: string): string | null {
+  const match = /^\+91([0-9]{10})$/.exec(loginUsername.trim());
+  return match?.[1] ?? null;
+}
+
+/** A number shown back to its owner with only the last four digits readable. */
+export const maskMobile = (digits: string): string => `${MOBILE_PREFIX} ******${digits.slice(-4)}`;
+
+export const isOtpShape = (otp: string): boolean => /^[0-9]{6}$/.test(otp);
+
+/** POST auth/login/ with method_of_login phone_otp (step 1): the masked number the code will go to. */
+export const OtpLoginStepResponse = Schema.Struct({
+  login_username: Schema.String,
+  user_data: Schema.Struct({ phone_number: Schema.String }),
+});
+export type OtpLoginStepResponse = typeof OtpLoginStepResponse.Type;
+
+/** POST auth/otp/send/ */
+export const OtpSendRequest = Schema.Struct({
+  login_username: Schema.String,
+  method_of_login: Schema.String,
+  purpose: Schema.String,
+  platform: Schema.String,
+});
+export const OtpSendResponse = Schema.Struct({
+  detail: Schema.String,
+  resend_after_seconds: Schema.Number,
+});
+export type OtpSendResponse = typeof OtpSendResponse.Type;
+
+/** POST auth/otp/verify/: password carries the OTP encrypted with the server's public key. */
+export const OtpVerifyRequest = Schema.Struct({
+  login_username: Schema.String,
+  method_of_login: Schema.String,
+  password: Schema.String,
+  platform: Schema.String,
+});
