@@ -2,6 +2,8 @@
  * The role x endpoint matrix: for every API route, the request made and the outcome expected for
  * each caller. A new route fails the matrix test until it has a row here.
  *
+ * Field auditors and retailers (who sign in with a one-time code) hold no staff permission.
+ *
  * Cells: `ok` (2xx), or the refusal status. 401 = not signed in, 403 = not allowed, 404 = not found
  * for this caller (what another organisation's resource looks like), 400 = allowed through the access
  * check and refused on its input (so the row's body can stay harmless for the allowed roles), 409 =
@@ -25,7 +27,14 @@ export const CALLERS = [
   "client.manager",
   "client.executive",
   "zenith.manager",
+  "auditor.9000000001",
+  "retailer.9100000001",
 ] as const;
+/** Callers who sign in with a one-time code, each on its own platform (their sessions are opened there). */
+export const OTP_CALLERS: Partial<Record<Caller, string>> = {
+  "auditor.9000000001": "my_track",
+  "retailer.9100000001": "retailer",
+};
 export type Caller = (typeof CALLERS)[number];
 export const CELLS = ["ok", "400", "401", "403", "404", "409"] as const;
 export type Cell = (typeof CELLS)[number];
@@ -64,19 +73,23 @@ const results = (body: unknown): Record<string, unknown>[] =>
   ((body as { results?: Record<string, unknown>[] } | null)?.results ?? []) as Record<string, unknown>[];
 /** A name per caller, so failures and throttles counted by name do not add up across cells. */
 const nameOf = (caller: Caller) => `matrix.${caller}`;
+/** A mobile number per caller that belongs to no account. */
+const matrixNumber = (caller: Caller) => `+917000000${String(CALLERS.indexOf(caller)).padStart(3, "0")}`;
 
 const payout = (f: Fixtures) => `object=payout_plotting&sub_project=${f.acmePayoutCycle}`;
 
-//                                          anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm
-const EVERYONE = /*                      */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ";
-const PUBLIC = /*                        */ "ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ";
-const PUBLIC_400 = /*                    */ "400 400 400 400 400 400 400 400 400 400 400 400 400 400";
-const MANAGE_USERS = /*                  */ "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403";
-const PAYOUT_TEAM = /*                   */ "401 ok  403 403 403 403 403 403 ok  ok  ok  403 403 403";
-const PAYOUT_TEAM_400 = /*               */ "401 400 403 403 403 403 403 403 400 400 400 403 403 403";
-const PAYOUT_TEAM_409 = /*               */ "401 409 403 403 403 403 403 403 409 409 409 403 403 403";
-const ADMIN_ONLY = /*                    */ "401 ok  403 403 403 403 403 403 403 403 403 403 403 403";
-const ACME_OUTLET = /*                   */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404";
+//                                          anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+const EVERYONE = /*                      */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ";
+/** Every staff account holding a permission; field auditors and retailers hold none. */
+const STAFF = /*                         */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  403 403";
+const PUBLIC = /*                        */ "ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ";
+const PUBLIC_400 = /*                    */ "400 400 400 400 400 400 400 400 400 400 400 400 400 400 400 400";
+const MANAGE_USERS = /*                  */ "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403 403 403";
+const PAYOUT_TEAM = /*                   */ "401 ok  403 403 403 403 403 403 ok  ok  ok  403 403 403 403 403";
+const PAYOUT_TEAM_400 = /*               */ "401 400 403 403 403 403 403 403 400 400 400 403 403 403 403 403";
+const PAYOUT_TEAM_409 = /*               */ "401 409 403 403 403 403 403 403 409 409 409 403 403 403 403 403";
+const ADMIN_ONLY = /*                    */ "401 ok  403 403 403 403 403 403 403 403 403 403 403 403 403 403";
+const ACME_OUTLET = /*                   */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404 403 403";
 
 export const MATRIX: readonly MatrixRow[] = [
   // Public: health, configuration, sign-in and forgotten passwords.
@@ -86,6 +99,30 @@ export const MATRIX: readonly MatrixRow[] = [
     route: "POST /api/auth/login/",
     cells: PUBLIC_400,
     request: (_, caller) => post("/api/auth/login/", { login_username: nameOf(caller), password: "wrong" })(),
+  },
+  // One-time-code sign-in: a number of the caller's own, unknown, so each call counts apart.
+  {
+    route: "POST /api/auth/otp/send/",
+    cells: PUBLIC,
+    request: (_, caller) =>
+      post("/api/auth/otp/send/", {
+        login_username: matrixNumber(caller),
+        method_of_login: "phone_otp",
+        purpose: "user_login",
+        platform: "my_track",
+      })(),
+  },
+  {
+    route: "POST /api/auth/otp/verify/",
+    variant: "a code in clear text",
+    cells: PUBLIC_400,
+    request: (_, caller) =>
+      post("/api/auth/otp/verify/", {
+        login_username: matrixNumber(caller),
+        method_of_login: "phone_otp",
+        password: "000000",
+        platform: "my_track",
+      })(),
   },
   {
     route: "POST /api/auth/forgot/send-code/",
@@ -157,7 +194,7 @@ export const MATRIX: readonly MatrixRow[] = [
   // Outlets: internal staff see every organisation's, a client user only its own.
   {
     route: "GET /api/outlets/",
-    cells: EVERYONE,
+    cells: STAFF,
     request: get("/api/outlets/?page-size=500"),
     leak: (body, f, caller) => {
       const rsids = results(body).map((o) => o.rsid);
@@ -168,18 +205,18 @@ export const MATRIX: readonly MatrixRow[] = [
   },
   {
     route: "GET /api/outlets/filter-options/",
-    cells: EVERYONE,
+    cells: STAFF,
     request: get("/api/outlets/filter-options/"),
   },
   {
     route: "GET /api/outlets/actions-config/",
-    cells: EVERYONE,
+    cells: STAFF,
     request: get("/api/outlets/actions-config/"),
   },
-  { route: "GET /api/outlets/summary/", cells: EVERYONE, request: get("/api/outlets/summary/") },
+  { route: "GET /api/outlets/summary/", cells: STAFF, request: get("/api/outlets/summary/") },
   {
     route: "GET /api/outlets/chain/",
-    cells: EVERYONE,
+    cells: STAFF,
     request: (f) => get(`/api/outlets/chain/?ids=${f.acmeOutletId}`)(),
     leak: (body, _, caller) =>
       caller === "zenith.manager" && results(body).length > 0 ? "chain of an Acme outlet" : null,
@@ -192,8 +229,8 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "POST /api/outlets/bulk-action/",
     variant: "empty request: the access check comes first",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm
-    cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 400",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 400 403 403",
     request: post("/api/outlets/bulk-action/"),
   },
 
@@ -222,8 +259,8 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "GET /api/bulk/upload/",
     variant: "client type in Acme: its client manager yes, the other client's no",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm
-    cells: "401 ok  403 403 403 403 403 403 ok  403 403 ok  403 404",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 ok  403 403 403 403 403 403 ok  403 403 ok  403 404 403 403",
     request: (f) => get(`/api/bulk/upload/?objects_type=kyc_contact&sub_project=${f.acmeKycCycle}`)(),
   },
   {
@@ -252,8 +289,8 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "GET /api/bulk/upload/:id/get-icici-upi-activation-info/",
     variant: "a job of another type is not found",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm
-    cells: "401 404 403 403 403 403 403 403 404 404 404 403 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 404 403 403 403 403 403 403 404 404 404 403 403 403 403 403",
     request: (f) =>
       get(
         `/api/bulk/upload/${f.payoutJob}/get-icici-upi-activation-info/?object=icici_upi_account_payment_tracker`,
@@ -264,8 +301,8 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "GET /api/files/:id/:name",
     variant: "a payout upload's file",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm
-    cells: "401 ok  404 404 404 404 404 404 ok  ok  ok  404 404 404",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 ok  404 404 404 404 404 404 ok  ok  ok  404 404 404 404 404",
     request: (f) => get(`/api/files/${f.payoutFile}/november_payouts.xlsx`)(),
   },
   {

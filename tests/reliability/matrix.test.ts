@@ -14,6 +14,7 @@ import {
   type Fixtures,
   MATRIX,
   type MatrixRow,
+  OTP_CALLERS,
 } from "./matrix-table";
 
 let server: TestServer;
@@ -37,7 +38,8 @@ async function one<T>(sql: string): Promise<T> {
 
 async function freshSession(caller: Caller): Promise<Record<string, string>> {
   const { id } = await one<{ id: number }>(`SELECT id FROM users WHERE username = '${caller}'`);
-  const token = await createSession(server.db, id, "web", server.clock.now, cryptoRandomBytes);
+  const platform = OTP_CALLERS[caller] ?? "web";
+  const token = await createSession(server.db, id, platform, server.clock.now, cryptoRandomBytes);
   return { authorization: `sessionid ${token}` };
 }
 
@@ -74,7 +76,12 @@ beforeAll(async () => {
     acmeRsid: outlet.rsid,
     zenithRsid: zenith.rsid,
   };
-  for (const caller of CALLERS) if (caller !== "anonymous") sessions.set(caller, await server.signIn(caller));
+  // Callers who sign in with a one-time code get a session on their platform directly (the code
+  // flow itself is tested in tests/server/otp-login.test.ts).
+  for (const caller of CALLERS) {
+    if (caller === "anonymous") continue;
+    sessions.set(caller, OTP_CALLERS[caller] ? await freshSession(caller) : await server.signIn(caller));
+  }
 });
 afterAll(() => server.close());
 
