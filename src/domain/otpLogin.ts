@@ -4,6 +4,7 @@
  * sign-in machine, its screens and the server.
  */
 import { Schema } from "effect";
+import type { FieldErrors, SessionConflictBody } from "./auth";
 
 export const OTP_LENGTH = 6;
 export const MOBILE_DIGITS = 10;
@@ -71,3 +72,23 @@ export const OtpVerifyRequest = Schema.Struct({
   password: Schema.String,
   platform: Schema.String,
 });
+
+/** What login step 1 came to: the masked number, or errors placed under the mobile field. */
+export type OtpStepOutcome =
+  | { readonly type: "ok"; readonly phoneNumber: string }
+  | { readonly type: "invalid"; readonly fieldErrors: FieldErrors; readonly detail: string | null };
+
+/** What an OTP send came to: sent, or refused (cooldown, throttle, no gateway) with the server's words. */
+export type OtpSendOutcome =
+  | { readonly type: "sent" }
+  | { readonly type: "refused"; readonly detail: string };
+
+/** What an OTP verification came to. */
+export type OtpVerifyOutcome =
+  | { readonly type: "signedIn"; readonly sessionid: string; readonly username: string }
+  | { readonly type: "invalid"; readonly message: string }
+  | { readonly type: "conflict"; readonly body: SessionConflictBody };
+
+/** The error under the OTP field: the server's code or detail (spec 002 §8), detail first when both are text. */
+export const otpErrorOf = (body: { code?: string; detail?: string }): string =>
+  body.detail ?? body.code ?? INVALID_OTP;

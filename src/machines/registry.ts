@@ -14,6 +14,7 @@ import { bulkStatusUpdateMachine } from "./bulkStatusUpdate";
 import { bulkUploadJobMachine } from "./bulkUploadJob";
 import { bulkUploadScreenMachine } from "./bulkUploadScreen";
 import { dataTableMachine } from "./dataTable";
+import { eKycLoginMachine } from "./eKycLogin";
 import { excelUploadMachine } from "./excelUpload";
 import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
@@ -170,6 +171,46 @@ export const machineRegistry: readonly MachineEntry[] = [
       done("logoutAll", undefined),
       error("logoutAll"),
     ],
+  }),
+  entry({
+    id: "eKycLogin",
+    machine: eKycLoginMachine,
+    inputs: [{ platform: "my_track" }],
+    events: [
+      { type: "mobile.change", value: "9000000001" },
+      { type: "login.submit" },
+      {
+        type: "conflict.restored",
+        body: { ...conflictBody, login_username: "auditor.9000000001", platform: "my_track" },
+      },
+      { type: "logoutAll.submit" },
+      { type: "otp.change", value: "123456" },
+      { type: "otp.submit" },
+      { type: "otp.resend" },
+      { type: "back" },
+      done("loginStep", { type: "ok", phoneNumber: "+91 ******0001" }),
+      done("loginStep", {
+        type: "invalid",
+        fieldErrors: { login_username: ["Enter a valid 10-digit mobile number."] },
+        detail: null,
+      }),
+      error("loginStep"),
+      done("sendOtp", { type: "sent" }),
+      done("sendOtp", { type: "refused", detail: "Please wait 12 seconds before requesting a new OTP." }),
+      error("sendOtp"),
+      done("verifyOtp", { type: "signedIn", sessionid: "token", username: "auditor.9000000001" }),
+      done("verifyOtp", { type: "invalid", message: "Invalid or expired OTP." }),
+      done("verifyOtp", {
+        type: "conflict",
+        body: { ...conflictBody, login_username: "auditor.9000000001", platform: "my_track" },
+      }),
+      error("verifyOtp"),
+      done("logoutAll", undefined),
+      error("logoutAll"),
+      { type: "xstate.after.resendTick.eKycLogin.otpEntry.counting" },
+    ],
+    // The countdown is the only context a guard reads.
+    contextKey: (c: { countdown: number }) => c.countdown,
   }),
   entry({
     id: "forgotPassword",

@@ -127,7 +127,7 @@ describe("auth calls: method, path, payload and decoding", () => {
       run: appConfig,
       method: "GET",
       path: "/api/config/",
-      answer: { mode: "demo", sso_providers: [], dev_outbox: true },
+      answer: { mode: "demo", sso_providers: [], dev_outbox: true, otp_public_key: "MIIBIjAN" },
     },
   ] as const;
 
@@ -167,7 +167,7 @@ describe("query options", () => {
   it("appConfigQuery reads config/ once for the page", async () => {
     const { calls } = fakeFetch({
       status: 200,
-      body: { mode: "production", sso_providers: [], dev_outbox: false },
+      body: { mode: "production", sso_providers: [], dev_outbox: false, otp_public_key: "MIIBIjAN" },
     });
     const client = new QueryClient();
     await client.fetchQuery(appConfigQuery());

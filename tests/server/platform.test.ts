@@ -169,7 +169,12 @@ describe("serving the client", () => {
 describe("modes and configuration", () => {
   it("demo mode has the outbox (JSON and page) and no single sign-on unless configured", async () => {
     const config = await server.call("GET", "/api/config/");
-    expect(config.body).toEqual({ mode: "demo", sso_providers: [], dev_outbox: true });
+    expect(config.body).toEqual({
+      mode: "demo",
+      sso_providers: [],
+      dev_outbox: true,
+      otp_public_key: expect.stringMatching(/^MII[A-Za-z0-9+/]+=*$/),
+    });
     await server.call("POST", "/api/auth/forgot/send-code/", { body: { login_username: "qc.executive" } });
     await server.call("POST", "/api/auth/forgot/send-code/", { body: { login_username: "admin" } });
     const admin = await server.adminSession();
@@ -191,6 +196,7 @@ describe("modes and configuration", () => {
     expect((await call("GET", "/api/config/")).body).toEqual({
       mode: "demo",
       dev_outbox: true,
+      otp_public_key: expect.any(String),
       sso_providers: [
         { id: "microsoft", label: "Sign in with Microsoft", start_url: "https://login.example/ms" },
         { id: "google", label: "Sign in with Google", start_url: "https://login.example/google" },

@@ -16,6 +16,11 @@ import {
 } from "../../src/domain/validation";
 import { DAY, startTestServer, TEST_START, type TestServer } from "./support";
 
+/** Staff accounts: every user but the field auditors' and retailers' code sign-in accounts. */
+const STAFF_USERS = `SELECT username FROM users WHERE id NOT IN (
+  SELECT user_id FROM field_auditors WHERE user_id IS NOT NULL
+  UNION SELECT user_id FROM retailers WHERE user_id IS NOT NULL)`;
+
 let server: TestServer;
 
 beforeAll(async () => {
@@ -39,8 +44,28 @@ type OutletCheck = {
 };
 
 describe("demo accounts", () => {
+  it("gives every field auditor and retailer a code sign-in account with no staff permission", async () => {
+    const accounts = await server.db.query<{ username: string; phone_number: string; role: string }>(
+      `SELECT u.username, u.phone_number, r.name AS role FROM users u
+       JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
+       WHERE u.id IN (SELECT user_id FROM field_auditors UNION SELECT user_id FROM retailers) ORDER BY u.id`,
+    );
+    expect(accounts.filter((a) => a.role === "field-auditor")).toHaveLength(10);
+    expect(accounts.filter((a) => a.role === "retailer")).toHaveLength(100);
+    expect(accounts[0]).toEqual({
+      username: "auditor.9000000001",
+      phone_number: "+919000000001",
+      role: "field-auditor",
+    });
+    const [held] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM role_permissions rp JOIN roles r ON r.id = rp.role_id
+       WHERE r.name IN ('field-auditor', 'retailer')`,
+    );
+    expect(held?.n).toBe(0);
+  });
+
   it("has every demo account, each able to sign in with Demo@12345", async () => {
-    const users = await server.db.query<{ username: string }>("SELECT username FROM users ORDER BY id");
+    const users = await server.db.query<{ username: string }>(`${STAFF_USERS} ORDER BY id`);
     expect(users.map((u) => u.username)).toEqual(DEMO_ACCOUNTS.map((a) => a.username));
     expect(users.map((u) => u.username)).toEqual(
       expect.arrayContaining([
@@ -290,8 +315,8 @@ describe("npm run seed", () => {
     expect(rebuilt).toMatchObject({ kind: "seeded", outlets: 50 });
     const [outlets] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM outlets");
     expect(outlets?.n).toBe(50);
-    const [users] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM users");
-    expect(users?.n).toBe(DEMO_ACCOUNTS.length);
+    const users = await server.db.query(STAFF_USERS);
+    expect(users).toHaveLength(DEMO_ACCOUNTS.length);
     await server.endSessions("admin");
     expect((await server.login("admin")).status).toBe(200);
   });
@@ -304,7 +329,7 @@ describe("npm run seed", () => {
       [1, 2, 3].map(() => seedDemoData(server.db, { now: TEST_START, outlets: 20 })),
     );
     expect(loaded.filter(Boolean)).toHaveLength(1);
-    const [users] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM users");
-    expect(users?.n).toBe(DEMO_ACCOUNTS.length);
+    const users = await server.db.query(STAFF_USERS);
+    expect(users).toHaveLength(DEMO_ACCOUNTS.length);
   });
 });

@@ -1,0 +1,308 @@
+/**
+ * Sign-in with a one-time code (spec 002 §2.11, §4, §5): mobile number, login step 1, the code
+ * sent, code entry with a 30 s Resend countdown ticking each second, verification, signed in. A 451
+ * at verification leads back to the login screen with "Logout All Session", which ends the other
+ * sessions and retries the login; if that fails the user goes home. The field auditors' e-KYC app
+ * (platform my_track) and the retailer sign-in (platform retailer) run this same machine.
+ */
+import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import type { FieldErrors, SessionConflictBody } from "../domain/auth";
+import {
+  nextMobileInput,
+  nextOtpInput,
+  type OtpSendOutcome,
+  type OtpStepOutcome,
+  type OtpVerifyOutcome,
+  RESEND_COOLDOWN_SECONDS,
+  withMobilePrefix,
+} from "../domain/otpLogin";
+
+export type EKycPlatform = "my_track" | "retailer";
+
+export type EKycLoginEvent =
+  | { type: "mobile.change"; value: string }
+  | { type: "login.submit" }
+  | { type: "conflict.restored"; body: SessionConflictBody }
+  | { type: "logoutAll.submit" }
+  | { type: "otp.change"; value: string }
+  | { type: "otp.submit" }
+  | { type: "otp.resend" }
+  | { type: "back" };
+
+export type EKycLoginContext = {
+  platform: EKycPlatform;
+  /** The digits typed, at most 10; sent with +91. */
+  mobile: string;
+  otp: string;
+  /** The masked number the code went to, from login step 1. */
+  phoneNumber: string;
+  /** Server errors of login step 1, shown under the mobile field. */
+  fieldErrors: FieldErrors;
+  /** A refusal shown on the login screen (a send refused, a request that failed). */
+  detail: string | null;
+  /** The server's code or detail, shown under the OTP field. */
+  otpError: string | null;
+  conflict: SessionConflictBody | null;
+  /** Seconds until Resend may be pressed. */
+  countdown: number;
+};
+
+/** Shown when a request fails without an answer from the server (network, timeout, server error). */
+export const REQUEST_FAILED = "Something went wrong. Please try again.";
+
+const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
+
+export const eKycLoginMachine = setup({
+  types: {} as {
+    context: EKycLoginContext;
+    events: EKycLoginEvent;
+    input: { platform: EKycPlatform } | undefined;
+  },
+  actors: {
+    loginStep: fromPromise<OtpStepOutcome, { login_username: string; platform: EKycPlatform }>(async () => {
+      throw new Error("loginStep is provided by the application");
+    }),
+    sendOtp: fromPromise<OtpSendOutcome, { login_username: string; platform: EKycPlatform }>(async () => {
+      throw new Error("sendOtp is provided by the application");
+    }),
+    verifyOtp: fromPromise<OtpVerifyOutcome, { login_username: string; otp: string; platform: EKycPlatform }>(
+      async () => {
+        throw new Error("verifyOtp is provided by the application");
+      },
+    ),
+    logoutAll: fromPromise<void>(async () => {
+      throw new Error("logoutAll is provided by the application");
+    }),
+  },
+  actions: {
+    sessionStarted: (_, _params: { sessionid: string; username: string }) => {},
+    goHome: () => {},
+    clearMessages: assign({ fieldErrors: {}, detail: null, otpError: null }),
+    startCountdown: assign({ countdown: RESEND_COOLDOWN_SECONDS }),
+  },
+  guards: {
+    stepIs: ({ event }, params: { type: OtpStepOutcome["type"] }) =>
+      outputOf<OtpStepOutcome>(event).type === params.type,
+    sendIs: ({ event }, params: { type: OtpSendOutcome["type"] }) =>
+      outputOf<OtpSendOutcome>(event).type === params.type,
+    verifyIs: ({ event }, params: { type: OtpVerifyOutcome["type"] }) =>
+      outputOf<OtpVerifyOutcome>(event).type === params.type,
+    countdownOver: ({ context }) => context.countdown <= 0,
+  },
+  delays: { resendTick: 1000 },
+}).createMachine({
+  id: "eKycLogin",
+  description: "Sign-in with a code sent to a mobile number, from the number to the signed-in area.",
+  context: ({ input }) => ({
+    platform: input?.platform ?? "my_track",
+    mobile: "",
+    otp: "",
+    phoneNumber: "",
+    fieldErrors: {},
+    detail: null,
+    otpError: null,
+    conflict: null,
+    countdown: 0,
+  }),
+  initial: "mobileEntry",
+  states: {
+    mobileEntry: {
+      description:
+        "The login screen: the mobile number field and Login; errors of the last attempt show under the field.",
+      on: {
+        "mobile.change": {
+          actions: assign({ mobile: ({ context, event }) => nextMobileInput(context.mobile, event.value) }),
+        },
+        "login.submit": { target: "loggingIn" },
+        "conflict.restored": { target: "conflict", actions: assign({ conflict: ({ event }) => event.body }) },
+      },
+    },
+    loggingIn: {
+      description:
+        "Login step 1 is on its way with the number and +91; the Login button shows it is loading.",
+      entry: "clearMessages",
+      invoke: {
+        id: "loginStep",
+        src: "loginStep",
+        input: ({ context }) => ({
+          login_username: withMobilePrefix(context.mobile),
+          platform: context.platform,
+        }),
+        onDone: [
+          {
+            guard: { type: "stepIs", params: { type: "ok" } },
+            target: "sendingOtp",
+            actions: assign({
+              phoneNumber: ({ event }) =>
+                (event.output as Extract<OtpStepOutcome, { type: "ok" }>).phoneNumber,
+            }),
+          },
+          {
+            target: "mobileEntry",
+            actions: assign(({ event }) => {
+              const invalid = event.output as Extract<OtpStepOutcome, { type: "invalid" }>;
+              return { fieldErrors: invalid.fieldErrors, detail: invalid.detail };
+            }),
+          },
+        ],
+        onError: { target: "mobileEntry", actions: assign({ detail: REQUEST_FAILED }) },
+      },
+    },
+    sendingOtp: {
+      description: "The code is being sent to the number (purpose user_login).",
+      invoke: {
+        id: "sendOtp",
+        src: "sendOtp",
+        input: ({ context }) => ({
+          login_username: withMobilePrefix(context.mobile),
+          platform: context.platform,
+        }),
+        onDone: [
+          {
+            guard: { type: "sendIs", params: { type: "sent" } },
+            target: "otpEntry",
+            actions: ["startCountdown", assign({ otp: "" })],
+          },
+          {
+            target: "mobileEntry",
+            actions: assign({
+              detail: ({ event }) => (event.output as Extract<OtpSendOutcome, { type: "refused" }>).detail,
+            }),
+          },
+        ],
+        onError: { target: "mobileEntry", actions: assign({ detail: REQUEST_FAILED }) },
+      },
+    },
+    otpEntry: {
+      description:
+        "The OTP screen: the code field, Verify OTP, Go back to login screen, and Resend after the countdown.",
+      initial: "counting",
+      on: {
+        "otp.change": {
+          actions: assign({ otp: ({ context, event }) => nextOtpInput(context.otp, event.value) }),
+        },
+        "otp.submit": { target: "verifying" },
+        back: { target: "mobileEntry", actions: ["clearMessages", assign({ otp: "" })] },
+      },
+      states: {
+        counting: {
+          description: "Resend is disabled and shows the seconds left, ticking down each second.",
+          always: { guard: "countdownOver", target: "resendReady" },
+          after: {
+            resendTick: {
+              target: "counting",
+              reenter: true,
+              actions: assign({ countdown: ({ context }) => context.countdown - 1 }),
+            },
+          },
+        },
+        resendReady: {
+          description: "The countdown is over: Resend may be pressed.",
+          on: { "otp.resend": { target: "#eKycLogin.resending" } },
+        },
+      },
+    },
+    resending: {
+      description: "A new code is being sent; the screen stays on the OTP entry.",
+      entry: "clearMessages",
+      invoke: {
+        id: "sendOtp",
+        src: "sendOtp",
+        input: ({ context }) => ({
+          login_username: withMobilePrefix(context.mobile),
+          platform: context.platform,
+        }),
+        onDone: [
+          {
+            guard: { type: "sendIs", params: { type: "sent" } },
+            target: "otpEntry",
+            actions: ["startCountdown", assign({ otp: "" })],
+          },
+          {
+            target: "otpEntry",
+            actions: assign({
+              otpError: ({ event }) => (event.output as Extract<OtpSendOutcome, { type: "refused" }>).detail,
+            }),
+          },
+        ],
+        onError: { target: "otpEntry", actions: assign({ otpError: REQUEST_FAILED }) },
+      },
+    },
+    verifying: {
+      description: "The code, encrypted with the server's public key, is being verified.",
+      entry: "clearMessages",
+      invoke: {
+        id: "verifyOtp",
+        src: "verifyOtp",
+        input: ({ context }) => ({
+          login_username: withMobilePrefix(context.mobile),
+          otp: context.otp,
+          platform: context.platform,
+        }),
+        onDone: [
+          {
+            guard: { type: "verifyIs", params: { type: "signedIn" } },
+            target: "signedIn",
+            actions: {
+              type: "sessionStarted",
+              params: ({ event }) => {
+                const { sessionid, username } = event.output as Extract<
+                  OtpVerifyOutcome,
+                  { type: "signedIn" }
+                >;
+                return { sessionid, username };
+              },
+            },
+          },
+          {
+            guard: { type: "verifyIs", params: { type: "conflict" } },
+            target: "conflict",
+            actions: assign({
+              conflict: ({ event }) => (event.output as Extract<OtpVerifyOutcome, { type: "conflict" }>).body,
+              otp: "",
+            }),
+          },
+          {
+            target: "otpEntry",
+            actions: assign({
+              otpError: ({ event }) =>
+                (event.output as Extract<OtpVerifyOutcome, { type: "invalid" }>).message,
+            }),
+          },
+        ],
+        onError: { target: "otpEntry", actions: assign({ otpError: REQUEST_FAILED }) },
+      },
+    },
+    conflict: {
+      description:
+        "Another session is active on this platform (451): the login screen shows its message and the button reads Logout All Session.",
+      on: {
+        "logoutAll.submit": { target: "loggingOutAll" },
+        "mobile.change": {
+          target: "mobileEntry",
+          actions: assign({
+            mobile: ({ context, event }) => nextMobileInput(context.mobile, event.value),
+            conflict: null,
+          }),
+        },
+      },
+    },
+    loggingOutAll: {
+      description: "Ending every session of this user, then logging in again with the same number.",
+      invoke: {
+        id: "logoutAll",
+        src: "logoutAll",
+        onDone: { target: "loggingIn", actions: assign({ conflict: null }) },
+        onError: { target: "leftForHome", actions: "goHome" },
+      },
+    },
+    signedIn: {
+      description: "Signed in: the session id and user name are stored and the signed-in area opens.",
+      type: "final",
+    },
+    leftForHome: {
+      description: "Ending the other sessions failed: the user is sent to the home page.",
+      type: "final",
+    },
+  },
+});
