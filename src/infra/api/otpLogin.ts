@@ -1,0 +1,114 @@
+/**
+ * The one-time-code sign-in calls (spec 002 §7): login step 1, OTP send and verify, each decoded
+ * with the domain's Schema; expected refusals come back as values for the eKycLogin machine.
+ */
+import { Effect } from "effect";
+import { LOGIN_METHOD_PHONE_OTP, LoginResponse } from "../../domain/auth";
+import {
+  OTP_PURPOSE_USER_LOGIN,
+  OtpLoginStepResponse,
+  type OtpSendOutcome,
+  OtpSendResponse,
+  type OtpStepOutcome,
+  type OtpVerifyOutcome,
+  otpErrorOf,
+} from "../../domain/otpLogin";
+import { type ApiError, detailOf, request } from "../http";
+import { encryptOtp } from "../otpCrypto";
+import { takeSessionConflict } from "../storage";
+import { appConfig } from "./auth";
+import { fieldErrorsOf } from "./authOutcomes";
+
+type Target = { login_username: string; platform: string };
+
+export const otpLoginStep = (target: Target) =>
+  request({
+    method: "POST",
+    path: "auth/login/",
+    body: { ...target, method_of_login: LOGIN_METHOD_PHONE_OTP },
+    schema: OtpLoginStepResponse,
+  });
+
+export const otpSend = (target: Target) =>
+  request({
+    method: "POST",
+    path: "auth/otp/send/",
+    body: { ...target, method_of_login: LOGIN_METHOD_PHONE_OTP, purpose: OTP_PURPOSE_USER_LOGIN },
+    schema: OtpSendResponse,
+  });
+
+export const otpVerify = (target: Target, encryptedOtp: string) =>
+  request({
+    method: "POST",
+    path: "auth/otp/verify/",
+    body: { ...target, method_of_login: LOGIN_METHOD_PHONE_OTP, password: encryptedOtp },
+    schema: LoginResponse,
+  });
+
+export function otpStepOutcome(target: Target): Effect.Effect<OtpStepOutcome, ApiError> {
+  return Effect.catch(
+    Effect.map(
+      otpLoginStep(target),
+      (r): OtpStepOutcome => ({ type: "ok", phoneNumber: r.user_data.phone_number }),
+    ),
+    (error): Effect.Effect<OtpStepOutcome, ApiError> =>
+      error._tag === "ValidationError"
+        ? Effect.succeed({
+            type: "invalid",
+            fieldErrors: fieldErrorsOf(error.body),
+            detail: detailOf(error.body) ?? null,
+          })
+        : Effect.fail(error),
+  );
+}
+
+/** A cooldown, a throttle or a missing gateway is the server's answer to show, not a failure. */
+export function otpSendOutcome(target: Target): Effect.Effect<OtpSendOutcome, ApiError> {
+  return Effect.catch(
+    Effect.map(otpSend(target), (): OtpSendOutcome => ({ type: "sent" })),
+    (error): Effect.Effect<OtpSendOutcome, ApiError> => {
+      const status = error._tag === "HttpError" ? error.status : error._tag === "ValidationError" ? 400 : 0;
+      if (status === 429 || status === 503 || status === 400) {
+        const body = (error as { body: unknown }).body;
+        return Effect.succeed({
+          type: "refused",
+          detail: detailOf(body) ?? fieldErrorsOf(body).login_username?.[0] ?? "",
+        });
+      }
+      return Effect.fail(error);
+    },
+  );
+}
+
+/** Encrypts the code with the server's public key, verifies it and keeps the session on success. */
+export function otpVerifyOutcome(
+  target: Target,
+  otp: string,
+  keepSession: (sessionId: string, username: string) => void,
+): Effect.Effect<OtpVerifyOutcome, ApiError> {
+  const attempt = Effect.flatMap(appConfig(), (config) =>
+    Effect.flatMap(
+      Effect.promise(() => encryptOtp(otp, config.otp_public_key)),
+      (encrypted) => otpVerify(target, encrypted),
+    ),
+  );
+  return Effect.catch(
+    Effect.map(attempt, (response): OtpVerifyOutcome => {
+      keepSession(response.sessionid ?? "", response.username);
+      return { type: "signedIn", sessionid: response.sessionid ?? "", username: response.username };
+    }),
+    (error): Effect.Effect<OtpVerifyOutcome, ApiError> => {
+      if (error._tag === "ValidationError")
+        return Effect.succeed({
+          type: "invalid",
+          message: otpErrorOf(error.body as { code?: string; detail?: string }),
+        });
+      if (error._tag === "SessionConflict") {
+        // The login screen shows it now; the stored copy is for screens reached by navigation.
+        takeSessionConflict();
+        return Effect.succeed({ type: "conflict", body: error.body });
+      }
+      return Effect.fail(error);
+    },
+  );
+}
