@@ -306,3 +306,12 @@ export const eKycLoginMachine = setup({
     },
   },
 });
+
+/** Which screen a state belongs to: the number (login), the code (OTP) or neither (finished). */
+export type EKycScreen = "login" | "otp" | "finished";
+const OTP_STATES = new Set(["otpEntry", "resending", "verifying"]);
+export function eKycScreenOf(value: unknown): EKycScreen {
+  const top = typeof value === "string" ? value : Object.keys(value as object)[0];
+  if (top === "signedIn" || top === "leftForHome") return "finished";
+  return OTP_STATES.has(top ?? "") ? "otp" : "login";
+}

@@ -51,12 +51,24 @@ const UPLOAD_SCREENS = Object.fromEntries(UPLOAD_BUILT_PATTERNS.map((p) => [p, B
   typeof BulkUploadScreen
 >;
 
+const codeSignIn = (name: keyof typeof import("../ekyc/screens")) =>
+  lazy(() => import("../ekyc/screens").then((m) => ({ default: m[name] })));
+const CODE_SIGN_IN_SCREENS = {
+  "/eMyTrack/login": codeSignIn("EMyTrackLogin"),
+  "/eMyTrack/verify-otp": codeSignIn("EMyTrackVerifyOtp"),
+  "/eMyTrack/dashboard": codeSignIn("EMyTrackSignedIn"),
+  "/retailers/login": codeSignIn("RetailerLogin"),
+  "/retailers/otp": codeSignIn("RetailerOtp"),
+  "/retailers/success": codeSignIn("RetailerSignedIn"),
+} as const;
+
 const SCREENS = {
   "/": Home,
   "/login": lazy(() => import("../auth/LoginScreen")),
   "/forgot-password": lazy(() => import("../auth/ForgotPasswordScreen")),
   "/reset-password": lazy(() => import("../auth/ResetPasswordScreen")),
   "/change-password-expiry": lazy(() => import("../auth/PasswordExpiryScreen")),
+  ...CODE_SIGN_IN_SCREENS,
   "/dashboard": lazy(() => import("../dashboard/DashboardHome")),
   ...UPLOAD_SCREENS,
   "/dashboard/my-downloads": lazy(() => import("../downloads/MyDownloadsScreen")),

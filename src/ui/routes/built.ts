@@ -31,6 +31,13 @@ export const BUILT_PATTERNS = [
   "/forgot-password",
   "/reset-password",
   "/change-password-expiry",
+  // Sign-in with a one-time code: field auditors (eMyTrack) and retailers, and where each lands.
+  "/eMyTrack/login",
+  "/eMyTrack/verify-otp",
+  "/eMyTrack/dashboard",
+  "/retailers/login",
+  "/retailers/otp",
+  "/retailers/success",
   "/dashboard",
   // Outlet lists and the outlet opened from each.
   "/dashboard/list-of-outlets",
