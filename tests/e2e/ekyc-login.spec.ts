@@ -1,0 +1,90 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { SESSION_CONFLICT_DETAIL } from "../../server/auth/loginAnswer";
+import { INVALID_OTP } from "../../src/domain/otpLogin";
+import { expectAccessible, latestOutboxMessage } from "./support";
+
+const codeIn = (message: string) => /\b(\d{6})\b/.exec(message)?.[1] ?? "";
+const wrongFor = (code: string) => (code === "000000" ? "111111" : "000000");
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 800 };
+
+async function requestCode(page: Page, loginPath: string, digits: string) {
+  await page.goto(loginPath);
+  await page.getByLabel("Mobile number").fill(digits);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByLabel("OTP")).toBeVisible();
+}
+
+async function signIn(page: Page, loginPath: string, digits: string) {
+  await requestCode(page, loginPath, digits);
+  await page.getByLabel("OTP").fill(codeIn(await latestOutboxMessage(page, `+91${digits}`)));
+  await page.getByRole("button", { name: "Verify OTP" }).click();
+}
+
+async function fresh(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  return context.newPage();
+}
+
+for (const [name, viewport] of [
+  ["390", PHONE],
+  ["1366", DESKTOP],
+] as const) {
+  test(`a field auditor signs in with the code from the outbox at ${name} px; a wrong code shows the server message`, async ({
+    browser,
+  }, testInfo) => {
+    const digits = name === "390" ? "9000000002" : "9000000003";
+    const page = await fresh(browser, viewport);
+    await requestCode(page, "/eMyTrack/login", digits);
+    await expect(page).toHaveURL(/\/eMyTrack\/verify-otp$/);
+    // Resend waits out the 30 s countdown.
+    await expect(page.getByText(/Resend in \d+ s/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Resend" })).toHaveCount(0);
+    if (name === "390") await expect(page.getByText("256 bit encrypted")).toBeVisible();
+    else await expect(page.getByText("256 bit encrypted")).toBeHidden();
+    const code = codeIn(await latestOutboxMessage(page, `+91${digits}`));
+    await page.getByLabel("OTP").fill(`${wrongFor(code)}99`);
+    await expect(page.getByLabel("OTP")).toHaveValue(wrongFor(code));
+    await page.getByRole("button", { name: "Verify OTP" }).click();
+    // Under the OTP field (the notification bar shows the detail too, as for every 400).
+    await expect(page.locator(".field-errors").getByText(INVALID_OTP)).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath(`ekyc-otp-${name}.png`) });
+    await page.getByLabel("OTP").fill(code);
+    await page.getByRole("button", { name: "Verify OTP" }).click();
+    await expect(page).toHaveURL(/\/eMyTrack\/dashboard$/);
+    await expect(page.getByText(`auditor.${digits}`)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`ekyc-signed-in-${name}.png`) });
+  });
+}
+
+test("a second device gets the conflict and Logout All Session resolves it", async ({
+  browser,
+}, testInfo) => {
+  const first = await fresh(browser, PHONE);
+  await signIn(first, "/eMyTrack/login", "9000000004");
+  await expect(first).toHaveURL(/\/eMyTrack\/dashboard$/);
+  const second = await fresh(browser, PHONE);
+  await signIn(second, "/eMyTrack/login", "9000000004");
+  await expect(second.getByText(SESSION_CONFLICT_DETAIL)).toBeVisible();
+  await expect(second).toHaveURL(/\/eMyTrack\/login$/);
+  await second.screenshot({ path: testInfo.outputPath("ekyc-conflict-390.png") });
+  await second.getByRole("button", { name: "Logout All Session" }).click();
+  // The login is retried: a new code is sent and the OTP screen opens again.
+  await expect(second.getByLabel("OTP")).toBeVisible();
+  await second.getByLabel("OTP").fill(codeIn(await latestOutboxMessage(second, "+919000000004")));
+  await second.getByRole("button", { name: "Verify OTP" }).click();
+  await expect(second).toHaveURL(/\/eMyTrack\/dashboard$/);
+});
+
+test("a retailer signs in the same way", async ({ browser }, testInfo) => {
+  const page = await fresh(browser, PHONE);
+  await page.goto("/retailers/login");
+  await expect(page.getByText("Retailer sign-in")).toBeVisible();
+  await signIn(page, "/retailers/login", "9100000002");
+  await expect(page).toHaveURL(/\/retailers\/success$/);
+  await expect(page.getByText("retailer.9100000002")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("retailer-signed-in-390.png") });
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/retailers\/login$/);
+});
