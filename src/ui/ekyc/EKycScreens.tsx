@@ -8,6 +8,7 @@ import { useSelector } from "@xstate/react";
 import { type FormEvent, useEffect } from "react";
 import { Redirect, useLocation } from "wouter";
 import { fieldMessages } from "../../domain/auth";
+import { MSG } from "../../domain/messages";
 import { MOBILE_DIGITS, OTP_LENGTH } from "../../domain/otpLogin";
 import { takeSessionConflict } from "../../infra/storage";
 import { eKycScreenOf } from "../../machines/eKycLogin";
@@ -90,7 +91,7 @@ export function EKycLoginScreen(props: Props) {
           errors={fieldMessages(fieldErrors, "login_username")}
         />
         <button className="button button-primary" type="submit" disabled={busy}>
-          {inConflict ? "Logout All Session" : busy ? "Please wait…" : "Login"}
+          {inConflict ? MSG.logoutAllSession : busy ? "Please wait…" : "Login"}
         </button>
       </form>
     </EKycFrame>
