@@ -10,6 +10,7 @@ import { authRoutes } from "./auth/routes";
 import type { AppDeps, AppEnv } from "./context";
 import { busyProblem, isRetryable } from "./db/retry";
 import { outboxRoutes } from "./dev/outbox";
+import { fieldUserRoutes } from "./fieldUsers/routes";
 import { Problem } from "./http/problem";
 import { securityHeaders } from "./http/security";
 import { serveClient } from "./http/static";
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.route("/api/auth", authRoutes(deps));
   app.route("/api/auth", otpLoginRoutes(deps));
+  app.route("/api", fieldUserRoutes(deps));
   app.route("/api/auth", adminRoutes(deps));
   app.route("/api", outletRoutes(deps));
   app.route("/", outboxRoutes(deps));

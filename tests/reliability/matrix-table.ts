@@ -305,6 +305,13 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: "401 ok  404 404 404 404 404 404 ok  ok  ok  404 404 404 404 404",
     request: (f) => get(`/api/files/${f.payoutFile}/november_payouts.xlsx`)(),
   },
+  // The field auditor's own area: only field auditors, each their own outlets.
+  {
+    route: "GET /api/my-track/outlets/summary/",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 403 403 403 403 403 403 403 403 403 403 403 403 403 ok  403",
+    request: get("/api/my-track/outlets/summary/"),
+  },
   {
     route: "GET /api/exports/",
     cells: EVERYONE,

@@ -292,3 +292,23 @@ describe("sessions", () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe("the field auditor's own area", () => {
+  it("counts only the signed-in auditor's outlets, by state", async () => {
+    later();
+    await send("+919000000007");
+    const res = await verify("+919000000007", encrypt(await latestCode("+919000000007")));
+    const headers = { authorization: `sessionid ${res.body.sessionid as string}` };
+    const summary = await server.call("GET", "/api/my-track/outlets/summary/", { headers });
+    expect(summary.status).toBe(200);
+    const expected = await server.db.query<{ workflow_state: string; count: number }>(
+      `SELECT workflow_state, count(*)::int AS count FROM outlets
+       WHERE auditor_id = (SELECT id FROM field_auditors WHERE mobile = '9000000007')
+       GROUP BY workflow_state ORDER BY workflow_state`,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(summary.body.results).toEqual(expected);
+    const [all] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM outlets");
+    expect(summary.body.total).toBeLessThan(all!.n);
+  });
+});

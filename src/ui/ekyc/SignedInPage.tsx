@@ -1,8 +1,8 @@
 /**
- * Where a code sign-in lands until that audience's own area is built: who is signed in, and
- * logout. Nothing else is shown, so nothing is pretended.
+ * Where a code sign-in lands: who is signed in, logout, and what the audience's own area offers so
+ * far (the field auditor's outlet counts; nothing yet for retailers, so nothing is pretended).
  */
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useLocation } from "wouter";
 import { logout } from "../../infra/api/auth";
 import { runApi } from "../../infra/http";
@@ -10,7 +10,7 @@ import { clearSession, readStored, STORAGE_KEYS } from "../../infra/storage";
 import type { SignInGroup } from "./groups";
 import "./ekyc.css";
 
-export function SignedInPage({ group }: { group: SignInGroup }) {
+export function SignedInPage({ group, children }: { group: SignInGroup; children?: ReactNode }) {
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
   const username = readStored(STORAGE_KEYS.userName);
@@ -32,6 +32,7 @@ export function SignedInPage({ group }: { group: SignInGroup }) {
         <p>
           Signed in as <strong>{username}</strong>.
         </p>
+        {children}
         <button className="button button-secondary" type="button" onClick={signOut} disabled={busy}>
           Logout
         </button>
