@@ -54,6 +54,9 @@ for (const [name, viewport] of [
     await page.getByRole("button", { name: "Verify OTP" }).click();
     await expect(page).toHaveURL(/\/eMyTrack\/dashboard$/);
     await expect(page.getByText(`auditor.${digits}`)).toBeVisible();
+    // Their own outlets, counted by state (the server scopes them to the auditor).
+    await expect(page.getByRole("heading", { name: /^Your outlets: \d+$/ })).toBeVisible();
+    await expect(page.getByRole("row").first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`ekyc-signed-in-${name}.png`) });
   });
 }

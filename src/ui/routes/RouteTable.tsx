@@ -56,7 +56,7 @@ const codeSignIn = (name: keyof typeof import("../ekyc/screens")) =>
 const CODE_SIGN_IN_SCREENS = {
   "/eMyTrack/login": codeSignIn("EMyTrackLogin"),
   "/eMyTrack/verify-otp": codeSignIn("EMyTrackVerifyOtp"),
-  "/eMyTrack/dashboard": codeSignIn("EMyTrackSignedIn"),
+  "/eMyTrack/dashboard": lazy(() => import("../ekyc/EMyTrackDashboard")),
   "/retailers/login": codeSignIn("RetailerLogin"),
   "/retailers/otp": codeSignIn("RetailerOtp"),
   "/retailers/success": codeSignIn("RetailerSignedIn"),
