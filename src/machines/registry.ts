@@ -6,6 +6,7 @@ import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom } from "xs
 import type { ActionsConfigResponse } from "../domain/actionsConfig";
 import type { LoginOutcome, UserDetails } from "../domain/auth";
 import type { BulkUploadJob } from "../domain/bulkUpload";
+import { EMPTY_FILTERS } from "../domain/filters";
 import { OUTLET_STATES, SUB_PROJECT_TYPES } from "../domain/outletStates";
 import { WORKFLOW_ROLES, workflowPermission } from "../domain/permissions";
 import { DUPLICATE_CHAIN_REASON, REASON_FIELD, SPECIAL_ACTIONS } from "../domain/workflowActions";
@@ -19,6 +20,7 @@ import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
 import { modalMachine } from "./modal";
 import { notificationMachine } from "./notification";
+import { type OutletListContext, outletListMachine, selectedOutlets } from "./outletList";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { actionsConfigFor } from "./outletWorkflowConfig";
 import { passwordExpiryMachine } from "./passwordExpiry";
@@ -107,6 +109,9 @@ export const sampleBulkOutlets = [
   { id: 1, rsid: "RS000001", workflow_state: "qc_pending", subProject: "retail_audit", version: 1 },
   { id: 17, rsid: "RS000017", workflow_state: "qc_pending", subProject: "retail_audit", version: 1 },
 ] as const;
+const EMPTY_QUERY = { page: 1, pageSize: 15, sort: null, search: "" };
+const QC_PENDING = { lists: { status: ["qc_pending"] }, ranges: {}, toggles: {} };
+
 export const sampleActionsConfig: ActionsConfigResponse = actionsConfigFor(workflowPermission("qc-manager"));
 
 /** Every action taken under each workflow permission, and under none, so each guard says yes and no. */
@@ -271,12 +276,42 @@ export const machineRegistry: readonly MachineEntry[] = [
       done("loadOptions", { status: [{ label: "QC Pending", value: "qc_pending" }] }),
       error("loadOptions"),
       { type: "option.toggle", key: "status", value: "qc_pending" },
+      { type: "range.enable", key: "created", today: "2026-11-22" },
+      { type: "range.disable", key: "created" },
       { type: "range.set", key: "created", range: { from: "2026-11-21", to: "2026-11-22" } },
       { type: "invoiceFrom.set", key: "invoice_date", date: "2026-01-01" },
       { type: "invoiceTo.set", key: "invoice_date", date: "2026-03-01" },
       { type: "toggle.flip", key: "include_temp" },
       { type: "filters.clear" },
       { type: "filters.apply" },
+      { type: "applied.set", values: { lists: { status: ["qc_pending"] }, ranges: {}, toggles: {} } },
+    ],
+  }),
+  entry({
+    id: "outletList",
+    machine: outletListMachine,
+    inputs: [
+      { query: EMPTY_QUERY, applied: EMPTY_FILTERS, selection: [] },
+      { query: { ...EMPTY_QUERY, page: 2 }, applied: QC_PENDING, selection: [sampleBulkOutlets[0]!] },
+    ],
+    contextKey: (c: OutletListContext) => ({
+      selected: selectedOutlets(c).length > 0,
+      known: Object.keys(c.known).length > 0,
+      config: c.config !== null,
+    }),
+    events: [
+      { type: "rows.loaded", rows: sampleBulkOutlets },
+      { type: "table.changed", view: { ...EMPTY_QUERY, selected: ["1"] } },
+      { type: "table.changed", view: { ...EMPTY_QUERY, selected: [] } },
+      { type: "config.loaded", config: sampleActionsConfig },
+      { type: "filters.open" },
+      { type: "filters.applied", values: QC_PENDING },
+      { type: "chip.remove", chip: { kind: "list", key: "status", value: "qc_pending" } },
+      { type: "address.changed", query: { ...EMPTY_QUERY, page: 3 }, applied: QC_PENDING },
+      { type: "status.open" },
+      { type: "status.updated" },
+      done("bulkStatus", undefined),
+      { type: "modal.closed" },
     ],
   }),
   ...SUB_PROJECT_TYPES.map((type) =>

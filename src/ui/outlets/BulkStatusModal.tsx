@@ -3,44 +3,31 @@
  * dropdown, the chosen action's extra fields, Save; Processing..., Done with Okay, the server's 400
  * lines on the form, or Error with Try Again. 520 px wide.
  */
-import { useActorRef, useSelector } from "@xstate/react";
-import type { ActionsConfigResponse } from "../../domain/actionsConfig";
-import type { BulkOutlet } from "../../domain/bulkUpdate";
+import { useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
 import { needsChainConfirmation } from "../../domain/extraFields";
 import { MSG } from "../../domain/messages";
 import { allowsSeveralReasons } from "../../domain/workflowActions";
-import { bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
+import type { bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
 import { Checkbox, LoadingButton, Spinner, TextArea } from "../widgets/Controls";
 import Modal, { type ModalActor } from "../widgets/Modal";
-import { bulkStatusActors } from "./bulkStatusActors";
 import ExtraField from "./ExtraField";
 
 const STATUS_WIDTH_PX = 520;
 
+export type BulkStatusActor = ActorRefFrom<typeof bulkStatusUpdateMachine>;
+
+/** The dialog over a bulk status update actor started by the list for its selection. */
 export default function BulkStatusModal({
   modal,
-  outlets,
-  config,
-  heading,
+  actor,
   years,
-  onUpdated,
 }: {
   modal: ModalActor;
-  outlets: readonly BulkOutlet[];
-  config: ActionsConfigResponse;
-  heading?: string;
+  actor: BulkStatusActor;
   /** The years the date pickers offer. */
   years: readonly number[];
-  /** After a successful update: refresh the lists and clear the selection. */
-  onUpdated: () => void;
 }) {
-  const actor = useActorRef(
-    bulkStatusUpdateMachine.provide({
-      actors: bulkStatusActors,
-      actions: { outletsChanged: onUpdated, closed: () => modal.send({ type: "modal.close" }) },
-    }),
-    { input: { outlets, config, heading } },
-  );
   const state = useSelector(actor, (s) => s.value);
   const ctx = useSelector(actor, (s) => s.context);
   const canSave = useSelector(actor, (s) => s.can({ type: "status.save" }));
@@ -85,7 +72,7 @@ export default function BulkStatusModal({
           }}
         >
           <p className="page-lead">
-            {outlets.length} outlet{outlets.length === 1 ? "" : "s"} selected
+            {ctx.outlets.length} outlet{ctx.outlets.length === 1 ? "" : "s"} selected
           </p>
           {ctx.lines.length > 0 && (
             <div role="alert" className="bulk-status-errors">
