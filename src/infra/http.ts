@@ -45,6 +45,11 @@ export type HttpHooks = {
   notifyFailed: (text: string) => void;
   /** The server no longer knows this session (401): forget it on this page. */
   sessionEnded: () => void;
+  /**
+   * The session ended under the user away from the login page (another tab signed out, it
+   * expired): remember the page for after the next sign-in, and say so on the login page.
+   */
+  signInAgain: () => void;
 };
 
 const defaultHooks: HttpHooks = {
@@ -52,6 +57,7 @@ const defaultHooks: HttpHooks = {
   currentPath: () => globalThis.location?.pathname ?? "/",
   notifyFailed: () => {},
   sessionEnded: () => {},
+  signInAgain: () => {},
 };
 
 let hooks: HttpHooks = defaultHooks;
@@ -213,12 +219,18 @@ function failureFor(status: number, body: unknown): ApiError {
       : new HttpError({ status, body });
   }
   const detail = detailOf(body);
-  if (detail) hooks.notifyFailed(detail);
   if (status === 401) {
     hooks.sessionEnded();
-    if (!isSignInPath(here)) hooks.navigate("/");
+    if (isSignInPath(here)) {
+      if (detail) hooks.notifyFailed(detail);
+    } else {
+      // The server's "credentials were not provided" means nothing to the user: the login page says why.
+      hooks.signInAgain();
+      hooks.navigate("/");
+    }
     return new Unauthorized({ body });
   }
+  if (detail) hooks.notifyFailed(detail);
   if (status === 403) return new Forbidden({ body });
   if (status === 400) return new ValidationError({ status: 400, body });
   return new HttpError({ status, body });

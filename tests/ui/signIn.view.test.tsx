@@ -16,10 +16,13 @@ import LoginScreen from "../../src/ui/auth/LoginScreen";
 import { generatedPaths } from "../machines/harness";
 
 const started = vi.hoisted(() => ({ calls: [] as unknown[] }));
-vi.mock("../../src/ui/session/sessionActor", () => ({
-  sessionStarted: (...args: unknown[]) => started.calls.push(args),
+vi.mock("../../src/ui/session/SessionGate", () => ({
+  useCurrentUser: () => null,
+  useSessionStarted:
+    () =>
+    (...args: unknown[]) =>
+      started.calls.push(args),
 }));
-vi.mock("../../src/ui/session/SessionGate", () => ({ useCurrentUser: () => null }));
 vi.mock("../../src/ui/auth/useAppConfig", () => ({ useAppConfig: () => null }));
 
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
