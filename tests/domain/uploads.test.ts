@@ -25,7 +25,7 @@ import {
   UPLOAD_TYPES,
 } from "../../src/domain/uploadTypes";
 import { isValidEmail, isValidIsoDate, isValidUpiId } from "../../src/domain/validation";
-import { sampleJob } from "../../src/machines/registry";
+import { sampleJob } from "../machines/fixtures/samples";
 
 const anyText = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" }));
 const noRecords: RefLookup = () => false;
