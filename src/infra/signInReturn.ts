@@ -6,9 +6,12 @@ const KEY = "signInReturn";
 
 export type SignInReturn = { path: string | null; sessionEnded: boolean };
 
+/** Remembers the page; a session already said to have ended on this page stays so. */
 export function rememberSignInReturn(path: string, sessionEnded: boolean): void {
+  const before = peekSignInReturn();
+  const ended = sessionEnded || (before.path === path && before.sessionEnded);
   try {
-    globalThis.sessionStorage?.setItem(KEY, JSON.stringify({ path, sessionEnded }));
+    globalThis.sessionStorage?.setItem(KEY, JSON.stringify({ path, sessionEnded: ended }));
   } catch {
     // Storage disabled: the user lands on the dashboard after signing in.
   }
