@@ -379,6 +379,7 @@ test("another organisation's project list is not found, like its outlet; a proje
   const row = page.getByRole("row").nth(1);
   await row.getByRole("cell").nth(2).click();
   await expect(page).toHaveURL(/client-portal-view\/acme-retail-audit\/list-of-outlets\/view\/RS\d{6}$/);
+  await expect(page.getByRole("link", { name: "← Back to the list" })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "test-results/outlet-back-390.png" });
   await page.setViewportSize({ width: 1366, height: 900 });
