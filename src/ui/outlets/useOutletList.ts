@@ -60,7 +60,8 @@ export function useOutletList(effects: OutletListEffects, kinds: FilterKinds): O
     }),
     [path, kinds],
   );
-  const actor = useActorRef(provideOutletList(effects), { input });
+  const machine = useMemo(() => provideOutletList(effects), [effects]);
+  const actor = useActorRef(machine, { input });
   useEffect(() => {
     const write = () => {
       const { view, applied, known } = actor.getSnapshot().context;
