@@ -243,8 +243,11 @@ test("filters, page and selection survive opening an outlet and coming back, and
   await signIn(page, "qc.manager");
   await page.goto("/dashboard/list-of-outlets");
   await filterByStatus(page, ["QC Pending"]);
+  const firstOfPage1 = await rsidOf(rowsIn(page, "QC Pending").first());
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText(/Showing 16 - 30 of \d+ Record\(s\)/)).toBeVisible();
+  // Page 1's rows stay in view until page 2's arrive.
+  await expect(page.getByRole("row").filter({ hasText: firstOfPage1 })).toHaveCount(0);
   const row = rowsIn(page, "QC Pending").first();
   const rsid = await rsidOf(row);
   await row.getByRole("checkbox").check();
