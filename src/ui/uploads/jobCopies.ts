@@ -3,7 +3,7 @@
  * a job. What the panel reads goes into the History's cached pages; a History page read with a
  * further-along copy is handed to the panel's machine (which decides whether it counts).
  */
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { partialMatchKey, type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { BulkUploadJob, BulkUploadJobList } from "../../domain/bulkUpload";
 import type { UploadTypeKey } from "../../domain/uploadTypes";
@@ -37,7 +37,7 @@ export function useHistoryCopy(
     const key = uploadKeys.jobs(type, place);
     return queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== "updated" || event.action.type !== "success") return;
-      if (!key.every((part, i) => event.query.queryKey[i] === part)) return;
+      if (!partialMatchKey(event.query.queryKey, key)) return;
       const copy = (event.query.state.data as BulkUploadJobList | undefined)?.results.find(
         (j) => j.id === jobId,
       );
