@@ -60,6 +60,9 @@ export function eventsFor(fixture: MachineFixture) {
   };
 }
 
+/** States explored per traversal; the largest machine here needs a few thousand. */
+const TRAVERSAL_LIMIT = 50_000;
+
 /**
  * The paths to run: shortest, simple and edge paths by default; view tests, which render a screen
  * per path, take the shortest ones only.
@@ -75,6 +78,8 @@ export function generatedPaths(
     const options = {
       events: eventsFor(fixture),
       input,
+      // A planted mistake can make the state space endless (a counter that never stops): fail it.
+      limit: TRAVERSAL_LIMIT,
       serializeState: (snapshot: unknown) => serialize(fixture, snapshot),
     };
     const shortest = getShortestPaths(quiet, options) as unknown as Path[];
@@ -124,6 +129,7 @@ function edgePaths(
   options: {
     events: (snapshot: AnyMachineSnapshot) => EventObject[];
     input: unknown;
+    limit: number;
     serializeState: (snapshot: unknown) => string;
   },
   shortest: readonly Path[],
