@@ -5,7 +5,7 @@
  */
 import { Exit, Schema } from "effect";
 
-export const LIST_MEMORY_KEY = "outletLists";
+const LIST_MEMORY_KEY = "outletLists";
 
 const RememberedOutlet = Schema.Struct({
   id: Schema.Number,
