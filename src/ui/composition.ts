@@ -3,6 +3,7 @@
  * wires the HTTP layer's global reactions to them and to the router (infra never imports the UI).
  */
 import { navigate } from "wouter/use-browser-location";
+import { pathAfterSignIn } from "../domain/appStart";
 import { configureHttp } from "../infra/http";
 import { rememberSignInReturn } from "../infra/signInReturn";
 import { createForgotPasswordFlow } from "./auth/forgotPasswordActor";
@@ -23,7 +24,11 @@ export function compose(): AppServices {
     currentPath: () => window.location.pathname,
     notifyFailed: (text) => notify("failed", text),
     sessionEnded: () => sessionEnded(services.session),
-    signInAgain: () => rememberSignInReturn(`${window.location.pathname}${window.location.search}`, true),
+    signInAgain: () => {
+      const asked = `${window.location.pathname}${window.location.search}`;
+      // Only a portal page is returned to; a late answer met elsewhere keeps what was remembered.
+      if (pathAfterSignIn(asked) === asked) rememberSignInReturn(asked, true);
+    },
   });
   return services;
 }

@@ -354,6 +354,19 @@ test("a session ended in another tab says so, and signing in again returns to th
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/list-of-outlets\?page=3&page-size=15$/);
   await expect(page.getByText(/Showing 31 - 45 of \d+ Record\(s\)/)).toBeVisible();
+
+  // Ended again while the page stays open: the next page's request finds it out.
+  const third = await page.context().newPage();
+  await third.request.post("/api/auth/logout/", { data: {} });
+  await third.close();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Your session has ended. Please sign in again.")).toBeVisible();
+  await expect(page.getByText(/FAILED/)).toHaveCount(0);
+  await fillLogin(page, "qc.manager", DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/list-of-outlets\?page=4&page-size=15$/);
+  await expect(page.getByText(/Showing 46 - 60 of \d+ Record\(s\)/)).toBeVisible();
 });
 
 test("a deep link to list page 3 while signed out lands there after signing in", async ({ page }) => {

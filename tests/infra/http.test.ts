@@ -160,6 +160,24 @@ describe("the error catalogue (spec 000 §8)", () => {
     expect(notifyFailed).toHaveBeenCalledWith("Session expired.");
   });
 
+  it("401 answered after the page went to the login page neither navigates nor shows the detail", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        here = "/login";
+        return new Response(JSON.stringify({ detail: "Authentication credentials were not provided." }), {
+          status: 401,
+        });
+      }),
+    );
+    const error = await failureOf(getItem());
+    expect(error._tag).toBe("Unauthorized");
+    expect(sessionEnded).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(signInAgain).not.toHaveBeenCalled();
+    expect(notifyFailed).not.toHaveBeenCalled();
+  });
+
   it("401 on the other sign-in pages (retailer, eMyTrack) is just rejected too", async () => {
     fakeFetch({ status: 401, body: {} });
     for (const page of ["/retailers/login", "/eMyTrack/login", "/eMyTrack/verify-otp", "/login/"]) {
