@@ -107,7 +107,9 @@ export default function OutletListScreen({ scope }: { scope: ListScope }) {
   );
   const rows = useQuery({ ...outletListQuery(query), placeholderData: keepPreviousData });
   const config = useQuery(actionsConfigQuery());
-  const options = useQuery(filterOptionsQuery(scopeQuery));
+  // The options name the chips' values; asked for only when filters are applied (the drawer shares them).
+  const filterCount = appliedFilterCount(applied);
+  const options = useQuery({ ...filterOptionsQuery(scopeQuery), enabled: filterCount > 0 });
   useEffect(() => {
     if (rows.data) list.send({ type: "rows.loaded", rows: rows.data.results.map(bulkOutletOf) });
   }, [list, rows.data]);
@@ -129,7 +131,6 @@ export default function OutletListScreen({ scope }: { scope: ListScope }) {
     const found = raw ? toFilterOptions(key, raw).find((o) => o.value === value) : undefined;
     return found?.label ?? (key === "status" ? stateLabel(value) : value);
   };
-  const filterCount = appliedFilterCount(applied);
 
   return (
     <div className="page outlet-list">
