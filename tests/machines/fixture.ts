@@ -89,7 +89,11 @@ export function timers(machine: AnyStateMachine, statePath: string): TimerEvent[
 /** The inputs of actors started by a step, by actor name. */
 export type Invoked<M> = { [S in ActorName<M>]?: InputFrom<LogicOf<M, S>> };
 
-/** A side-effect action (not an assign) the machine runs, with its parameters. */
+/**
+ * A side-effect action (not an assign) the machine runs, with its parameters. An event sent to
+ * another actor is `{ type: "sendTo", params: { to: actorId, event } }`; an emitted event is
+ * `{ type: "emit", params: { event } }`.
+ */
 export type Emitted = { type: string; params?: unknown };
 
 /** What must hold after a step. */

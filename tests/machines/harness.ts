@@ -273,9 +273,10 @@ export function runPath(
           const { id, input: actorInput } = params as { id: string; input: unknown };
           observed.invoked[id] = actorInput;
         } else if (type === "xstate.sendTo") {
-          // A message to a child (a screen's machine driving its table or drawer) is a side effect too.
           const { targetId, event: sent } = params as { targetId: string; event: unknown };
           observed.emitted.push({ type: "sendTo", params: { to: targetId, event: sent } });
+        } else if (type === "xstate.emit") {
+          observed.emitted.push({ type: "emit", params: { event: (params as { event: unknown }).event } });
         } else if (!type.startsWith("xstate.")) {
           observed.emitted.push({ type, params: params ?? {} });
         }

@@ -37,9 +37,12 @@ const isAssign = (machine: AnyStateMachine, action: unknown): boolean => {
   const impl = (machine.implementations.actions as Obj | undefined)?.[name];
   return typeof impl === "function" && (impl as { type?: string }).type === "xstate.assign";
 };
+/** Events sent to other actors and events emitted count as side effects too. */
+const SENDING = ["xstate.sendTo", "xstate.emit"];
 const isNamedEffect = (machine: AnyStateMachine, action: unknown): boolean => {
   const name = typeof action === "string" ? action : (action as { type?: unknown } | null)?.type;
-  return typeof name === "string" && !name.startsWith("xstate.") && !isAssign(machine, action);
+  if (typeof name !== "string") return false;
+  return SENDING.includes(name) || (!name.startsWith("xstate.") && !isAssign(machine, action));
 };
 const asList = (value: unknown): unknown[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];

@@ -7,7 +7,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type AnyStateMachine, createActor, fromPromise } from "xstate";
+import { fromPromise } from "xstate";
 import {
   type ActionOutcome,
   type BulkUploadJob,
@@ -22,10 +22,9 @@ import { jobListQuery } from "../../src/infra/api/bulkUploadQueries";
 import type { ExcelUploadContext } from "../../src/machines/excelUpload";
 import ExcelUpload from "../../src/ui/uploads/ExcelUpload";
 import UploadForm from "../../src/ui/uploads/UploadForm";
-import type { MachineFixture } from "../machines/fixture";
 import { bulkUploadScreenFixture } from "../machines/fixtures/bulkUploadScreen";
 import { excelUploadFixture } from "../machines/fixtures/excelUpload";
-import { generatedPaths, inertMachine } from "../machines/harness";
+import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";
 
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 type ActorName = "uploadFile" | "fetchJob" | "activate";
@@ -58,35 +57,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-type Step = { event: { type: string; [k: string]: unknown }; state: { value: unknown } };
-
-/**
- * The machine itself, run beside the screen: after each step its state and context are what the
- * screen must show (a path's own snapshots stand for every state with the same key, not this one).
- */
-function model(fixture: MachineFixture) {
-  const actor = createActor(inertMachine(fixture.machine)).start();
-  return {
-    initial: actor.getSnapshot(),
-    step: (event: Step["event"]) => {
-      actor.send(event as never);
-      return actor.getSnapshot();
-    },
-    stop: () => actor.stop(),
-  };
-}
-
-function pathsOf(fixture: MachineFixture) {
-  return generatedPaths(fixture, fixture.machine, ["shortest"])
-    .map((p) => p.path.steps.filter((s) => s.event.type !== "xstate.init") as unknown as Step[])
-    .filter((steps) => steps.length > 0);
-}
-
-function reachesEveryState(fixture: MachineFixture, paths: Step[][]) {
-  const reached = new Set(paths.flatMap((steps) => steps.map((s) => String(s.state.value))));
-  reached.add(String(model(fixture).initial.value));
-  expect([...reached].sort()).toEqual(Object.keys((fixture.machine as AnyStateMachine).root.states).sort());
-}
+type Step = ViewStep;
 
 /** The actors', the timer's and the History's part of a step, common to both panels. */
 async function performShared(event: Step["event"]): Promise<boolean> {
@@ -165,10 +136,10 @@ async function expectShared(state: string, context: { job: BulkUploadJob | null;
 const finishedText = (job: BulkUploadJob) => `${job.file_name}: ${jobStatusLabel(job.status, "standard")}`;
 
 describe("the upload form follows the bulkUploadScreen machine", () => {
-  const paths = pathsOf(bulkUploadScreenFixture);
+  const paths = viewPaths(bulkUploadScreenFixture).map((p) => p.steps);
 
   it("the paths driven here reach every state of the machine", () =>
-    reachesEveryState(bulkUploadScreenFixture, paths));
+    expectEveryStateReached(bulkUploadScreenFixture, viewPaths(bulkUploadScreenFixture)));
 
   it.each(
     paths.map((steps) => [steps.map((s) => s.event.type).join(" → "), steps] as const),
@@ -215,11 +186,11 @@ describe("the upload form follows the bulkUploadScreen machine", () => {
 });
 
 describe("the Excel upload follows the excelUpload machine", () => {
-  const paths = pathsOf(excelUploadFixture);
+  const paths = viewPaths(excelUploadFixture).map((p) => p.steps);
   const dropZone = () => screen.getByText(/^Drag and drop an Excel file/).parentElement as HTMLElement;
 
   it("the paths driven here reach every state of the machine", () =>
-    reachesEveryState(excelUploadFixture, paths));
+    expectEveryStateReached(excelUploadFixture, viewPaths(excelUploadFixture)));
 
   it.each(
     paths.map((steps) => [steps.map((s) => s.event.type).join(" → "), steps] as const),
