@@ -105,11 +105,17 @@ export default function OutletListScreen({ scope }: { scope: ListScope }) {
     ],
     true,
   );
-  const rows = useQuery({ ...outletListQuery(query), placeholderData: keepPreviousData });
+  // A scoped list asks for its rows once the server has said the scope is the caller's to see.
+  const scopeKnown = scopeParams.length === 0 || names.isSuccess;
+  const rows = useQuery({
+    ...outletListQuery(query),
+    placeholderData: keepPreviousData,
+    enabled: scopeKnown,
+  });
   const config = useQuery(actionsConfigQuery());
   // The options name the chips' values; asked for only when filters are applied (the drawer shares them).
   const filterCount = appliedFilterCount(applied);
-  const options = useQuery({ ...filterOptionsQuery(scopeQuery), enabled: filterCount > 0 });
+  const options = useQuery({ ...filterOptionsQuery(scopeQuery), enabled: scopeKnown && filterCount > 0 });
   useEffect(() => {
     if (rows.data) list.send({ type: "rows.loaded", rows: rows.data.results.map(bulkOutletOf) });
   }, [list, rows.data]);
