@@ -94,19 +94,28 @@ type Step = {
 
 // The first input: a fresh list. A row can be ticked only once the list has answered.
 const [fresh] = outletListFixture.inputs!;
-// Shortest paths, and one path per edge of the graph (so every event is done on the screen once).
+/** Whether Update Status can open in a state: what tells the screen's states apart. */
+const canOpen = (c: OutletListContext) => c.config !== null && selectedOutlets(c).length > 0;
+
+// Shortest paths, and per state, event and whether Update Status could open there, one edge path:
+// every event is done on the screen in every state it can meet, without repeating the same check.
 const byName = new Map<string, Step[]>();
 for (const p of generatedPaths(outletListFixture, outletListFixture.machine, ["shortest", "edge"])) {
   if (p.input !== fresh) continue;
   const steps = p.path.steps.filter((s) => s.event.type !== "xstate.init") as unknown as Step[];
-  byName.set(steps.map((s) => s.event.type).join(" → "), steps);
+  if (steps.length === 0) continue;
+  const last = steps.at(-1)!;
+  const before = steps.at(-2)?.state;
+  const key =
+    p.kind === "shortest"
+      ? steps.map((s) => s.event.type).join(" → ")
+      : `${String(before?.value ?? "browsing")}|${before ? canOpen(before.context) : false}|${last.event.type}`;
+  if (!byName.has(key)) byName.set(key, steps);
 }
-const paths = [...byName.values()]
-  .filter((steps) => steps.length > 0)
-  .filter((steps) => {
-    const loaded = steps.findIndex((s) => s.event.type === "rows.loaded");
-    return steps.every((s, i) => s.event.type !== "table.changed" || (loaded >= 0 && loaded < i));
-  });
+const paths = [...byName.values()].filter((steps) => {
+  const loaded = steps.findIndex((s) => s.event.type === "rows.loaded");
+  return steps.every((s, i) => s.event.type !== "table.changed" || (loaded >= 0 && loaded < i));
+});
 
 const settleAll = async (list: Deferred[], value: unknown) => {
   await act(async () => {
