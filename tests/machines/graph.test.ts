@@ -10,7 +10,7 @@ import { machineStates } from "../../src/machines/describe";
 import { machineRegistry } from "../../src/machines/registry";
 import { COVERAGE_PAGE, coveragePage } from "./coverage-page";
 import { machineFixtures } from "./fixtures";
-import { fixtureResults } from "./results";
+import { mutationsOf, runOf } from "./results";
 
 describe("machine fixtures", () => {
   it("every machine in the registry has exactly one fixture, on the same machine", () => {
@@ -25,17 +25,16 @@ describe.each(
   machineFixtures.map((fixture) => [fixture.id, fixture] as const),
 )("machine %s", (_id, fixture) => {
   // Paths run inside the tests, once per machine, shared by the tests below.
-  const results = () => fixtureResults(fixture);
 
   it("every generated path holds what the fixture expects after each step", { timeout: 120_000 }, () => {
-    const { run } = results();
+    const run = runOf(fixture);
     expect(run.paths).toBeGreaterThan(0);
     expect(run.failures.slice(0, 5)).toEqual([]);
     expect(run.unusedRules, "rules for events no path sends").toEqual([]);
   });
 
   it("covers every state, nested ones included, and every transition", { timeout: 120_000 }, () => {
-    const { run } = results();
+    const run = runOf(fixture);
     expect(run.states.missing).toEqual([]);
     expect(run.transitions.missing).toEqual([]);
   });
@@ -49,7 +48,7 @@ describe.each(
   });
 
   it("catches every planted mistake", { timeout: 300_000 }, () => {
-    const { mutations } = results();
+    const mutations = mutationsOf(fixture);
     expect(mutations.length, "mutants planted").toBeGreaterThanOrEqual(3);
     expect(mutations.filter((m) => !m.caught).map((m) => `${m.kind}: ${m.label}`)).toEqual([]);
   });

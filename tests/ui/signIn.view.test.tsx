@@ -13,7 +13,7 @@ import { MSG } from "../../src/domain/messages";
 import { STORAGE_KEYS } from "../../src/infra/storage";
 import LoginScreen from "../../src/ui/auth/LoginScreen";
 import { signInFixture } from "../machines/fixtures/signIn";
-import { generatedPaths } from "../machines/harness";
+import { viewPaths } from "./machinePaths";
 
 const started = vi.hoisted(() => ({ calls: [] as unknown[] }));
 vi.mock("../../src/ui/session/SessionGate", () => ({
@@ -49,10 +49,9 @@ beforeEach(() => {
 });
 
 // A stored 451 is read when the screen opens, so conflict.restored can only be a path's first event.
-const paths = generatedPaths(signInFixture, signInFixture.machine, ["shortest"])
-  .map((p) => p.path.steps.filter((s) => s.event.type !== "xstate.init"))
-  .filter((steps) => steps.every((s, i) => s.event.type !== "conflict.restored" || i === 0))
-  .filter((steps) => steps.length > 0);
+const paths = viewPaths(signInFixture)
+  .map((p) => p.steps)
+  .filter((steps) => steps.every((s, i) => s.event.type !== "conflict.restored" || i === 0));
 
 const loginButton = () => screen.getByRole("button", { name: /^(Login|Logout All Session|Please wait…)$/ });
 
