@@ -17,6 +17,7 @@ import OutletListScreen from "../../src/ui/outlets/OutletListScreen";
 import { outletListFixture } from "../machines/fixtures/outletList";
 import { sampleActionsConfig, sampleBulkOutlets } from "../machines/fixtures/samples";
 import { generatedPaths } from "../machines/harness";
+import { model } from "./machinePaths";
 
 type Deferred = { resolve: (v: unknown) => void; input?: unknown };
 const server = vi.hoisted(() => ({
@@ -203,9 +204,9 @@ async function perform(event: Step["event"]) {
   }
 }
 
-async function expectScreenFor(step: Step, from: string) {
-  const { context } = step.state;
-  const value = String(step.state.value);
+async function expectScreenFor(reached: { value: unknown; context: unknown }, from: string) {
+  const context = reached.context as OutletListContext;
+  const value = String(reached.value);
   if (value === "updating") {
     await waitFor(() => expect(dialog()).toBeTruthy());
     const chosen = selectedOutlets(context).length;
@@ -254,11 +255,14 @@ describe("the outlet list screen follows the outletList machine", () => {
         </Router>
       </QueryClientProvider>,
     );
-    let from = "browsing";
+    // The machine run beside the screen says what the screen must show after each step.
+    const machine = model(outletListFixture, fresh);
+    let from = String(machine.initial.value);
     for (const step of steps) {
       await perform(step.event);
-      await expectScreenFor(step, from);
-      from = String(step.state.value);
+      const reached = machine.step(step.event);
+      await expectScreenFor(reached, from);
+      from = String(reached.value);
     }
   });
 });
