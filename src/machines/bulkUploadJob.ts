@@ -10,6 +10,7 @@ import {
   type JobAction,
   type JobView,
   jobActions,
+  UPLOAD_MSG,
 } from "../domain/bulkUpload";
 
 export type JobRowInput = { job: BulkUploadJob; view: JobView };
@@ -53,6 +54,7 @@ export const bulkUploadJobMachine = setup({
     offers: ({ context }, params: { action: JobAction }) =>
       jobActions(context.job, context.view).includes(params.action),
     outcomeIs: ({ event }, params: { type: ActionOutcome["type"] }) => outcome(event).type === params.type,
+    asked: ({ context }) => context.pending !== null,
   },
 }).createMachine({
   id: "bulkUploadJob",
@@ -97,7 +99,7 @@ export const bulkUploadJobMachine = setup({
         onError: {
           target: "ready",
           actions: [
-            { type: "notifyFailure", params: { text: "Could not read the payment details." } },
+            { type: "notifyFailure", params: { text: UPLOAD_MSG.paymentDetailsUnreadable } },
             assign({ pending: null }),
           ],
         },
@@ -106,7 +108,8 @@ export const bulkUploadJobMachine = setup({
     asking: {
       description: "A confirmation dialog asks to go ahead and says that this cannot be undone.",
       on: {
-        "dialog.accept": { target: "acting" },
+        // Only an action the dialog asked about is run: there is no default action.
+        "dialog.accept": { guard: "asked", target: "acting" },
         "dialog.dismiss": { target: "ready", actions: assign({ pending: null, info: null }) },
       },
     },
@@ -116,7 +119,8 @@ export const bulkUploadJobMachine = setup({
       invoke: {
         id: "runAction",
         src: "runAction",
-        input: ({ context }) => ({ job: context.job, action: context.pending ?? "cancel" }),
+        // The guard on dialog.accept ensures an action was asked about.
+        input: ({ context }) => ({ job: context.job, action: context.pending as JobAction }),
         onDone: [
           {
             guard: { type: "outcomeIs", params: { type: "done" } },
@@ -148,7 +152,7 @@ export const bulkUploadJobMachine = setup({
         onError: {
           target: "ready",
           actions: [
-            { type: "notifyFailure", params: { text: "The request failed. Try again." } },
+            { type: "notifyFailure", params: { text: UPLOAD_MSG.requestFailed } },
             assign({ pending: null, info: null }),
           ],
         },

@@ -172,6 +172,12 @@ export const MATRIX: readonly MatrixRow[] = [
     request: get("/api/outlets/filter-options/"),
   },
   {
+    route: "GET /api/outlets/list-scope/",
+    variant: "an Acme sub-project: another organisation's scope is not found",
+    cells: ACME_OUTLET,
+    request: get("/api/outlets/list-scope/?sub_project=acme-3p-payout-cycle-1"),
+  },
+  {
     route: "GET /api/outlets/actions-config/",
     cells: EVERYONE,
     request: get("/api/outlets/actions-config/"),

@@ -3,27 +3,25 @@ import { type FormEvent, useEffect } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { fieldMessages } from "../../domain/auth";
 import { notify } from "../notifications/notifier";
+import { useServices } from "../services";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages } from "./fields";
-import {
-  type ForgotPasswordActor,
-  forgotPasswordActor,
-  setForgotPasswordEffects,
-} from "./forgotPasswordActor";
+import type { ForgotPasswordActor } from "./forgotPasswordActor";
 
 /** Wires the shared flow's navigation to the router of the screen showing it. */
 export function useForgotPasswordFlow(actor?: ForgotPasswordActor): ForgotPasswordActor {
   const [, navigate] = useLocation();
-  const flow = actor ?? forgotPasswordActor();
+  const { forgotPassword } = useServices();
+  const flow = actor ?? forgotPassword.actor();
   useEffect(() => {
-    setForgotPasswordEffects({
+    forgotPassword.setEffects({
       showResetPassword: () => navigate("/reset-password"),
       finished: (detail) => {
         notify("success", detail);
         navigate("/login", { replace: true });
       },
     });
-  }, [navigate]);
+  }, [navigate, forgotPassword]);
   return flow;
 }
 
