@@ -54,7 +54,6 @@ export const bulkUploadJobMachine = setup({
     offers: ({ context }, params: { action: JobAction }) =>
       jobActions(context.job, context.view).includes(params.action),
     outcomeIs: ({ event }, params: { type: ActionOutcome["type"] }) => outcome(event).type === params.type,
-    asked: ({ context }) => context.pending !== null,
   },
 }).createMachine({
   id: "bulkUploadJob",
@@ -108,8 +107,7 @@ export const bulkUploadJobMachine = setup({
     asking: {
       description: "A confirmation dialog asks to go ahead and says that this cannot be undone.",
       on: {
-        // Only an action the dialog asked about is run: there is no default action.
-        "dialog.accept": { guard: "asked", target: "acting" },
+        "dialog.accept": { target: "acting" },
         "dialog.dismiss": { target: "ready", actions: assign({ pending: null, info: null }) },
       },
     },
@@ -119,7 +117,8 @@ export const bulkUploadJobMachine = setup({
       invoke: {
         id: "runAction",
         src: "runAction",
-        // The guard on dialog.accept ensures an action was asked about.
+        // Only the action the dialog asked about is run, never a default: asking is entered only
+        // with the action set.
         input: ({ context }) => ({ job: context.job, action: context.pending as JobAction }),
         onDone: [
           {

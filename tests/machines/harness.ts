@@ -338,7 +338,7 @@ export type MachineRun = {
 export function runFixture(
   fixture: MachineFixture,
   machine: AnyStateMachine = fixture.machine,
-  options: { stopAtFirstFailure?: boolean } = {},
+  options: { stopAtFirstFailure?: boolean; kinds?: readonly GeneratedPath["kind"][] } = {},
 ): MachineRun {
   const defined = machineTransitions(machine).map((t) => t.key);
   const stateIds = machineStates(machine).map((s) => s.id);
@@ -349,7 +349,7 @@ export function runFixture(
   const checks: PathChecks = { steps: 0, state: 0, context: 0, output: 0 };
   let leastContext = Number.POSITIVE_INFINITY;
   let leastOutput = Number.POSITIVE_INFINITY;
-  const paths = generatedPaths(fixture, machine);
+  const paths = generatedPaths(fixture, machine, options.kinds);
   for (const { kind, input, path } of paths) {
     const run = runPath(fixture, input, path, machine);
     if (run.failure) failures.push(`${kind} path ${run.failure}`);
