@@ -156,6 +156,12 @@ describe("the forgot-password screens follow the forgotPassword machine", () => 
           expect((screen.getByLabelText("Verification code") as HTMLInputElement).value).toBe(c.code);
           for (const m of [...messages, ...errorsOf(c.fieldErrors)]) expect(screen.getByText(m)).toBeTruthy();
           break;
+        case "codeSpent":
+          // The spent code can no longer be typed: its message and Resend code are the one way on.
+          await waitFor(() => expect(screen.queryByLabelText("Verification code")).toBeNull());
+          expect(screen.getByText(c.detail ?? "")).toBeTruthy();
+          expect(button("Resend code").disabled).toBe(false);
+          break;
         case "choosingPassword":
         case "changing":
           await waitFor(() => expect(location.history.at(-1)).toBe("/reset-password"));

@@ -28,15 +28,14 @@ export function useForgotPasswordFlow(actor?: ForgotPasswordActor): ForgotPasswo
 /** Step one of a forgotten password: the user name, then the code sent to the user. */
 export default function ForgotPasswordScreen({ actor }: { actor?: ForgotPasswordActor }) {
   const flow = useForgotPasswordFlow(actor);
-  const state = useSelector(flow, (s) => s);
-  const { username, code, fieldErrors, detail } = state.context;
+  const { username, code, fieldErrors, detail } = useSelector(flow, (s) => s.context);
+  const choosingPassword = useSelector(flow, (s) => s.hasTag("newPassword"));
+  const spent = useSelector(flow, (s) => s.matches("codeSpent"));
+  const codeStep = useSelector(flow, (s) => s.hasTag("codeStep"));
+  const busy = useSelector(flow, (s) => s.hasTag("busy"));
 
-  if (state.matches("choosingPassword") || state.matches("changing"))
-    return <Redirect to="/reset-password" />;
+  if (choosingPassword) return <Redirect to="/reset-password" />;
 
-  const spent = state.matches("codeSpent");
-  const codeStep = state.matches("enteringCode") || state.matches("verifying") || spent;
-  const busy = state.matches("sendingCode") || state.matches("verifying");
   const submit = (e: FormEvent) => {
     e.preventDefault();
     flow.send(
