@@ -668,6 +668,9 @@ describe("every route of the app", () => {
                   (Array.isArray(value) && value.every((v) => typeof v === "string"));
                 expect(ok, what).toBe(true);
               }
+            } else if (res.status >= 401 && res.status !== 451) {
+              // Every other refusal names itself in a detail line.
+              expect(typeof res.body?.detail, what).toBe("string");
             }
           },
         ),
