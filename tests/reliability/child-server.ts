@@ -112,6 +112,16 @@ export class ServerProcess {
     throw new Error(`server did not start: ${this.output}`);
   }
 
+  /** A graceful stop (SIGTERM), as a deployment restarts a server. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+    this.child = null;
+  }
+
   async kill(): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
