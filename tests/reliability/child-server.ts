@@ -92,7 +92,7 @@ export class ServerProcess {
         ...this.env,
         PORT: port,
         HOST: "127.0.0.1",
-        LOG_REQUESTS: "0",
+        LOG_REQUESTS: process.env.LOG_REQUESTS ?? "0",
         APP_MODE: "demo",
       },
       stdio: ["ignore", "pipe", "pipe"],
