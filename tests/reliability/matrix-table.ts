@@ -9,7 +9,11 @@
  * A cell other than `ok` that answers 2xx is a leak.
  */
 
-/** The callers, in the order of a row's cells: anonymous, then each demo account (README). */
+/**
+ * The callers, in the order of a row's cells: anonymous, then each demo account (README).
+ * expired.user holds qc-executive (a column already) and gets no session until its password is
+ * changed, so it has no column of its own.
+ */
 export const CALLERS = [
   "anonymous",
   "admin",
