@@ -6,6 +6,7 @@
  * docs/benchmarks.md). TEST_DATABASE_URL runs both on PostgreSQL instead of PGlite.
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { type FaultReport, runFaults } from "../tests/reliability/faults-harness";
 import { type LoadReport, runLoad } from "../tests/reliability/load-harness";
@@ -23,13 +24,14 @@ const SECTION = "## Reliability: faults and load";
 const count = (list: { [k: string]: unknown }[], key: string, value: string) =>
   list.filter((x) => x[key] === value).length;
 
-function lines(faults: FaultReport, load: LoadReport): string[] {
+function lines(faults: FaultReport, load: LoadReport, machineLoad: number): string[] {
   const row = (name: string, f: LoadReport["outletList"]) =>
     `| ${name} | ${f.requests} | ${f.errors} | ${f.p50} | ${f.p95} | ${f.p99} |`;
   return [
     SECTION,
     "",
-    `On ${faults.backend}; tests/reliability (docs/reliability.md).`,
+    `On ${faults.backend}; tests/reliability (docs/reliability.md). The machine's load average was`,
+    `${machineLoad.toFixed(1)} when the run began (2 cores shared with other work), so times are upper bounds.`,
     "",
     "| fault run | value |",
     "| --- | ---: |",
@@ -66,6 +68,7 @@ function replaceBlock(path: string, start: string, end: string | null, block: st
 }
 
 export async function benchReliability(log: (line: string) => void = console.log): Promise<string[]> {
+  const machineLoad = loadavg()[0] ?? 0;
   const faults = await runFaults({
     uploadKills: BENCH_UPLOAD_KILLS,
     confirmKills: BENCH_CONFIRM_KILLS,
@@ -76,7 +79,7 @@ export async function benchReliability(log: (line: string) => void = console.log
   const load = await runLoad({ clients: BENCH_CLIENTS, seconds: BENCH_LOAD_SECONDS });
   if (load.outletList.errors + load.jobList.errors > 0)
     throw new Error(`load errors: ${load.errorSamples.join("; ")}`);
-  const section = lines(faults, load);
+  const section = lines(faults, load, machineLoad);
   const root = process.cwd();
   replaceBlock(join(root, "docs/reliability.md"), FIGURES_START, FIGURES_END, [
     FIGURES_START,

@@ -264,6 +264,13 @@ export const UPLOAD_MSG = {
     "Confirm this upload? Its clean rows will be applied and other uploads of this kind will be cancelled. This cannot be undone.",
   cancelQuestion: "Cancel this upload? This cannot be undone.",
   payQuestion: "Pay these UPI amounts now? This cannot be undone.",
+  paymentDetailsUnreadable: "Could not read the payment details.",
+  requestFailed: "The request failed. Try again.",
+  sendFailed: "The file could not be sent. Try again.",
+  mergeFailed: "The merge failed. Try again.",
+  progressUnreadable:
+    "The upload's progress could not be read. Its processing goes on; try again to follow it.",
+  tryAgain: "Try again",
   notConfirmable: "Only a completed upload with clean rows can be confirmed.",
   notCancellable: "Only a processing or completed upload can be cancelled.",
   notPayable: "Only a completed UPI payment upload can be paid.",
@@ -304,3 +311,23 @@ export function jobProgress(job: { status: JobStatus }): JobProgress {
 
 /** Period between looks at a processing upload. */
 export const JOB_POLL_MS = 1500;
+/** Looks in a row that may fail before the screen stops following an upload and offers Try again. */
+export const JOB_POLL_ATTEMPTS = 5;
+/** The pause before the next look: doubled after each failed look (1.5 s, 3 s, 6 s, 12 s). */
+export const jobPollDelay = (failedLooks: number): number => JOB_POLL_MS * 2 ** failedLooks;
+
+/** Why an upload that stopped did not finish: the server's message, or its status. */
+export const stoppedMessage = (job: Pick<BulkUploadJob, "message" | "status">): string =>
+  job.message ?? `The upload is ${job.status}.`;
+
+/**
+ * Whether a copy of a job read elsewhere (the History list) is further along than the one shown:
+ * a job only moves forward, from processing with more rows checked to a final status.
+ */
+export function isFurtherAlong(
+  shown: Pick<BulkUploadJob, "status" | "progress">,
+  seen: Pick<BulkUploadJob, "status" | "progress">,
+): boolean {
+  if (jobProgress(shown) !== "moving") return false;
+  return jobProgress(seen) !== "moving" || seen.progress > shown.progress;
+}

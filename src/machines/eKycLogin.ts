@@ -158,10 +158,11 @@ export const eKycLoginMachine = setup({
           platform: context.platform,
         }),
         onDone: [
+          // The code field is empty here: going back to the number clears it.
           {
             guard: { type: "sendIs", params: { type: "sent" } },
             target: "otpEntry",
-            actions: ["startCountdown", assign({ otp: "" })],
+            actions: "startCountdown",
           },
           {
             target: "mobileEntry",

@@ -6,12 +6,17 @@ import {
   anyJobMoving,
   BulkUploadJob,
   backTarget,
+  isFurtherAlong,
+  JOB_POLL_ATTEMPTS,
+  JOB_POLL_MS,
   type JOB_STATUSES,
   jobActions,
+  jobPollDelay,
   jobProgress,
   jobStatusLabel,
   organisationSlug,
   queueText,
+  stoppedMessage,
 } from "../../src/domain/bulkUpload";
 import { downloadState } from "../../src/domain/downloads";
 import {
@@ -35,7 +40,7 @@ import {
   type UploadContext,
 } from "../../src/domain/uploadTypes";
 import { isValidEmail, isValidIsoDate, isValidUpiId, UTR_FORMAT } from "../../src/domain/validation";
-import { sampleJob } from "../../src/machines/registry";
+import { sampleJob } from "../machines/fixtures/samples";
 
 const anyText = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" }));
 const noRecords: RefLookup = () => [];
@@ -81,6 +86,27 @@ describe("job actions and labels per status (spec 000 §4.1)", () => {
     expect(anyJobMoving([{ status: "completed" }])).toBe(false);
     expect(jobProgress({ status: "completed" })).toBe("finished");
     expect(jobProgress({ status: "cancelled" })).toBe("stopped");
+  });
+
+  it("following a job: pauses double after each failed look, a stopped job says why", () => {
+    expect([0, 1, 2, 3].map(jobPollDelay)).toEqual([1500, 3000, 6000, 12000]);
+    expect(jobPollDelay(0)).toBe(JOB_POLL_MS);
+    expect(JOB_POLL_ATTEMPTS).toBeGreaterThan(1);
+    expect(stoppedMessage({ status: "failed", message: "Expected header: name." })).toBe(
+      "Expected header: name.",
+    );
+    expect(stoppedMessage({ status: "cancelled", message: null })).toBe("The upload is cancelled.");
+  });
+
+  it("a copy of a job counts only when it is further along than the one shown", () => {
+    const moving = (progress: number) => ({ status: "processing" as const, progress });
+    expect(isFurtherAlong(moving(2), moving(3))).toBe(true);
+    expect(isFurtherAlong(moving(3), moving(3))).toBe(false);
+    expect(isFurtherAlong(moving(3), moving(2))).toBe(false);
+    expect(isFurtherAlong(moving(3), { status: "completed", progress: 0 })).toBe(true);
+    expect(isFurtherAlong(moving(3), { status: "failed", progress: 0 })).toBe(true);
+    // A job already finished never goes back to processing.
+    expect(isFurtherAlong({ status: "completed", progress: 5 }, moving(9))).toBe(false);
   });
 
   it("decodes the job entity and rejects an unknown status", () => {

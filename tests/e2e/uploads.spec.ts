@@ -137,6 +137,28 @@ test("a real .xls of payout data: every problem of a row named, then the upload 
   await expectAccessible(page);
 });
 
+test("the upload panel and its History row show one copy of the job, even when the panel cannot read it", async ({
+  page,
+}) => {
+  await signIn(page, "project.manager");
+  // The panel's own looks at the job fail; the History list still reads it.
+  await page.route(/\/api\/bulk\/upload\/\d+\/\?/, (route) =>
+    route.request().method() === "GET"
+      ? route.fulfill({ status: 503, contentType: "application/json", body: "{}" })
+      : route.continue(),
+  );
+  await page.goto(`${PAYOUT_CYCLE}/bulk-upload`);
+  await chooseFile(page, "cycle_init.xls");
+  const row = jobRow(page, "cycle_init.xls");
+  await expect(row).toContainText("Completed");
+  await expect(row).toContainText("5 / 2 / 3 / 5");
+  const panel = page.getByRole("region", { name: "Upload" });
+  await expect(panel.getByText("cycle_init.xls: Completed")).toBeVisible();
+  await expect(panel.getByText("Clean 2")).toBeVisible();
+  await expect(panel.getByText(/rows checked/)).toHaveCount(0);
+  await expect(panel.getByRole("progressbar")).toHaveCount(0);
+});
+
 test("a real .xls of cycle outlets on the sub-project's bulk upload, confirmed", async ({ page }) => {
   await signIn(page, "project.manager");
   await page.goto(`${PAYOUT_CYCLE}/bulk-upload`);

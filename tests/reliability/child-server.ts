@@ -92,7 +92,7 @@ export class ServerProcess {
         ...this.env,
         PORT: port,
         HOST: "127.0.0.1",
-        LOG_REQUESTS: "0",
+        LOG_REQUESTS: process.env.LOG_REQUESTS ?? "0",
         APP_MODE: "demo",
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -110,6 +110,16 @@ export class ServerProcess {
       await sleep(100);
     }
     throw new Error(`server did not start: ${this.output}`);
+  }
+
+  /** A graceful stop (SIGTERM), as a deployment restarts a server. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+    this.child = null;
   }
 
   async kill(): Promise<void> {

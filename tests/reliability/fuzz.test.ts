@@ -4,7 +4,8 @@
  * src/domain, the request decoders and rules the server shares with the client, every upload column
  * rule, and then every route of the Hono app (enumerated from the app, so a new route is fuzzed
  * without being listed) with hostile values: object-member keys, huge numbers, NUL bytes and long
- * strings, in path, query and body, as an admin and as a client user. Never a throw, always a
+ * strings, in path, query and body, as an admin, an internal user, a client user of each
+ * organisation, anonymously and with forged credentials. Never a throw, always a
  * decoded value or a named error; never a 500. FUZZ_RUNS sets the count per decoder and route.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -631,11 +632,23 @@ describe("every route of the app", () => {
   it("answers hostile path, query and body values with a named error or a result, never a 500", async () => {
     const failures: string[] = [];
     for (const route of routes()) {
-      const users = { admin: await sessionOf("admin"), client: await sessionOf("client.manager") };
+      // An admin, an internal user with few permissions, and a client user of each organisation.
+      const users = {
+        admin: await sessionOf("admin"),
+        internal: await sessionOf("qc.executive"),
+        client: await sessionOf("client.manager"),
+        otherClient: await sessionOf("zenith.manager"),
+      };
       await fc.assert(
         fc.asyncProperty(
           fc.oneof(
-            fc.constantFrom<keyof typeof users | "anonymous">("admin", "client", "anonymous"),
+            fc.constantFrom<keyof typeof users | "anonymous">(
+              "admin",
+              "internal",
+              "client",
+              "otherClient",
+              "anonymous",
+            ),
             forgedCredentials,
           ),
           fc.array(pathValue, { minLength: 3, maxLength: 3 }),
@@ -669,6 +682,9 @@ describe("every route of the app", () => {
                   (Array.isArray(value) && value.every((v) => typeof v === "string"));
                 expect(ok, what).toBe(true);
               }
+            } else if (res.status >= 401 && res.status !== 451) {
+              // Every other refusal names itself in a detail line.
+              expect(typeof res.body?.detail, what).toBe("string");
             }
           },
         ),
