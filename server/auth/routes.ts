@@ -11,11 +11,13 @@ import {
 } from "../../src/domain/auth";
 import { isPasswordExpired, passwordProblems } from "../../src/domain/password";
 import {
+  CODE_SIGN_IN_ONLY,
   isPlatform,
   MAX_PASSWORD_LENGTH,
   MAX_TOKEN_LENGTH,
   MAX_USERNAME_LENGTH,
   notAChoice,
+  signsInWithPassword,
 } from "../../src/domain/requestInput";
 import type { AppDeps, AppEnv } from "../context";
 import { fieldProblem, jsonBody, optionalString, Problem, requireStrings } from "../http/problem";
@@ -104,6 +106,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const platform = optionalString(body, "platform", PLATFORM_WEB, MAX_TOKEN_LENGTH);
     // A closed set: any other name would open a second live session beside the one the 451 guards.
     if (!isPlatform(platform)) throw fieldProblem("platform", notAChoice(platform));
+    // Refused before the password is checked: no failure is counted and nothing about it is told.
+    if (!signsInWithPassword(platform)) throw fieldProblem("platform", CODE_SIGN_IN_ONLY);
     const now = clock();
     const user = await checkCredentials(
       login_username,

@@ -157,6 +157,10 @@ export type Platform = (typeof PLATFORMS)[number];
 export const isPlatform = (value: unknown): value is Platform =>
   typeof value === "string" && (PLATFORMS as readonly string[]).includes(value);
 
+/** Retailers sign in with a one-time code only (spec 000 §2.2 "OTP Send to Mobile Number"). */
+export const signsInWithPassword = (platform: Platform): boolean => platform !== PLATFORM_RETAILER;
+export const CODE_SIGN_IN_ONLY = "Retailers sign in with a one-time code sent to their mobile number.";
+
 export const notAChoice = (value: string) => `"${value}" is not a valid choice.`;
 
 // --- LIKE patterns ---

@@ -140,6 +140,26 @@ describe("login", () => {
     expect(platform.body).toEqual({ platform: ['"Web Browser!" is not a valid choice.'] });
   });
 
+  it("refuses a password on the retailer platform, before the password is checked", async () => {
+    // Retailers sign in with a one-time code only; a staff password must not open a retailer session.
+    server.sleeps.length = 0;
+    const staff = await server.login("client.executive", undefined, "retailer");
+    expect(staff.status).toBe(400);
+    expect(staff.body).toEqual({
+      platform: ["Retailers sign in with a one-time code sent to their mobile number."],
+    });
+    expect(cookieFrom(staff.headers, "sessionid")).toBeNull();
+    const wrong = await server.login("client.executive", "wrong", "retailer");
+    expect(wrong.body).toEqual(staff.body);
+    expect(server.sleeps).toEqual([]);
+    const sessions = await server.db.query(
+      "SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = 'client.executive'",
+    );
+    expect(sessions).toHaveLength(0);
+    expect((await server.login("client.executive")).status).toBe(200);
+    await server.endSessions("client.executive");
+  });
+
   it("a successful sign-in clears the count of failures", async () => {
     server.sleeps.length = 0;
     for (let i = 0; i < 3; i++) await server.login("field.coordinator", "wrong");
