@@ -54,3 +54,14 @@ export async function requirePermission(
   }
   return auth;
 }
+
+/**
+ * 403 unless the caller is staff: holds some permission. Field auditors and retailers, who sign in
+ * with a one-time code, hold none and reach only their own areas.
+ */
+export async function requireStaff(c: Context<AppEnv>, deps: AppDeps): Promise<AuthState> {
+  const auth = requireUser(c);
+  const { permissions } = await userDetails(deps.db, auth.user);
+  if (permissions.length === 0) throw new Problem(403, { ...FORBIDDEN });
+  return auth;
+}

@@ -13,7 +13,7 @@ import {
   MAX_QUERY_TEXT_LENGTH,
 } from "../../src/domain/requestInput";
 import type { UploadType } from "../../src/domain/uploadTypes";
-import { requireUser } from "../auth/guard";
+import { requireStaff } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { listExports, toApiExport } from "../exports/exportJobs";
 import { pageParams, paginate } from "../http/pagination";
@@ -219,7 +219,7 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
   });
 
   api.get("/files/:id/:name", async (c) => {
-    const auth = requireUser(c);
+    const auth = await requireStaff(c, deps);
     const file = await readFile(deps.db, idParam(c.req.param("id")));
     if (!file || !(await mayReadFile(deps.db, auth.user, file)))
       throw new Problem(404, { detail: "Not found." });
@@ -232,7 +232,7 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
   });
 
   api.get("/exports/", async (c) => {
-    const auth = requireUser(c);
+    const auth = await requireStaff(c, deps);
     const page = pageParams(c.req.query("page"), c.req.query("page-size"));
     const { rows, count } = await listExports(deps.db, auth.user.id, page);
     if (rows.some((r) => r.status === "processing")) runner.kick();

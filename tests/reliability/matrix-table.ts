@@ -312,7 +312,7 @@ export const MATRIX: readonly MatrixRow[] = [
     route: "GET /api/files/:id/:name",
     variant: "a payout upload's file",
     //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 ok  404 404 404 404 404 404 ok  ok  ok  404 404 404 404 404",
+    cells: "401 ok  404 404 404 404 404 404 ok  ok  ok  404 404 404 403 403",
     request: (f) => get(`/api/files/${f.payoutFile}/november_payouts.xlsx`)(),
   },
   // The field auditor's own area: only field auditors, each their own outlets.
@@ -324,7 +324,7 @@ export const MATRIX: readonly MatrixRow[] = [
   },
   {
     route: "GET /api/exports/",
-    cells: EVERYONE,
+    cells: STAFF,
     request: get("/api/exports/"),
     leak: (body) => (results(body).length > 0 ? "someone else's export listed" : null),
   },

@@ -100,6 +100,21 @@ describe("role x endpoint matrix", () => {
     for (const row of MATRIX) expect(cellsOf(row), row.route).toHaveLength(CALLERS.length);
   });
 
+  it("field auditors and retailers are refused every staff endpoint", () => {
+    // Theirs too: the public rows, their own session, and the field auditor's area.
+    const session = ["GET /api/auth/info/", "POST /api/auth/logout/", "POST /api/auth/logout/all/"];
+    const own = (row: MatrixRow) =>
+      cellsOf(row)[0] !== "401" || session.includes(row.route) || row.route.startsWith("GET /api/my-track/");
+    const staffRows = MATRIX.filter((row) => !own(row));
+    expect(staffRows.length).toBeGreaterThan(20);
+    const answered = staffRows.flatMap((row) =>
+      Object.keys(OTP_CALLERS)
+        .filter((caller) => cellsOf(row)[CALLERS.indexOf(caller as Caller)] !== "403")
+        .map((caller) => `${row.route}${row.variant ? ` (${row.variant})` : ""} as ${caller}`),
+    );
+    expect(answered).toEqual([]);
+  });
+
   it("each caller gets the outcome of its cell: no leaks", async () => {
     const mismatches: string[] = [];
     const leaks: string[] = [];
