@@ -73,6 +73,14 @@ beforeAll(async () => {
     acmeOutletId: outlet.id,
     acmeRsid: outlet.rsid,
     zenithRsid: zenith.rsid,
+    acmeWorkflowObject: (
+      await one<{ id: number }>(`SELECT id FROM workflow_objects WHERE outlet_id = ${outlet.id}`)
+    ).id,
+    acmeImage: (
+      await one<{ id: number }>(
+        `SELECT id FROM outlet_images WHERE outlet_id = ${outlet.id} ORDER BY id LIMIT 1`,
+      )
+    ).id,
   };
   for (const caller of CALLERS) if (caller !== "anonymous") sessions.set(caller, await server.signIn(caller));
 });
