@@ -19,6 +19,8 @@ import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
 import { modalMachine } from "./modal";
 import { notificationMachine } from "./notification";
+import { outletReviewMachine } from "./outletReview";
+import { sampleOutletReview, sampleQcEditHistory } from "./outletReviewFixtures";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { actionsConfigFor } from "./outletWorkflowConfig";
 import { passwordExpiryMachine } from "./passwordExpiry";
@@ -201,6 +203,35 @@ export const machineRegistry: readonly MachineEntry[] = [
       done("changePassword", { type: "ok", detail: "changed" }),
       done("changePassword", { type: "invalid", fieldErrors: {}, detail: "This reset link has expired." }),
       error("changePassword"),
+    ],
+  }),
+  entry({
+    id: "outletReview",
+    machine: outletReviewMachine,
+    inputs: [
+      { slug: "RS000004", role: "qc-manager", built: ["Log Details", "QC Edit History"] },
+      { slug: "RS000004", role: "iftu-manager", built: ["Log Details", "QC Edit History"] },
+    ],
+    events: [
+      done("loadOutlet", { type: "ok", outlet: sampleOutletReview, history: sampleQcEditHistory }),
+      done("loadOutlet", { type: "notFound" }),
+      error("loadOutlet"),
+      { type: "tab.select", index: 5 },
+      { type: "tab.select", index: 0 },
+      { type: "edit.decide", action: "accept" },
+      done("decideEdit", { type: "ok", detail: "Address, Phone number 1 edit accepted" }),
+      done("decideEdit", {
+        type: "refused",
+        detail: "This outlet has no previous address or phone edit waiting for a decision.",
+      }),
+      error("decideEdit"),
+      { type: "status.changed" },
+      { type: "retry" },
+    ],
+    contextKey: (c: { tab: number | null; workflowStateChanged: boolean; outlet: unknown }) => [
+      c.tab,
+      c.workflowStateChanged,
+      c.outlet !== null,
     ],
   }),
   entry({
