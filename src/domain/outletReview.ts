@@ -367,3 +367,13 @@ export function headerVisibility(role: ReviewRole): {
 /** A missing value shows N/A. */
 export const orNotAvailable = (value: string | number | null | undefined): string =>
   value === null || value === undefined || value === "" ? NOT_AVAILABLE : String(value);
+
+/** §4.5: Update Status is shown to the calling executive, QC executive, QC manager and client manager, or for intimation calls. */
+export const showsUpdateStatus = (role: ReviewRole, typeOfCalling: TypeOfCalling | null): boolean =>
+  ["calling-executive", "qc-executive", "qc-manager", "client-manager"].includes(role) ||
+  typeOfCalling === "intimation";
+
+/** §2.1: the documents the retailer keeps ready, listed by General Information. */
+export const DOCUMENTS_TO_KEEP_READY = ["PAN Card", "Bank Passbook", "Address Proof", "Cheque"] as const;
+/** §2.3: sending the app link makes no call and only says so. */
+export const APP_LINK_SENT = "Sent Successfully !!";

@@ -71,7 +71,6 @@ export const outletReviewMachine = setup({
   },
   actions: {
     notifySuccess: (_, _params: { text: string }) => {},
-    notifyFailure: (_, _params: { text: string }) => {},
   },
   guards: {
     found: ({ event }) => loaded(event).type === "ok",
@@ -152,21 +151,11 @@ export const outletReviewMachine = setup({
               assign({ decision: null }),
             ],
           },
-          {
-            target: "loading",
-            actions: [
-              { type: "notifyFailure", params: ({ event }) => ({ text: decided(event).detail }) },
-              assign({ decision: null }),
-            ],
-          },
+          // Refused (decided elsewhere meanwhile, or no longer allowed): the HTTP layer already
+          // shows the server's words; the page reloads to show what is now true.
+          { target: "loading", actions: assign({ decision: null }) },
         ],
-        onError: {
-          target: "ready",
-          actions: [
-            { type: "notifyFailure", params: { text: "Could not save the decision. Try again." } },
-            assign({ decision: null }),
-          ],
-        },
+        onError: { target: "ready", actions: assign({ decision: null }) },
       },
     },
     notFound: {
