@@ -73,7 +73,7 @@ function SimilarOutletsTable({ outletId }: { outletId: number }) {
             <tr key={o.rsid}>
               <td>
                 <a
-                  href={`/dashboard/outlets/view/${encodeURIComponent(o.rsid)}`}
+                  href={`/dashboard/list-of-outlets/view/${encodeURIComponent(o.rsid)}`}
                   target="_blank"
                   rel="noreferrer"
                 >

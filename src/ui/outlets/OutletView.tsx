@@ -136,14 +136,14 @@ function UpdateStatus({ outlet, onMoved }: { outlet: OutletReview; onMoved: () =
   );
 }
 
-export default function OutletView() {
+export default function OutletView({ actors = outletReviewActors }: { actors?: typeof outletReviewActors }) {
   const { outlet: param = "" } = useParams<{ outlet?: string }>();
   const user = useCurrentUser();
   const role = reviewRole(user?.considered_workflow_permission ?? null);
   const queryClient = useQueryClient();
   const review = useActorRef(
     outletReviewMachine.provide({
-      actors: outletReviewActors,
+      actors,
       actions: { notifySuccess: (_, { text }) => notify("success", text) },
     }),
     { input: { slug: decodeURIComponent(param), role, built: BUILT_PANELS } },
