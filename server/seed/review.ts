@@ -37,7 +37,8 @@ export async function seedReviewData(tx: Queryable, now: number): Promise<void> 
       u.id,
     ]),
   );
-  const n = "(substring(o.rsid from 3)::int - 1)";
+  // bigint: the spreading products below pass the int range at 100,000 outlets.
+  const n = "(substring(o.rsid from 3)::bigint - 1)";
   // Durations from seconds to days, so every unit of the header card's duration shows somewhere.
   await tx.query(
     `UPDATE outlets o SET
@@ -56,7 +57,7 @@ export async function seedReviewData(tx: Queryable, now: number): Promise<void> 
        inbound_source = (ARRAY['field_app', 'bulk_upload', 'retailer_app'])[1 + ${n} % 3],
        phone_number2 = CASE WHEN ${n} % 3 = 0 THEN '98' || lpad((${n} * 7919 % 100000000)::text, 8, '0') END,
        email = lower(replace(o.owner_name, ' ', '.')) || '@example.in',
-       dob = DATE '1970-01-01' + (${n} * 37 % 12000),
+       dob = DATE '1970-01-01' + (${n} * 37 % 12000)::int,
        bank_account_type = (ARRAY['savings', 'current'])[1 + ${n} % 2],
        gst_trade_name = o.name,
        gst_legal_name = o.owner_name,

@@ -170,6 +170,21 @@ describe("accepting or rejecting previous address and phone edits", () => {
     expect(after.previous_address).toBeNull();
   });
 
+  it("applies two decisions sent at once only once: the second is told nothing is pending", async () => {
+    const rsid = `RS${String(3 * REVIEW_SCENARIOS.pendingEditEvery + 4).padStart(6, "0")}`;
+    const before = await detail("qc.manager", rsid);
+    expect(before.previous_address).not.toBeNull();
+    const answers = await Promise.all([
+      act("qc.manager", rsid, { action_to_perform: "reject" }),
+      act("qc.manager", rsid, { action_to_perform: "accept" }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const after = await detail("qc.manager", rsid);
+    expect(after.logs).toHaveLength(before.logs.length + 1);
+    const history = await get("qc.manager", `/api/outlets/qc-edit-history/${after.workflow_object.id}/`);
+    expect((history.body as { data: unknown[] }).data).toHaveLength(2);
+  });
+
   it("answers a bad action with a field line and leaves the outlet as it was", async () => {
     const rsid = `RS${String(2 * REVIEW_SCENARIOS.pendingEditEvery + 4).padStart(6, "0")}`;
     for (const body of [{}, { action_to_perform: "approve" }, { action_to_perform: ["accept"] }, "[]"]) {
