@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { UPLOAD_TYPES } from "../src/domain/uploadTypes";
 
 export const ROWS = 50_000;
-export const TARGET_SECONDS = 15;
+export const TARGET_SECONDS = 5;
 const SUB_PROJECT = 4; // Acme 3P Payout Cycle 1 in the demo data
 // The workbook has the payout data template's own header.
 const COLUMNS = UPLOAD_TYPES.payout_data_ingested.columns.map((c) => c.name);
@@ -21,6 +21,8 @@ type Result = {
   fileMb: number;
   uploadMs: number;
   processMs: number;
+  /** CPU time of the process from the upload to completed (close to the wall time on an idle machine). */
+  processCpuMs: number;
   clean: number;
   unclean: number;
   confirmMs: number;
@@ -80,6 +82,7 @@ async function child(file: string, out: string): Promise<void> {
   const baselineMb = process.memoryUsage().rss / 1024 / 1024;
 
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
   const form = new FormData();
   form.append("file", new File([new Uint8Array(bytes)], "payout_data_50k.xlsx"));
   const res = await app.request(`/api/bulk/upload/?object=payout_data_ingested&sub_project=${SUB_PROJECT}`, {
@@ -92,6 +95,8 @@ async function child(file: string, out: string): Promise<void> {
   await runnerOf(deps)?.idle();
   await runPendingWork(deps, null);
   const processMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuStart);
+  const processCpuMs = (cpu.user + cpu.system) / 1000;
   const [job] = await db.query<{
     status: string;
     total_clean_objects: number;
@@ -115,6 +120,7 @@ async function child(file: string, out: string): Promise<void> {
     fileMb: bytes.length / 1024 / 1024,
     uploadMs,
     processMs,
+    processCpuMs,
     clean: job.total_clean_objects,
     unclean: job.total_unclean_objects,
     confirmMs,
@@ -157,6 +163,7 @@ export async function benchUploads(): Promise<string[]> {
       "| --- | ---: | ---: |",
       `| upload request answered (file stored, job queued) | ${fmt(r.uploadMs, 0)} ms | |`,
       `| upload to completed: read, validate every row, write clean and unclean files | ${fmt(r.processMs / 1000, 2)} s | ${TARGET_SECONDS} s |`,
+      `| the same, CPU time of the process (what a busy shared machine does not inflate) | ${fmt(r.processCpuMs / 1000, 2)} s | ${TARGET_SECONDS} s |`,
       `| clean / unclean rows | ${r.clean} / ${r.unclean} | |`,
       `| confirm: apply ${r.clean} clean rows in one transaction | ${fmt(r.confirmMs / 1000, 2)} s | |`,
       `| memory before the upload (RSS, server with demo data) | ${fmt(r.baselineMb, 0)} MB | |`,

@@ -4,6 +4,7 @@
  * - server cold start (new data folder: migrations and demo data) and warm start (reopen)
  * - login request latency against a running server
  * - the outlet list and bulk action at 100,000 outlets (scripts/bench-outlets.ts)
+ * - kill -9 restarts mid-upload and mid-confirm, and 50 clients for 30 s (scripts/bench-reliability.ts)
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { benchOutlets } from "./bench-outlets";
+import { benchReliability } from "./bench-reliability";
 import { benchUploads } from "./bench-uploads";
 
 type ManifestChunk = {
@@ -168,6 +170,7 @@ async function main() {
   rmSync(dataDir, { recursive: true, force: true });
   const outlets = await benchOutlets();
   const uploads = await benchUploads();
+  const reliability = await benchReliability();
 
   const date = new Date().toISOString().slice(0, 10);
   const lines = [
@@ -209,6 +212,7 @@ async function main() {
     "",
     ...uploads,
     ...outlets.lines,
+    ...reliability,
   ];
   writeFileSync(join(root, "docs/benchmarks.md"), lines.join("\n"));
   console.log(lines.join("\n"));

@@ -2,7 +2,7 @@
 import { decodePage, type Page } from "../../src/domain/requestInput";
 import { Problem } from "./problem";
 
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from "../../src/domain/requestInput";
+export type { Page } from "../../src/domain/requestInput";
 
 /** The page of a list request; a page or size that is not a whole number in range is a 400. */
 export function pageParams(page: string | undefined, pageSize: string | undefined): Page {

@@ -1,4 +1,4 @@
-import { decodeText, MAX_TEXT_LENGTH, NOT_A_STRING } from "../../src/domain/requestInput";
+import { decodeText, MAX_TEXT_LENGTH } from "../../src/domain/requestInput";
 
 /** An expected failure with the JSON body the client reads (detail, code, field lists). */
 export class Problem extends Error {
@@ -12,7 +12,6 @@ export class Problem extends Error {
 
 export const REQUIRED = "This field is required.";
 export const BLANK = "This field may not be blank.";
-export { NOT_A_STRING };
 
 export const fieldProblem = (field: string, ...messages: string[]): Problem =>
   new Problem(400, { [field]: messages });

@@ -53,3 +53,55 @@ export async function visibleSubProjects(
     params,
   );
 }
+
+export type ListScopeNames = {
+  project: { slug: string; name: string } | null;
+  sub_project: { slug: string; name: string } | null;
+};
+
+/**
+ * The project and sub-project a scoped list names, or null when they do not exist or belong to
+ * another organisation than a client caller's: such a list is not found, not merely empty.
+ */
+export async function listScopeNames(
+  db: Queryable,
+  viewer: OutletViewer,
+  scope: OutletListingFilter["scope"],
+): Promise<ListScopeNames | null> {
+  const internal = viewer.details.organisation.kind === "internal";
+  const visible = "($1::boolean OR p.organisation_id = $2)";
+  const subProjectSlug = scope.sub_project ?? scope.cycle_of;
+  let names: ListScopeNames = { project: null, sub_project: null };
+  if (subProjectSlug) {
+    const [row] = await db.query<{ p_slug: string; p_name: string; s_slug: string; s_name: string }>(
+      `SELECT p.slug AS p_slug, p.name AS p_name, s.slug AS s_slug, s.name AS s_name
+       FROM sub_projects s JOIN projects p ON p.id = s.project_id WHERE s.slug = $3 AND ${visible}`,
+      [internal, viewer.user.organisation_id, subProjectSlug],
+    );
+    if (!row) return null;
+    names = {
+      project: { slug: row.p_slug, name: row.p_name },
+      sub_project: { slug: row.s_slug, name: row.s_name },
+    };
+  }
+  if (scope.project) {
+    const [row] = await db.query<{ slug: string; name: string }>(
+      `SELECT p.slug, p.name FROM projects p WHERE p.slug = $3 AND ${visible}`,
+      [internal, viewer.user.organisation_id, scope.project],
+    );
+    if (!row || (names.project && names.project.slug !== row.slug)) return null;
+    names = { ...names, project: row };
+  }
+  return names;
+}
+
+/** A scoped list the caller may not see answers 404, like an outlet the caller may not see. */
+export async function requireListScope(
+  db: Queryable,
+  viewer: OutletViewer,
+  scope: OutletListingFilter["scope"],
+): Promise<ListScopeNames> {
+  const names = await listScopeNames(db, viewer, scope);
+  if (!names) throw new Problem(404, { detail: "Not found." });
+  return names;
+}

@@ -16,7 +16,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { pageParams, paginate } from "../http/pagination";
 import { jsonBody, Problem } from "../http/problem";
-import { requireOutletViewer, visibleSubProjects } from "./access";
+import { requireListScope, requireOutletViewer, visibleSubProjects } from "./access";
 import { applyBulkAction } from "./bulk";
 import { chainOf } from "./chain";
 import { outletDetail } from "./detail";
@@ -43,6 +43,7 @@ export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
     const read = readOutletListingQuery(url.searchParams);
     if (!read.ok) throw new Problem(400, read.errors);
     const page = pageParams(c.req.query("page"), c.req.query("page-size"));
+    await requireListScope(db, viewer, read.filter.scope);
     const subProjects = await visibleSubProjects(db, viewer, read.filter.scope);
     const special = specialActionStates(
       cachedActionsConfig(viewer.user.considered_workflow_permission).allowed_user_special_actions_config,
@@ -61,8 +62,16 @@ export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
     const viewer = await requireOutletViewer(c, deps);
     const read = readOutletListingQuery(new URL(c.req.url).searchParams);
     if (!read.ok) throw new Problem(400, read.errors);
+    await requireListScope(db, viewer, read.filter.scope);
     const subProjects = await visibleSubProjects(db, viewer, read.filter.scope);
     return c.json(await filterOptions(db, viewer, subProjects));
+  });
+
+  app.get("/outlets/list-scope/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    const read = readOutletListingQuery(new URL(c.req.url).searchParams);
+    if (!read.ok) throw new Problem(400, read.errors);
+    return c.json(await requireListScope(db, viewer, read.filter.scope));
   });
 
   // The workflow_permission parameter is accepted and has no effect (spec 000 §6): the caller's own
@@ -74,11 +83,12 @@ export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get("/outlets/chain/", async (c) => {
     const viewer = await requireOutletViewer(c, deps);
-    const ids = (c.req.queries("ids") ?? []).map(decodeRowId);
-    if (ids.length === 0 || ids.length > MAX_BULK_OUTLETS || ids.some((id) => id === null)) {
-      throw new Problem(400, { ids: ["Give one or more outlet ids."] });
-    }
-    return c.json({ results: await chainOf(db, viewer, [...new Set(ids as number[])]) });
+    const ids = new Set((c.req.queries("ids") ?? []).map(decodeRowId));
+    if (ids.size === 0 || ids.has(null)) throw new Problem(400, { ids: ["Give one or more outlet ids."] });
+    // The chain is asked for the outlets of one bulk action, so the same limit holds.
+    if (ids.size > MAX_BULK_OUTLETS)
+      throw new Problem(400, { ids: [`Give at most ${MAX_BULK_OUTLETS} outlet ids.`] });
+    return c.json({ results: await chainOf(db, viewer, [...ids] as number[]) });
   });
 
   app.post("/outlets/bulk-action/", async (c) => {

@@ -2,10 +2,11 @@
  * What confirming each upload type does with its clean rows, inside the confirm's transaction:
  * either every row is applied or, on any failure, none.
  */
-import type { UploadTypeKey } from "../../src/domain/uploadTypes";
+import { roleNotGrantable, type UploadTypeKey } from "../../src/domain/uploadTypes";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import type { JobRow } from "./jobs";
+import { grantableRoles } from "./lookups";
 
 export type CleanRow = Readonly<Record<string, string>>;
 
@@ -85,7 +86,11 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
       rows.map((r) => [r.name, need(zones, r.zone!, "Zone")]),
     );
   },
-  users: async ({ tx, job, rows, now }) => {
+  users: async ({ tx, job, rows, now, userId }) => {
+    // Whoever confirms grants the roles too: the rule is checked again for them.
+    const grantable = await grantableRoles(tx, userId, job.organisation_id);
+    const refused = rows.find((r) => !grantable.has(r.role!));
+    if (refused) throw new ApplyConflict(roleNotGrantable(refused.role!));
     // No usable password: each new user sets one through Forgot password.
     await insertMany(
       tx,

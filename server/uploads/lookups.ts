@@ -1,5 +1,17 @@
-/** The records upload rows may name, loaded once per file so each row is checked in memory. */
-import type { RefKind, RefLookup, UploadType } from "../../src/domain/uploadTypes";
+/**
+ * What upload rows are checked against, loaded once per file so each row is checked in memory:
+ * the records a column may name (matched without case, answered in their stored spelling), the
+ * records that already exist, and the roles the uploader may grant.
+ */
+import {
+  mayGrantRole,
+  type RecordKind,
+  type RefKind,
+  type RefLookup,
+  recordKeyText,
+  type UploadContext,
+  type UploadType,
+} from "../../src/domain/uploadTypes";
 import type { Queryable } from "../db/db";
 import type { UploadScope } from "./scope";
 
@@ -26,7 +38,7 @@ const LOADERS: Readonly<Record<RefKind, Loader>> = {
   role: (db) => names(db, "SELECT name AS v FROM roles"),
   outlet: (db, s) => names(db, `SELECT o.rsid AS v ${OUTLETS_IN_SCOPE}`, [s.organisationId]),
   outletId: (db, s) => names(db, `SELECT o.id::text AS v ${OUTLETS_IN_SCOPE}`, [s.organisationId]),
-  username: (db) => names(db, "SELECT lower(username) AS v FROM users"),
+  username: (db) => names(db, "SELECT username AS v FROM users"),
   plottedPayout: (db, s) =>
     names(
       db,
@@ -36,15 +48,111 @@ const LOADERS: Readonly<Record<RefKind, Loader>> = {
     ),
 };
 
-/** User names compare without case; everything else exactly. */
-const keyOf = (kind: RefKind, value: string) => (kind === "username" ? value.toLowerCase() : value);
+/** Existing records as their key columns' values (in the order of the type's record key). */
+const RECORD_LOADERS: Readonly<
+  Record<RecordKind, (db: Queryable, s: UploadScope) => Promise<{ a: string; b: string }[]>>
+> = {
+  city: (db) => db.query("SELECT c.name AS a, s.name AS b FROM cities c JOIN states s ON s.id = c.state_id"),
+  zone: (db, s) =>
+    db.query(
+      "SELECT z.name AS a, r.name AS b FROM zones z JOIN regions r ON r.id = z.region_id WHERE r.organisation_id = $1",
+      [s.organisationId],
+    ),
+  territory: (db, s) =>
+    db.query(
+      `SELECT t.name AS a, z.name AS b FROM territories t JOIN zones z ON z.id = t.zone_id
+       JOIN regions r ON r.id = z.region_id WHERE r.organisation_id = $1`,
+      [s.organisationId],
+    ),
+  panelOutlet: (db, s) =>
+    db.query(
+      `SELECT p.panel_name AS a, o.rsid AS b FROM panel_outlets p JOIN outlets o ON o.id = p.outlet_id
+       WHERE p.sub_project_id = $1`,
+      [s.subProjectId],
+    ),
+  question: (db, s) =>
+    db.query("SELECT question_group AS a, name AS b FROM sub_project_questions WHERE sub_project_id = $1", [
+      s.subProjectId,
+    ]),
+};
 
-/** Loads the sets the type's columns refer to and answers lookups from them. */
-export async function lookupFor(db: Queryable, type: UploadType, scope: UploadScope): Promise<RefLookup> {
+/** Outlet ids compare as numbers ("007" names outlet 7); everything else without case or outer spaces. */
+const keyOf = (kind: RefKind, value: string) =>
+  kind === "outletId" ? value.trim().replace(/^0+(?=\d)/, "") : value.trim().toLowerCase();
+
+/** Stored spellings by their compared key; an exact spelling wins over the others. */
+function refIndex(kind: RefKind, values: readonly string[]) {
+  const index = new Map<string, string[]>();
+  for (const v of values) {
+    const key = keyOf(kind, v);
+    const list = index.get(key);
+    if (list) list.push(v);
+    else index.set(key, [v]);
+  }
+  return (value: string): readonly string[] => {
+    const found = index.get(keyOf(kind, value)) ?? [];
+    return found.length > 1 && found.includes(value.trim()) ? [value.trim()] : found;
+  };
+}
+
+/** The permissions a user holds through their roles. */
+async function permissionsOf(db: Queryable, userId: number): Promise<Set<string>> {
+  return new Set(
+    await names(
+      db,
+      `SELECT DISTINCT p.name AS v FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id
+       JOIN permissions p ON p.id = rp.permission_id WHERE ur.user_id = $1`,
+      [userId],
+    ),
+  );
+}
+
+/**
+ * The roles a user may grant in an organisation: none outside the organisations they may act for
+ * (their own; internal staff serve every client), and there those whose permissions are all theirs.
+ */
+export async function grantableRoles(
+  db: Queryable,
+  userId: number,
+  organisationId: number,
+): Promise<Set<string>> {
+  const [user] = await db.query<{ organisation_id: number; kind: string }>(
+    `SELECT u.organisation_id, o.kind FROM users u JOIN organisations o ON o.id = u.organisation_id WHERE u.id = $1`,
+    [userId],
+  );
+  if (!user || (user.kind !== "internal" && user.organisation_id !== organisationId)) return new Set();
+  const own = await permissionsOf(db, userId);
+  const roles = await db.query<{ name: string; permissions: string[] | null }>(
+    `SELECT r.name, array_agg(p.name) FILTER (WHERE p.name IS NOT NULL) AS permissions
+     FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id LEFT JOIN permissions p ON p.id = rp.permission_id
+     GROUP BY r.name`,
+  );
+  return new Set(roles.filter((r) => mayGrantRole(own, r.permissions ?? [])).map((r) => r.name));
+}
+
+/** Loads what the type's rows refer to and answers the row checks from it. */
+export async function uploadContext(
+  db: Queryable,
+  type: UploadType,
+  scope: UploadScope,
+  uploaderId: number,
+): Promise<UploadContext> {
   const kinds = new Set(
     type.columns.flatMap((c) => (c.rule.kind === "ref" || c.rule.kind === "new" ? [c.rule.ref] : [])),
   );
-  const sets = new Map<RefKind, Set<string>>();
-  for (const kind of kinds) sets.set(kind, new Set(await LOADERS[kind](db, scope)));
-  return (kind, value) => sets.get(kind)?.has(keyOf(kind, value)) ?? false;
+  const refs = new Map<RefKind, (value: string) => readonly string[]>();
+  for (const kind of kinds) refs.set(kind, refIndex(kind, await LOADERS[kind](db, scope)));
+  const existingKind = type.recordKey?.existing;
+  const existing = existingKind
+    ? new Set((await RECORD_LOADERS[existingKind](db, scope)).map((r) => recordKeyText([r.a, r.b])))
+    : new Set<string>();
+  const grantable = kinds.has("role")
+    ? await grantableRoles(db, uploaderId, scope.organisationId)
+    : new Set();
+  const lookup: RefLookup = (kind, value) => refs.get(kind)?.(value) ?? [];
+  return {
+    refs: lookup,
+    recordExists: (kind, key) => kind === existingKind && existing.has(key),
+    mayGrant: (role) => grantable.has(role),
+  };
 }

@@ -4,22 +4,32 @@
  * clean and unclean result files. Processing changes no business data, so a worker that dies
  * mid-job leaves nothing half done: its heartbeat goes stale and another run takes the job over.
  */
-import { MAX_UPLOAD_ROWS, UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import { MAX_UNPACKED_BYTES, UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import { type SheetCell, shownText } from "../../src/domain/uploadCells";
 import {
   checkHeader,
   ERROR_COLUMN,
   isUploadTypeKey,
   normaliseHeader,
   problemsText,
+  ROW_COLUMN,
   rowValidator,
   UPLOAD_TYPES,
 } from "../../src/domain/uploadTypes";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
-import { readFirstSheet, UnreadableWorkbook, writeWorkbook, XLSX_CONTENT_TYPE } from "./excel";
+import {
+  readFirstSheet,
+  type SheetData,
+  SheetRefused,
+  sniffExcel,
+  writeWorkbook,
+  XLSX_CONTENT_TYPE,
+} from "./excel";
 import { readFile, saveFile } from "./files";
 import { findJob, type JobRow, notifyUser, scopeOfJob } from "./jobs";
-import { lookupFor } from "./lookups";
+import { uploadContext } from "./lookups";
+import { checkUnpackedSize } from "./unpacked";
 
 /** A job whose worker has not reported for this long is taken over. */
 export const STALE_AFTER_MS = 60_000;
@@ -76,35 +86,41 @@ export async function processUpload(deps: AppDeps, job: JobRow, hook?: ProgressH
   if (!isUploadTypeKey(job.object_type)) return fail(`Unknown upload type ${job.object_type}.`);
   const type = UPLOAD_TYPES[job.object_type];
   const file = await readFile(deps.db, job.file_id);
-  let sheet: ReturnType<typeof readFirstSheet>;
+  // A file that cannot be read never will be: it fails now, whatever went wrong, and is not retried.
+  let sheet: SheetData;
   try {
-    sheet = readFirstSheet(file?.content ?? new Uint8Array());
+    sheet = await readSheet(file?.content ?? new Uint8Array());
   } catch (error) {
-    if (error instanceof UnreadableWorkbook) return fail(UPLOAD_MSG.unreadable);
-    throw error;
+    return fail(error instanceof SheetRefused ? error.message : UPLOAD_MSG.unreadable);
   }
-  if (sheet.header.every((h) => h === "")) return fail(UPLOAD_MSG.emptySheet);
   const header = checkHeader(type, sheet.header);
   if (!header.ok) return fail(header.message);
-  if (sheet.rows.length > MAX_UPLOAD_ROWS) return fail(UPLOAD_MSG.tooManyRows);
+  if (sheet.rows.length === 0) return fail(UPLOAD_MSG.noRows);
 
   const positions = new Map(sheet.header.map((h, i) => [normaliseHeader(h), i]));
   const names = type.columns.map((c) => c.name);
-  const validate = rowValidator(type, await lookupFor(deps.db, type, scopeOfJob(job)));
-  const clean: Record<string, string>[] = [];
+  const columnAt = names.map((name) => positions.get(name)!);
+  const context = await uploadContext(deps.db, type, scopeOfJob(job), job.created_by);
+  const validate = rowValidator(type, context);
+  const clean: Readonly<Record<string, string>>[] = [];
   const cleanCells: string[][] = [];
   const uncleanCells: string[][] = [];
   for (let i = 0; i < sheet.rows.length; i++) {
-    const cells = sheet.rows[i]!;
-    const row: Record<string, string> = {};
-    for (const name of names) row[name] = (cells[positions.get(name)!] ?? "").trim();
-    const problems = validate(row);
-    const ordered = names.map((n) => row[n]!);
+    const { number, cells } = sheet.rows[i]!;
+    const row: Record<string, SheetCell | string> = {};
+    names.forEach((name, n) => {
+      row[name] = cells[columnAt[n]!] ?? "";
+    });
+    const { values, problems } = validate(row, number);
     if (problems.length === 0) {
-      clean.push(row);
-      cleanCells.push(ordered);
+      clean.push(values);
+      cleanCells.push(names.map((n) => values[n]!));
     } else {
-      uncleanCells.push([...ordered, problemsText(problems)]);
+      const shown = names.map((n) => {
+        const cell = row[n]!;
+        return typeof cell === "string" ? cell : shownText(cell);
+      });
+      uncleanCells.push([...shown, String(number), problemsText(problems)]);
     }
     if ((i + 1) % REPORT_EVERY === 0) {
       hook?.(job, i + 1);
@@ -115,7 +131,7 @@ export async function processUpload(deps: AppDeps, job: JobRow, hook?: ProgressH
   const created = now();
   const base = baseName(job.file_name);
   const cleanBytes = writeWorkbook("clean", names, cleanCells);
-  const uncleanBytes = writeWorkbook("unclean", [...names, ERROR_COLUMN], uncleanCells);
+  const uncleanBytes = writeWorkbook("unclean", [...names, ROW_COLUMN, ERROR_COLUMN], uncleanCells);
   await deps.db.transaction(async (tx) => {
     const [current] = await tx.query<{ status: string }>(
       "SELECT status FROM bulk_upload_jobs WHERE id = $1 FOR UPDATE",
@@ -157,6 +173,16 @@ export async function processUpload(deps: AppDeps, job: JobRow, hook?: ProgressH
       at: created,
     });
   });
+}
+
+/** The first sheet of an upload, after checking what an .xlsx package unpacks to. */
+async function readSheet(bytes: Uint8Array): Promise<SheetData> {
+  if (sniffExcel(bytes) === "xlsx") {
+    const unpacked = await checkUnpackedSize(bytes, MAX_UNPACKED_BYTES);
+    if (unpacked === "tooLarge") throw new SheetRefused(UPLOAD_MSG.unpackedTooLarge);
+    if (unpacked === "unreadable") throw new SheetRefused(UPLOAD_MSG.unreadable);
+  }
+  return readFirstSheet(bytes);
 }
 
 /** Records progress and the heartbeat; false when the job was cancelled (stop reading). */

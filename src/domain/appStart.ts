@@ -48,3 +48,10 @@ export function startDecision({ path, search, storedUserName }: StartFacts): Sta
   if (isPublicPath(path)) return { type: "publicPage" };
   return { type: "redirect", to: loginPathFor(path) };
 }
+
+/** Where a signed-out user goes after signing in: the portal page asked for, else the dashboard. */
+export function pathAfterSignIn(asked: string | null): string {
+  // Only this application's own portal pages: never another site ("//host") or a sign-in page.
+  if (asked && /^\/dashboard(?:[/?#]|$)/.test(asked)) return asked;
+  return "/dashboard";
+}

@@ -57,7 +57,12 @@ const MAX_CHAIN_RSIDS = MAX_BULK_OUTLETS;
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
-const notAnOutletId = (id: unknown) => `${JSON.stringify(id) ?? String(id)} is not a valid outlet id.`;
+/** The refused value as sent, cut short: a line never echoes a megabyte back. */
+const shown = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+};
+const notAnOutletId = (id: unknown) => `${shown(id)} is not a valid outlet id.`;
 
 /**
  * Reads a received payload: the typed request, or every field problem at once. Ids are decoded as
@@ -87,20 +92,19 @@ export function readBulkUpdate(
     else action = read.value.trim();
   }
 
-  const ids: number[] = [];
+  // Each outlet counts once, before the limit: 5000 copies of one id are one outlet.
+  const ids = new Set<number>();
   if (!Array.isArray(object_ids)) add("object_ids", object_ids === undefined ? REQUIRED : NOT_A_LIST);
   else {
     const bad = new Set<string>();
     for (const raw of object_ids) {
       const id = decodeRowId(raw);
       if (id === null) bad.add(notAnOutletId(raw));
-      else ids.push(id);
+      else ids.add(id);
     }
-    const unique = [...new Set(ids)];
-    ids.splice(0, ids.length, ...unique);
     if (bad.size) for (const line of [...bad].slice(0, MAX_BULK_OUTLETS)) add("object_ids", line);
-    else if (unique.length === 0) add("object_ids", NO_OUTLETS);
-    else if (unique.length > MAX_BULK_OUTLETS) add("object_ids", TOO_MANY_OUTLETS);
+    else if (ids.size === 0) add("object_ids", NO_OUTLETS);
+    else if (ids.size > MAX_BULK_OUTLETS) add("object_ids", TOO_MANY_OUTLETS);
   }
 
   const extra: Record<string, string> = {};
@@ -156,7 +160,7 @@ export function readBulkUpdate(
     ok: true,
     request: {
       action_type: action,
-      object_ids: ids,
+      object_ids: [...ids],
       extra_data: extra,
       select_all: false,
       chain_rsids: [...new Set(chain)],

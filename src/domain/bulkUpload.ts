@@ -72,6 +72,8 @@ export const UploadHelp = Schema.Struct({
     }),
   ),
   sample_file: Schema.String,
+  /** How the sheet is read: which forms of values are accepted, what must be unique. */
+  sheet_forms: Schema.Array(Schema.String),
   max_rows: Schema.Number,
   max_file_bytes: Schema.Number,
   confirm_effect: Schema.String,
@@ -232,6 +234,12 @@ export const organisationSlug = (name: string): string =>
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Most data rows one file may hold. */
 export const MAX_UPLOAD_ROWS = 50_000;
+/** Empty rows a sheet may have beyond its header and data rows (its declared range may span this many more). */
+export const BLANK_ROW_ALLOWANCE = 1_000;
+/** Most columns the first sheet may span (every template has far fewer). */
+export const MAX_UPLOAD_COLUMNS = 1_000;
+/** Most bytes the parts of an .xlsx package may unpack to (a small file that unpacks to gigabytes is refused). */
+export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
 /** How long an export's file can be downloaded. */
 export const EXPORT_EXPIRY_HOURS = 72;
 /** Files the upload screens accept (spec 000 §5). */
@@ -245,6 +253,9 @@ export const UPLOAD_MSG = {
   noFile: "Choose an Excel file (.xlsx or .xls) to upload.",
   unreadable: "The file could not be read as an Excel workbook.",
   emptySheet: "The first sheet has no header row.",
+  noRows: "The first sheet has a header row but no data rows under it.",
+  tooManyColumns: `The first sheet spans more than ${MAX_UPLOAD_COLUMNS} columns. Keep only the template's columns and upload it again.`,
+  unpackedTooLarge: `The file unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB. Remove other sheets, pictures and formatting, or split it into smaller files.`,
   uploaded: "File uploaded. It is being processed.",
   confirmed: "Upload confirmed. The rows have been applied.",
   cancelled: "Upload cancelled.",
@@ -253,6 +264,13 @@ export const UPLOAD_MSG = {
     "Confirm this upload? Its clean rows will be applied and other uploads of this kind will be cancelled. This cannot be undone.",
   cancelQuestion: "Cancel this upload? This cannot be undone.",
   payQuestion: "Pay these UPI amounts now? This cannot be undone.",
+  paymentDetailsUnreadable: "Could not read the payment details.",
+  requestFailed: "The request failed. Try again.",
+  sendFailed: "The file could not be sent. Try again.",
+  mergeFailed: "The merge failed. Try again.",
+  progressUnreadable:
+    "The upload's progress could not be read. Its processing goes on; try again to follow it.",
+  tryAgain: "Try again",
   notConfirmable: "Only a completed upload with clean rows can be confirmed.",
   notCancellable: "Only a processing or completed upload can be cancelled.",
   notPayable: "Only a completed UPI payment upload can be paid.",
@@ -293,3 +311,23 @@ export function jobProgress(job: { status: JobStatus }): JobProgress {
 
 /** Period between looks at a processing upload. */
 export const JOB_POLL_MS = 1500;
+/** Looks in a row that may fail before the screen stops following an upload and offers Try again. */
+export const JOB_POLL_ATTEMPTS = 5;
+/** The pause before the next look: doubled after each failed look (1.5 s, 3 s, 6 s, 12 s). */
+export const jobPollDelay = (failedLooks: number): number => JOB_POLL_MS * 2 ** failedLooks;
+
+/** Why an upload that stopped did not finish: the server's message, or its status. */
+export const stoppedMessage = (job: Pick<BulkUploadJob, "message" | "status">): string =>
+  job.message ?? `The upload is ${job.status}.`;
+
+/**
+ * Whether a copy of a job read elsewhere (the History list) is further along than the one shown:
+ * a job only moves forward, from processing with more rows checked to a final status.
+ */
+export function isFurtherAlong(
+  shown: Pick<BulkUploadJob, "status" | "progress">,
+  seen: Pick<BulkUploadJob, "status" | "progress">,
+): boolean {
+  if (jobProgress(shown) !== "moving") return false;
+  return jobProgress(seen) !== "moving" || seen.progress > shown.progress;
+}

@@ -2,6 +2,8 @@
 export const MSG = {
   requestTimedOut: "Request timed out!",
   loginPrompt: "Please login to your account",
+  /** A 401 away from the login page: the session ended elsewhere (another tab, a logout, expiry). */
+  sessionEnded: "Your session has ended. Please sign in again.",
   logoutAllSession: "Logout All Session",
   oopsTitle: "Oops, our bad!",
   oopsBody: "There was a problem with your request",

@@ -3,6 +3,7 @@
  * the server reads from it, and the shapes of a listed outlet, a page and the filter options.
  */
 import { Schema } from "effect";
+import type { BulkOutlet } from "./bulkUpdate";
 import { parseIsoDate } from "./format";
 import { OUTLET_STATES } from "./outletStates";
 import { addFieldError, decodeRowId, decodeText, MAX_QUERY_TEXT_LENGTH } from "./requestInput";
@@ -129,22 +130,6 @@ export function outletListingQuery(params: readonly Param[], workflowBased: bool
   return all.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
 }
 
-/** The filter drawer's values as listing parameters (lists repeated, ranges as _from and _to). */
-export function filterParams(values: {
-  readonly lists: Readonly<Record<string, readonly string[]>>;
-  readonly ranges: Readonly<Record<string, { readonly from: string | null; readonly to: string | null }>>;
-  readonly toggles: Readonly<Record<string, boolean>>;
-}): Param[] {
-  const out: Param[] = [];
-  for (const [key, chosen] of Object.entries(values.lists)) for (const v of chosen) out.push([key, v]);
-  for (const [key, range] of Object.entries(values.ranges)) {
-    if (range.from) out.push([`${key}_from`, range.from]);
-    if (range.to) out.push([`${key}_to`, range.to]);
-  }
-  for (const [key, on] of Object.entries(values.toggles)) if (on) out.push([key, "true"]);
-  return out;
-}
-
 /** What the server lists, read from the query. */
 export type OutletListingFilter = {
   workflowStates: string[];
@@ -239,3 +224,25 @@ export const OutletSummary = Schema.Struct({
   ),
 });
 export type OutletSummary = typeof OutletSummary.Type;
+
+/** A listed outlet as the bulk status update needs it (its state, sub-project type and version). */
+export const bulkOutletOf = (o: ListedOutlet): BulkOutlet => ({
+  id: o.id,
+  rsid: o.rsid,
+  workflow_state: o.workflow_state,
+  subProject: o.sub_project.type,
+  version: o.version,
+});
+
+/** The list an outlet page was opened from: its path without `/view/{outlet}` (000 §2.1 routes). */
+export function outletListPath(outletPath: string): string {
+  const base = outletPath.replace(/\/view\/[^/]+\/?$/, "");
+  return base.endsWith("/list-of-outlets") ? base : `${base}/list-of-outlets`;
+}
+
+/** GET outlets/list-scope/: the project and sub-project a scoped list belongs to, for its heading. */
+export const ListScopeNames = Schema.Struct({
+  project: Schema.NullOr(Schema.Struct({ slug: Schema.String, name: Schema.String })),
+  sub_project: Schema.NullOr(Schema.Struct({ slug: Schema.String, name: Schema.String })),
+});
+export type ListScopeNames = typeof ListScopeNames.Type;

@@ -3,6 +3,7 @@
  * column, who may use it, and where it lives. The server validates rows with `rowValidator`, the
  * client shows the same template; what confirming does is the server's (server/uploads/apply.ts).
  */
+import { type CellRuleKind, readCell, type SheetCell, textCell } from "./uploadCells";
 import {
   gstCheckDigit,
   isValidAccountNumber,
@@ -13,6 +14,8 @@ import {
   isValidPan,
   isValidPin,
   isValidUpiId,
+  isValidUtr,
+  UTR_FORMAT,
 } from "./validation";
 
 /** Records a column may have to name (checked against the database by the server's lookup). */
@@ -41,6 +44,7 @@ export type FieldRule =
   | { readonly kind: "integer" }
   | { readonly kind: "email" }
   | { readonly kind: "upi" }
+  | { readonly kind: "utr" }
   | { readonly kind: "bankCode" }
   | { readonly kind: "oneOf"; readonly values: readonly string[] }
   /** Must name an existing record. */
@@ -52,10 +56,20 @@ export type TemplateColumn = {
   readonly name: string;
   readonly rule: FieldRule;
   readonly required: boolean;
-  /** A value may appear only once in the file. */
+  /** A value may appear only once in the file (compared without case). */
   readonly unique?: boolean;
   readonly sample: string;
 };
+
+/** Records whose existence is checked by several columns together (a city is its name in its state). */
+export const RECORD_KINDS = ["city", "zone", "territory", "panelOutlet", "question"] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+/**
+ * The columns that together identify one record of a type: no two rows of a file may name the same
+ * record, and where `existing` is set a record that already exists is refused too.
+ */
+export type RecordKey = { readonly columns: readonly string[]; readonly existing?: RecordKind };
 
 /** Where an upload belongs: an organisation's master data, or one sub-project's work. */
 export type UploadScope = "organisation" | "subProject" | "platform";
@@ -96,6 +110,8 @@ export type UploadType = {
   readonly clients: boolean;
   /** What Confirm does, in the words the History screen shows. */
   readonly confirmEffect: string;
+  /** Several columns that identify a record together (single unique columns say so themselves). */
+  readonly recordKey?: RecordKey;
 };
 
 /**
@@ -135,7 +151,8 @@ export const QUESTION_TYPES = [
   "e_signature",
 ] as const;
 
-const ADMIN = ["project-manager"];
+/** Roles that keep an organisation's master data: its regions, zones, territories, users and SKUs, and the cities. */
+const MASTER_DATA_ROLES = ["project-manager"];
 const PROJECT = ["project-manager", "qc-manager"];
 const PAYOUT = ["project-manager", "iftu-manager", "iftu-executive"];
 
@@ -146,7 +163,7 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     scope: "organisation",
     variant: "standard",
     columns: [col("name", { kind: "new", ref: "region" }, "Central", { unique: true })],
-    roles: ADMIN,
+    roles: MASTER_DATA_ROLES,
     clients: false,
     confirmEffect: "adds the regions to the organisation",
   },
@@ -156,7 +173,8 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     scope: "platform",
     variant: "standard",
     columns: [col("name", text, "Nashik"), col("state", ref("state"), "Maharashtra")],
-    roles: ADMIN,
+    recordKey: { columns: ["name", "state"], existing: "city" },
+    roles: MASTER_DATA_ROLES,
     clients: false,
     confirmEffect: "adds the cities to their states",
   },
@@ -166,7 +184,8 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     scope: "organisation",
     variant: "standard",
     columns: [col("name", text, "Vidarbha"), col("region", ref("region"), "West")],
-    roles: ADMIN,
+    recordKey: { columns: ["name", "region"], existing: "zone" },
+    roles: MASTER_DATA_ROLES,
     clients: false,
     confirmEffect: "adds the zones to the organisation's regions",
   },
@@ -176,7 +195,8 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     scope: "organisation",
     variant: "standard",
     columns: [col("name", text, "Nagpur East"), col("zone", ref("zone"), "Maharashtra")],
-    roles: ADMIN,
+    recordKey: { columns: ["name", "zone"], existing: "territory" },
+    roles: MASTER_DATA_ROLES,
     clients: false,
     confirmEffect: "adds the territories to the organisation's zones",
   },
@@ -192,7 +212,7 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
       col("phone_number", { kind: "mobile" }, "9876543210"),
       col("role", ref("role"), "qc-executive"),
     ],
-    roles: ADMIN,
+    roles: MASTER_DATA_ROLES,
     clients: false,
     confirmEffect: "creates the user accounts (each sets a password through Forgot password)",
   },
@@ -207,6 +227,7 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
       col("type", { kind: "oneOf", values: QUESTION_TYPES }, "yes_or_no"),
       col("is_mandatory", { kind: "oneOf", values: ["yes", "no"] }, "yes"),
     ],
+    recordKey: { columns: ["question_group", "name"], existing: "question" },
     roles: PROJECT,
     clients: false,
     confirmEffect: "adds the questions to the sub-project",
@@ -217,6 +238,7 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     scope: "subProject",
     variant: "standard",
     columns: [col("panel_name", text, "Panel A"), col("rsid", ref("outlet"), "RS000001")],
+    recordKey: { columns: ["panel_name", "rsid"], existing: "panelOutlet" },
     roles: PROJECT,
     clients: false,
     confirmEffect: "puts the outlets on the panels",
@@ -232,7 +254,7 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
       col("brand", text, "Acme Cola"),
       col("mrp", { kind: "amount" }, "40.00"),
     ],
-    roles: ADMIN,
+    roles: MASTER_DATA_ROLES,
     clients: false,
     confirmEffect: "adds the SKUs to the organisation's catalogue",
   },
@@ -338,7 +360,7 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     columns: [
       col("rsid", ref("plottedPayout"), "RS000001", { unique: true }),
       col("payment_status", { kind: "oneOf", values: ["success", "failed"] }, "success"),
-      col("utr_number", text, "UTIB26112300001"),
+      col("utr_number", { kind: "utr" }, "UTIBN26112300001"),
       col("payment_date", { kind: "date" }, "2026-11-23"),
       optional("payment_remarks", text, "Paid by NEFT"),
     ],
@@ -436,7 +458,8 @@ export type HeaderCheck =
 /** The file's header row against the template: every missing, unknown and duplicate column. */
 export function checkHeader(type: UploadType, header: readonly string[]): HeaderCheck {
   const expected = type.columns.map((c) => c.name);
-  const given = header.map(normaliseHeader).filter((h) => h !== "");
+  // The columns the unclean file adds are ignored, so a corrected unclean file can be uploaded again.
+  const given = header.map(normaliseHeader).filter((h) => h !== "" && h !== ERROR_COLUMN && h !== ROW_COLUMN);
   const seen = new Set<string>();
   const repeated = new Set<string>();
   for (const h of given) {
@@ -457,10 +480,13 @@ export function checkHeader(type: UploadType, header: readonly string[]): Header
 
 export type RowProblem = { readonly field: string; readonly message: string };
 
-/** Tells whether a value names an existing record of a kind (the server answers from the database). */
-export type RefLookup = (kind: RefKind, value: string) => boolean;
+/**
+ * The existing records a value names, ignoring case and surrounding spaces, each in its stored
+ * spelling: none, one (the value becomes that spelling), or several (ambiguous).
+ */
+export type RefLookup = (kind: RefKind, value: string) => readonly string[];
 
-const REF_NAMES: Readonly<Record<RefKind, string>> = {
+export const REF_NAMES: Readonly<Record<RefKind, string>> = {
   region: "region",
   zone: "zone",
   state: "state",
@@ -469,6 +495,14 @@ const REF_NAMES: Readonly<Record<RefKind, string>> = {
   outletId: "outlet id",
   username: "user name",
   plottedPayout: "outlet RSID with a plotted payout",
+};
+
+export const RECORD_NAMES: Readonly<Record<RecordKind, string>> = {
+  city: "city",
+  zone: "zone",
+  territory: "territory",
+  panelOutlet: "panel outlet",
+  question: "question",
 };
 
 export const REQUIRED_VALUE = "This field is required.";
@@ -497,7 +531,9 @@ export function checkValue(rule: FieldRule, value: string, refs: RefLookup): str
     case "pin":
       return isValidPin(value) ? null : "Not a valid pin code: 6 digits, not starting with 0.";
     case "date":
-      return isValidIsoDate(value) ? null : "Not a valid date: use YYYY-MM-DD.";
+      return isValidIsoDate(value)
+        ? null
+        : "Not a valid date: use a date cell, DD/MM/YYYY, DD-MM-YYYY or YYYY-MM-DD.";
     case "amount":
       return /^\d{1,13}(\.\d{1,2})?$/.test(value)
         ? null
@@ -508,42 +544,129 @@ export function checkValue(rule: FieldRule, value: string, refs: RefLookup): str
       return isValidEmail(value) ? null : "Not a valid email address.";
     case "upi":
       return isValidUpiId(value) ? null : "Not a valid UPI id (name@bank).";
+    case "utr":
+      return isValidUtr(value) ? null : UTR_FORMAT;
     case "bankCode":
       return /^[A-Z]{4}$/.test(value) ? null : "Bank code must be four capital letters.";
     case "oneOf":
       return rule.values.includes(value) ? null : `Must be one of: ${rule.values.join(", ")}.`;
-    case "ref":
-      return refs(rule.ref, value) ? null : `No ${REF_NAMES[rule.ref]} named ${value}.`;
-    case "new":
-      return refs(rule.ref, value) ? `A ${REF_NAMES[rule.ref]} ${value} already exists.` : null;
+    case "ref": {
+      const found = refs(rule.ref, value);
+      if (found.length === 0) return `No ${REF_NAMES[rule.ref]} named ${value}.`;
+      return found.length > 1 ? ambiguous(rule.ref, value, found) : null;
+    }
+    case "new": {
+      const found = refs(rule.ref, value);
+      return found.length > 0 ? `A ${REF_NAMES[rule.ref]} ${found[0]} already exists.` : null;
+    }
   }
 }
 
+const ambiguous = (kind: RefKind, value: string, found: readonly string[]) =>
+  `${value} matches more than one ${REF_NAMES[kind]} (${found.join(", ")}): write it exactly as one of them.`;
+
+/**
+ * The rule of granting roles: a user may grant a role only when every permission of the role is
+ * one of their own. Admin holds every permission, so admin may grant every role.
+ */
+export function mayGrantRole(granterPermissions: ReadonlySet<string>, rolePermissions: readonly string[]) {
+  return rolePermissions.every((p) => granterPermissions.has(p));
+}
+
+export const roleNotGrantable = (role: string) =>
+  `You may not grant the role ${role}: it holds permissions you do not have.`;
+
+/** What a file's rows are checked against, answered by the server from the database. */
+export type UploadContext = {
+  readonly refs: RefLookup;
+  /** Whether a record of the kind already exists, by its key (see `recordKeyText`). */
+  readonly recordExists: (kind: RecordKind, key: string) => boolean;
+  /** Whether the uploader may grant a role (the users type); see `mayGrantRole`. */
+  readonly mayGrant: (role: string) => boolean;
+};
+
+/** A record's key as compared: its key values without case or surrounding spaces. */
+export const recordKeyText = (values: readonly string[]): string =>
+  values.map((v) => v.trim().toLowerCase()).join("\u0000");
+
+/** The keys a type's rows must not repeat: each unique column, and the type's record key. */
+function keysOf(type: UploadType): RecordKey[] {
+  const single = type.columns.filter((c) => c.unique).map((c) => ({ columns: [c.name] }));
+  return type.recordKey ? [...single, type.recordKey] : single;
+}
+
+export type CheckedRow = {
+  /** Every column's value in its canonical form (the form confirming stores). */
+  readonly values: Readonly<Record<string, string>>;
+  readonly problems: readonly RowProblem[];
+};
+
+const cellRule = (rule: FieldRule): CellRuleKind => rule.kind;
+
 /**
  * A validator for the rows of one file: every problem of a row (not just the first), including a
- * value repeated in a column that must be unique within the file. Rows are checked in file order.
+ * record the file already named in an earlier row (with that row's number) or one that exists.
+ * Rows are checked in file order; `rowNumber` is the row's number in the user's sheet.
  */
-export function rowValidator(type: UploadType, refs: RefLookup) {
-  const seen = new Map<string, Set<string>>(
-    type.columns.filter((c) => c.unique).map((c) => [c.name, new Set<string>()]),
-  );
-  return (row: Readonly<Record<string, string>>): RowProblem[] => {
+export function rowValidator(type: UploadType, context: UploadContext) {
+  const keys = keysOf(type);
+  const firstRow = keys.map(() => new Map<string, number>());
+  return (cells: Readonly<Record<string, SheetCell | string>>, rowNumber: number): CheckedRow => {
     const problems: RowProblem[] = [];
+    const values: Record<string, string> = {};
+    const usable = new Set<string>();
     for (const column of type.columns) {
-      const value = (row[column.name] ?? "").trim();
-      if (value === "") {
-        if (column.required) problems.push({ field: column.name, message: REQUIRED_VALUE });
+      const given = cells[column.name] ?? "";
+      const cell = typeof given === "string" ? textCell(given) : given;
+      const read = readCell(
+        cellRule(column.rule),
+        cell,
+        column.rule.kind === "oneOf" ? column.rule.values : [],
+      );
+      if ("problem" in read) {
+        values[column.name] = "";
+        problems.push({ field: column.name, message: read.problem });
         continue;
       }
-      const problem = checkValue(column.rule, value, refs);
-      if (problem) problems.push({ field: column.name, message: problem });
-      const values = seen.get(column.name);
-      if (values) {
-        if (values.has(value)) problems.push({ field: column.name, message: "Repeated in this file." });
-        values.add(value);
+      let value = read.value;
+      values[column.name] = value;
+      if (value === "") {
+        if (column.required) problems.push({ field: column.name, message: REQUIRED_VALUE });
+        else usable.add(column.name);
+        continue;
       }
+      const problem = checkValue(column.rule, value, context.refs);
+      if (problem) {
+        problems.push({ field: column.name, message: problem });
+        continue;
+      }
+      if (column.rule.kind === "ref") value = context.refs(column.rule.ref, value)[0] ?? value;
+      if (column.rule.kind === "ref" && column.rule.ref === "role" && !context.mayGrant(value)) {
+        problems.push({ field: column.name, message: roleNotGrantable(value) });
+        continue;
+      }
+      values[column.name] = value;
+      usable.add(column.name);
     }
-    return problems;
+    keys.forEach((key, k) => {
+      if (!key.columns.every((c) => usable.has(c))) return;
+      const text = recordKeyText(key.columns.map((c) => values[c]!));
+      const field = key.columns[0]!;
+      const others = key.columns.slice(1);
+      const first = firstRow[k]!.get(text);
+      if (first !== undefined) {
+        const same = others.length > 0 ? ` with the same ${others.join(" and ")}` : "";
+        problems.push({ field, message: `Repeated in this file${same}: first in row ${first}.` });
+      } else {
+        firstRow[k]!.set(text, rowNumber);
+        if (key.existing && context.recordExists(key.existing, text))
+          problems.push({
+            field,
+            message: `A ${RECORD_NAMES[key.existing]} with this ${key.columns.join(" and ")} already exists.`,
+          });
+      }
+    });
+    return { values, problems };
   };
 }
 
@@ -551,5 +674,7 @@ export function rowValidator(type: UploadType, refs: RefLookup) {
 export const problemsText = (problems: readonly RowProblem[]): string =>
   problems.map((p) => `${p.field}: ${p.message}`).join("; ");
 
-/** The name of the added column in the unclean file. */
+/** The name of the added column in the unclean file holding each row's problems. */
 export const ERROR_COLUMN = "errors";
+/** The added column in the unclean file giving each row's number in the uploaded sheet. */
+export const ROW_COLUMN = "sheet_row";

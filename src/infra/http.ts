@@ -45,6 +45,11 @@ export type HttpHooks = {
   notifyFailed: (text: string) => void;
   /** The server no longer knows this session (401): forget it on this page. */
   sessionEnded: () => void;
+  /**
+   * The session ended under the user away from the login page (another tab signed out, it
+   * expired): remember the page for after the next sign-in, and say so on the login page.
+   */
+  signInAgain: () => void;
 };
 
 const defaultHooks: HttpHooks = {
@@ -52,6 +57,7 @@ const defaultHooks: HttpHooks = {
   currentPath: () => globalThis.location?.pathname ?? "/",
   notifyFailed: () => {},
   sessionEnded: () => {},
+  signInAgain: () => {},
 };
 
 let hooks: HttpHooks = defaultHooks;
@@ -199,7 +205,7 @@ export function errorStatus(error: ApiError): number | undefined {
 }
 
 /** Spec 000 §8: maps a failed answer to its tagged error and runs the global reactions. */
-function failureFor(status: number, body: unknown): ApiError {
+function failureFor(status: number, body: unknown, startedOn: string): ApiError {
   const here = hooks.currentPath();
   if (status === 451) {
     // Shown by the login screen instead of a notification (002 §4).
@@ -213,12 +219,19 @@ function failureFor(status: number, body: unknown): ApiError {
       : new HttpError({ status, body });
   }
   const detail = detailOf(body);
-  if (detail) hooks.notifyFailed(detail);
   if (status === 401) {
     hooks.sessionEnded();
-    if (!isSignInPath(here)) hooks.navigate("/");
+    if (isSignInPath(startedOn)) {
+      if (detail) hooks.notifyFailed(detail);
+    } else if (!isSignInPath(here)) {
+      // The server's "credentials were not provided" means nothing to the user: the login page says why.
+      hooks.signInAgain();
+      hooks.navigate("/");
+    }
+    // A late answer to a request of a page already left for the login page changes nothing there.
     return new Unauthorized({ body });
   }
+  if (detail) hooks.notifyFailed(detail);
   if (status === 403) return new Forbidden({ body });
   if (status === 400) return new ValidationError({ status: 400, body });
   return new HttpError({ status, body });
@@ -236,6 +249,7 @@ export function request<A>(options: RequestOptions<A>): Effect.Effect<A, ApiErro
     ? { ...options.query, ...pageQuery(options.page.page, options.page.pageSize) }
     : options.query;
   const exchange = Effect.gen(function* () {
+    const startedOn = hooks.currentPath();
     const init: RequestInit = { method, credentials: "include" };
     const response = yield* Effect.tryPromise({
       try: (signal) =>
@@ -253,7 +267,7 @@ export function request<A>(options: RequestOptions<A>): Effect.Effect<A, ApiErro
           );
     // 2xx, including 201 Created and 204 No Content, is success (spec 000 §7.1).
     if (response.status < 200 || response.status > 299)
-      return yield* Effect.fail(failureFor(response.status, payload));
+      return yield* Effect.fail(failureFor(response.status, payload, startedOn));
     const decoded = Schema.decodeUnknownExit(schema)(payload);
     if (Exit.isSuccess(decoded)) return decoded.value;
     return yield* Effect.fail(

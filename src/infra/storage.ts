@@ -1,6 +1,7 @@
 /** Every value the client keeps in local storage, under the keys the spec names. */
 import { Exit, Schema } from "effect";
 import { SessionConflictBody } from "../domain/auth";
+import { forgetLists } from "./listMemory";
 
 export const STORAGE_KEYS = {
   sessionId: "sessionid",
@@ -52,6 +53,7 @@ export function storeSession(sessionId: string, userName: string): void {
 export function clearSession(): void {
   removeStored(STORAGE_KEYS.sessionId);
   removeStored(STORAGE_KEYS.userName);
+  forgetLists();
 }
 
 export function storeSessionConflict(body: unknown): void {

@@ -40,6 +40,7 @@ export const appStartMachine = setup({
   states: {
     booting: {
       description: "Waiting for the page's path, query and stored user name.",
+      tags: ["deciding"],
       on: { "app.started": { target: "deciding", actions: assign({ facts: ({ event }) => event }) } },
     },
     deciding: {
@@ -77,6 +78,7 @@ export const appStartMachine = setup({
     },
     fetchingUser: {
       description: "A user name is stored: fetching the current user's details.",
+      tags: ["deciding"],
       invoke: {
         id: "fetchUserInfo",
         src: "fetchUserInfo",

@@ -91,7 +91,6 @@ export const bulkStatusUpdateMachine = setup({
   actions: {
     /** Refreshes the lists and outlet details that showed the old states. */
     outletsChanged: () => {},
-    closed: () => {},
     setValue: assign({
       values: ({ context, event }) => ({
         ...context.values,
@@ -220,14 +219,14 @@ export const bulkStatusUpdateMachine = setup({
     },
     done: {
       description: "Done: the outlets were updated and the list refreshes; Okay closes the dialog.",
-      on: { "done.okay": { target: "closed", actions: "closed" } },
+      on: { "done.okay": { target: "closed" } },
     },
     failed: {
       description: "Error: Something went wrong. Try Again goes back to the form.",
       on: { "error.retry": { target: "form" } },
     },
     closed: {
-      description: "The dialog has closed after a successful update.",
+      description: "The update is over; the list closes the dialog.",
       type: "final",
     },
   },

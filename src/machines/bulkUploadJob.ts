@@ -10,6 +10,7 @@ import {
   type JobAction,
   type JobView,
   jobActions,
+  UPLOAD_MSG,
 } from "../domain/bulkUpload";
 
 export type JobRowInput = { job: BulkUploadJob; view: JobView };
@@ -97,7 +98,7 @@ export const bulkUploadJobMachine = setup({
         onError: {
           target: "ready",
           actions: [
-            { type: "notifyFailure", params: { text: "Could not read the payment details." } },
+            { type: "notifyFailure", params: { text: UPLOAD_MSG.paymentDetailsUnreadable } },
             assign({ pending: null }),
           ],
         },
@@ -116,7 +117,9 @@ export const bulkUploadJobMachine = setup({
       invoke: {
         id: "runAction",
         src: "runAction",
-        input: ({ context }) => ({ job: context.job, action: context.pending ?? "cancel" }),
+        // Only the action the dialog asked about is run, never a default: asking is entered only
+        // with the action set.
+        input: ({ context }) => ({ job: context.job, action: context.pending as JobAction }),
         onDone: [
           {
             guard: { type: "outcomeIs", params: { type: "done" } },
@@ -148,7 +151,7 @@ export const bulkUploadJobMachine = setup({
         onError: {
           target: "ready",
           actions: [
-            { type: "notifyFailure", params: { text: "The request failed. Try again." } },
+            { type: "notifyFailure", params: { text: UPLOAD_MSG.requestFailed } },
             assign({ pending: null, info: null }),
           ],
         },

@@ -4,20 +4,25 @@
  * the reason; Reupload starts again.
  */
 import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
-import { type BulkUploadJob, JOB_POLL_MS, jobProgress, type UploadOutcome } from "../domain/bulkUpload";
+import { UPLOAD_MSG, type UploadOutcome } from "../domain/bulkUpload";
+import {
+  type JobPollingContext,
+  type JobPollingEvent,
+  jobPollingSetup,
+  jobPollingStates,
+  jobPollingUpdates,
+} from "./jobPolling";
 
-export type UploadScreenEvent = { type: "file.chosen"; file: File } | { type: "upload.reset" };
+export type UploadScreenEvent =
+  | { type: "file.chosen"; file: File }
+  | { type: "upload.reset" }
+  | JobPollingEvent;
 
-export type UploadScreenContext = {
-  fileName: string | null;
-  job: BulkUploadJob | null;
-  error: string | null;
-};
+export type UploadScreenContext = JobPollingContext & { fileName: string | null };
 
 const uploaded = (event: unknown) => (event as DoneActorEvent<UploadOutcome>).output;
-const looked = (event: unknown) => (event as DoneActorEvent<BulkUploadJob>).output;
 
-const initial: UploadScreenContext = { fileName: null, job: null, error: null };
+const initial: UploadScreenContext = { fileName: null, job: null, error: null, failedLooks: 0 };
 
 export const bulkUploadScreenMachine = setup({
   types: {} as { context: UploadScreenContext; events: UploadScreenEvent },
@@ -25,20 +30,22 @@ export const bulkUploadScreenMachine = setup({
     uploadFile: fromPromise<UploadOutcome, { file: File }>(async () => {
       throw new Error("uploadFile is provided by the application");
     }),
-    fetchJob: fromPromise<BulkUploadJob, { id: number }>(async () => {
-      throw new Error("fetchJob is provided by the application");
-    }),
+    ...jobPollingSetup.actors,
   },
   actions: {
     /** The History table is read again. */
     historyChanged: () => {},
+    keepJob: assign(jobPollingUpdates.keepJob),
+    jobStopped: assign(jobPollingUpdates.jobStopped),
+    lookFailed: assign(jobPollingUpdates.lookFailed),
+    gaveUp: assign(jobPollingUpdates.gaveUp),
+    lookAgain: assign(jobPollingUpdates.lookAgain),
   },
   guards: {
     accepted: ({ event }) => uploaded(event).type === "accepted",
-    progressIs: ({ event }, params: { progress: ReturnType<typeof jobProgress> }) =>
-      jobProgress(looked(event)) === params.progress,
+    ...jobPollingSetup.guards,
   },
-  delays: { jobPoll: JOB_POLL_MS },
+  delays: jobPollingSetup.delays,
 }).createMachine({
   id: "bulkUploadScreen",
   description: "Choosing an Excel file, sending it, and following its processing to the result.",
@@ -75,43 +82,16 @@ export const bulkUploadScreenMachine = setup({
             }),
           },
         ],
-        onError: { target: "failed", actions: assign({ error: "The file could not be sent. Try again." }) },
+        onError: { target: "failed", actions: assign({ error: UPLOAD_MSG.sendFailed }) },
       },
     },
-    processing: {
-      description:
-        "The server is reading and checking every row; the job waits in the queue or is being read.",
-      after: { jobPoll: { target: "checking" } },
-    },
-    checking: {
-      description: "Looking at the job again to see whether processing has finished.",
-      invoke: {
-        id: "fetchJob",
-        src: "fetchJob",
-        input: ({ context }) => ({ id: context.job?.id ?? 0 }),
-        onDone: [
-          {
-            guard: { type: "progressIs", params: { progress: "finished" } },
-            target: "success",
-            actions: [assign({ job: ({ event }) => event.output }), "historyChanged"],
-          },
-          {
-            guard: { type: "progressIs", params: { progress: "stopped" } },
-            target: "failed",
-            actions: [
-              assign({
-                job: ({ event }) => event.output,
-                error: ({ event }) => event.output.message ?? `The upload is ${event.output.status}.`,
-              }),
-              "historyChanged",
-            ],
-          },
-          { target: "processing", actions: assign({ job: ({ event }) => event.output }) },
-        ],
-        // A lost answer is not the job's failure: look again after the next pause.
-        onError: { target: "processing" },
+    ...jobPollingStates([
+      {
+        guard: { type: "progressIs", params: { progress: "finished" } },
+        target: "success",
+        actions: ["keepJob", "historyChanged"],
       },
-    },
+    ]),
     success: {
       description: "Processing finished: the counts and the clean and unclean files are shown.",
       on: {

@@ -22,12 +22,30 @@ export type DataTableContext = TableQuery & {
   filtersOpen: boolean;
 };
 
-export type DataTableInput = Partial<TableQuery>;
+export type DataTableInput = Partial<TableQuery> & { selected?: readonly string[] };
+
+/** What a screen over the table needs to know: the query and the selection, not the typing. */
+export type TableView = TableQuery & { selected: readonly string[] };
+
+const report = {
+  type: "viewChanged",
+  params: ({ context }: { context: DataTableContext }) => ({
+    view: {
+      page: context.page,
+      pageSize: context.pageSize,
+      sort: context.sort,
+      search: context.search,
+      selected: context.selected,
+    },
+  }),
+} as const;
 
 export const dataTableMachine = setup({
   types: {} as { context: DataTableContext; events: DataTableEvent; input: DataTableInput },
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
   actions: {
+    /** Tells whoever owns the table (a screen's machine) that the query or the selection changed. */
+    viewChanged: (_, _params: { view: TableView }) => {},
     goToPage: assign({ page: ({ event }) => (event.type === "page.go" ? Math.max(1, event.page) : 1) }),
     changePageSize: assign(({ event }) =>
       event.type === "pageSize.change" ? { pageSize: event.pageSize, page: 1 } : {},
@@ -70,19 +88,19 @@ export const dataTableMachine = setup({
     sort: input.sort ?? null,
     search: input.search ?? "",
     typed: input.search ?? "",
-    selected: [],
+    selected: input.selected ?? [],
     filtersOpen: false,
   }),
   initial: "idle",
   on: {
-    "page.go": { actions: "goToPage" },
-    "pageSize.change": { actions: "changePageSize" },
-    "sort.toggle": { actions: "toggleSort" },
-    "row.toggle": { actions: "toggleRow" },
-    "page.toggleAll": { actions: "togglePage" },
-    "selection.clear": { actions: "clearSelection" },
+    "page.go": { actions: ["goToPage", report] },
+    "pageSize.change": { actions: ["changePageSize", report] },
+    "sort.toggle": { actions: ["toggleSort", report] },
+    "row.toggle": { actions: ["toggleRow", report] },
+    "page.toggleAll": { actions: ["togglePage", report] },
+    "selection.clear": { actions: ["clearSelection", report] },
     "filters.toggle": { actions: "toggleFilters" },
-    "view.restore": { target: ".idle", actions: "restore" },
+    "view.restore": { target: ".idle", actions: ["restore", report] },
   },
   states: {
     idle: {
@@ -92,7 +110,7 @@ export const dataTableMachine = setup({
     debouncing: {
       description: "The user is typing a search; it applies 100 ms after the last key, from page 1.",
       on: { "search.type": { target: "debouncing", reenter: true, actions: "keepTyped" } },
-      after: { searchDebounce: { target: "idle", actions: "applySearch" } },
+      after: { searchDebounce: { target: "idle", actions: ["applySearch", report] } },
     },
   },
 });

@@ -9,11 +9,17 @@ import {
   type ActionOutcome,
   type BulkUploadJob,
   isExcelName,
-  JOB_POLL_MS,
   jobProgress,
   UPLOAD_MSG,
   type UploadOutcome,
 } from "../domain/bulkUpload";
+import {
+  type JobPollingContext,
+  type JobPollingEvent,
+  jobPollingSetup,
+  jobPollingStates,
+  jobPollingUpdates,
+} from "./jobPolling";
 
 export type ExcelUploadEvent =
   | { type: "drag.enter" }
@@ -22,13 +28,12 @@ export type ExcelUploadEvent =
   | { type: "file.chosen"; file: File }
   | { type: "merge.submit" }
   | { type: "back.go" }
-  | { type: "upload.reset" };
+  | { type: "upload.reset" }
+  | JobPollingEvent;
 
-export type ExcelUploadContext = {
+export type ExcelUploadContext = JobPollingContext & {
   dragging: boolean;
   fileName: string | null;
-  job: BulkUploadJob | null;
-  error: string | null;
   exportJobId: number | null;
 };
 
@@ -37,12 +42,17 @@ const initial: ExcelUploadContext = {
   fileName: null,
   job: null,
   error: null,
+  failedLooks: 0,
   exportJobId: null,
 };
 
 const uploaded = (event: unknown) => (event as DoneActorEvent<UploadOutcome>).output;
-const looked = (event: unknown) => (event as DoneActorEvent<BulkUploadJob>).output;
 const merged = (event: unknown) => (event as DoneActorEvent<ActionOutcome>).output;
+/** The job a look or a History copy brings. */
+const jobIn = (event: unknown) => {
+  const e = event as DoneActorEvent<BulkUploadJob> | { job: BulkUploadJob };
+  return "job" in e ? e.job : e.output;
+};
 
 /** The file an event brings: the chosen one, or the first of those dropped. */
 function fileOf(event: ExcelUploadEvent): File | undefined {
@@ -57,9 +67,7 @@ export const excelUploadMachine = setup({
     uploadFile: fromPromise<UploadOutcome, { file: File }>(async () => {
       throw new Error("uploadFile is provided by the application");
     }),
-    fetchJob: fromPromise<BulkUploadJob, { id: number }>(async () => {
-      throw new Error("fetchJob is provided by the application");
-    }),
+    ...jobPollingSetup.actors,
     activate: fromPromise<ActionOutcome, { job: BulkUploadJob }>(async () => {
       throw new Error("activate is provided by the application");
     }),
@@ -74,6 +82,11 @@ export const excelUploadMachine = setup({
       job: null,
       error: null,
     }),
+    keepJob: assign(jobPollingUpdates.keepJob),
+    jobStopped: assign(jobPollingUpdates.jobStopped),
+    lookFailed: assign(jobPollingUpdates.lookFailed),
+    gaveUp: assign(jobPollingUpdates.gaveUp),
+    lookAgain: assign(jobPollingUpdates.lookAgain),
   },
   guards: {
     excelFile: ({ event }) => {
@@ -82,15 +95,13 @@ export const excelUploadMachine = setup({
     },
     anyFile: ({ event }) => fileOf(event) !== undefined,
     accepted: ({ event }) => uploaded(event).type === "accepted",
-    /** "finished" here also means there are clean rows to merge. */
-    progressIs: ({ event }, params: { progress: ReturnType<typeof jobProgress> }) =>
-      jobProgress(looked(event)) === params.progress &&
-      (params.progress !== "finished" || looked(event).total_clean_objects > 0),
-    finishedWithoutCleanRows: ({ event }) =>
-      jobProgress(looked(event)) === "finished" && looked(event).total_clean_objects === 0,
+    ...jobPollingSetup.guards,
+    /** Finished with clean rows to merge (a finished job without any goes to nothingClean). */
+    finishedWithCleanRows: ({ event }) =>
+      jobProgress(jobIn(event)) === "finished" && jobIn(event).total_clean_objects > 0,
     mergedOk: ({ event }) => merged(event).type === "done",
   },
-  delays: { jobPoll: JOB_POLL_MS },
+  delays: jobPollingSetup.delays,
 }).createMachine({
   id: "excelUpload",
   description:
@@ -140,46 +151,21 @@ export const excelUploadMachine = setup({
             }),
           },
         ],
-        onError: { target: "failed", actions: assign({ error: "The file could not be sent. Try again." }) },
+        onError: { target: "failed", actions: assign({ error: UPLOAD_MSG.sendFailed }) },
       },
     },
-    processing: {
-      description: "The server is reading and checking every row.",
-      after: { jobPoll: { target: "checking" } },
-    },
-    checking: {
-      description: "Looking at the job again to see whether processing has finished.",
-      invoke: {
-        id: "fetchJob",
-        src: "fetchJob",
-        input: ({ context }) => ({ id: context.job?.id ?? 0 }),
-        onDone: [
-          {
-            guard: { type: "progressIs", params: { progress: "finished" } },
-            target: "success",
-            actions: [assign({ job: ({ event }) => event.output }), "historyChanged"],
-          },
-          {
-            guard: "finishedWithoutCleanRows",
-            target: "nothingClean",
-            actions: [assign({ job: ({ event }) => event.output }), "historyChanged"],
-          },
-          {
-            guard: { type: "progressIs", params: { progress: "stopped" } },
-            target: "failed",
-            actions: [
-              assign({
-                job: ({ event }) => event.output,
-                error: ({ event }) => event.output.message ?? `The upload is ${event.output.status}.`,
-              }),
-              "historyChanged",
-            ],
-          },
-          { target: "processing", actions: assign({ job: ({ event }) => event.output }) },
-        ],
-        onError: { target: "processing" },
+    ...jobPollingStates([
+      {
+        guard: "finishedWithCleanRows",
+        target: "success",
+        actions: ["keepJob", "historyChanged"],
       },
-    },
+      {
+        guard: { type: "progressIs", params: { progress: "finished" } },
+        target: "nothingClean",
+        actions: ["keepJob", "historyChanged"],
+      },
+    ]),
     success: {
       description: "Processed with clean rows: the counts, the result files and Merge With List show.",
       on: {
@@ -196,6 +182,7 @@ export const excelUploadMachine = setup({
       invoke: {
         id: "activate",
         src: "activate",
+        // Merging is offered only in success, which holds the finished job.
         input: ({ context }) => ({ job: context.job as BulkUploadJob }),
         onDone: [
           {
@@ -218,7 +205,7 @@ export const excelUploadMachine = setup({
             actions: [assign({ error: ({ event }) => merged(event).detail }), "historyChanged"],
           },
         ],
-        onError: { target: "failed", actions: assign({ error: "The merge failed. Try again." }) },
+        onError: { target: "failed", actions: assign({ error: UPLOAD_MSG.mergeFailed }) },
       },
     },
     merged: {

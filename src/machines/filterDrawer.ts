@@ -4,26 +4,30 @@
  * and applies or clears them.
  */
 import { assign, fromPromise, setup } from "xstate";
-import { chooseInvoiceFrom, chooseInvoiceTo, type DateRange } from "../domain/filters";
+import {
+  chooseInvoiceFrom,
+  chooseInvoiceTo,
+  type DateRange,
+  defaultDateRange,
+  EMPTY_FILTERS,
+  type FilterValues,
+} from "../domain/filters";
 
 export type FilterOption = { readonly label: string; readonly value: string };
-export type FilterValues = {
-  readonly lists: Readonly<Record<string, readonly string[]>>;
-  readonly ranges: Readonly<Record<string, DateRange>>;
-  readonly toggles: Readonly<Record<string, boolean>>;
-};
-export const EMPTY_FILTERS: FilterValues = { lists: {}, ranges: {}, toggles: {} };
 
 export type FilterDrawerEvent =
   | { type: "drawer.open" }
   | { type: "drawer.close" }
   | { type: "option.toggle"; key: string; value: string }
+  | { type: "range.enable"; key: string; today: string }
+  | { type: "range.disable"; key: string }
   | { type: "range.set"; key: string; range: DateRange }
   | { type: "invoiceFrom.set"; key: string; date: string }
   | { type: "invoiceTo.set"; key: string; date: string }
   | { type: "toggle.flip"; key: string }
   | { type: "filters.clear" }
-  | { type: "filters.apply" };
+  | { type: "filters.apply" }
+  | { type: "applied.set"; values: FilterValues };
 
 export type FilterDrawerContext = {
   options: Readonly<Record<string, readonly FilterOption[]>>;
@@ -55,6 +59,10 @@ export const filterDrawerMachine = setup({
   },
 }).createMachine({
   id: "filterDrawer",
+  on: {
+    // The list changed its filters without the drawer (a chip removed, the address changed).
+    "applied.set": { actions: assign(({ event }) => ({ applied: event.values, draft: event.values })) },
+  },
   description: "The right-hand filter drawer of a list: draft filters, then Apply Filter or Clear All.",
   context: ({ input }) => ({
     options: {},
@@ -96,6 +104,23 @@ export const filterDrawerMachine = setup({
         "drawer.close": { target: "closed" },
         "option.toggle": {
           actions: assign({ draft: ({ context, event }) => setList(context.draft, event.key, event.value) }),
+        },
+        // An untouched date filter is not applied; turning it on starts at the picker's default.
+        "range.enable": {
+          actions: assign({
+            draft: ({ context, event }) => ({
+              ...context.draft,
+              ranges: { ...context.draft.ranges, [event.key]: defaultDateRange(event.today) },
+            }),
+          }),
+        },
+        "range.disable": {
+          actions: assign({
+            draft: ({ context, event }) => {
+              const { [event.key]: _off, ...ranges } = context.draft.ranges;
+              return { ...context.draft, ranges };
+            },
+          }),
         },
         "range.set": {
           actions: assign({

@@ -86,6 +86,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     sendingCode: {
+      tags: ["busy"],
       description: "Asking the server to send a verification code.",
       entry: "clearMessages",
       invoke: {
@@ -100,6 +101,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     enteringCode: {
+      tags: ["codeStep"],
       description: "A code was sent: the user types it, or asks for another.",
       on: {
         "code.change": { actions: assign({ code: ({ event }) => event.value }) },
@@ -108,6 +110,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     verifying: {
+      tags: ["codeStep", "busy"],
       description: "Checking the code with the server.",
       entry: "clearMessages",
       invoke: {
@@ -140,12 +143,14 @@ export const forgotPasswordMachine = setup({
       },
     },
     codeSpent: {
+      tags: ["codeStep"],
       description: "Too many wrong codes spent this one: the user can only ask for a new code.",
       on: {
         "code.resend": { target: "sendingCode" },
       },
     },
     choosingPassword: {
+      tags: ["newPassword"],
       description: "Code verified: the user chooses a new password that meets the rules, typed twice.",
       on: {
         "newPassword.change": { actions: assign({ newPassword: ({ event }) => event.value }) },
@@ -161,6 +166,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     changing: {
+      tags: ["newPassword", "busy"],
       description: "Saving the new password.",
       entry: "clearMessages",
       invoke: {

@@ -2,18 +2,21 @@ import OopsBoundary from "./errors/OopsBoundary";
 import FrameGuard from "./frame/FrameGuard";
 import NotificationBar from "./notifications/NotificationBar";
 import RouteTable from "./routes/RouteTable";
+import { type AppServices, ServicesProvider } from "./services";
 import { SessionGate } from "./session/SessionGate";
 
 /** The application: never inside a frame, render errors caught, start decided before any page shows. */
-export default function App() {
+export default function App({ services }: { services: AppServices }) {
   return (
-    <FrameGuard>
-      <OopsBoundary>
-        <NotificationBar />
-        <SessionGate>
-          <RouteTable />
-        </SessionGate>
-      </OopsBoundary>
-    </FrameGuard>
+    <ServicesProvider services={services}>
+      <FrameGuard>
+        <OopsBoundary>
+          <NotificationBar actor={services.notifications} />
+          <SessionGate>
+            <RouteTable />
+          </SessionGate>
+        </OopsBoundary>
+      </FrameGuard>
+    </ServicesProvider>
   );
 }

@@ -1,18 +1,34 @@
 /**
- * The composition root: the HTTP layer's global reactions wired to the router, the session and the
- * notification bar (infra never imports the UI).
+ * The composition root: creates the page's session, notification and forgot-password actors and
+ * wires the HTTP layer's global reactions to them and to the router (infra never imports the UI).
  */
 import { navigate } from "wouter/use-browser-location";
+import { pathAfterSignIn } from "../domain/appStart";
 import { configureHttp } from "../infra/http";
-import { notify } from "./notifications/notifier";
-import { sessionEnded } from "./session/sessionActor";
+import { rememberSignInReturn } from "../infra/signInReturn";
+import { createForgotPasswordFlow } from "./auth/forgotPasswordActor";
+import { createNotificationActor, notify, provideNotifications } from "./notifications/notifier";
+import type { AppServices } from "./services";
+import { createSessionActor, sessionEnded } from "./session/sessionActor";
 
-/** Called once before the first render. */
-export function compose(): void {
+/** Called once before the first render; tests call it for a fresh page. */
+export function compose(): AppServices {
+  const services: AppServices = {
+    session: createSessionActor(),
+    notifications: createNotificationActor(),
+    forgotPassword: createForgotPasswordFlow(),
+  };
+  provideNotifications(services.notifications);
   configureHttp({
     navigate: (path) => navigate(path),
     currentPath: () => window.location.pathname,
     notifyFailed: (text) => notify("failed", text),
-    sessionEnded,
+    sessionEnded: () => sessionEnded(services.session),
+    signInAgain: () => {
+      const asked = `${window.location.pathname}${window.location.search}`;
+      // Only a portal page is returned to; a late answer met elsewhere keeps what was remembered.
+      if (pathAfterSignIn(asked) === asked) rememberSignInReturn(asked, true);
+    },
   });
+  return services;
 }

@@ -64,3 +64,33 @@ describe("purity rules the import graph cannot see", () => {
     }
   });
 });
+
+/**
+ * Lines that start an actor while the module loads: a top-level statement calling createActor
+ * (on its own line or right after a top-level `const x =`). Inside a function the call is indented.
+ */
+function moduleLevelActors(text: string): string[] {
+  const sameLine = text.split("\n").filter((line) => /^(?!import\b)\S.*\bcreateActor\(/.test(line));
+  const nextLine = [...text.matchAll(/^(?:export\s+)?(?:const|let|var)\s[^\n]*=\s*\n\s*createActor\(/gm)].map(
+    (m) => m[0],
+  );
+  return [...sameLine, ...nextLine];
+}
+
+describe("no actor starts when a module is imported", () => {
+  it("finds a module-level actor in a deliberate violation, and none inside a function", () => {
+    expect(moduleLevelActors("export const session = createActor(machine).start();")).toHaveLength(1);
+    expect(moduleLevelActors("const bar =\n  createActor(machine);")).toHaveLength(1);
+    expect(moduleLevelActors("export function make() {\n  return createActor(machine).start();\n}")).toEqual(
+      [],
+    );
+    expect(moduleLevelActors('import { createActor } from "xstate";')).toEqual([]);
+  });
+
+  it("creates every actor of src in a function (the composition root, a hook, a test)", () => {
+    const found = sourceFiles(join(root, "src")).flatMap((file) =>
+      moduleLevelActors(readFileSync(file, "utf8")).map((line) => `${file}: ${line}`),
+    );
+    expect(found).toEqual([]);
+  });
+});

@@ -6,29 +6,51 @@ import {
   anyJobMoving,
   BulkUploadJob,
   backTarget,
+  isFurtherAlong,
+  JOB_POLL_ATTEMPTS,
+  JOB_POLL_MS,
   type JOB_STATUSES,
   jobActions,
+  jobPollDelay,
   jobProgress,
   jobStatusLabel,
   organisationSlug,
   queueText,
+  stoppedMessage,
 } from "../../src/domain/bulkUpload";
 import { downloadState } from "../../src/domain/downloads";
+import {
+  CELL_MSG,
+  parseUploadDate,
+  readCell,
+  type SheetCell,
+  shownText,
+  textCell,
+} from "../../src/domain/uploadCells";
 import { exportNoticesDue, UPLOAD_PATTERNS } from "../../src/domain/uploadRoutes";
 import {
   canUseUploadType,
   checkHeader,
   checkValue,
+  mayGrantRole,
   problemsText,
   type RefLookup,
   rowValidator,
   UPLOAD_TYPES,
+  type UploadContext,
 } from "../../src/domain/uploadTypes";
-import { isValidEmail, isValidIsoDate, isValidUpiId } from "../../src/domain/validation";
-import { sampleJob } from "../../src/machines/registry";
+import { isValidEmail, isValidIsoDate, isValidUpiId, UTR_FORMAT } from "../../src/domain/validation";
+import { sampleJob } from "../machines/fixtures/samples";
 
 const anyText = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" }));
-const noRecords: RefLookup = () => false;
+const noRecords: RefLookup = () => [];
+/** A context answering references with `refs`, no existing records, every role grantable. */
+const withRefs = (refs: RefLookup, more: Partial<UploadContext> = {}): UploadContext => ({
+  refs,
+  recordExists: () => false,
+  mayGrant: () => true,
+  ...more,
+});
 
 describe("job actions and labels per status (spec 000 §4.1)", () => {
   it("offers exactly the table's actions in each view", () => {
@@ -64,6 +86,27 @@ describe("job actions and labels per status (spec 000 §4.1)", () => {
     expect(anyJobMoving([{ status: "completed" }])).toBe(false);
     expect(jobProgress({ status: "completed" })).toBe("finished");
     expect(jobProgress({ status: "cancelled" })).toBe("stopped");
+  });
+
+  it("following a job: pauses double after each failed look, a stopped job says why", () => {
+    expect([0, 1, 2, 3].map(jobPollDelay)).toEqual([1500, 3000, 6000, 12000]);
+    expect(jobPollDelay(0)).toBe(JOB_POLL_MS);
+    expect(JOB_POLL_ATTEMPTS).toBeGreaterThan(1);
+    expect(stoppedMessage({ status: "failed", message: "Expected header: name." })).toBe(
+      "Expected header: name.",
+    );
+    expect(stoppedMessage({ status: "cancelled", message: null })).toBe("The upload is cancelled.");
+  });
+
+  it("a copy of a job counts only when it is further along than the one shown", () => {
+    const moving = (progress: number) => ({ status: "processing" as const, progress });
+    expect(isFurtherAlong(moving(2), moving(3))).toBe(true);
+    expect(isFurtherAlong(moving(3), moving(3))).toBe(false);
+    expect(isFurtherAlong(moving(3), moving(2))).toBe(false);
+    expect(isFurtherAlong(moving(3), { status: "completed", progress: 0 })).toBe(true);
+    expect(isFurtherAlong(moving(3), { status: "failed", progress: 0 })).toBe(true);
+    // A job already finished never goes back to processing.
+    expect(isFurtherAlong({ status: "completed", progress: 5 }, moving(9))).toBe(false);
   });
 
   it("decodes the job entity and rejects an unknown status", () => {
@@ -142,7 +185,7 @@ describe("row validation", () => {
   it("reports every problem of a row, including values repeated in a unique column", () => {
     const validate = rowValidator(
       UPLOAD_TYPES.bulk_kyc,
-      (kind, value) => kind === "outletId" && value === "7",
+      withRefs((kind, value) => (kind === "outletId" && value === "7" ? ["7"] : [])),
     );
     const good = {
       id: "7",
@@ -152,17 +195,19 @@ describe("row validation", () => {
       account_number: "123456789012",
       pin_code: "411001",
     };
-    expect(validate(good)).toEqual([]);
+    expect(validate(good, 2).problems).toEqual([]);
     expect(
-      validate({
-        ...good,
-        pan_number: "abcpk1234f",
-        gst_number: "27ABCPK1234F1Z6",
-        pin_code: "011001",
-        account_number: "",
-      }),
+      validate(
+        {
+          ...good,
+          pan_number: "abcpk1234f",
+          gst_number: "27ABCPK1234F1Z6",
+          pin_code: "011001",
+          account_number: "",
+        },
+        5,
+      ).problems,
     ).toEqual([
-      { field: "id", message: "Repeated in this file." },
       {
         field: "pan_number",
         message: "Not a valid PAN: five capital letters, four digits, one capital letter.",
@@ -170,6 +215,7 @@ describe("row validation", () => {
       { field: "gst_number", message: "GST number check character does not match." },
       { field: "account_number", message: "This field is required." },
       { field: "pin_code", message: "Not a valid pin code: 6 digits, not starting with 0." },
+      { field: "id", message: "Repeated in this file: first in row 2." },
     ]);
     expect(
       problemsText([
@@ -180,10 +226,10 @@ describe("row validation", () => {
   });
 
   it("checks references both ways: must exist, must not exist yet", () => {
-    const known: RefLookup = (kind, value) => kind === "username" && value === "admin";
-    const validate = rowValidator(UPLOAD_TYPES.users, known);
+    const known: RefLookup = (kind, value) => (kind === "username" && value === "admin" ? ["admin"] : []);
+    const validate = rowValidator(UPLOAD_TYPES.users, withRefs(known));
     const row = { username: "admin", name: "A", email: "a@b.in", phone_number: "9876543210", role: "x" };
-    expect(validate(row).map((p) => p.message)).toEqual([
+    expect(validate(row, 2).problems.map((p) => p.message)).toEqual([
       "A user name admin already exists.",
       "No role named x.",
     ]);
@@ -193,7 +239,7 @@ describe("row validation", () => {
     const type = UPLOAD_TYPES.payout_data_ingested;
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...type.columns.map((c) => c.name)), anyText), (row) => {
-        expect(Array.isArray(rowValidator(type, noRecords)(row))).toBe(true);
+        expect(Array.isArray(rowValidator(type, withRefs(noRecords))(row, 2).problems)).toBe(true);
       }),
     );
     for (const type of Object.values(UPLOAD_TYPES))
@@ -207,16 +253,25 @@ describe("row validation", () => {
         );
   });
 
+  it("reads a payment status UTR by the same rule as the Payment Successful modal", () => {
+    const utr = UPLOAD_TYPES.payout_payment_status.columns.find((c) => c.name === "utr_number")!;
+    expect(checkValue(utr.rule, "x", noRecords)).toBe(UTR_FORMAT);
+    expect(checkValue(utr.rule, "123456789012", noRecords)).toBeNull();
+    expect(checkValue(utr.rule, utr.sample, noRecords)).toBeNull();
+  });
+
   it("accepts every template's own sample row", () => {
-    const everything: RefLookup = (_kind, _value) => true;
+    const everything: RefLookup = (_kind, value) => [value];
     for (const type of Object.values(UPLOAD_TYPES)) {
       const row = Object.fromEntries(type.columns.map((c) => [c.name, c.sample]));
-      const fresh = type.columns.some((c) => c.rule.kind === "new") ? () => false : everything;
-      const problems = rowValidator(type, (kind, value) =>
-        type.columns.some((c) => c.rule.kind === "new" && c.rule.ref === kind)
-          ? fresh(kind, value)
-          : everything(kind, value),
-      )(row);
+      const { problems } = rowValidator(
+        type,
+        withRefs((kind, value) =>
+          type.columns.some((c) => c.rule.kind === "new" && c.rule.ref === kind)
+            ? []
+            : everything(kind, value),
+        ),
+      )(row, 2);
       expect({ type: type.key, problems }).toEqual({ type: type.key, problems: [] });
     }
   });
@@ -312,5 +367,127 @@ describe("permissions, exports and downloads", () => {
     expect(downloadState({ status: "completed", expires_at: "2026-11-24T10:00:00Z" }, at)).toBe("ready");
     expect(downloadState({ status: "completed", expires_at: "2026-11-22T10:00:00Z" }, at)).toBe("expired");
     expect(downloadState({ status: "failed", expires_at: null }, at)).toBe("failed");
+  });
+});
+
+describe("spreadsheet habits (issue: uploads accept spreadsheets as people really make them)", () => {
+  const number = (value: number, format = "General"): SheetCell => ({ kind: "number", value, format });
+
+  it("reads dates as date cells or typed in the common Indian forms, and refuses a bare number", () => {
+    expect(readCell("date", { kind: "date", iso: "2026-11-23" })).toEqual({ value: "2026-11-23" });
+    for (const typed of ["23/11/2026", "23-11-2026", "2026-11-23", " 23/11/2026 "])
+      expect(readCell("date", textCell(typed))).toEqual({ value: "2026-11-23" });
+    expect(readCell("date", textCell("3/1/2026"))).toEqual({ value: "2026-01-03" });
+    expect(parseUploadDate("31/02/2026")).toBe("2026-02-31");
+    expect(isValidIsoDate(parseUploadDate("31/02/2026"))).toBe(false);
+    expect(readCell("date", number(46349))).toEqual({ problem: CELL_MSG.numberNotDate });
+    // A month typed as 2026-11 becomes a date shown without its day: a text column reads the month.
+    const month: SheetCell = { kind: "date", iso: "2026-11-01", monthOnly: true };
+    expect(readCell("text", month)).toEqual({ value: "2026-11" });
+    expect(readCell("date", month)).toEqual({ value: "2026-11-01" });
+  });
+
+  it("reads amounts with the rupee sign and thousands separators, and number cells within rounding noise", () => {
+    for (const typed of ["₹1,50,000.50", "Rs. 150,000.50", "INR 150000.50", "150000.50"])
+      expect(readCell("amount", textCell(typed))).toEqual({ value: "150000.50" });
+    expect(readCell("amount", textCell("1,5,0"))).toEqual({ value: "1,5,0" });
+    expect(readCell("amount", number(0.1 + 0.2))).toEqual({ value: "0.3" });
+    expect(readCell("amount", number(1500))).toEqual({ value: "1500" });
+    expect(readCell("amount", number(12.345))).toEqual({ value: "12.345" });
+  });
+
+  it("refuses numbers past 15 digits stored as numbers, keeps text and zero-padded formats whole", () => {
+    expect(readCell("account", number(1234567890123456))).toEqual({ problem: CELL_MSG.lostDigits });
+    expect(readCell("account", number(123456789012))).toEqual({ value: "123456789012" });
+    expect(readCell("account", textCell("001234567890123456"))).toEqual({ value: "001234567890123456" });
+    expect(readCell("pin", number(411001))).toEqual({ value: "411001" });
+    expect(readCell("text", number(42, "000000"))).toEqual({ value: "000042" });
+    expect(readCell("text", { kind: "error", shown: "#DIV/0!" })).toEqual({
+      problem: "The cell shows the error #DIV/0!: correct its formula.",
+    });
+    expect(readCell("text", { kind: "formula", formula: "A1*2" })).toEqual({
+      problem: CELL_MSG.formulaNoValue,
+    });
+  });
+
+  it("matches references and listed values without case or outer spaces, storing the canonical spelling", () => {
+    const states: RefLookup = (kind, value) => {
+      const all = kind === "state" ? ["Karnataka", "Goa", "Delhi", "DELHI"] : [];
+      return all.filter((s) => s.toLowerCase() === value.trim().toLowerCase());
+    };
+    const validate = rowValidator(UPLOAD_TYPES.cities, withRefs(states));
+    expect(validate({ name: "Mysuru", state: " karnataka " }, 2)).toEqual({
+      values: { name: "Mysuru", state: "Karnataka" },
+      problems: [],
+    });
+    expect(validate({ name: "Noida", state: "delhi" }, 3).problems).toEqual([
+      {
+        field: "state",
+        message: "delhi matches more than one state (Delhi, DELHI): write it exactly as one of them.",
+      },
+    ]);
+    const questions = rowValidator(UPLOAD_TYPES.questions, withRefs(noRecords));
+    expect(
+      questions({ question_group: "G", name: "Q", type: "Yes_Or_No", is_mandatory: "YES" }, 2).values,
+    ).toMatchObject({ type: "yes_or_no", is_mandatory: "yes" });
+  });
+
+  it("reports a record repeated in the file with the first row's number, and one that exists", () => {
+    const states: RefLookup = (kind, value) => (kind === "state" && /^goa$/i.test(value) ? ["Goa"] : []);
+    const validate = rowValidator(
+      UPLOAD_TYPES.cities,
+      withRefs(states, { recordExists: (kind, key) => kind === "city" && key === "panaji\u0000goa" }),
+    );
+    expect(validate({ name: "Margao", state: "Goa" }, 4).problems).toEqual([]);
+    expect(validate({ name: "margao ", state: "goa" }, 9).problems).toEqual([
+      { field: "name", message: "Repeated in this file with the same state: first in row 4." },
+    ]);
+    expect(validate({ name: "Panaji", state: "GOA" }, 10).problems).toEqual([
+      { field: "name", message: "A city with this name and state already exists." },
+    ]);
+  });
+
+  it("reads any cell under any rule into a value or a named problem, never a throw", () => {
+    const anyCell: fc.Arbitrary<SheetCell> = fc.oneof(
+      anyText.map((text) => textCell(text)),
+      fc.record({
+        kind: fc.constant("number" as const),
+        value: fc.double(),
+        format: fc.constantFrom("General", "0", "000000", "0.00"),
+      }),
+      fc.record({ kind: fc.constant("date" as const), iso: anyText, monthOnly: fc.boolean() }),
+      fc.record({ kind: fc.constant("bool" as const), value: fc.boolean() }),
+      fc.record({ kind: fc.constant("error" as const), shown: anyText }),
+      fc.record({ kind: fc.constant("formula" as const), formula: anyText }),
+    );
+    const rules = [...new Set(Object.values(UPLOAD_TYPES).flatMap((t) => t.columns.map((c) => c.rule.kind)))];
+    fc.assert(
+      fc.property(fc.constantFrom(...rules), anyCell, (rule, cell) => {
+        const read = readCell(rule, cell, ["yes", "no"]);
+        expect("value" in read ? typeof read.value : typeof read.problem).toBe("string");
+        expect(typeof shownText(cell)).toBe("string");
+      }),
+    );
+  });
+
+  it("lets a user grant only roles whose permissions are all their own", () => {
+    const own = new Set(["a", "b"]);
+    expect(mayGrantRole(own, ["a"])).toBe(true);
+    expect(mayGrantRole(own, ["a", "c"])).toBe(false);
+    expect(mayGrantRole(own, [])).toBe(true);
+    const validate = rowValidator(
+      UPLOAD_TYPES.users,
+      withRefs((kind, value) => (kind === "role" ? [value] : []), { mayGrant: (role) => role !== "admin" }),
+    );
+    const row = {
+      username: "new.one",
+      name: "N",
+      email: "n@x.in",
+      phone_number: "9876543210",
+      role: "admin",
+    };
+    expect(validate(row, 2).problems).toEqual([
+      { field: "role", message: "You may not grant the role admin: it holds permissions you do not have." },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { readFirstSheet } from "../../server/uploads/excel";
+import { readSheetTexts } from "../../server/uploads/excel";
 import { DEMO_PASSWORD, expectAccessible, signIn as signInThroughForm } from "./support";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures", "uploads");
@@ -44,7 +44,7 @@ async function openSheet(page: Page, link: Locator) {
   const download = page.waitForEvent("download");
   await link.click();
   const path = await (await download).path();
-  return readFirstSheet(new Uint8Array(readFileSync(path)));
+  return readSheetTexts(new Uint8Array(readFileSync(path)));
 }
 
 test("a real .xlsx of regions: processing, every bad row with its reason, confirm applies and cancels the other upload", async ({
@@ -65,10 +65,10 @@ test("a real .xlsx of regions: processing, every bad row with its reason, confir
   await expect(first).toContainText("5 / 3 / 2 / 5");
 
   const unclean = await openSheet(page, first.getByRole("link", { name: "Unclean", exact: true }));
-  expect(unclean.header).toEqual(["name", "errors"]);
+  expect(unclean.header).toEqual(["name", "sheet_row", "errors"]);
   expect(unclean.rows).toEqual([
-    ["Central", "name: Repeated in this file."],
-    ["North", "name: A region North already exists."],
+    ["Central", "5", "name: Repeated in this file: first in row 2."],
+    ["North", "6", "name: A region North already exists."],
   ]);
 
   // A second upload of the same kind, left completed.
@@ -93,10 +93,10 @@ test("a real .xlsx of regions: processing, every bad row with its reason, confir
   await expect(third).toContainText("5 / 0 / 5 / 5");
   await expect(third.getByRole("button", { name: /^Confirm upload/ })).toHaveCount(0);
   const taken = await openSheet(page, third.getByRole("link", { name: "Unclean", exact: true }));
-  expect(taken.rows.map((r) => r[1])).toEqual([
+  expect(taken.rows.map((r) => r.at(-1))).toEqual([
     "name: A region Central already exists.",
     "name: A region North East already exists.",
-    "name: A region Central already exists.; name: Repeated in this file.",
+    "name: A region Central already exists.",
     "name: A region North already exists.",
     "name: A region Konkan already exists.",
   ]);
@@ -137,6 +137,28 @@ test("a real .xls of payout data: every problem of a row named, then the upload 
   await expectAccessible(page);
 });
 
+test("the upload panel and its History row show one copy of the job, even when the panel cannot read it", async ({
+  page,
+}) => {
+  await signIn(page, "project.manager");
+  // The panel's own looks at the job fail; the History list still reads it.
+  await page.route(/\/api\/bulk\/upload\/\d+\/\?/, (route) =>
+    route.request().method() === "GET"
+      ? route.fulfill({ status: 503, contentType: "application/json", body: "{}" })
+      : route.continue(),
+  );
+  await page.goto(`${PAYOUT_CYCLE}/bulk-upload`);
+  await chooseFile(page, "cycle_init.xls");
+  const row = jobRow(page, "cycle_init.xls");
+  await expect(row).toContainText("Completed");
+  await expect(row).toContainText("5 / 2 / 3 / 5");
+  const panel = page.getByRole("region", { name: "Upload" });
+  await expect(panel.getByText("cycle_init.xls: Completed")).toBeVisible();
+  await expect(panel.getByText("Clean 2")).toBeVisible();
+  await expect(panel.getByText(/rows checked/)).toHaveCount(0);
+  await expect(panel.getByRole("progressbar")).toHaveCount(0);
+});
+
 test("a real .xls of cycle outlets on the sub-project's bulk upload, confirmed", async ({ page }) => {
   await signIn(page, "project.manager");
   await page.goto(`${PAYOUT_CYCLE}/bulk-upload`);
@@ -148,9 +170,9 @@ test("a real .xls of cycle outlets on the sub-project's bulk upload, confirmed",
   await expect(row).toContainText("5 / 2 / 3 / 5");
   const unclean = await openSheet(page, row.getByRole("link", { name: "Unclean", exact: true }));
   expect(unclean.rows.map((r) => [r[0], r.at(-1)])).toEqual([
-    ["RS000003", "start_date: Not a valid date: use YYYY-MM-DD."],
+    ["RS000003", "start_date: Not a valid date: use a date cell, DD/MM/YYYY, DD-MM-YYYY or YYYY-MM-DD."],
     ["RS000005", "target_amount: This field is required."],
-    ["RS000001", "rsid: Repeated in this file."],
+    ["RS000001", "rsid: Repeated in this file: first in row 2."],
   ]);
   await row.getByRole("button", { name: /^Confirm upload/ }).click();
   await page
@@ -158,6 +180,32 @@ test("a real .xls of cycle outlets on the sub-project's bulk upload, confirmed",
     .getByRole("button", { name: "Confirm", exact: true })
     .click();
   await expect(jobRow(page, "cycle_init.xls")).toContainText("Accepted");
+});
+
+test("a real .xlsx of cities with empty rows before the header and between rows is processed with its rows, then confirmed", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  await page.goto("/dashboard/meta/cities-list/bulk-upload");
+  await page.getByText("Template columns").click();
+  await expect(page.getByText(/The header is the first row with a value; empty rows/)).toBeVisible();
+  await expect(page.getByText(/the name of an existing state, in any case/)).toBeVisible();
+  await chooseFile(page, "cities_empty_rows.xlsx");
+  await expect(page.getByText("cities_empty_rows.xlsx: Completed")).toBeVisible();
+  const row = jobRow(page, "cities_empty_rows.xlsx");
+  await expect(row).toContainText("3 / 3 / 0 / 3");
+  const clean = await openSheet(page, row.getByRole("link", { name: "Clean", exact: true }));
+  expect(clean.rows).toEqual([
+    ["Nashik", "Maharashtra"],
+    ["Belagavi", "Karnataka"],
+    ["Salem", "Tamil Nadu"],
+  ]);
+  await row.getByRole("button", { name: /^Confirm upload/ }).click();
+  await page
+    .getByRole("dialog", { name: "Confirm upload" })
+    .getByRole("button", { name: "Confirm", exact: true })
+    .click();
+  await expect(jobRow(page, "cities_empty_rows.xlsx")).toContainText("Accepted");
 });
 
 test("a header that does not match fails with the missing, unknown and duplicate columns", async ({

@@ -31,6 +31,7 @@ let here: string;
 const navigate = vi.fn<(path: string) => void>();
 const notifyFailed = vi.fn<(text: string) => void>();
 const sessionEnded = vi.fn<() => void>();
+const signInAgain = vi.fn<() => void>();
 
 beforeEach(() => {
   storage = new MemoryStorage();
@@ -39,7 +40,8 @@ beforeEach(() => {
   navigate.mockReset();
   notifyFailed.mockReset();
   sessionEnded.mockReset();
-  configureHttp({ navigate, notifyFailed, sessionEnded, currentPath: () => here });
+  signInAgain.mockReset();
+  configureHttp({ navigate, notifyFailed, sessionEnded, signInAgain, currentPath: () => here });
 });
 
 afterEach(() => {
@@ -138,20 +140,42 @@ describe("request basics (spec 000 §7.1)", () => {
 });
 
 describe("the error catalogue (spec 000 §8)", () => {
-  it("401 outside the login page navigates to the root", async () => {
+  it("401 outside the login page navigates to the root, to sign in again, without the server's detail", async () => {
     fakeFetch({ status: 401, body: { detail: "Authentication credentials were not provided." } });
     const error = await failureOf(getItem());
     expect(error).toBeInstanceOf(Unauthorized);
     expect(navigate.mock.calls).toEqual([["/"]]);
     expect(sessionEnded).toHaveBeenCalledTimes(1);
+    expect(signInAgain).toHaveBeenCalledTimes(1);
+    expect(notifyFailed).not.toHaveBeenCalled();
   });
 
-  it("401 on the login page is just rejected", async () => {
+  it("401 on the login page is just rejected, its detail shown", async () => {
     here = "/login";
-    fakeFetch({ status: 401, body: {} });
+    fakeFetch({ status: 401, body: { detail: "Session expired." } });
     const error = await failureOf(getItem());
     expect(error._tag).toBe("Unauthorized");
     expect(navigate).not.toHaveBeenCalled();
+    expect(signInAgain).not.toHaveBeenCalled();
+    expect(notifyFailed).toHaveBeenCalledWith("Session expired.");
+  });
+
+  it("401 answered after the page went to the login page neither navigates nor shows the detail", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        here = "/login";
+        return new Response(JSON.stringify({ detail: "Authentication credentials were not provided." }), {
+          status: 401,
+        });
+      }),
+    );
+    const error = await failureOf(getItem());
+    expect(error._tag).toBe("Unauthorized");
+    expect(sessionEnded).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(signInAgain).not.toHaveBeenCalled();
+    expect(notifyFailed).not.toHaveBeenCalled();
   });
 
   it("401 on the other sign-in pages (retailer, eMyTrack) is just rejected too", async () => {

@@ -1,35 +1,63 @@
 // @vitest-environment node
-import { writeFileSync } from "node:fs";
+/**
+ * Each machine's generated paths run with its fixture's expectations (tests/machines/fixtures),
+ * every state and transition must be taken, and planted mistakes must be caught.
+ */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { machineStates } from "../../src/machines/describe";
 import { machineRegistry } from "../../src/machines/registry";
-import { type Coverage, coverageOf, coverageReport } from "./harness";
+import { COVERAGE_PAGE, coveragePage } from "./coverage-page";
+import { machineFixtures } from "./fixtures";
+import { mutationsOf, runOf } from "./results";
 
-const results: Coverage[] = [];
-
-describe.each(machineRegistry.map((entry) => [entry.id, entry] as const))("machine %s", (_id, entry) => {
-  const { coverage, failures } = coverageOf(entry);
-  results.push(coverage);
-
-  it("every generated path reaches the states the graph predicts", () => {
-    expect(coverage.paths).toBeGreaterThan(0);
-    expect(failures).toEqual([]);
-  });
-
-  it("covers every state", () => {
-    expect(coverage.states.missing).toEqual([]);
-  });
-
-  it("covers every transition", () => {
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-
-  it("describes every state", () => {
-    const undescribed = Object.values(entry.machine.root.states).filter((s) => !s.description);
-    expect(undescribed.map((s) => s.id)).toEqual([]);
+describe("machine fixtures", () => {
+  it("every machine in the registry has exactly one fixture, on the same machine", () => {
+    expect(machineFixtures.map((f) => f.id)).toEqual(machineRegistry.map((e) => e.id));
+    for (const entry of machineRegistry) {
+      expect(machineFixtures.find((f) => f.id === entry.id)?.machine, entry.id).toBe(entry.machine);
+    }
   });
 });
 
-afterAll(() => {
-  writeFileSync(join(process.cwd(), "docs/coverage/transitions.md"), coverageReport(results));
+describe.each(
+  machineFixtures.map((fixture) => [fixture.id, fixture] as const),
+)("machine %s", (_id, fixture) => {
+  // Paths run inside the tests, once per machine, shared by the tests below.
+
+  it("every generated path holds what the fixture expects after each step", { timeout: 120_000 }, () => {
+    const run = runOf(fixture);
+    expect(run.paths).toBeGreaterThan(0);
+    expect(run.failures.slice(0, 5)).toEqual([]);
+    expect(run.unusedRules, "rules for events no path sends").toEqual([]);
+  });
+
+  it("covers every state, nested ones included, and every transition", { timeout: 120_000 }, () => {
+    const run = runOf(fixture);
+    expect(run.states.missing).toEqual([]);
+    expect(run.transitions.missing).toEqual([]);
+  });
+
+  it("describes every state, nested ones included", () => {
+    expect(
+      machineStates(fixture.machine)
+        .filter((s) => !s.description)
+        .map((s) => s.id),
+    ).toEqual([]);
+  });
+
+  it("catches every planted mistake", { timeout: 300_000 }, () => {
+    const mutations = mutationsOf(fixture);
+    expect(mutations.length, "mutants planted").toBeGreaterThanOrEqual(3);
+    expect(mutations.filter((m) => !m.caught).map((m) => `${m.kind}: ${m.label}`)).toEqual([]);
+  });
+});
+
+// Last, so it reuses the runs above (a filtered run computes what it needs).
+describe("QA's transition coverage page", () => {
+  it(`${COVERAGE_PAGE} matches the machines and their fixtures`, { timeout: 300_000 }, () => {
+    const written = readFileSync(join(process.cwd(), COVERAGE_PAGE), "utf8");
+    expect(written, `${COVERAGE_PAGE} is stale: run npm run coverage:machines`).toBe(coveragePage());
+  });
 });

@@ -1,7 +1,10 @@
 /**
- * Runs the paths `xstate/graph` generates for a registry entry and records which of the machine's
- * defined transitions they took, so coverage is measured, not assumed.
+ * Runs the paths `xstate/graph` generates for a machine fixture on a live actor and checks, step
+ * by step, what the fixture says must hold: the state reached, the context fields, the inputs of
+ * actors started and the side-effect actions run. It also records which of the machine's defined
+ * states and transitions the paths took, so coverage is measured, not assumed.
  */
+import { isDeepStrictEqual } from "node:util";
 import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -12,27 +15,42 @@ import {
 } from "xstate";
 import { getAdjacencyMap, getShortestPaths, getSimplePaths } from "xstate/graph";
 import { machineStates, machineTransitions, transitionKey } from "../../src/machines/describe";
-import type { MachineEntry } from "../../src/machines/registry";
+import type { Emitted, Expectation, MachineFixture } from "./fixture";
 
 type Path = {
   state: { value: unknown };
   steps: { event: EventObject; state: { value: unknown; status: string } }[];
 };
 
+export type GeneratedPath = { kind: "shortest" | "simple" | "edge"; input: unknown; path: Path };
+
+const inert = new WeakMap<AnyStateMachine, AnyStateMachine>();
+
 /** Placeholder actors replaced by ones that never settle: only fixture events drive the machine. */
 export function inertMachine(machine: AnyStateMachine): AnyStateMachine {
+  const known = inert.get(machine);
+  if (known) return known;
   const names = Object.keys(machine.implementations.actors ?? {});
   const never = fromPromise(() => new Promise<never>(() => {}));
-  return machine.provide({ actors: Object.fromEntries(names.map((n) => [n, never])) });
+  const made = machine.provide({ actors: Object.fromEntries(names.map((n) => [n, never])) });
+  inert.set(machine, made);
+  return made;
+}
+
+/** A state value as a dotted path ("open.loading"); parallel regions joined with " + ". */
+export function stateKey(value: unknown): string {
+  if (typeof value === "string") return value;
+  const entries = Object.entries(value as Record<string, unknown>);
+  return entries.map(([key, child]) => `${key}.${stateKey(child)}`).join(" + ");
 }
 
 /**
  * The fixtures that can happen in a state: an actor's result only while that actor runs (an unhandled
  * actor error would otherwise stop the machine), a timer only where it is set, user events always.
  */
-export function eventsFor(entry: MachineEntry) {
+export function eventsFor(fixture: MachineFixture) {
   return (snapshot: AnyMachineSnapshot): EventObject[] => {
-    return entry.events.filter((event) => {
+    return (fixture.events as readonly EventObject[]).filter((event) => {
       if (snapshot.status !== "active") return false;
       const actor = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type);
       if (actor) return actor[1]! in snapshot.children;
@@ -42,28 +60,64 @@ export function eventsFor(entry: MachineEntry) {
   };
 }
 
-export function generatedPaths(entry: MachineEntry): { kind: string; input: unknown; path: Path }[] {
-  const inputs = entry.inputs ?? [undefined];
-  const machine = inertMachine(entry.machine);
+/** States explored per traversal; the largest machine here needs a few thousand. */
+const TRAVERSAL_LIMIT = 50_000;
+
+/**
+ * The paths to run: shortest, simple and edge paths by default; view tests, which render a screen
+ * per path, take the shortest ones only.
+ */
+export function generatedPaths(
+  fixture: MachineFixture,
+  machine = fixture.machine,
+  kinds: readonly GeneratedPath["kind"][] = ["shortest", "simple", "edge"],
+): GeneratedPath[] {
+  const inputs = fixture.inputs ?? [undefined];
+  const quiet = inertMachine(machine);
   return inputs.flatMap((input) => {
     const options = {
-      events: eventsFor(entry),
+      events: eventsFor(fixture),
       input,
-      serializeState: (snapshot: unknown) => serialize(entry, snapshot),
+      // A planted mistake can make the state space endless (a counter that never stops): fail it.
+      limit: TRAVERSAL_LIMIT,
+      serializeState: (snapshot: unknown) => serialize(fixture, snapshot),
     };
-    const shortest = getShortestPaths(machine, options) as unknown as Path[];
+    const shortest = getShortestPaths(quiet, options) as unknown as Path[];
     // Simple paths tell states apart by value only: with context in the key, every order of typing
     // into a form would be a path of its own. Shortest paths keep context, so guards on it are reached.
-    const simple = getSimplePaths(machine, {
-      ...options,
-      serializeState: (snapshot) => JSON.stringify(snapshot.value),
-    }) as unknown as Path[];
-    return [
-      ...shortest.map((path) => ({ kind: "shortest", input, path })),
-      ...simple.map((path) => ({ kind: "simple", input, path })),
-      ...edgePaths(machine, options, shortest).map((path) => ({ kind: "edge", input, path })),
-    ];
+    const simple = kinds.includes("simple")
+      ? (getSimplePaths(quiet, {
+          ...options,
+          serializeState: (snapshot) => JSON.stringify(snapshot.value),
+        }) as unknown as Path[])
+      : [];
+    return withoutPrefixes([
+      ...shortest.map((path) => ({ kind: "shortest" as const, input, path })),
+      ...(kinds.includes("simple") ? simple.map((path) => ({ kind: "simple" as const, input, path })) : []),
+      ...(kinds.includes("edge")
+        ? edgePaths(quiet, options, shortest).map((path) => ({ kind: "edge" as const, input, path }))
+        : []),
+    ]).filter((p) => kinds.includes(p.kind));
   });
+}
+
+/**
+ * Drops every path whose events are the start of another path's (or the same as one): the longer
+ * path checks the same steps on the same deterministic machine, so nothing is lost.
+ */
+function withoutPrefixes(paths: GeneratedPath[]): GeneratedPath[] {
+  const keyed = paths.map((p) => ({
+    p,
+    key: p.path.steps.map((s) => JSON.stringify(s.event)).join("\u0000"),
+  }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // In sorted order, a key that starts another is followed at once by one it starts.
+  return keyed
+    .filter(({ key }, i) => {
+      const next = keyed[i + 1]?.key;
+      return next === undefined || !(next === key || next.startsWith(`${key}\u0000`));
+    })
+    .map(({ p }) => p);
 }
 
 /**
@@ -75,6 +129,7 @@ function edgePaths(
   options: {
     events: (snapshot: AnyMachineSnapshot) => EventObject[];
     input: unknown;
+    limit: number;
     serializeState: (snapshot: unknown) => string;
   },
   shortest: readonly Path[],
@@ -98,31 +153,110 @@ function edgePaths(
   });
 }
 
-/** A state's identity for path generation: its value and the part of its context the entry names. */
-function serialize(entry: MachineEntry, snapshot: unknown): string {
+/** A state's identity for path generation: its value and the part of its context the fixture names. */
+function serialize(fixture: MachineFixture, snapshot: unknown): string {
   const { value, context } = snapshot as { value: unknown; context: never };
-  if (entry.contextKey === null) return JSON.stringify(value);
-  return JSON.stringify({ value, context: entry.contextKey ? entry.contextKey(context) : context });
+  if (fixture.contextKey === null) return JSON.stringify(value);
+  return JSON.stringify({ value, context: fixture.contextKey ? fixture.contextKey(context) : context });
 }
 
-export type StepCheck = {
-  event: string;
-  expected: unknown;
-  actual: unknown;
-  status: string;
-  expectedStatus: string;
+/** What one path checked. */
+export type PathChecks = { steps: number; state: number; context: number; output: number };
+
+type Observed = { invoked: Record<string, unknown>; emitted: Emitted[] };
+
+/** Compares what a step did with what the fixture expects; returns the problems and counts the checks. */
+function compare(
+  expectation: Expectation<AnyStateMachine>,
+  before: Record<string, unknown> | null,
+  after: AnyMachineSnapshot,
+  observed: Observed,
+  checks: PathChecks,
+): string[] {
+  const problems: string[] = [];
+  const reached = stateKey(after.value);
+  checks.state++;
+  if (reached !== expectation.to) problems.push(`reached ${reached}, expected ${expectation.to}`);
+
+  const expectedContext = (expectation.context ?? {}) as Record<string, unknown>;
+  const context = after.context as Record<string, unknown>;
+  for (const [field, value] of Object.entries(expectedContext)) {
+    checks.context++;
+    if (!isDeepStrictEqual(context[field], value)) {
+      problems.push(`context.${field} is ${show(context[field])}, expected ${show(value)}`);
+    }
+  }
+  if (before) {
+    for (const field of Object.keys(context)) {
+      if (!(field in expectedContext) && !isDeepStrictEqual(before[field], context[field])) {
+        problems.push(`context.${field} changed to ${show(context[field])} without an expectation`);
+      }
+    }
+  }
+
+  const expectedInvoked = (expectation.invoked ?? {}) as Record<string, unknown>;
+  for (const id of new Set([...Object.keys(expectedInvoked), ...Object.keys(observed.invoked)])) {
+    checks.output++;
+    if (!(id in observed.invoked)) problems.push(`actor ${id} was not started`);
+    else if (!(id in expectedInvoked)) problems.push(`actor ${id} started without an expectation`);
+    else if (!isDeepStrictEqual(observed.invoked[id], expectedInvoked[id])) {
+      problems.push(`actor ${id} got ${show(observed.invoked[id])}, expected ${show(expectedInvoked[id])}`);
+    }
+  }
+
+  const expectedEmitted = expectation.emitted ?? [];
+  checks.output += Math.max(expectedEmitted.length, observed.emitted.length);
+  const normalise = (list: readonly Emitted[]) => list.map((e) => ({ type: e.type, params: e.params ?? {} }));
+  if (!isDeepStrictEqual(normalise(observed.emitted), normalise(expectedEmitted))) {
+    problems.push(`emitted ${show(observed.emitted)}, expected ${show(expectedEmitted)}`);
+  }
+  return problems;
+}
+
+function show(value: unknown): string {
+  if (value instanceof File) return `File(${value.name})`;
+  const text = JSON.stringify(value, (_k, v) => (v instanceof File ? `File(${v.name})` : v));
+  return text && text.length > 200 ? `${text.slice(0, 200)}…` : String(text);
+}
+
+type Rule = (step: unknown) => Expectation<AnyStateMachine>;
+
+/** The fixture's rule for an event: by its type, or a timer by its delay's name under `after`. */
+function ruleFor(fixture: MachineFixture, type: string): { rule: Rule | undefined; name: string } {
+  const steps = fixture.steps as Record<string, Rule> & { after?: Record<string, Rule> };
+  const delay = /^xstate\.after\.([^.]+)\./.exec(type)?.[1];
+  if (delay !== undefined) return { rule: steps.after?.[delay], name: `after.${delay}` };
+  return { rule: steps[type], name: type };
+}
+
+/** The names of a fixture's rules, as `ruleFor` reports them used. */
+const ruleNames = (fixture: MachineFixture): string[] => {
+  const { after, ...byType } = fixture.steps as Record<string, unknown> & { after?: Record<string, unknown> };
+  return [...Object.keys(byType), ...Object.keys(after ?? {}).map((delay) => `after.${delay}`)];
 };
 
-/** Runs one path on a live actor, returning each step's expected and actual state and the transitions taken. */
+export type PathRun = {
+  failure: string | null;
+  checks: PathChecks;
+  taken: Set<string>;
+  visited: Set<string>;
+  rulesUsed: Set<string>;
+};
+
+/** Runs one path on a live actor, checking the fixture's expectations after the start and each step. */
 export function runPath(
-  entry: MachineEntry,
+  fixture: MachineFixture,
   input: unknown,
   path: Path,
-): { checks: StepCheck[]; taken: Set<string>; visited: Set<string> } {
+  machine = fixture.machine,
+): PathRun {
   const taken = new Set<string>();
   const visited = new Set<string>();
-  const machine = inertMachine(entry.machine);
-  const actor = createActor(machine, {
+  const rulesUsed = new Set<string>();
+  const checks: PathChecks = { steps: 0, state: 0, context: 0, output: 0 };
+  const quiet = inertMachine(machine);
+  let observed: Observed = { invoked: {}, emitted: [] };
+  const actor = createActor(quiet, {
     input,
     inspect: (event: InspectionEvent) => {
       if (event.type === "@xstate.microstep") {
@@ -131,77 +265,136 @@ export function runPath(
           // A transient state (left at once by an eventless transition) is visited as that transition's source.
           visited.add((t as { source: { id: string } }).source.id);
         }
-        for (const id of activeIds(machine, (event.snapshot as AnyMachineSnapshot).value)) visited.add(id);
+        for (const id of activeIds(quiet, (event.snapshot as AnyMachineSnapshot).value)) visited.add(id);
+      }
+      if (event.type === "@xstate.action") {
+        const { type, params } = event.action as { type: string; params?: unknown };
+        if (type === "xstate.spawnChild") {
+          const { id, input: actorInput } = params as { id: string; input: unknown };
+          observed.invoked[id] = actorInput;
+        } else if (type === "xstate.sendTo") {
+          const { targetId, event: sent } = params as { targetId: string; event: unknown };
+          observed.emitted.push({ type: "sendTo", params: { to: targetId, event: sent } });
+        } else if (type === "xstate.emit") {
+          observed.emitted.push({ type: "emit", params: { event: (params as { event: unknown }).event } });
+        } else if (!type.startsWith("xstate.")) {
+          observed.emitted.push({ type, params: params ?? {} });
+        }
       }
     },
   });
-  actor.start();
-  const checks: StepCheck[] = [];
-  for (const step of path.steps) {
-    if (step.event.type === "xstate.init") continue;
-    actor.send(step.event);
-    const snapshot = actor.getSnapshot();
-    checks.push({
-      event: step.event.type,
-      expected: step.state.value,
-      actual: snapshot.value,
-      status: snapshot.status,
-      expectedStatus: step.state.status,
-    });
+  const names = path.steps.map((s) => s.event.type).filter((t) => t !== "xstate.init");
+  const fail = (where: string, problems: string[]) =>
+    `[${names.join(" → ")}] ${where}: ${problems.join("; ")}`;
+  let failure: string | null = null;
+  try {
+    actor.start();
+    for (const id of activeIds(quiet, actor.getSnapshot().value)) visited.add(id);
+    const start = compare(fixture.initial(input as never), null, actor.getSnapshot(), observed, checks);
+    if (start.length) failure = fail("at start", start);
+    for (const [i, step] of path.steps.entries()) {
+      if (failure) break;
+      if (step.event.type === "xstate.init") continue;
+      const snapshot = actor.getSnapshot();
+      const from = stateKey(snapshot.value);
+      const { rule, name } = ruleFor(fixture, step.event.type);
+      if (!rule) {
+        failure = fail(`step ${i} (${from}, ${step.event.type})`, ["the fixture has no rule for this event"]);
+        break;
+      }
+      rulesUsed.add(name);
+      observed = { invoked: {}, emitted: [] };
+      const before = snapshot.context as Record<string, unknown>;
+      actor.send(step.event);
+      checks.steps++;
+      const expectation = rule({ from, event: step.event, context: before, input });
+      const problems = compare(expectation, before, actor.getSnapshot(), observed, checks);
+      if (problems.length) failure = fail(`step ${i} (${from}, ${step.event.type})`, problems);
+    }
+  } catch (error) {
+    failure = fail("threw", [String(error)]);
+  } finally {
+    actor.stop();
   }
-  actor.stop();
-  return { checks, taken, visited };
+  return { failure, checks, taken, visited, rulesUsed };
 }
 
-export type Coverage = {
+export type MachineRun = {
   id: string;
   states: { covered: number; total: number; missing: string[] };
   transitions: { covered: number; total: number; missing: string[] };
   paths: number;
+  checks: PathChecks;
+  /** The fewest context and output checks any one path made. */
+  leastPerPath: { context: number; output: number };
+  failures: string[];
+  unusedRules: string[];
 };
 
-export function coverageOf(entry: MachineEntry): { coverage: Coverage; failures: string[] } {
-  const defined = machineTransitions(entry.machine).map((t) => t.key);
-  const stateIds = machineStates(entry.machine).map((s) => s.id);
+/**
+ * Runs every generated path of a fixture (on its machine, or on a variant of it) and sums up what
+ * was checked and covered. `stopAtFirstFailure` is for mutants: one failure is enough to catch one.
+ */
+export function runFixture(
+  fixture: MachineFixture,
+  machine: AnyStateMachine = fixture.machine,
+  options: { stopAtFirstFailure?: boolean; kinds?: readonly GeneratedPath["kind"][] } = {},
+): MachineRun {
+  const defined = machineTransitions(machine).map((t) => t.key);
+  const stateIds = machineStates(machine).map((s) => s.id);
   const taken = new Set<string>();
   const reached = new Set<string>();
+  const rulesUsed = new Set<string>();
   const failures: string[] = [];
-  const paths = generatedPaths(entry);
+  const checks: PathChecks = { steps: 0, state: 0, context: 0, output: 0 };
+  let leastContext = Number.POSITIVE_INFINITY;
+  let leastOutput = Number.POSITIVE_INFINITY;
+  const paths = generatedPaths(fixture, machine, options.kinds);
   for (const { kind, input, path } of paths) {
-    const result = runPath(entry, input, path);
-    for (const key of result.taken) taken.add(key);
-    for (const check of result.checks) {
-      if (
-        JSON.stringify(check.actual) !== JSON.stringify(check.expected) ||
-        check.status !== check.expectedStatus
-      ) {
-        failures.push(
-          `${kind} path, after ${check.event}: expected ${JSON.stringify(check.expected)} (${check.expectedStatus}), got ${JSON.stringify(check.actual)} (${check.status})`,
-        );
-      }
-    }
-    for (const id of result.visited) reached.add(id);
+    const run = runPath(fixture, input, path, machine);
+    if (run.failure) failures.push(`${kind} path ${run.failure}`);
+    if (run.failure && options.stopAtFirstFailure) break;
+    for (const key of run.taken) taken.add(key);
+    for (const id of run.visited) reached.add(id);
+    for (const rule of run.rulesUsed) rulesUsed.add(rule);
+    checks.steps += run.checks.steps;
+    checks.state += run.checks.state;
+    checks.context += run.checks.context;
+    checks.output += run.checks.output;
+    leastContext = Math.min(leastContext, run.checks.context);
+    leastOutput = Math.min(leastOutput, run.checks.output);
   }
   const missingTransitions = defined.filter((k) => !taken.has(k));
   const missingStates = stateIds.filter((id) => !reached.has(id));
   return {
-    coverage: {
-      id: entry.id,
-      states: {
-        covered: stateIds.length - missingStates.length,
-        total: stateIds.length,
-        missing: missingStates,
-      },
-      transitions: {
-        covered: defined.length - missingTransitions.length,
-        total: defined.length,
-        missing: missingTransitions,
-      },
-      paths: paths.length,
+    id: fixture.id,
+    states: {
+      covered: stateIds.length - missingStates.length,
+      total: stateIds.length,
+      missing: missingStates,
+    },
+    transitions: {
+      covered: defined.length - missingTransitions.length,
+      total: defined.length,
+      missing: missingTransitions,
+    },
+    paths: paths.length,
+    checks,
+    leastPerPath: {
+      context: Number.isFinite(leastContext) ? leastContext : 0,
+      output: Number.isFinite(leastOutput) ? leastOutput : 0,
     },
     failures,
+    unusedRules: ruleNames(fixture).filter((rule) => !rulesUsed.has(rule)),
   };
 }
+
+/** Whether a run is what the suite accepts: no failed check, every state and transition taken. */
+export const runPasses = (run: MachineRun): boolean =>
+  run.failures.length === 0 &&
+  run.unusedRules.length === 0 &&
+  run.states.missing.length === 0 &&
+  run.transitions.missing.length === 0;
 
 /** Ids of every state node active in a state value. */
 function activeIds(machine: AnyStateMachine, value: unknown): string[] {
@@ -217,40 +410,4 @@ function activeIds(machine: AnyStateMachine, value: unknown): string[] {
   };
   walk(machine.root.id, value);
   return ids;
-}
-
-export function coverageReport(rows: readonly Coverage[]): string {
-  const total = (pick: (c: Coverage) => { covered: number; total: number }) =>
-    rows.reduce((acc, c) => ({ covered: acc.covered + pick(c).covered, total: acc.total + pick(c).total }), {
-      covered: 0,
-      total: 0,
-    });
-  const states = total((c) => c.states);
-  const transitions = total((c) => c.transitions);
-  return [
-    "# Transition coverage",
-    "",
-    "Written by the machine graph tests (tests/machines) on every run. Each machine's shortest and simple",
-    "paths are generated with `xstate/graph` from the fixtures in src/machines/registry.ts and run on a live",
-    "actor; a transition is covered when a path took it. An uncovered transition fails the run.",
-    "",
-    "| machine | paths run | states covered | transitions covered |",
-    "| --- | ---: | ---: | ---: |",
-    ...rows.map(
-      (c) =>
-        `| ${c.id} | ${c.paths} | ${c.states.covered} / ${c.states.total} | ${c.transitions.covered} / ${c.transitions.total} |`,
-    ),
-    `| **all** | ${rows.reduce((n, c) => n + c.paths, 0)} | ${states.covered} / ${states.total} | ${transitions.covered} / ${transitions.total} |`,
-    "",
-    ...rows.flatMap((c) =>
-      c.transitions.missing.length || c.states.missing.length
-        ? [
-            `## ${c.id}: not covered`,
-            "",
-            ...[...c.states.missing, ...c.transitions.missing].map((m) => `- ${m}`),
-            "",
-          ]
-        : [],
-    ),
-  ].join("\n");
 }

@@ -4,7 +4,8 @@
  * src/domain, the request decoders and rules the server shares with the client, every upload column
  * rule, and then every route of the Hono app (enumerated from the app, so a new route is fuzzed
  * without being listed) with hostile values: object-member keys, huge numbers, NUL bytes and long
- * strings, in path, query and body, as an admin and as a client user. Never a throw, always a
+ * strings, in path, query and body, as an admin, an internal user, a client user of each
+ * organisation, anonymously and with forged credentials. Never a throw, always a
  * decoded value or a named error; never a 500. FUZZ_RUNS sets the count per decoder and route.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -415,7 +416,8 @@ describe("every upload column rule", () => {
   for (const type of Object.values(UPLOAD_TYPES))
     for (const column of type.columns) rules.set(JSON.stringify(column.rule), column.rule);
   const known = new Set(["ABC", "admin", "RS000001"]);
-  const refs = (_kind: (typeof REF_KINDS)[number], value: string) => known.has(value);
+  const refs = (_kind: (typeof REF_KINDS)[number], value: string) => (known.has(value) ? [value] : []);
+  const context = { refs, recordExists: () => false, mayGrant: () => true };
 
   it("covers every rule kind in use", () => {
     expect(new Set([...rules.values()].map((r) => r.kind)).size).toBeGreaterThan(10);
@@ -443,7 +445,7 @@ describe("every upload column rule", () => {
             ...cells,
             ...type.columns.map((c, i): [string, string] => [c.name, cells[i]?.[1] ?? ""]),
           ]);
-          for (const problem of rowValidator(type, refs)(row as Record<string, string>)) {
+          for (const problem of rowValidator(type, context)(row as Record<string, string>, 2).problems) {
             expect(problem.message.length).toBeGreaterThan(0);
             expect(type.columns.some((c) => c.name === problem.field)).toBe(true);
           }
@@ -585,6 +587,15 @@ const multipart = fc
     return form;
   });
 
+/** Forged credentials: session header, cookie or request id made of any characters a header may carry. */
+const headerText = hostileText.map((t) => t.replace(/[^\x20-\x7e]/g, "").slice(0, 2000));
+const forgedCredentials = fc.oneof(
+  headerText.map((t) => ({ authorization: `sessionid ${t}` })),
+  headerText.map((t) => ({ authorization: t })),
+  headerText.map((t) => ({ cookie: `sessionid=${t}; session_conflict=${t}` })),
+  headerText.map((t) => ({ "x-request-id": t, "x-forwarded-for": t })),
+);
+
 type AppRoute = { method: string; path: string };
 
 /** Sends a multipart body as a browser's upload does, read back like server.call's answers. */
@@ -621,10 +632,25 @@ describe("every route of the app", () => {
   it("answers hostile path, query and body values with a named error or a result, never a 500", async () => {
     const failures: string[] = [];
     for (const route of routes()) {
-      const users = { admin: await sessionOf("admin"), client: await sessionOf("client.manager") };
+      // An admin, an internal user with few permissions, and a client user of each organisation.
+      const users = {
+        admin: await sessionOf("admin"),
+        internal: await sessionOf("qc.executive"),
+        client: await sessionOf("client.manager"),
+        otherClient: await sessionOf("zenith.manager"),
+      };
       await fc.assert(
         fc.asyncProperty(
-          fc.constantFrom<keyof typeof users | "anonymous">("admin", "client", "anonymous"),
+          fc.oneof(
+            fc.constantFrom<keyof typeof users | "anonymous">(
+              "admin",
+              "internal",
+              "client",
+              "otherClient",
+              "anonymous",
+            ),
+            forgedCredentials,
+          ),
           fc.array(pathValue, { minLength: 3, maxLength: 3 }),
           fc.array(queryEntry, { maxLength: 5 }),
           body,
@@ -633,7 +659,8 @@ describe("every route of the app", () => {
             let i = 0;
             const path = route.path.replace(/:[A-Za-z_]+/g, () => encodeURIComponent(params[i++]!));
             const search = new URLSearchParams(query).toString();
-            const headers: Record<string, string> = who === "anonymous" ? {} : { ...users[who] };
+            const headers: Record<string, string> =
+              typeof who === "object" ? who : who === "anonymous" ? {} : { ...users[who] };
             const url = `${path}${search ? `?${search}` : ""}`;
             const res =
               form && route.method === "POST"
@@ -643,7 +670,8 @@ describe("every route of the app", () => {
                       route.method === "GET" ? headers : { ...headers, "content-type": "application/json" },
                     body: route.method === "GET" ? undefined : text,
                   });
-            const what = `${route.method} ${path.slice(0, 120)}?${search.slice(0, 200)} as ${who}: ${res.status}`;
+            const as = typeof who === "object" ? JSON.stringify(who).slice(0, 120) : who;
+            const what = `${route.method} ${path.slice(0, 120)}?${search.slice(0, 200)} as ${as}: ${res.status}`;
             if (res.status >= 500) failures.push(what);
             expect(res.status, what).toBeLessThan(500);
             if (res.status === 400) {
@@ -654,6 +682,9 @@ describe("every route of the app", () => {
                   (Array.isArray(value) && value.every((v) => typeof v === "string"));
                 expect(ok, what).toBe(true);
               }
+            } else if (res.status >= 401 && res.status !== 451) {
+              // Every other refusal names itself in a detail line.
+              expect(typeof res.body?.detail, what).toBe("string");
             }
           },
         ),

@@ -9,7 +9,11 @@
  * A cell other than `ok` that answers 2xx is a leak.
  */
 
-/** The callers, in the order of a row's cells: anonymous, then each demo account (README). */
+/**
+ * The callers, in the order of a row's cells: anonymous, then each demo account (README).
+ * expired.user holds qc-executive (a column already) and gets no session until its password is
+ * changed, so it has no column of its own.
+ */
 export const CALLERS = [
   "anonymous",
   "admin",
@@ -173,6 +177,12 @@ export const MATRIX: readonly MatrixRow[] = [
     route: "GET /api/outlets/filter-options/",
     cells: EVERYONE,
     request: get("/api/outlets/filter-options/"),
+  },
+  {
+    route: "GET /api/outlets/list-scope/",
+    variant: "an Acme sub-project: another organisation's scope is not found",
+    cells: ACME_OUTLET,
+    request: get("/api/outlets/list-scope/?sub_project=acme-3p-payout-cycle-1"),
   },
   {
     route: "GET /api/outlets/actions-config/",

@@ -112,7 +112,10 @@ describe("GET /api/files/:id/:name", () => {
 
   it("a file is served with the detected type, never the uploader's claim", async () => {
     const form = new FormData();
-    form.append("file", new File([new Uint8Array(fixture("cycle_init.xlsx"))], "page.xlsx", { type: "text/html" }));
+    form.append(
+      "file",
+      new File([new Uint8Array(fixture("cycle_init.xlsx"))], "page.xlsx", { type: "text/html" }),
+    );
     const query = `object=cycle_init&sub_project=${ACME_RETAIL_AUDIT_CYCLE}`;
     const res = await server.app.request(`/api/bulk/upload/?${query}`, {
       method: "POST",

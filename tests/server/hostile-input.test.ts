@@ -234,6 +234,18 @@ describe("bulk action field types and limits (issue 21 items 10 and 11)", () => 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ detail: "Updated 1 outlet.", updated: 1 });
   });
+
+  it("refuses a body of many distinct or long ids with short lines", async () => {
+    const many = await bulk("qc.manager", {
+      action_type: "qc_accepted",
+      object_ids: Array.from({ length: 150_000 }, (_, i) => i + 1),
+    });
+    expect(many.status).toBe(400);
+    expect(many.body.object_ids).toEqual(["At most 1000 outlets can be updated at a time."]);
+    const long = await bulk("qc.manager", { action_type: "qc_accepted", object_ids: ["9".repeat(100_000)] });
+    expect(long.status).toBe(400);
+    expect(long.body.object_ids).toEqual([`"${"9".repeat(39)}… is not a valid outlet id.`]);
+  });
 });
 
 describe("Payment Successful and date pairs are checked on the server (issue 22 items 3 and 4)", () => {

@@ -163,8 +163,35 @@ describe("outlet listing", () => {
     expect(
       (await server.call("GET", `/api/outlets/${other}/`, { headers: auth["zenith.manager"] })).status,
     ).toBe(200);
-    const crossProject = await list("client.manager", "project=zenith-retail-audit");
-    expect(crossProject.count).toBe(0);
+  });
+
+  it("answers 404 for another organisation's list, as for its outlet, and names a list's scope", async () => {
+    const call = (user: string, path: string) => server.call("GET", path, { headers: auth[user] });
+    for (const path of [
+      "/api/outlets/?project=zenith-retail-audit",
+      "/api/outlets/filter-options/?project=zenith-retail-audit",
+      "/api/outlets/list-scope/?project=zenith-retail-audit",
+      "/api/outlets/list-scope/?sub_project=zenith-retail-audit-main",
+      "/api/outlets/list-scope/?project=no-such-project",
+    ]) {
+      const res = await call("client.manager", path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toEqual({ detail: "Not found." });
+    }
+    const [sub] = await server.db.query<{ slug: string; name: string; project: string; p_name: string }>(
+      `SELECT s.slug, s.name, p.slug AS project, p.name AS p_name FROM sub_projects s
+       JOIN projects p ON p.id = s.project_id WHERE p.slug = 'acme-retail-audit' ORDER BY s.id LIMIT 1`,
+    );
+    const named = await call("client.manager", `/api/outlets/list-scope/?sub_project=${sub!.slug}`);
+    expect(named.status).toBe(200);
+    expect(named.body).toEqual({
+      project: { slug: sub!.project, name: sub!.p_name },
+      sub_project: { slug: sub!.slug, name: sub!.name },
+    });
+    const project = await call("zenith.manager", "/api/outlets/list-scope/?project=zenith-retail-audit");
+    expect(project.status).toBe(200);
+    expect((project.body as { project: { slug: string } }).project.slug).toBe("zenith-retail-audit");
+    expect((await call("qc.manager", "/api/outlets/?project=zenith-retail-audit")).status).toBe(200);
   });
 
   it("gives filter options in the API's keys", async () => {

@@ -1,7 +1,9 @@
 /**
  * A server on a fresh database for each test file: in-memory PGlite, or a fresh schema on the
  * PostgreSQL named by TEST_DATABASE_URL, so the same suite checks both storage paths. A test file
- * whose servers answered any request with a 500 fails: bad input and races must never be one.
+ * whose servers answered any request with a 500 fails: bad input and races must never be one. (A
+ * test that provokes a 500 on purpose builds its own app with its own logger, as platform.test.ts
+ * does for a broken database.)
  */
 import { randomBytes } from "node:crypto";
 import type { Hono } from "hono";

@@ -1,7 +1,7 @@
 /** Helpers for the bulk upload server tests: multipart uploads, fixtures and reading result files. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { readFirstSheet } from "../../server/uploads/excel";
+import { readSheetTexts } from "../../server/uploads/excel";
 import { runnerOf, runPendingWork } from "../../server/uploads/runner";
 import type { TestServer } from "./support";
 
@@ -56,7 +56,7 @@ export async function settle(server: TestServer, auth: Headers, query: string, i
 export async function resultSheet(server: TestServer, auth: Headers, link: string) {
   const res = await server.app.request(link, { headers: auth });
   if (res.status !== 200) throw new Error(`download ${link}: ${res.status}`);
-  return readFirstSheet(new Uint8Array(await res.arrayBuffer()));
+  return readSheetTexts(new Uint8Array(await res.arrayBuffer()));
 }
 
 export async function count(server: TestServer, sql: string, params: unknown[] = []): Promise<number> {

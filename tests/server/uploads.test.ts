@@ -68,10 +68,10 @@ describe("upload and processing", () => {
     expect(clean.header).toEqual(["name"]);
     expect(clean.rows).toEqual([["Central"], ["North East"], ["Konkan"]]);
     const unclean = await resultSheet(server, admin, job.unclean_objects_media_path as string);
-    expect(unclean.header).toEqual(["name", "errors"]);
+    expect(unclean.header).toEqual(["name", "sheet_row", "errors"]);
     expect(unclean.rows).toEqual([
-      ["Central", "name: Repeated in this file."],
-      ["North", "name: A region North already exists."],
+      ["Central", "5", "name: Repeated in this file: first in row 2."],
+      ["North", "6", "name: A region North already exists."],
     ]);
   });
 

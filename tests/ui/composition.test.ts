@@ -1,11 +1,11 @@
 import { Effect, Schema } from "effect";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MSG } from "../../src/domain/messages";
 import { HttpError, NetworkError, request, Unauthorized } from "../../src/infra/http";
+import { peekSignInReturn } from "../../src/infra/signInReturn";
 import { compose } from "../../src/ui/composition";
-import { notify } from "../../src/ui/notifications/notifier";
 import { createQueryClient, shouldRetry } from "../../src/ui/queryClient";
-
-vi.mock("../../src/ui/notifications/notifier", () => ({ notify: vi.fn() }));
+import type { AppServices } from "../../src/ui/services";
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -16,9 +16,15 @@ function answer(status: number, body: unknown) {
 
 const call = () => Effect.runPromiseExit(request({ path: "auth/info/", schema: Schema.Unknown }));
 
+let services: AppServices;
+const notice = () => {
+  const snapshot = services.notifications.getSnapshot();
+  return snapshot.matches("shown") ? [snapshot.context.kind, snapshot.context.text] : null;
+};
+
 beforeEach(() => {
-  vi.mocked(notify).mockReset();
-  compose();
+  sessionStorage.clear();
+  services = compose();
 });
 
 afterEach(() => {
@@ -30,14 +36,17 @@ describe("the composition root wires the HTTP rules to the router and the notifi
   it("shows an error's detail as a FAILED notification", async () => {
     answer(400, { detail: "Invalid username or password." });
     await call();
-    expect(vi.mocked(notify).mock.calls).toEqual([["failed", "Invalid username or password."]]);
+    expect(notice()).toEqual(["failed", "Invalid username or password."]);
   });
 
-  it("sends a 401 outside the login page to the root through the router", async () => {
-    window.history.pushState(null, "", "/dashboard/reports");
-    answer(401, {});
+  it("sends a 401 outside the login page to the root, to sign in again and come back", async () => {
+    window.history.pushState(null, "", "/dashboard/list-of-outlets?page=3");
+    answer(401, { detail: "Authentication credentials were not provided." });
     await call();
     expect(window.location.pathname).toBe("/");
+    expect(notice()).toBeNull();
+    expect(peekSignInReturn()).toEqual({ path: "/dashboard/list-of-outlets?page=3", sessionEnded: true });
+    expect(MSG.sessionEnded).toBe("Your session has ended. Please sign in again.");
   });
 
   it("leaves the login page alone on a 401", async () => {
@@ -60,7 +69,7 @@ describe("the composition root wires the HTTP rules to the router and the notifi
     await call();
     expect(window.location.pathname).toBe("/login");
     expect(JSON.parse(localStorage.getItem("451") ?? "null")).toEqual(conflict);
-    expect(notify).not.toHaveBeenCalled();
+    expect(notice()).toBeNull();
   });
 });
 

@@ -13,9 +13,9 @@ import { memoryLocation } from "wouter/memory-location";
 import { fromPromise } from "xstate";
 import type { OutletEditAction } from "../../src/domain/outletReview";
 import type { DecideOutcome, LoadOutcome, OutletReviewInput } from "../../src/machines/outletReview";
-import { machineRegistry } from "../../src/machines/registry";
 import OutletView from "../../src/ui/outlets/OutletView";
-import { generatedPaths } from "../machines/harness";
+import { outletReviewFixture } from "../machines/fixtures/outletReview";
+import { expectEveryStateReached, viewPaths } from "./machinePaths";
 
 const session = vi.hoisted(() => ({ permission: "qc-manager-workflow-permission" }));
 vi.mock("../../src/ui/session/SessionGate", () => ({
@@ -42,14 +42,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const entry = machineRegistry.find((e) => e.id === "outletReview")!;
-const paths = generatedPaths(entry)
-  .filter((p) => p.kind === "shortest")
-  .map((p) => ({
-    input: p.input as OutletReviewInput,
-    steps: p.path.steps.filter((s) => s.event.type !== "xstate.init"),
-  }))
-  .filter((p) => p.steps.length > 0 && p.steps.every((s) => s.event.type !== "status.changed"));
+const paths = viewPaths(outletReviewFixture)
+  .map((p) => ({ input: p.input as OutletReviewInput, steps: p.steps }))
+  .filter((p) => p.steps.every((s) => s.event.type !== "status.changed"));
 
 const page = () => document.querySelector(".outlet-review");
 
@@ -67,6 +62,9 @@ async function expectScreenFor(state: string, loadedBefore: boolean) {
           .getAllByRole("button")
           .map((b) => b.textContent),
       ).toEqual(["Log Details", "QC Edit History"]);
+      expect(screen.getByRole("link", { name: "← Back to the list" }).getAttribute("href")).toBe(
+        "/dashboard/list-of-outlets",
+      );
       return;
     case "deciding":
       await waitFor(() =>
@@ -120,8 +118,7 @@ async function perform(event: { type: string; [k: string]: unknown }) {
 
 describe("the outlet review screen follows the outletReview machine", () => {
   it("the paths driven here reach every state of the machine", () => {
-    const reached = new Set(paths.flatMap((p) => p.steps.map((s) => String(s.state.value))));
-    expect([...reached].sort()).toEqual(Object.keys(entry.machine.root.states).sort());
+    expectEveryStateReached(outletReviewFixture, paths);
   });
 
   it.each(

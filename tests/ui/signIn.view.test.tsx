@@ -11,15 +11,18 @@ import { fromPromise } from "xstate";
 import type { LoginOutcome, LoginRequest } from "../../src/domain/auth";
 import { MSG } from "../../src/domain/messages";
 import { STORAGE_KEYS } from "../../src/infra/storage";
-import { machineRegistry } from "../../src/machines/registry";
 import LoginScreen from "../../src/ui/auth/LoginScreen";
-import { generatedPaths } from "../machines/harness";
+import { signInFixture } from "../machines/fixtures/signIn";
+import { viewPaths } from "./machinePaths";
 
 const started = vi.hoisted(() => ({ calls: [] as unknown[] }));
-vi.mock("../../src/ui/session/sessionActor", () => ({
-  sessionStarted: (...args: unknown[]) => started.calls.push(args),
+vi.mock("../../src/ui/session/SessionGate", () => ({
+  useCurrentUser: () => null,
+  useSessionStarted:
+    () =>
+    (...args: unknown[]) =>
+      started.calls.push(args),
 }));
-vi.mock("../../src/ui/session/SessionGate", () => ({ useCurrentUser: () => null }));
 vi.mock("../../src/ui/auth/useAppConfig", () => ({ useAppConfig: () => null }));
 
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
@@ -45,13 +48,10 @@ beforeEach(() => {
   started.calls = [];
 });
 
-const entry = machineRegistry.find((e) => e.id === "signIn")!;
 // A stored 451 is read when the screen opens, so conflict.restored can only be a path's first event.
-const paths = generatedPaths(entry)
-  .filter((p) => p.kind === "shortest")
-  .map((p) => p.path.steps.filter((s) => s.event.type !== "xstate.init"))
-  .filter((steps) => steps.every((s, i) => s.event.type !== "conflict.restored" || i === 0))
-  .filter((steps) => steps.length > 0);
+const paths = viewPaths(signInFixture)
+  .map((p) => p.steps)
+  .filter((steps) => steps.every((s, i) => s.event.type !== "conflict.restored" || i === 0));
 
 const loginButton = () => screen.getByRole("button", { name: /^(Login|Logout All Session|Please wait…)$/ });
 
@@ -124,7 +124,7 @@ async function perform(event: { type: string; [k: string]: unknown }) {
 describe("the login screen follows the sign-in machine", () => {
   it("the paths driven here reach every state of the machine", () => {
     const reached = new Set(paths.flatMap((steps) => steps.map((s) => String(s.state.value))));
-    expect([...reached].sort()).toEqual(Object.keys(entry.machine.root.states).sort());
+    expect([...reached].sort()).toEqual(Object.keys(signInFixture.machine.root.states).sort());
   });
 
   it.each(

@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, toPromise } from "xstate";
 import { UPLOAD_MSG, uploadCancelledByConfirm } from "../../src/domain/bulkUpload";
-import { sampleJob } from "../../src/machines/registry";
 import { jobRowActors } from "../../src/ui/uploads/uploadActors";
 import { fakeFetch } from "../infra/fakes";
+import { sampleJob } from "../machines/fixtures/samples";
 
 afterEach(() => {
   vi.unstubAllGlobals();

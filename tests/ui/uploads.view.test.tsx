@@ -9,11 +9,14 @@ import { describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
 import type { ActionOutcome, BulkUploadJob, JobAction, UploadOutcome } from "../../src/domain/bulkUpload";
 import { UPLOAD_MSG } from "../../src/domain/bulkUpload";
-import { sampleJob } from "../../src/machines/registry";
-import { notificationActor } from "../../src/ui/notifications/notifier";
+import { createNotificationActor, provideNotifications } from "../../src/ui/notifications/notifier";
 import ExcelUpload from "../../src/ui/uploads/ExcelUpload";
 import JobActions from "../../src/ui/uploads/JobActions";
 import UploadForm from "../../src/ui/uploads/UploadForm";
+import { sampleJob } from "../machines/fixtures/samples";
+
+const notificationActor = createNotificationActor();
+provideNotifications(notificationActor);
 
 function wrap(children: ReactNode) {
   return <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;

@@ -8,7 +8,12 @@ import {
   BulkUpdateResponse,
   ChainResponse,
 } from "../../domain/bulkUpdate";
-import { FilterOptionsResponse, OutletListResponse, OutletSummary } from "../../domain/outletListing";
+import {
+  FilterOptionsResponse,
+  ListScopeNames,
+  OutletListResponse,
+  OutletSummary,
+} from "../../domain/outletListing";
 import {
   type OutletEditAction,
   OutletReview,
@@ -24,6 +29,10 @@ export const listOutlets = (query: string): Effect.Effect<OutletListResponse, Ap
 /** The filter drawer's options for a list's scope (project, sub_project or cycle_of parameters). */
 export const outletFilterOptions = (scope: string): Effect.Effect<FilterOptionsResponse, ApiError> =>
   request({ path: `outlets/filter-options/${scope ? `?${scope}` : ""}`, schema: FilterOptionsResponse });
+
+/** The names of a scoped list's project and sub-project; a 404 when the caller may not see them. */
+export const listScopeNames = (scope: string): Effect.Effect<ListScopeNames, ApiError> =>
+  request({ path: `outlets/list-scope/${scope ? `?${scope}` : ""}`, schema: ListScopeNames });
 
 export const actionsConfig = (): Effect.Effect<ActionsConfigResponse, ApiError> =>
   request({ path: "outlets/actions-config/", schema: ActionsConfigResponse });
@@ -80,6 +89,7 @@ export const outletKeys = {
   all: ["outlets"] as const,
   list: (query: string) => ["outlets", "list", query] as const,
   options: (scope: string) => ["outlets", "options", scope] as const,
+  scope: (scope: string) => ["outlets", "scope", scope] as const,
   config: ["outlets", "config"] as const,
   summary: ["outlets", "summary"] as const,
 };
@@ -101,4 +111,18 @@ export const outletSummaryQuery = () =>
   queryOptions({
     queryKey: outletKeys.summary,
     queryFn: ({ signal }) => runApi(outletSummary(), { signal }),
+  });
+
+export const filterOptionsQuery = (scope: string) =>
+  queryOptions({
+    queryKey: outletKeys.options(scope),
+    queryFn: ({ signal }) => runApi(outletFilterOptions(scope), { signal }),
+    staleTime: 60_000,
+  });
+
+export const listScopeQuery = (scope: string) =>
+  queryOptions({
+    queryKey: outletKeys.scope(scope),
+    queryFn: ({ signal }) => runApi(listScopeNames(scope), { signal }),
+    staleTime: 5 * 60_000,
   });

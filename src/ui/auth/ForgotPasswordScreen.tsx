@@ -3,42 +3,39 @@ import { type FormEvent, useEffect } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { fieldMessages } from "../../domain/auth";
 import { notify } from "../notifications/notifier";
+import { useServices } from "../services";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages } from "./fields";
-import {
-  type ForgotPasswordActor,
-  forgotPasswordActor,
-  setForgotPasswordEffects,
-} from "./forgotPasswordActor";
+import type { ForgotPasswordActor } from "./forgotPasswordActor";
 
 /** Wires the shared flow's navigation to the router of the screen showing it. */
 export function useForgotPasswordFlow(actor?: ForgotPasswordActor): ForgotPasswordActor {
   const [, navigate] = useLocation();
-  const flow = actor ?? forgotPasswordActor();
+  const { forgotPassword } = useServices();
+  const flow = actor ?? forgotPassword.actor();
   useEffect(() => {
-    setForgotPasswordEffects({
+    forgotPassword.setEffects({
       showResetPassword: () => navigate("/reset-password"),
       finished: (detail) => {
         notify("success", detail);
         navigate("/login", { replace: true });
       },
     });
-  }, [navigate]);
+  }, [navigate, forgotPassword]);
   return flow;
 }
 
 /** Step one of a forgotten password: the user name, then the code sent to the user. */
 export default function ForgotPasswordScreen({ actor }: { actor?: ForgotPasswordActor }) {
   const flow = useForgotPasswordFlow(actor);
-  const state = useSelector(flow, (s) => s);
-  const { username, code, fieldErrors, detail } = state.context;
+  const { username, code, fieldErrors, detail } = useSelector(flow, (s) => s.context);
+  const choosingPassword = useSelector(flow, (s) => s.hasTag("newPassword"));
+  const spent = useSelector(flow, (s) => s.matches("codeSpent"));
+  const codeStep = useSelector(flow, (s) => s.hasTag("codeStep"));
+  const busy = useSelector(flow, (s) => s.hasTag("busy"));
 
-  if (state.matches("choosingPassword") || state.matches("changing"))
-    return <Redirect to="/reset-password" />;
+  if (choosingPassword) return <Redirect to="/reset-password" />;
 
-  const spent = state.matches("codeSpent");
-  const codeStep = state.matches("enteringCode") || state.matches("verifying") || spent;
-  const busy = state.matches("sendingCode") || state.matches("verifying");
   const submit = (e: FormEvent) => {
     e.preventDefault();
     flow.send(

@@ -1,12 +1,13 @@
 import { useMachine } from "@xstate/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, Redirect, useLocation } from "wouter";
+import { pathAfterSignIn } from "../../domain/appStart";
 import { fieldMessages } from "../../domain/auth";
 import { MSG } from "../../domain/messages";
+import { forgetSignInReturn, peekSignInReturn } from "../../infra/signInReturn";
 import { takeSessionConflict } from "../../infra/storage";
 import { signInMachine } from "../../machines/signIn";
-import { useCurrentUser } from "../session/SessionGate";
-import { sessionStarted } from "../session/sessionActor";
+import { useCurrentUser, useSessionStarted } from "../session/SessionGate";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages } from "./fields";
 import { signInActors } from "./signInActors";
@@ -33,6 +34,7 @@ function SingleSignOn() {
 export default function LoginScreen({ actors }: Props) {
   const [, navigate] = useLocation();
   const user = useCurrentUser();
+  const sessionStarted = useSessionStarted();
   const [showPassword, setShowPassword] = useState(false);
   const [state, send] = useMachine(
     signInMachine.provide({
@@ -40,7 +42,10 @@ export default function LoginScreen({ actors }: Props) {
       actions: {
         sessionStarted: (_, { response, user: signedIn }) => {
           sessionStarted(response.sessionid ?? "", signedIn);
-          navigate("/dashboard", { replace: true });
+          // Back to the page that was asked for (a deep link, or where the session ended).
+          const asked = peekSignInReturn().path;
+          forgetSignInReturn();
+          navigate(pathAfterSignIn(asked), { replace: true });
         },
         goToPasswordExpiry: (_, { username }) => navigate("/change-password-expiry", { state: { username } }),
         goHome: () => navigate("/", { replace: true }),
@@ -59,6 +64,8 @@ export default function LoginScreen({ actors }: Props) {
   const { username, password, fieldErrors, detail, conflict } = state.context;
   const busy = state.matches("submitting") || state.matches("loggingOutAll");
   const inConflict = state.matches("conflict");
+  // Said until the user signs in again (the remembered return is taken then).
+  const sessionHasEnded = peekSignInReturn().sessionEnded && !state.matches("signedIn");
   const messages = [
     ...(inConflict && conflict ? [conflict.detail] : []),
     ...(detail && !inConflict ? [detail] : []),
@@ -74,6 +81,7 @@ export default function LoginScreen({ actors }: Props) {
     <AuthLayout>
       <h1 className="auth-title">{MSG.loginPrompt}</h1>
       <form className="auth-form" onSubmit={submit} noValidate>
+        <FormMessages messages={sessionHasEnded ? [MSG.sessionEnded] : []} tone="info" />
         <FormMessages messages={messages} />
         <Field
           label="Username"

@@ -10,10 +10,9 @@ import type { ForgotPasswordActor } from "./forgotPasswordActor";
 /** Step two of a forgotten password: the new password, once the code is verified. */
 export default function ResetPasswordScreen({ actor }: { actor?: ForgotPasswordActor }) {
   const flow = useForgotPasswordFlow(actor);
-  const state = useSelector(flow, (s) => s);
-  const ready = state.matches("choosingPassword") || state.matches("changing");
-  const { newPassword, confirmPassword, problems, fieldErrors, detail } = state.context;
-  const busy = state.matches("changing");
+  const ready = useSelector(flow, (s) => s.hasTag("newPassword"));
+  const busy = useSelector(flow, (s) => s.hasTag("busy"));
+  const { newPassword, confirmPassword, problems, fieldErrors, detail } = useSelector(flow, (s) => s.context);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

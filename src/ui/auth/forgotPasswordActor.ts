@@ -1,6 +1,6 @@
 /**
- * One forgot-password actor shared by /forgot-password and /reset-password, so the flow survives
- * moving between the two routes. A finished flow is replaced by a fresh one on next use.
+ * One forgot-password flow shared by /forgot-password and /reset-password, so it survives moving
+ * between the two routes. A finished flow is replaced by a fresh one on next use.
  */
 import { type ActorRefFrom, createActor, fromPromise } from "xstate";
 import type { FormOutcome, VerifyCodeOutcome } from "../../domain/auth";
@@ -26,31 +26,40 @@ export const forgotPasswordActors = {
 
 type Effects = { showResetPassword: () => void; finished: (detail: string) => void };
 
-let current: ForgotPasswordActor | null = null;
-let effects: Effects = { showResetPassword: () => {}, finished: () => {} };
+/** The flow the two screens share: its actor (a fresh one once finished) and its latest effects. */
+export type ForgotPasswordFlow = {
+  actor: (actors?: Partial<typeof forgotPasswordActors>) => ForgotPasswordActor;
+  /** The screens tell the actor how to navigate and notify; the latest screen's functions are used. */
+  setEffects: (next: Effects) => void;
+  /** Forgets the flow (a user who starts again). */
+  reset: () => void;
+};
 
-/** The screens tell the actor how to navigate and notify; the latest screen's functions are used. */
-export function setForgotPasswordEffects(next: Effects): void {
-  effects = next;
-}
-
-export function forgotPasswordActor(actors: Partial<typeof forgotPasswordActors> = {}): ForgotPasswordActor {
-  if (current?.getSnapshot().status !== "active") {
-    current = createActor(
-      forgotPasswordMachine.provide({
-        actors: { ...forgotPasswordActors, ...actors },
-        actions: {
-          showResetPassword: () => effects.showResetPassword(),
-          finished: (_, { detail }) => effects.finished(detail),
-        },
-      }),
-    ).start();
-  }
-  return current;
-}
-
-/** Forgets the flow (tests, and a user who starts again). */
-export function resetForgotPasswordActor(): void {
-  current?.stop();
-  current = null;
+/** Created by the composition root, once per page; nothing starts until a screen asks. */
+export function createForgotPasswordFlow(): ForgotPasswordFlow {
+  let current: ForgotPasswordActor | null = null;
+  let effects: Effects = { showResetPassword: () => {}, finished: () => {} };
+  return {
+    actor: (actors = {}) => {
+      if (current?.getSnapshot().status !== "active") {
+        current = createActor(
+          forgotPasswordMachine.provide({
+            actors: { ...forgotPasswordActors, ...actors },
+            actions: {
+              showResetPassword: () => effects.showResetPassword(),
+              finished: (_, { detail }) => effects.finished(detail),
+            },
+          }),
+        ).start();
+      }
+      return current;
+    },
+    setEffects: (next) => {
+      effects = next;
+    },
+    reset: () => {
+      current?.stop();
+      current = null;
+    },
+  };
 }

@@ -1,14 +1,9 @@
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import type { notificationMachine } from "../../machines/notification";
-import { notificationActor } from "./notifier";
 
 /** Green success or red failed text at the top of the page; it clears itself after 5000 ms. */
-export default function NotificationBar({
-  actor = notificationActor,
-}: {
-  actor?: ActorRefFrom<typeof notificationMachine>;
-}) {
+export default function NotificationBar({ actor }: { actor: ActorRefFrom<typeof notificationMachine> }) {
   const shown = useSelector(actor, (s) => s.matches("shown"));
   const { kind, text } = useSelector(actor, (s) => s.context);
   return (

@@ -1,9 +1,23 @@
-/** The one notification bar actor of the page; anything may notify, the bar shows it. */
-import { createActor } from "xstate";
+/**
+ * The notification bar's actor, created by the composition root; anything may notify, the bar
+ * shows it. Until the root provides an actor (or a test provides its own), notices go nowhere.
+ */
+import { type ActorRefFrom, createActor } from "xstate";
 import { type NotificationKind, notificationMachine } from "../../machines/notification";
 
-export const notificationActor = createActor(notificationMachine).start();
+export type NotificationActor = ActorRefFrom<typeof notificationMachine>;
+
+let current: NotificationActor | null = null;
+
+export function createNotificationActor(): NotificationActor {
+  return createActor(notificationMachine).start();
+}
+
+/** Makes this actor the one every notify reaches. */
+export function provideNotifications(actor: NotificationActor): void {
+  current = actor;
+}
 
 export function notify(kind: NotificationKind, text: string): void {
-  notificationActor.send({ type: "notification.show", kind, text });
+  current?.send({ type: "notification.show", kind, text });
 }

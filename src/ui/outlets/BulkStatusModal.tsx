@@ -4,17 +4,15 @@
  * lines on the form in words a user reads (each also at its field), or Error with Try Again. Done
  * shows the server's own words ("Updated 2 outlets."). 520 px wide.
  */
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
-import type { ActionsConfigResponse } from "../../domain/actionsConfig";
-import type { BulkOutlet } from "../../domain/bulkUpdate";
+import type { ActorRefFrom } from "xstate";
 import { fieldLabel, messagesByField, readableLine, readFieldLine } from "../../domain/fieldLines";
 import { MSG } from "../../domain/messages";
 import { allowsSeveralReasons, REASON_DESCRIPTION_FIELD } from "../../domain/workflowActions";
-import { bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
+import type { bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
 import { Checkbox, FieldErrorList, LoadingButton, Spinner, TextArea } from "../widgets/Controls";
 import Modal, { type ModalActor } from "../widgets/Modal";
-import { bulkStatusActors } from "./bulkStatusActors";
 import ExtraField from "./ExtraField";
 
 const STATUS_WIDTH_PX = 520;
@@ -22,30 +20,19 @@ const STATUS_FIELD = "action_type";
 const CHAIN_FIELD = "chain_rsids";
 const NO_MESSAGES: readonly string[] = [];
 
+export type BulkStatusActor = ActorRefFrom<typeof bulkStatusUpdateMachine>;
+
+/** The dialog over a bulk status update actor started by the list for its selection. */
 export default function BulkStatusModal({
   modal,
-  outlets,
-  config,
-  heading,
+  actor,
   years,
-  onUpdated,
 }: {
   modal: ModalActor;
-  outlets: readonly BulkOutlet[];
-  config: ActionsConfigResponse;
-  heading?: string;
+  actor: BulkStatusActor;
   /** The years the date pickers offer. */
   years: readonly number[];
-  /** After a successful update: refresh the lists and clear the selection. */
-  onUpdated: () => void;
 }) {
-  const actor = useActorRef(
-    bulkStatusUpdateMachine.provide({
-      actors: bulkStatusActors,
-      actions: { outletsChanged: onUpdated, closed: () => modal.send({ type: "modal.close" }) },
-    }),
-    { input: { outlets, config, heading } },
-  );
   const ctx = useSelector(actor, (s) => s.context);
   const editing = useSelector(actor, (s) => s.hasTag("editing"));
   const saving = useSelector(actor, (s) => s.matches("saving"));
@@ -103,7 +90,7 @@ export default function BulkStatusModal({
           }}
         >
           <p className="page-lead">
-            {outlets.length} outlet{outlets.length === 1 ? "" : "s"} selected
+            {ctx.outlets.length} outlet{ctx.outlets.length === 1 ? "" : "s"} selected
           </p>
           {readable.length > 0 && (
             <div role="alert" className="bulk-status-errors">

@@ -1,39 +1,45 @@
 /**
- * An outlet list (spec 000 §2.3-§2.5, §7.5): the data table with its URL state, the filter drawer,
- * selection across pages and Update Status; a row opens its outlet.
+ * An outlet list (spec 000 §2.3-§2.5, §7.5): the data table, the filter drawer with the applied
+ * filters as chips, selection across pages and Update Status; a row opens its outlet. The list's
+ * lifecycle is the outletList machine; this view reads it and sends it what the user and the
+ * server do.
  */
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useActorRef, useSelector } from "@xstate/react";
-import { useMemo, useRef, useState } from "react";
+import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSelector } from "@xstate/react";
+import { useEffect, useMemo } from "react";
 import { useLocation, useParams } from "wouter";
 import { fromPromise } from "xstate";
-import type { BulkOutlet } from "../../domain/bulkUpdate";
-import { toFilterOptions } from "../../domain/filters";
-import { filterParams, type ListedOutlet, outletListingQuery } from "../../domain/outletListing";
+import {
+  appliedFilterChips,
+  appliedFilterCount,
+  chipText,
+  filterValuesToParams,
+  toFilterOptions,
+} from "../../domain/filters";
+import { bulkOutletOf, type ListedOutlet, outletListingQuery } from "../../domain/outletListing";
 import { stateLabel } from "../../domain/outletStates";
 import { tableQueryToParams } from "../../domain/table";
 import {
   actionsConfigQuery,
-  outletFilterOptions,
+  filterOptionsQuery,
+  listScopeQuery,
   outletKeys,
   outletListQuery,
 } from "../../infra/api/outlets";
-import { runApi } from "../../infra/http";
-import {
-  EMPTY_FILTERS,
-  type FilterOption,
-  type FilterValues,
-  filterDrawerMachine,
-} from "../../machines/filterDrawer";
-import { modalMachine } from "../../machines/modal";
+import { errorStatus, isApiError } from "../../infra/http";
+import type { FilterOption } from "../../machines/filterDrawer";
+import type { OutletListEffects } from "../../machines/outletList";
+import NotFound from "../errors/NotFound";
 import { Badge } from "../widgets/Controls";
 import DataTable, { type Column } from "../widgets/DataTable";
 import FilterDrawer from "../widgets/FilterDrawer";
-import { useDataTable } from "../widgets/useDataTable";
+import type { ModalActor } from "../widgets/Modal";
 import BulkStatusModal from "./BulkStatusModal";
+import { bulkStatusActors } from "./bulkStatusActors";
 import { displayDate } from "./dates";
 import type { ListScope } from "./listScopes";
-import { OUTLET_FILTERS } from "./outletFilterDefinitions";
+import { OUTLET_FILTER_KINDS, OUTLET_FILTERS } from "./outletFilterDefinitions";
+import { useOutletList } from "./useOutletList";
 import "./outlets.css";
 
 const COLUMNS: readonly Column<ListedOutlet>[] = [
@@ -52,50 +58,42 @@ const COLUMNS: readonly Column<ListedOutlet>[] = [
   { key: "created", header: "Created", sortable: true, render: (o) => displayDate(o.created) },
 ];
 
-const toBulkOutlet = (o: ListedOutlet): BulkOutlet => ({
-  id: o.id,
-  rsid: o.rsid,
-  workflow_state: o.workflow_state,
-  subProject: o.sub_project.type,
-  version: o.version,
-});
+const FILTER_LABELS = new Map(OUTLET_FILTERS.map((f) => [f.key, f.label]));
+
+/** The list's side effects: options and chain from the API, the save, and the refresh after it. */
+export function outletListEffects(queryClient: QueryClient, scopeQuery: string): OutletListEffects {
+  return {
+    loadOptions: fromPromise<Record<string, readonly FilterOption[]>>(async () => {
+      const raw = await queryClient.fetchQuery(filterOptionsQuery(scopeQuery));
+      return Object.fromEntries(Object.entries(raw).map(([key, list]) => [key, toFilterOptions(key, list)]));
+    }),
+    loadChain: bulkStatusActors.loadChain,
+    saveStatus: bulkStatusActors.saveStatus,
+    outletsChanged: () => void queryClient.invalidateQueries({ queryKey: outletKeys.all }),
+  };
+}
 
 export default function OutletListScreen({ scope }: { scope: ListScope }) {
   const route = useParams<Record<string, string | undefined>>();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
-  const table = useDataTable();
-  const view = useSelector(table, (s) => s.context);
-  const [applied, setApplied] = useState<FilterValues>(EMPTY_FILTERS);
   const scopeParams = scope.params(route);
   const scopeQuery = new URLSearchParams(scopeParams).toString();
-  const drawer = useActorRef(
-    filterDrawerMachine.provide({
-      actors: {
-        loadOptions: fromPromise<Record<string, readonly FilterOption[]>>(async () => {
-          const raw = await runApi(outletFilterOptions(scopeQuery));
-          return Object.fromEntries(
-            Object.entries(raw).map(([key, list]) => [key, toFilterOptions(key, list)]),
-          );
-        }),
-      },
-      actions: {
-        filtersApplied: (_, { values }) => {
-          setApplied(values);
-          table.send({ type: "page.go", page: 1 });
-        },
-      },
-    }),
-    { input: {} },
-  );
-  const modal = useActorRef(modalMachine, { input: { open: false } });
-  const modalState = useSelector(modal, (s) => s.value);
-  const [opening, setOpening] = useState(0);
+  const effects = useMemo(() => outletListEffects(queryClient, scopeQuery), [queryClient, scopeQuery]);
+  const list = useOutletList(effects, OUTLET_FILTER_KINDS);
+  const { view, applied } = useSelector(list, (s) => s.context);
+  const canUpdate = useSelector(list, (s) => s.can({ type: "status.open" }));
+  const updating = useSelector(list, (s) => s.hasTag("updating"));
+  const table = useSelector(list, (s) => s.children.table);
+  const drawer = useSelector(list, (s) => s.children.filters);
+  const modal = useSelector(list, (s) => s.children.modal);
+  const bulkStatus = useSelector(list, (s) => s.children.bulkStatus);
 
+  const names = useQuery({ ...listScopeQuery(scopeQuery), enabled: scopeParams.length > 0 });
   const query = outletListingQuery(
     [
       ...scopeParams,
-      ...filterParams(applied),
+      ...filterValuesToParams(applied),
       ...Object.entries(
         tableQueryToParams({
           page: view.page,
@@ -107,73 +105,107 @@ export default function OutletListScreen({ scope }: { scope: ListScope }) {
     ],
     true,
   );
-  const list = useQuery({ ...outletListQuery(query), placeholderData: keepPreviousData });
+  // A scoped list asks for its rows once the server has said the scope is the caller's to see.
+  const scopeKnown = scopeParams.length === 0 || names.isSuccess;
+  const rows = useQuery({
+    ...outletListQuery(query),
+    placeholderData: keepPreviousData,
+    enabled: scopeKnown,
+  });
   const config = useQuery(actionsConfigQuery());
-  const seen = useRef(new Map<string, ListedOutlet>());
-  for (const row of list.data?.results ?? []) seen.current.set(String(row.id), row);
-  const selected = useMemo(
-    () => view.selected.flatMap((id) => (seen.current.has(id) ? [toBulkOutlet(seen.current.get(id)!)] : [])),
-    [view.selected],
-  );
+  // The options name the chips' values; asked for only when filters are applied (the drawer shares them).
+  const filterCount = appliedFilterCount(applied);
+  const options = useQuery({ ...filterOptionsQuery(scopeQuery), enabled: scopeKnown && filterCount > 0 });
+  useEffect(() => {
+    if (rows.data) list.send({ type: "rows.loaded", rows: rows.data.results.map(bulkOutletOf) });
+  }, [list, rows.data]);
+  useEffect(() => {
+    if (config.data) list.send({ type: "config.loaded", config: config.data });
+  }, [list, config.data]);
   const years = useMemo(() => {
     const now = new Date().getFullYear();
     return [now - 1, now, now + 1];
   }, []);
 
+  const notVisible = names.isError && isApiError(names.error) && errorStatus(names.error) === 404;
+  if (notVisible) return <NotFound />;
+
+  const title = scope.title(names.data ?? null);
+  const chips = appliedFilterChips(applied);
+  const optionLabel = (key: string) => (value: string) => {
+    const raw = options.data?.[key];
+    const found = raw ? toFilterOptions(key, raw).find((o) => o.value === value) : undefined;
+    return found?.label ?? (key === "status" ? stateLabel(value) : value);
+  };
+
   return (
     <div className="page outlet-list">
       <header className="outlet-list-header">
-        <h1>{scope.title}</h1>
+        <h1>{title}</h1>
         <div className="outlet-list-actions">
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => drawer.send({ type: "drawer.open" })}
+            aria-label={filterCount > 0 ? `Filters, ${filterCount} applied` : "Filters"}
+            onClick={() => list.send({ type: "filters.open" })}
           >
             Filters
+            {filterCount > 0 && (
+              <span className="badge filter-count" aria-hidden="true">
+                {filterCount}
+              </span>
+            )}
           </button>
           <button
             type="button"
             className="button"
-            disabled={selected.length === 0 || !config.data}
-            onClick={() => {
-              setOpening((n) => n + 1);
-              modal.send({ type: "modal.open" });
-            }}
+            disabled={!canUpdate}
+            onClick={() => list.send({ type: "status.open" })}
           >
             Update Status
           </button>
         </div>
       </header>
-      {list.isError && (
+      {chips.length > 0 && (
+        <ul className="filter-chips" aria-label="Applied filters">
+          {chips.map((chip) => {
+            const text = chipText(chip, FILTER_LABELS.get(chip.key) ?? chip.key, optionLabel(chip.key));
+            return (
+              <li key={`${chip.key}:${chip.kind === "list" ? chip.value : ""}`} className="filter-chip">
+                <span>{text}</span>
+                <button
+                  type="button"
+                  aria-label={`Remove filter ${text}`}
+                  onClick={() => list.send({ type: "chip.remove", chip })}
+                >
+                  ×
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {rows.isError && (
         <p role="alert" className="notice">
           The outlets could not be loaded.
         </p>
       )}
-      <DataTable
-        actor={table}
-        caption={scope.title}
-        columns={COLUMNS}
-        rows={list.data?.results ?? []}
-        total={list.data?.count ?? 0}
-        rowId={(o) => String(o.id)}
-        onRowClick={(o) => navigate(`${scope.viewBase(route)}/${encodeURIComponent(o.slug)}`)}
-        selectable
-        showRecordCount
-      />
-      <FilterDrawer actor={drawer} filters={OUTLET_FILTERS} />
-      {config.data && modalState !== "closed" && (
-        <BulkStatusModal
-          key={opening}
-          modal={modal}
-          outlets={selected}
-          config={config.data}
-          years={years}
-          onUpdated={() => {
-            table.send({ type: "selection.clear" });
-            void queryClient.invalidateQueries({ queryKey: outletKeys.all });
-          }}
+      {table && (
+        <DataTable
+          actor={table}
+          caption={title}
+          columns={COLUMNS}
+          rows={rows.data?.results ?? []}
+          total={rows.data?.count ?? 0}
+          rowId={(o) => String(o.id)}
+          onRowClick={(o) => navigate(`${scope.viewBase(route)}/${encodeURIComponent(o.slug)}`)}
+          selectable
+          showRecordCount
         />
+      )}
+      {drawer && <FilterDrawer actor={drawer} filters={OUTLET_FILTERS} />}
+      {updating && modal && bulkStatus && (
+        <BulkStatusModal modal={modal as ModalActor} actor={bulkStatus} years={years} />
       )}
     </div>
   );

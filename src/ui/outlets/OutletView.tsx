@@ -2,13 +2,15 @@
  * The outlet review screen (spec 001 §2.1, §2.3, §2.4), on every outlet view route: the header
  * card, the left menu for the signed-in role and the selected panel. Panels built so far: Log
  * Details, QC Edit History and General Information; the menu leaves out entries whose panel a
- * later release adds (docs/outlet-review.md).
+ * later release adds (docs/outlet-review.md). The way back leads to the list the outlet was opened
+ * from, as it was last left in this tab (filters, page and order kept).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useMemo, useState } from "react";
-import { useParams } from "wouter";
-import { allowedBulkActions } from "../../domain/actionsConfig";
+import { Link, useLocation, useParams } from "wouter";
+import { type ActionsConfigResponse, allowedBulkActions } from "../../domain/actionsConfig";
+import { outletListPath } from "../../domain/outletListing";
 import {
   APP_LINK_SENT,
   canDecideOutletEdits,
@@ -20,13 +22,17 @@ import {
   showsUpdateStatus,
 } from "../../domain/outletReview";
 import { actionsConfigQuery, outletKeys } from "../../infra/api/outlets";
+import { rememberedList } from "../../infra/listMemory";
+import { type BulkStatusInput, bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
 import { modalMachine } from "../../machines/modal";
 import { menuOf, outletReviewMachine } from "../../machines/outletReview";
 import NotFound from "../errors/NotFound";
 import { notify } from "../notifications/notifier";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
+import type { ModalActor } from "../widgets/Modal";
 import BulkStatusModal from "./BulkStatusModal";
+import { bulkStatusActors } from "./bulkStatusActors";
 import OutletHeaderCard from "./OutletHeaderCard";
 import { outletReviewActors } from "./outletReviewActors";
 import "./outlets.css";
@@ -54,6 +60,17 @@ function LogList({
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The list this outlet was opened from, with the address query it was last left at. */
+function BackToList() {
+  const [path] = useLocation();
+  const list = outletListPath(path);
+  return (
+    <p className="outlet-back">
+      <Link href={`${list}${rememberedList(list).search}`}>← Back to the list</Link>
+    </p>
   );
 }
 
@@ -85,6 +102,30 @@ function GeneralInformation() {
       </div>
     </>
   );
+}
+
+/** One Update Status dialog with its own bulk status actor for this outlet; Okay closes it. */
+function StatusDialog({
+  modal,
+  outlets,
+  config,
+  years,
+  onMoved,
+}: {
+  modal: ModalActor;
+  outlets: BulkStatusInput["outlets"];
+  config: ActionsConfigResponse;
+  years: readonly number[];
+  onMoved: () => void;
+}) {
+  const actor = useActorRef(
+    bulkStatusUpdateMachine.provide({ actors: bulkStatusActors, actions: { outletsChanged: onMoved } }),
+    { input: { outlets, config } },
+    (snapshot) => {
+      if (snapshot.status === "done") modal.send({ type: "modal.close" });
+    },
+  );
+  return <BulkStatusModal modal={modal} actor={actor} years={years} />;
 }
 
 function UpdateStatus({ outlet, onMoved }: { outlet: OutletReview; onMoved: () => void }) {
@@ -123,13 +164,13 @@ function UpdateStatus({ outlet, onMoved }: { outlet: OutletReview; onMoved: () =
         Update Status
       </button>
       {config.data && open && (
-        <BulkStatusModal
+        <StatusDialog
           key={opening}
           modal={modal}
           outlets={selected}
           config={config.data}
           years={years}
-          onUpdated={onMoved}
+          onMoved={onMoved}
         />
       )}
     </>
@@ -154,6 +195,7 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
   if (state.matches("failed"))
     return (
       <div className="page">
+        <BackToList />
         <p role="alert" className="notice">
           The outlet could not be loaded.
         </p>
@@ -169,6 +211,7 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
   const wo = outlet.workflow_object;
   return (
     <div className="page outlet-review" aria-busy={state.hasTag("busy")}>
+      <BackToList />
       <OutletHeaderCard
         outlet={outlet}
         role={role}

@@ -1,9 +1,13 @@
 /**
  * The catalogue routes that list outlets (spec 000 §2.1) and what each lists: everything the user
- * may see, one sub-project, its panel, its cycle, or one project in the client portal.
+ * may see, one sub-project, its panel, its cycle, or one project in the client portal. A scoped
+ * list's heading names its project (and sub-project) once the server has named them.
  */
+import type { ListScopeNames } from "../../domain/outletListing";
+
 export type ListScope = {
-  title: string;
+  /** The heading, from the scope's names when the list is scoped and they have loaded. */
+  title: (names: ListScopeNames | null) => string;
   /** Listing parameters that narrow the list (the server checks the organisation too). */
   params: (route: Record<string, string | undefined>) => [string, string][];
   /** Where a row opens its outlet. */
@@ -14,34 +18,43 @@ const subProject = (r: Record<string, string | undefined>) =>
   `/dashboard/projects/view-list/${r.projectSlug}/view/${r.slug}`;
 const portal = (slug: string | undefined) => `/dashboard/projects/client-portal-view/${slug}`;
 
+/** "Acme Retail Audit: Mumbai audit outlets", or the plain title until the names are known. */
+const named =
+  (plain: string, suffix: string) =>
+  (names: ListScopeNames | null): string => {
+    if (!names?.project) return plain;
+    const where = names.sub_project ? `${names.project.name}: ${names.sub_project.name}` : names.project.name;
+    return `${where} ${suffix}`;
+  };
+
 export const LIST_SCOPES = {
   dashboard: {
-    title: "Outlets",
+    title: () => "Outlets",
     params: () => [],
     viewBase: () => "/dashboard/list-of-outlets/view",
   },
   subProject: {
-    title: "Sub-project outlets",
+    title: named("Sub-project outlets", "outlets"),
     params: (r) => [["sub_project", r.slug ?? ""]],
     viewBase: (r) => `${subProject(r)}/list-of-outlets/view`,
   },
   panel: {
-    title: "Panel outlets",
+    title: named("Panel outlets", "panel outlets"),
     params: (r) => [["sub_project", r.slug ?? ""]],
     viewBase: (r) => `${subProject(r)}/panel-management/view`,
   },
   cycle: {
-    title: "Cycle outlets",
+    title: named("Cycle outlets", "cycle outlets"),
     params: (r) => [["cycle_of", r.slug ?? ""]],
     viewBase: (r) => `${subProject(r)}/cycle/view`,
   },
   clientPortal: {
-    title: "Client outlets",
+    title: named("Client outlets", "outlets"),
     params: (r) => [["project", r.projectSlug ?? ""]],
     viewBase: (r) => `${portal(r.projectSlug)}/list-of-outlets/view`,
   },
   manageKyc: {
-    title: "KYC outlets",
+    title: named("KYC outlets", "KYC outlets"),
     params: (r) => [["project", r.slug ?? ""]],
     viewBase: (r) => `${portal(r.slug)}/manage-kyc/view`,
   },

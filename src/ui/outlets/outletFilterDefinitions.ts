@@ -1,4 +1,5 @@
 /** The filter drawer of an outlet list: status, place, auditor, program, RSID, dates, invoice dates. */
+import type { FilterKinds } from "../../domain/filters";
 import { RSID_FILTER } from "../../domain/outletListing";
 import type { FilterDefinition } from "../widgets/FilterDrawer";
 
@@ -13,3 +14,15 @@ export const OUTLET_FILTERS: readonly FilterDefinition[] = [
   { key: "invoice_date", label: "Invoice date", kind: "invoiceRange" },
   { key: "show_only_special_action_states", label: "Only states with special actions", kind: "toggle" },
 ];
+
+/** Which keys of a drawer's filters are lists, date ranges and toggles. */
+export function filterKinds(filters: readonly FilterDefinition[]): FilterKinds {
+  const keys = (test: (f: FilterDefinition) => boolean) => filters.filter(test).map((f) => f.key);
+  return {
+    lists: keys((f) => f.kind === "list"),
+    ranges: keys((f) => f.kind === "dateRange" || f.kind === "invoiceRange"),
+    toggles: keys((f) => f.kind === "toggle"),
+  };
+}
+
+export const OUTLET_FILTER_KINDS = filterKinds(OUTLET_FILTERS);

@@ -1,13 +1,15 @@
 /**
- * The application-start actor of the page (one per page load), with its side effects provided:
- * the user-info fetch, forgetting the stored user name, and navigation.
+ * The application-start actor of the page (one per page load, created by the composition root),
+ * with its side effects provided: the user-info fetch, forgetting the stored user name, and
+ * navigation, which remembers the page asked for so the sign-in can return to it.
  */
 
 import { navigate } from "wouter/use-browser-location";
-import { createActor, fromPromise } from "xstate";
+import { type ActorRefFrom, createActor, fromPromise } from "xstate";
 import type { UserDetails } from "../../domain/auth";
 import { userInfo } from "../../infra/api/auth";
 import { runApi } from "../../infra/http";
+import { rememberSignInReturn } from "../../infra/signInReturn";
 import { clearSession, readStored, STORAGE_KEYS, storeSession } from "../../infra/storage";
 import { appStartMachine } from "../../machines/appStart";
 
@@ -21,14 +23,22 @@ export const sessionMachine = appStartMachine.provide({
     forgetUserName: () => clearSession(),
     // The support widget is a third-party chat the deployment may add; the product itself ships none.
     loadSupportWidget: () => {},
-    navigate: (_, params) => navigate(params.to, { replace: true }),
+    navigate: ({ context }, params) => {
+      if (context.facts) rememberSignInReturn(`${context.facts.path}${context.facts.search}`, false);
+      navigate(params.to, { replace: true });
+    },
   },
 });
 
-export const sessionActor = createActor(sessionMachine).start();
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
-export function startApplication(): void {
-  sessionActor.send({
+/** The page's session actor, started; the composition root makes one per page load. */
+export function createSessionActor(machine: typeof sessionMachine = sessionMachine): SessionActor {
+  return createActor(machine).start();
+}
+
+export function startApplication(session: SessionActor): void {
+  session.send({
     type: "app.started",
     path: window.location.pathname,
     search: window.location.search,
@@ -37,13 +47,13 @@ export function startApplication(): void {
 }
 
 /** After a login: keep the session and tell the application who signed in. */
-export function sessionStarted(sessionId: string, user: UserDetails): void {
+export function sessionStarted(session: SessionActor, sessionId: string, user: UserDetails): void {
   storeSession(sessionId, user.username);
-  sessionActor.send({ type: "session.started", user });
+  session.send({ type: "session.started", user });
 }
 
 /** After a logout or a 401: forget the session everywhere on this page. */
-export function sessionEnded(): void {
+export function sessionEnded(session: SessionActor): void {
   clearSession();
-  sessionActor.send({ type: "session.ended" });
+  session.send({ type: "session.ended" });
 }

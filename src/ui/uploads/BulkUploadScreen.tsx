@@ -41,6 +41,11 @@ function Template({ type, place }: { type: UploadTypeKey; place: UploadPlace }) 
           </li>
         ))}
       </ul>
+      <ul className="upload-sheet-forms">
+        {help.data.sheet_forms.map((form) => (
+          <li key={form}>{form}</li>
+        ))}
+      </ul>
       <p>
         At most {help.data.max_rows} rows and {help.data.max_file_bytes / 1024 / 1024} MB per file. Confirming{" "}
         {help.data.confirm_effect}.

@@ -7,6 +7,7 @@ import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import { excelUploadMachine } from "../../machines/excelUpload";
 import { notify } from "../notifications/notifier";
+import { shareJob, useHistoryCopy } from "./jobCopies";
 import { JobOutcome, Sending } from "./UploadStatus";
 import { uploadActors } from "./uploadActors";
 
@@ -35,7 +36,7 @@ export default function ExcelUpload({
   const inputId = useId();
   const [state, send] = useMachine(
     excelUploadMachine.provide({
-      actors: { ...uploadActors(type, place), ...actors },
+      actors: { ...uploadActors(type, place, (read) => shareJob(queryClient, type, place, read)), ...actors },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),
         historyChanged: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.all }),
@@ -44,6 +45,7 @@ export default function ExcelUpload({
     }),
   );
   const { dragging, fileName, job, error } = state.context;
+  useHistoryCopy(type, place, job?.id ?? null, send);
   const drop = (e: DragEvent) => {
     e.preventDefault();
     send({ type: "files.dropped", files: [...e.dataTransfer.files] });
@@ -80,9 +82,19 @@ export default function ExcelUpload({
         </div>
       )}
       {state.matches("uploading") && <Sending fileName={fileName} />}
-      {(state.matches("processing") || state.matches("checking")) && job && <JobOutcome job={job} />}
+      {state.hasTag("following") && job && <JobOutcome job={job} />}
       {(state.matches("success") || state.matches("merging") || state.matches("nothingClean")) && job && (
         <JobOutcome job={job} />
+      )}
+      {state.matches("pollFailed") && (
+        <>
+          <p className="upload-error" role="alert">
+            {error}
+          </p>
+          <button type="button" className="button" onClick={() => send({ type: "poll.retry" })}>
+            {UPLOAD_MSG.tryAgain}
+          </button>
+        </>
       )}
       {(state.matches("success") || state.matches("merging")) && (
         <button

@@ -6,6 +6,7 @@ import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import { bulkUploadScreenMachine } from "../../machines/bulkUploadScreen";
 import { FileInput } from "../widgets/Controls";
+import { shareJob, useHistoryCopy } from "./jobCopies";
 import { JobOutcome, Sending } from "./UploadStatus";
 import { uploadActors } from "./uploadActors";
 
@@ -23,11 +24,12 @@ export default function UploadForm({
   const queryClient = useQueryClient();
   const [state, send] = useMachine(
     bulkUploadScreenMachine.provide({
-      actors: { ...uploadActors(type, place), ...actors },
+      actors: { ...uploadActors(type, place, (read) => shareJob(queryClient, type, place, read)), ...actors },
       actions: { historyChanged: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.all }) },
     }),
   );
   const { fileName, job, error } = state.context;
+  useHistoryCopy(type, place, job?.id ?? null, send);
   return (
     <section className="card upload-panel" aria-labelledby="upload-form-title">
       <h2 id="upload-form-title">Upload</h2>
@@ -39,8 +41,17 @@ export default function UploadForm({
         />
       )}
       {state.matches("uploading") && <Sending fileName={fileName} />}
-      {(state.matches("processing") || state.matches("checking")) && job && <JobOutcome job={job} />}
-      {state.matches("success") && job && <JobOutcome job={job} />}
+      {(state.hasTag("following") || state.matches("success")) && job && <JobOutcome job={job} />}
+      {state.matches("pollFailed") && (
+        <>
+          <p className="upload-error" role="alert">
+            {error}
+          </p>
+          <button type="button" className="button" onClick={() => send({ type: "poll.retry" })}>
+            {UPLOAD_MSG.tryAgain}
+          </button>
+        </>
+      )}
       {state.matches("failed") && (
         <>
           <p className="upload-error" role="alert">

@@ -42,7 +42,12 @@ function refusal(error: unknown): string | null {
   return null;
 }
 
-export function uploadActors(type: UploadTypeKey, place: UploadPlace) {
+/** `jobRead` hears every job the panel reads, so the History can show the same copy. */
+export function uploadActors(
+  type: UploadTypeKey,
+  place: UploadPlace,
+  jobRead: (job: BulkUploadJob) => void = () => {},
+) {
   return {
     uploadFile: fromPromise<UploadOutcome, { file: File }>(async ({ input }) => {
       try {
@@ -53,7 +58,11 @@ export function uploadActors(type: UploadTypeKey, place: UploadPlace) {
         throw error;
       }
     }),
-    fetchJob: fromPromise<BulkUploadJob, { id: number }>(({ input }) => runApi(getJob(type, input.id))),
+    fetchJob: fromPromise<BulkUploadJob, { id: number }>(async ({ input }) => {
+      const job = await runApi(getJob(type, input.id));
+      jobRead(job);
+      return job;
+    }),
     activate: fromPromise<ActionOutcome, { job: BulkUploadJob }>(({ input }) =>
       act(type, place, input.job, "confirm"),
     ),

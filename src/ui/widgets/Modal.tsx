@@ -1,12 +1,10 @@
 import { useSelector } from "@xstate/react";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import type { ActorRefFrom } from "xstate";
 import type { modalMachine } from "../../machines/modal";
+import { trapTab, useFocusInside } from "./focusTrap";
 
 export type ModalActor = ActorRefFrom<typeof modalMachine>;
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A dialog driven by the modal machine: Escape closes it unless noExit, focus is trapped inside
@@ -30,13 +28,7 @@ export default function Modal({
   const dialog = useRef<HTMLDivElement>(null);
   const visible = state === "open" || state === "closing";
 
-  useEffect(() => {
-    if (state !== "open") return;
-    const before = document.activeElement as HTMLElement | null;
-    const first = dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog.current)?.focus();
-    return () => before?.focus();
-  }, [state]);
+  useFocusInside(dialog, state === "open");
 
   if (!visible) return null;
 
@@ -46,18 +38,7 @@ export default function Modal({
       actor.send({ type: "modal.escape" });
       return;
     }
-    if (e.key !== "Tab" || !dialog.current) return;
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    trapTab(e, dialog.current);
   };
 
   return (

@@ -1,15 +1,10 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useMemo, useState } from "react";
 import { fromPromise } from "xstate";
-import { toFilterOptions } from "../../domain/filters";
+import { EMPTY_FILTERS, type FilterValues, toFilterOptions } from "../../domain/filters";
 import { formatDate, formatTime12 } from "../../domain/format";
 import { matchesSearch } from "../../domain/table";
-import {
-  EMPTY_FILTERS,
-  type FilterOption,
-  type FilterValues,
-  filterDrawerMachine,
-} from "../../machines/filterDrawer";
+import { type FilterOption, filterDrawerMachine } from "../../machines/filterDrawer";
 import { modalMachine } from "../../machines/modal";
 import {
   Badge,

@@ -1,0 +1,87 @@
+/**
+ * The edge between an outlet list's machine and the browser: the machine starts from the list's
+ * address and the selection this tab remembers, and every change of its query or filters is
+ * written back to the address (replacing the entry, so Back leaves the list) and to the tab's
+ * memory; the browser's Back and Forward within the list restore the query.
+ */
+import { useActorRef } from "@xstate/react";
+import { useEffect, useMemo } from "react";
+import type { ActorRefFrom } from "xstate";
+import {
+  type FilterKinds,
+  type FilterValues,
+  filterParamKeys,
+  filterValuesFromParams,
+  filterValuesToParams,
+} from "../../domain/filters";
+import { type TableQuery, tableQueryFromParams, tableQueryToParams } from "../../domain/table";
+import { rememberedList, rememberList } from "../../infra/listMemory";
+import {
+  type OutletListEffects,
+  type OutletListInput,
+  provideOutletList,
+  selectedOutlets,
+} from "../../machines/outletList";
+
+export type OutletListActor = ActorRefFrom<ReturnType<typeof provideOutletList>>;
+
+const TABLE_PARAMS = ["page", "page-size", "ordering", "search"];
+
+/** The list's query and filters as read from an address query string. */
+export function readListAddress(
+  search: string,
+  kinds: FilterKinds,
+): { query: TableQuery; applied: FilterValues } {
+  const params = new URLSearchParams(search);
+  return { query: tableQueryFromParams(params), applied: filterValuesFromParams(params, kinds) };
+}
+
+/** The address query string for a list's query and filters, other parameters of the page kept. */
+export function listAddress(
+  current: string,
+  query: TableQuery,
+  applied: FilterValues,
+  kinds: FilterKinds,
+): string {
+  const params = new URLSearchParams(current);
+  for (const key of [...TABLE_PARAMS, ...filterParamKeys(kinds)]) params.delete(key);
+  for (const [key, value] of Object.entries(tableQueryToParams(query))) params.set(key, value);
+  for (const [key, value] of filterValuesToParams(applied)) params.append(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export function useOutletList(effects: OutletListEffects, kinds: FilterKinds): OutletListActor {
+  const path = window.location.pathname;
+  const input = useMemo(
+    (): OutletListInput => ({
+      ...readListAddress(window.location.search, kinds),
+      selection: rememberedList(path).selection,
+    }),
+    [path, kinds],
+  );
+  const machine = useMemo(() => provideOutletList(effects), [effects]);
+  const actor = useActorRef(machine, { input });
+  useEffect(() => {
+    const write = () => {
+      const { view, applied, known } = actor.getSnapshot().context;
+      const search = listAddress(window.location.search, view, applied, kinds);
+      if (search !== window.location.search) {
+        window.history.replaceState(window.history.state, "", `${path}${search}${window.location.hash}`);
+      }
+      rememberList(path, { search, selection: selectedOutlets({ view, known }) });
+    };
+    write();
+    const subscription = actor.subscribe(write);
+    const restore = () => {
+      if (window.location.pathname !== path) return;
+      actor.send({ type: "address.changed", ...readListAddress(window.location.search, kinds) });
+    };
+    window.addEventListener("popstate", restore);
+    return () => {
+      subscription.unsubscribe();
+      window.removeEventListener("popstate", restore);
+    };
+  }, [actor, path, kinds]);
+  return actor;
+}

@@ -1,0 +1,42 @@
+/** Helpers for view tests driven by a machine's generated paths (see tests/machines/README.md). */
+import { expect } from "vitest";
+import { createActor } from "xstate";
+import type { MachineFixture } from "../machines/fixture";
+import { generatedPaths, inertMachine } from "../machines/harness";
+
+export type ViewStep = { event: { type: string; [k: string]: unknown }; state: { value: unknown } };
+
+/** A fixture's shortest paths, one per input, as the steps a view test performs. */
+export function viewPaths(fixture: MachineFixture): { input: unknown; steps: ViewStep[] }[] {
+  return generatedPaths(fixture, fixture.machine, ["shortest"])
+    .map((p) => ({
+      input: p.input,
+      steps: p.path.steps.filter((s) => s.event.type !== "xstate.init") as unknown as ViewStep[],
+    }))
+    .filter((p) => p.steps.length > 0);
+}
+
+/**
+ * The machine itself, run beside the screen: after each step its state and context are what the
+ * screen must show (a path's own snapshots stand for every state with the same key, not this one).
+ */
+export function model(fixture: MachineFixture, input?: unknown) {
+  const actor = createActor(inertMachine(fixture.machine), { input }).start();
+  return {
+    initial: actor.getSnapshot(),
+    step: (event: ViewStep["event"]) => {
+      actor.send(event as never);
+      return actor.getSnapshot();
+    },
+  };
+}
+
+/** The paths a view test drives reach every top-level state (the start counts). */
+export function expectEveryStateReached(
+  fixture: MachineFixture,
+  paths: { input: unknown; steps: ViewStep[] }[],
+) {
+  const reached = new Set(paths.flatMap((p) => p.steps.map((s) => String(s.state.value))));
+  for (const p of paths) reached.add(String(model(fixture, p.input).initial.value));
+  expect([...reached].sort()).toEqual(Object.keys(fixture.machine.root.states).sort());
+}
