@@ -48,6 +48,44 @@ test("qc.manager accepts a previous address and sees the header and the log chan
   await shoot(page, "qc-manager-accepted");
 });
 
+test("qc.manager moves an outlet with Update Status: the dialog closes and its edit can no longer be decided", async ({
+  page,
+}) => {
+  await signIn(page, "qc.manager");
+  // An outlet waiting for QC with a previous address or phone edit (RS000004, then every 40 outlets).
+  let rsid = "";
+  for (let n = 4; n <= 520 && !rsid; n += 40) {
+    const candidate = `RS${String(n).padStart(6, "0")}`;
+    const outlet = (await (await page.request.get(`/api/outlets/${candidate}/`)).json()) as {
+      workflow_state: string;
+      previous_address: string | null;
+    };
+    if (outlet.workflow_state === "qc_pending" && outlet.previous_address !== null) rsid = candidate;
+  }
+  expect(rsid).not.toBe("");
+  await page.goto(view(rsid));
+  const pending = page.getByRole("region", { name: "Edited details waiting for a decision" });
+  await expect(pending.getByRole("button", { name: "Accept" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Update Status" }).click();
+  const dialog = page.getByRole("dialog", { name: "Update Status" });
+  await dialog.getByLabel("Status").selectOption({ label: "QC Accept" });
+  await dialog.getByLabel("Remarks").fill("Photos and answers checked");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("Done", { exact: true })).toBeVisible();
+  await dialog.getByRole("button", { name: "Okay" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("QC Accepted", { exact: true }).first()).toBeVisible();
+  await expect(pending).toBeVisible();
+  await expect(pending.getByRole("button", { name: "Accept" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "← Back to the list" })).toHaveAttribute(
+    "href",
+    "/dashboard/list-of-outlets",
+  );
+});
+
 test("calling.executive sees the menu and header for each type of calling", async ({ page }) => {
   await signIn(page, "calling.executive");
   // RS000001 validation, RS000002 intimation, RS000003 invoice, RS000004 kyc_update, RS000005 confirmation.
