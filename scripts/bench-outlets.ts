@@ -46,13 +46,19 @@ const LIST_QUERIES: readonly [string, string][] = [
   ["search by RSID", "workflow_based=true&status=active&include_temp=yes&search=RS0500&page=1&page-size=15"],
 ];
 
-/** Measured and shown, but not held to the target: a name search reads every outlet's name. */
-const SCAN_QUERIES: readonly [string, string][] = [
+/** A search by outlet or owner name ("contains"), through the trigram indexes of migration 0012. */
+const NAME_SEARCHES: readonly [string, string][] = [
   [
-    "search by outlet name (contains: reads every name)",
+    "search by outlet name (contains)",
     "workflow_based=true&status=active&include_temp=yes&search=kirana&page=1&page-size=15",
   ],
 ];
+export const NAME_SEARCH_P95_TARGET_MS = 50;
+/**
+ * The name search before the trigram indexes (it read every name), measured with this script on the
+ * same shared machine under the same load (load average 12 to 20) on 2026-11-23.
+ */
+const NAME_SEARCH_BEFORE = { p50: 858.2, p95: 1420.4, cpuP50: 168.5, cpuP95: 176.2 };
 
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -73,8 +79,11 @@ export async function benchOutlets(): Promise<{ lines: string[]; withinTargets: 
       logger: () => {},
       sso: {},
     });
+    // The database runs in this process, so its CPU time per request is the server's own work,
+    // which a loaded shared machine does not inflate the way it inflates wall time.
     const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
       const started = performance.now();
+      const cpuStart = process.cpuUsage();
       const res = await app.request(path, {
         method,
         headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}) },
@@ -82,8 +91,10 @@ export async function benchOutlets(): Promise<{ lines: string[]; withinTargets: 
       });
       const json = (await res.json()) as Record<string, unknown>;
       const ms = performance.now() - started;
+      const cpu = process.cpuUsage(cpuStart);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-      return { json, ms };
+      return { json, ms, cpuMs };
     };
     const signIn = async (username: string) => {
       const { json } = await call(
@@ -101,28 +112,38 @@ export async function benchOutlets(): Promise<{ lines: string[]; withinTargets: 
     };
 
     const qc = await signIn("qc.manager");
-    const perQuery: { label: string; p50: number; p95: number }[] = [];
-    const all: number[] = [];
-    for (const [label, query] of LIST_QUERIES) {
+    /** Wall and CPU times of one query asked ROUNDS_PER_QUERY times after a warming call. */
+    const measure = async (query: string) => {
       await call("GET", `/api/outlets/?${query}`, qc); // warm the plan and the cache
-      const times: number[] = [];
-      for (let i = 0; i < ROUNDS_PER_QUERY; i++)
-        times.push((await call("GET", `/api/outlets/?${query}`, qc)).ms);
-      times.sort((a, b) => a - b);
-      all.push(...times);
-      perQuery.push({ label, p50: percentile(times, 50), p95: percentile(times, 95) });
+      const wall: number[] = [];
+      const cpu: number[] = [];
+      for (let i = 0; i < ROUNDS_PER_QUERY; i++) {
+        const { ms, cpuMs } = await call("GET", `/api/outlets/?${query}`, qc);
+        wall.push(ms);
+        cpu.push(cpuMs);
+      }
+      return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
+    };
+    const summary = (label: string, t: { wall: number[]; cpu: number[] }) => ({
+      label,
+      p50: percentile(t.wall, 50),
+      p95: percentile(t.wall, 95),
+      cpuP50: percentile(t.cpu, 50),
+      cpuP95: percentile(t.cpu, 95),
+    });
+    const perQuery: ReturnType<typeof summary>[] = [];
+    const all = { wall: [] as number[], cpu: [] as number[] };
+    for (const [label, query] of LIST_QUERIES) {
+      const times = await measure(query);
+      all.wall.push(...times.wall);
+      all.cpu.push(...times.cpu);
+      perQuery.push(summary(label, times));
     }
-    all.sort((a, b) => a - b);
-    const listP95 = percentile(all, 95);
-    const scans: { label: string; p50: number; p95: number }[] = [];
-    for (const [label, query] of SCAN_QUERIES) {
-      await call("GET", `/api/outlets/?${query}`, qc);
-      const times: number[] = [];
-      for (let i = 0; i < ROUNDS_PER_QUERY; i++)
-        times.push((await call("GET", `/api/outlets/?${query}`, qc)).ms);
-      times.sort((a, b) => a - b);
-      scans.push({ label, p50: percentile(times, 50), p95: percentile(times, 95) });
-    }
+    all.wall.sort((a, b) => a - b);
+    all.cpu.sort((a, b) => a - b);
+    const listP95 = percentile(all.wall, 95);
+    const searches: ReturnType<typeof summary>[] = [];
+    for (const [label, query] of NAME_SEARCHES) searches.push(summary(label, await measure(query)));
 
     // The outlet review screen's read: the outlet with its workflow object, logs and similar count.
     const step = Math.floor(BENCH_OUTLETS / DETAIL_OUTLETS);
@@ -155,17 +176,28 @@ export async function benchOutlets(): Promise<{ lines: string[]; withinTargets: 
     );
 
     const withinTargets =
-      listP95 < LIST_P95_TARGET_MS && bulk.ms < BULK_TARGET_MS && detailP95 < DETAIL_P95_TARGET_MS;
+      listP95 < LIST_P95_TARGET_MS &&
+      searches.every((q) => q.p95 < NAME_SEARCH_P95_TARGET_MS) &&
+      bulk.ms < BULK_TARGET_MS &&
+      detailP95 < DETAIL_P95_TARGET_MS;
     const lines = [
       "## Outlets (100,000 outlets, PGlite, requests through the app in process)",
       "",
       `Seeded with \`rebuildDatabase\` (${BENCH_OUTLETS.toLocaleString("en")} outlets, their logs, then ANALYZE) in ${fmt(seeded.ms / 1000)} s.`,
       "",
-      "| list page | p50 ms | p95 ms |",
-      "| --- | ---: | ---: |",
-      ...perQuery.map((q) => `| ${q.label} | ${fmt(q.p50)} | ${fmt(q.p95)} |`),
-      `| **all ${all.length} list requests** (target p95 under ${LIST_P95_TARGET_MS} ms) | ${fmt(percentile(all, 50))} | **${fmt(listP95)}** |`,
-      ...scans.map((q) => `| ${q.label}, not held to the target | ${fmt(q.p50)} | ${fmt(q.p95)} |`),
+      "| list page | p50 ms | p95 ms | CPU p50 ms | CPU p95 ms |",
+      "| --- | ---: | ---: | ---: | ---: |",
+      ...perQuery.map(
+        (q) => `| ${q.label} | ${fmt(q.p50)} | ${fmt(q.p95)} | ${fmt(q.cpuP50)} | ${fmt(q.cpuP95)} |`,
+      ),
+      `| **all ${all.wall.length} list requests** (target p95 under ${LIST_P95_TARGET_MS} ms) | ${fmt(percentile(all.wall, 50))} | **${fmt(listP95)}** | ${fmt(percentile(all.cpu, 50))} | ${fmt(percentile(all.cpu, 95))} |`,
+      "",
+      "| name search | p50 ms | p95 ms | CPU p50 ms | CPU p95 ms | before (read every name): p50, p95, CPU p50, CPU p95 | target p95 |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+      ...searches.map(
+        (q) =>
+          `| ${q.label} | ${fmt(q.p50)} | **${fmt(q.p95)}** | ${fmt(q.cpuP50)} | ${fmt(q.cpuP95)} | ${[NAME_SEARCH_BEFORE.p50, NAME_SEARCH_BEFORE.p95, NAME_SEARCH_BEFORE.cpuP50, NAME_SEARCH_BEFORE.cpuP95].map((n) => fmt(n)).join(", ")} | ${NAME_SEARCH_P95_TARGET_MS} |`,
+      ),
       "",
       "| outlet review | p50 ms | p95 ms |",
       "| --- | ---: | ---: |",

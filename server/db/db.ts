@@ -30,8 +30,11 @@ const DATE = 1082;
 /** PGlite in dataDir, or in memory when no folder is given (tests). */
 export async function openPglite(dataDir?: string): Promise<Db> {
   const { PGlite } = await import("@electric-sql/pglite");
+  // Trigram indexes serve the outlet name search (migration 0012).
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const parsers = { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v };
-  const pg = dataDir ? new PGlite(dataDir, { parsers }) : new PGlite({ parsers });
+  const options = { parsers, extensions: { pg_trgm } };
+  const pg = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pg.waitReady;
   const wrap = (q: { query: typeof pg.query }): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {

@@ -68,7 +68,7 @@ export async function listScopeNames(
   viewer: OutletViewer,
   scope: OutletListingFilter["scope"],
 ): Promise<ListScopeNames | null> {
-  const internal = viewer.details.organisation.kind === "internal";
+  const internal = isInternal(viewer.user);
   const visible = "($1::boolean OR p.organisation_id = $2)";
   const subProjectSlug = scope.sub_project ?? scope.cycle_of;
   let names: ListScopeNames = { project: null, sub_project: null };

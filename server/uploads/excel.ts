@@ -10,6 +10,7 @@ import {
   UPLOAD_MSG,
 } from "../../src/domain/bulkUpload";
 import { isBlankCell, type SheetCell, shownText } from "../../src/domain/uploadCells";
+import { writeTextSheet } from "./xlsxWriter";
 
 export type ExcelFormat = "xlsx" | "xls";
 
@@ -170,15 +171,17 @@ export function readSheetTexts(bytes: Uint8Array): { header: string[]; rows: str
   };
 }
 
-/** One sheet with a header row, as .xlsx bytes. Values are written as text so ids and numbers keep every digit. */
+/**
+ * One sheet with a header row, as .xlsx bytes. Values are written as text so ids and numbers keep
+ * every digit; the package is written directly (xlsxWriter.ts), not through SheetJS, to keep large
+ * result files from costing hundreds of megabytes.
+ */
 export function writeWorkbook(
   sheetName: string,
   header: readonly string[],
   rows: readonly (readonly string[])[],
-) {
-  const sheet = XLSX.utils.aoa_to_sheet([header as string[], ...(rows as string[][])], { dense: true });
-  const book = XLSX.utils.book_new(sheet, sheetName);
-  return XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
+): Buffer {
+  return writeTextSheet(sheetName, [header, ...rows]);
 }
 
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

@@ -12,6 +12,7 @@ import {
   type UploadContext,
   type UploadType,
 } from "../../src/domain/uploadTypes";
+import { maySeeOrganisation } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { UploadScope } from "./scope";
 
@@ -116,11 +117,12 @@ export async function grantableRoles(
   userId: number,
   organisationId: number,
 ): Promise<Set<string>> {
-  const [user] = await db.query<{ organisation_id: number; kind: string }>(
-    `SELECT u.organisation_id, o.kind FROM users u JOIN organisations o ON o.id = u.organisation_id WHERE u.id = $1`,
+  const [user] = await db.query<{ organisation_id: number; organisation_kind: "internal" | "client" }>(
+    `SELECT u.organisation_id, o.kind AS organisation_kind
+     FROM users u JOIN organisations o ON o.id = u.organisation_id WHERE u.id = $1`,
     [userId],
   );
-  if (!user || (user.kind !== "internal" && user.organisation_id !== organisationId)) return new Set();
+  if (!user || !maySeeOrganisation(user, organisationId)) return new Set();
   const own = await permissionsOf(db, userId);
   const roles = await db.query<{ name: string; permissions: string[] | null }>(
     `SELECT r.name, array_agg(p.name) FILTER (WHERE p.name IS NOT NULL) AS permissions

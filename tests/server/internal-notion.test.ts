@@ -27,7 +27,7 @@ describe("one notion of internal", () => {
       .map((path) => relative(SERVER, path))
       .filter((path) => !path.startsWith("seed"))
       .filter((path) =>
-        /kind\s*===?\s*"internal"|"internal"\s*===?/.test(readFileSync(join(SERVER, path), "utf8")),
+        /kind\s*!?===?\s*"internal"|"internal"\s*!?===?/.test(readFileSync(join(SERVER, path), "utf8")),
       );
     expect(deciders).toEqual([DECIDES]);
   });

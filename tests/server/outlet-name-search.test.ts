@@ -1,0 +1,98 @@
+// @vitest-environment node
+/**
+ * The outlet search by name or owner reads the trigram indexes of migration 0012 instead of every
+ * name, and answers exactly as reading every name does: the same rows in the same order.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Queryable } from "../../server/db/db";
+import { listOutlets } from "../../server/outlets/listing";
+import { readOutletListingQuery } from "../../src/domain/outletListing";
+import { startTestServer, type TestServer } from "./support";
+
+let server: TestServer;
+let subProjectIds: number[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  subProjectIds = (await server.db.query<{ id: number }>("SELECT id FROM sub_projects")).map((r) => r.id);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** Planner settings that make the search read the trigram indexes, or read every row. */
+const WITH_INDEXES = ["enable_seqscan = off"];
+const EVERY_ROW = ["enable_indexscan = off", "enable_bitmapscan = off", "enable_indexonlyscan = off"];
+
+/** Runs fn in a transaction whose planner settings end with it. */
+function withPlanner<T>(settings: readonly string[], fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return server.db.transaction(async (tx) => {
+    for (const setting of settings) await tx.query(`SET LOCAL ${setting}`);
+    return fn(tx);
+  });
+}
+
+async function search(settings: readonly string[], query: string) {
+  const read = readOutletListingQuery(new URLSearchParams(query));
+  if (!read.ok) throw new Error(JSON.stringify(read.errors));
+  return withPlanner(settings, (tx) =>
+    listOutlets(tx, read.filter, subProjectIds, [], { number: 1, size: 1000, offset: 0 }),
+  );
+}
+
+describe("outlet name search", () => {
+  it("reads the trigram indexes of both names", async () => {
+    const plan = await withPlanner(WITH_INDEXES, (tx) =>
+      tx.query<{ "QUERY PLAN": string }>(
+        "EXPLAIN SELECT o.id FROM outlets o WHERE o.name ILIKE '%kirana%' OR o.owner_name ILIKE '%kirana%'",
+      ),
+    );
+    const text = plan.map((line) => line["QUERY PLAN"]).join("\n");
+    expect(text).toContain("outlets_name_trigrams");
+    expect(text).toContain("outlets_owner_name_trigrams");
+    expect(text).not.toContain("Seq Scan");
+  });
+
+  it("gives the same rows in the same order as reading every name", async () => {
+    const [sample] = await server.db.query<{ name: string; owner_name: string }>(
+      "SELECT name, owner_name FROM outlets ORDER BY rsid LIMIT 1 OFFSET 7",
+    );
+    const middle = (text: string) => text.slice(1, Math.min(text.length, 7));
+    const searches = [
+      "kirana",
+      "KIRANA",
+      "Store",
+      middle(sample!.name),
+      middle(sample!.name).toUpperCase(),
+      middle(sample!.owner_name),
+      sample!.owner_name,
+      "a",
+      "st",
+      " ",
+      "%",
+      "_",
+      "\\",
+      "a%b",
+      "no such outlet anywhere",
+    ];
+    const orderings = ["-created", "name", "-name", "rsid", "city"];
+    let matched = 0;
+    for (const text of searches) {
+      for (const ordering of orderings) {
+        const query = `status=active&status=inactive&include_temp=yes&ordering=${ordering}&search=${encodeURIComponent(text)}`;
+        const indexed = await search(WITH_INDEXES, query);
+        const scanned = await search(EVERY_ROW, query);
+        expect(indexed.count, `${text} by ${ordering}`).toBe(scanned.count);
+        expect(
+          indexed.rows.map((o) => o.rsid),
+          `${text} by ${ordering}`,
+        ).toEqual(scanned.rows.map((o) => o.rsid));
+        expect(indexed.rows).toEqual(scanned.rows);
+        matched += indexed.rows.length;
+      }
+    }
+    // The searches found outlets, so the comparison compared something.
+    expect(matched).toBeGreaterThan(100);
+    expect((await search(WITH_INDEXES, "search=no%20such%20outlet%20anywhere")).count).toBe(0);
+  });
+});
