@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import { specialActionStates } from "../../src/domain/actionsConfig";
 import { MAX_BULK_OUTLETS, readBulkUpdate } from "../../src/domain/bulkUpdate";
 import { readOutletListingQuery } from "../../src/domain/outletListing";
+import { readOutletAction } from "../../src/domain/outletReview";
 import { decodeRowId, decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
 import { actionsConfigFor } from "../../src/machines/outletWorkflowConfig";
 import { FORBIDDEN } from "../auth/guard";
@@ -21,6 +22,8 @@ import { chainOf } from "./chain";
 import { outletDetail } from "./detail";
 import { listOutlets } from "./listing";
 import { filterOptions } from "./options";
+import { decideOutletEdits, outletImage, qcEditHistory, seesOutlet, seesOutletSlug } from "./review";
+import { similarOutlets } from "./similar";
 import { outletSummary } from "./summary";
 
 /** The configs depend only on the workflow permission, so each is derived once. */
@@ -106,6 +109,49 @@ export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
         subProjects.map((s) => s.id),
       ),
     );
+  });
+
+  // The outlet review screen (spec 001 §7): QC edit history, similar outlets, the decision on
+  // previous address and phone edits, and the outlet's images.
+  app.get("/outlets/qc-edit-history/:workflowObject/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    const id = decodeRowId(c.req.param("workflowObject"));
+    const history = id === null ? null : await qcEditHistory(db, viewer, id);
+    if (!history) throw new Problem(404, { detail: "Not found." });
+    return c.json(history);
+  });
+
+  app.get("/outlets/similar/:id/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    const id = decodeRowId(c.req.param("id"));
+    if (id === null || !(await seesOutlet(db, viewer, id))) throw new Problem(404, { detail: "Not found." });
+    return c.json({ results: await similarOutlets(db, viewer, id) });
+  });
+
+  app.post("/outlets/:slug/action/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    if (!viewer.user.considered_workflow_permission) throw new Problem(403, { ...FORBIDDEN });
+    const slug = decodeText(c.req.param("slug"), MAX_QUERY_TEXT_LENGTH);
+    if (!slug.ok || !(await seesOutletSlug(db, viewer, slug.value)))
+      throw new Problem(404, { detail: "Not found." });
+    const read = readOutletAction(await jsonBody(c.req));
+    if (!read.ok) throw new Problem(400, read.errors);
+    const now = new Date(deps.clock());
+    return c.json(
+      await inTransaction(deps, (tx) => decideOutletEdits(tx, viewer, slug.value, read.action, now)),
+    );
+  });
+
+  app.get("/outlets/:slug/images/:id/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    const slug = decodeText(c.req.param("slug"), MAX_QUERY_TEXT_LENGTH);
+    const id = decodeRowId(c.req.param("id"));
+    const image = slug.ok && id !== null ? await outletImage(db, viewer, slug.value, id) : null;
+    if (!image) throw new Problem(404, { detail: "Not found." });
+    return c.body(new Uint8Array(image.content), 200, {
+      "Content-Type": image.content_type,
+      "Cache-Control": "private, max-age=3600",
+    });
   });
 
   app.get("/outlets/:slug/", async (c) => {

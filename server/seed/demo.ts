@@ -9,6 +9,7 @@ import { type Db, LOCK_SEED, lockFor, type Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
 import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
+import { seedReviewData } from "./review";
 import { seedUploads } from "./uploads";
 import { seedWorkflowData } from "./workflow";
 
@@ -143,6 +144,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     );
     await seedOtpAccounts(tx, now);
     await seedWorkflowData(tx);
+    await seedReviewData(tx, now);
     await seedUploads(tx, now);
     return true;
   });

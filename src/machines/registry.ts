@@ -16,6 +16,7 @@ import { forgotPasswordMachine } from "./forgotPassword";
 import { modalMachine } from "./modal";
 import { notificationMachine } from "./notification";
 import { outletListMachine } from "./outletList";
+import { outletReviewMachine } from "./outletReview";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { passwordExpiryMachine } from "./passwordExpiry";
 import { signInMachine } from "./signIn";
@@ -27,6 +28,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "signIn", machine: signInMachine },
   { id: "eKycLogin", machine: eKycLoginMachine },
   { id: "forgotPassword", machine: forgotPasswordMachine },
+  { id: "outletReview", machine: outletReviewMachine },
   { id: "passwordExpiry", machine: passwordExpiryMachine },
   { id: "notification", machine: notificationMachine },
   { id: "dataTable", machine: dataTableMachine },

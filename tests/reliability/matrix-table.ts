@@ -52,6 +52,9 @@ export type Fixtures = {
   acmeOutletId: number;
   acmeRsid: string;
   zenithRsid: string;
+  /** The workflow object and the dealer board image of the Acme outlet. */
+  acmeWorkflowObject: number;
+  acmeImage: number;
 };
 
 export type MatrixRequest = { method: string; path: string; body?: unknown };
@@ -235,6 +238,35 @@ export const MATRIX: readonly MatrixRow[] = [
     route: "GET /api/outlets/:slug/",
     cells: ACME_OUTLET,
     request: (f) => get(`/api/outlets/${f.acmeRsid}/`)(),
+  },
+  {
+    route: "GET /api/outlets/qc-edit-history/:workflowObject/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/outlets/qc-edit-history/${f.acmeWorkflowObject}/`)(),
+  },
+  {
+    route: "GET /api/outlets/similar/:id/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/outlets/similar/${f.acmeOutletId}/`)(),
+  },
+  {
+    route: "GET /api/outlets/:slug/images/:id/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/outlets/${f.acmeRsid}/images/${f.acmeImage}/`)(),
+  },
+  {
+    route: "POST /api/outlets/:slug/action/",
+    variant: "a bad action: the access check comes first",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 404 403 403",
+    request: (f) => post(`/api/outlets/${f.acmeRsid}/action/`, { action_to_perform: "approve" })(),
+  },
+  {
+    route: "POST /api/outlets/:slug/action/",
+    variant: "accept on an outlet waiting for QC with no edit pending: QC may decide, nothing to decide",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 403 409 409 403 403 403 403 403 403 403 403 403 404 403 403",
+    request: (f) => post(`/api/outlets/${f.acmeRsid}/action/`, { action_to_perform: "accept" })(),
   },
   {
     route: "POST /api/outlets/bulk-action/",

@@ -75,6 +75,14 @@ beforeAll(async () => {
     acmeOutletId: outlet.id,
     acmeRsid: outlet.rsid,
     zenithRsid: zenith.rsid,
+    acmeWorkflowObject: (
+      await one<{ id: number }>(`SELECT id FROM workflow_objects WHERE outlet_id = ${outlet.id}`)
+    ).id,
+    acmeImage: (
+      await one<{ id: number }>(
+        `SELECT id FROM outlet_images WHERE outlet_id = ${outlet.id} ORDER BY id LIMIT 1`,
+      )
+    ).id,
   };
   // Callers who sign in with a one-time code get a session on their platform directly (the code
   // flow itself is tested in tests/server/otp-login.test.ts).

@@ -1,6 +1,6 @@
 /** The outlet endpoint family (spec 000 §7.3, §7.5; 001 §6), each call decoded with the domain's Schema. */
 import { queryOptions } from "@tanstack/react-query";
-import { Effect } from "effect";
+import { Effect, Schema } from "effect";
 import { ActionsConfigResponse } from "../../domain/actionsConfig";
 import {
   type BulkUpdateOutcome,
@@ -11,11 +11,16 @@ import {
 import {
   FilterOptionsResponse,
   ListScopeNames,
-  OutletDetail,
   OutletListResponse,
   OutletSummary,
 } from "../../domain/outletListing";
-import { type ApiError, fieldLines, request, runApi } from "../http";
+import {
+  type OutletEditAction,
+  OutletReview,
+  QcEditHistory,
+  SimilarOutlets,
+} from "../../domain/outletReview";
+import { type ApiError, detailOf, fieldLines, request, runApi } from "../http";
 
 /** A listing query string built by the domain's outletListingQuery. */
 export const listOutlets = (query: string): Effect.Effect<OutletListResponse, ApiError> =>
@@ -35,8 +40,37 @@ export const actionsConfig = (): Effect.Effect<ActionsConfigResponse, ApiError> 
 export const outletChain = (ids: readonly number[]): Effect.Effect<typeof ChainResponse.Type, ApiError> =>
   request({ path: "outlets/chain/", query: { ids }, schema: ChainResponse });
 
-export const outletDetail = (slug: string): Effect.Effect<OutletDetail, ApiError> =>
-  request({ path: `outlets/${encodeURIComponent(slug)}/`, schema: OutletDetail });
+/** GET outlets/{slug}/ read as the review screen's outlet (spec 001 §3). */
+export const outletReview = (slug: string): Effect.Effect<OutletReview, ApiError> =>
+  request({ path: `outlets/${encodeURIComponent(slug)}/`, schema: OutletReview });
+
+export const qcEditHistory = (workflowObjectId: number): Effect.Effect<QcEditHistory, ApiError> =>
+  request({ path: `outlets/qc-edit-history/${workflowObjectId}/`, schema: QcEditHistory });
+
+export const similarOutlets = (outletId: number): Effect.Effect<typeof SimilarOutlets.Type, ApiError> =>
+  request({ path: `outlets/similar/${outletId}/`, schema: SimilarOutlets });
+
+/** POST outlets/{slug}/action/: a 403 or 409 (decided meanwhile, not allowed now) is an answer. */
+export const outletEditDecision = (
+  slug: string,
+  action: OutletEditAction,
+): Effect.Effect<{ type: "ok" | "refused"; detail: string }, ApiError> =>
+  request({
+    method: "POST",
+    path: `outlets/${encodeURIComponent(slug)}/action/`,
+    body: { action_to_perform: action },
+    schema: Schema.Struct({ detail: Schema.String }),
+  }).pipe(
+    Effect.map((r) => ({ type: "ok" as const, detail: r.detail })),
+    Effect.catchIf(
+      (e) => e._tag === "Forbidden" || (e._tag === "HttpError" && e.status === 409),
+      (e) =>
+        Effect.succeed({
+          type: "refused" as const,
+          detail: ("body" in e ? detailOf(e.body) : undefined) ?? "The edit could not be decided.",
+        }),
+    ),
+  );
 
 export const outletSummary = (): Effect.Effect<OutletSummary, ApiError> =>
   request({ path: "outlets/summary/", schema: OutletSummary });
@@ -57,7 +91,6 @@ export const outletKeys = {
   options: (scope: string) => ["outlets", "options", scope] as const,
   scope: (scope: string) => ["outlets", "scope", scope] as const,
   config: ["outlets", "config"] as const,
-  detail: (slug: string) => ["outlets", "detail", slug] as const,
   summary: ["outlets", "summary"] as const,
 };
 
@@ -72,12 +105,6 @@ export const actionsConfigQuery = () =>
     queryKey: outletKeys.config,
     queryFn: ({ signal }) => runApi(actionsConfig(), { signal }),
     staleTime: 5 * 60_000,
-  });
-
-export const outletDetailQuery = (slug: string) =>
-  queryOptions({
-    queryKey: outletKeys.detail(slug),
-    queryFn: ({ signal }) => runApi(outletDetail(slug), { signal }),
   });
 
 export const outletSummaryQuery = () =>

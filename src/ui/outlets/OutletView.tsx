@@ -1,81 +1,262 @@
 /**
- * An outlet opened from a list. The outlet review screen (spec 001) is built later; until then this
- * shows the outlet's header facts (001 §2.4) as the server has them, and the way back to its list
- * as the list was last left in this tab (filters, page and order kept).
+ * The outlet review screen (spec 001 §2.1, §2.3, §2.4), on every outlet view route: the header
+ * card, the left menu for the signed-in role and the selected panel. Panels built so far: Log
+ * Details, QC Edit History and General Information; the menu leaves out entries whose panel a
+ * later release adds (docs/outlet-review.md). The way back leads to the list the outlet was opened
+ * from, as it was last left in this tab (filters, page and order kept).
  */
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useMemo, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
+import { type ActionsConfigResponse, allowedBulkActions } from "../../domain/actionsConfig";
 import { outletListPath } from "../../domain/outletListing";
-import { stateLabel } from "../../domain/outletStates";
-import { outletDetailQuery } from "../../infra/api/outlets";
-import { errorStatus, isApiError } from "../../infra/http";
+import {
+  APP_LINK_SENT,
+  canDecideOutletEdits,
+  DOCUMENTS_TO_KEEP_READY,
+  displayDateTime,
+  logInitials,
+  type OutletReview,
+  reviewRole,
+  showsUpdateStatus,
+} from "../../domain/outletReview";
+import { actionsConfigQuery, outletKeys } from "../../infra/api/outlets";
 import { rememberedList } from "../../infra/listMemory";
+import { type BulkStatusInput, bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
+import { modalMachine } from "../../machines/modal";
+import { menuOf, outletReviewMachine } from "../../machines/outletReview";
 import NotFound from "../errors/NotFound";
+import { notify } from "../notifications/notifier";
+import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
-import { Badge } from "../widgets/Controls";
-import { displayDate } from "./dates";
+import type { ModalActor } from "../widgets/Modal";
+import BulkStatusModal from "./BulkStatusModal";
+import { bulkStatusActors } from "./bulkStatusActors";
+import OutletHeaderCard from "./OutletHeaderCard";
+import { outletReviewActors } from "./outletReviewActors";
 import "./outlets.css";
 
-const NA = "N/A";
+/** The panels this screen has; the menu shows only these. */
+export const BUILT_PANELS = ["Log Details", "QC Edit History", "General Information"] as const;
 
-export default function OutletView() {
-  const { outlet = "" } = useParams<{ outlet?: string }>();
+function LogList({
+  entries,
+  label,
+}: {
+  entries: readonly { message: string; created: string }[];
+  label: string;
+}) {
+  if (entries.length === 0) return <p>No Data Available</p>;
+  return (
+    <ol className="outlet-log" aria-label={label}>
+      {entries.map((e) => (
+        <li key={`${e.created} ${e.message}`}>
+          <span className="outlet-log-initials" aria-hidden="true">
+            {logInitials(e.message)}
+          </span>
+          <span className="outlet-log-message">{e.message}</span>
+          <time dateTime={e.created}>{displayDateTime(e.created)}</time>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The list this outlet was opened from, with the address query it was last left at. */
+function BackToList() {
   const [path] = useLocation();
-  const detail = useQuery(outletDetailQuery(decodeURIComponent(outlet)));
-  if (detail.isPending) return <Loading />;
-  if (detail.isError && isApiError(detail.error) && errorStatus(detail.error) === 404) return <NotFound />;
-  if (detail.isError) {
+  const list = outletListPath(path);
+  return (
+    <p className="outlet-back">
+      <Link href={`${list}${rememberedList(list).search}`}>← Back to the list</Link>
+    </p>
+  );
+}
+
+function GeneralInformation() {
+  return (
+    <>
+      <p>Ask the retailer to keep these documents ready:</p>
+      <ul>
+        {DOCUMENTS_TO_KEEP_READY.map((d) => (
+          <li key={d}>{d}</li>
+        ))}
+      </ul>
+      <div className="outlet-app-link">
+        <span>Send the app link by</span>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => notify("success", APP_LINK_SENT)}
+        >
+          SMS
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => notify("success", APP_LINK_SENT)}
+        >
+          WhatsApp
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** One Update Status dialog with its own bulk status actor for this outlet; Okay closes it. */
+function StatusDialog({
+  modal,
+  outlets,
+  config,
+  years,
+  onMoved,
+}: {
+  modal: ModalActor;
+  outlets: BulkStatusInput["outlets"];
+  config: ActionsConfigResponse;
+  years: readonly number[];
+  onMoved: () => void;
+}) {
+  const actor = useActorRef(
+    bulkStatusUpdateMachine.provide({ actors: bulkStatusActors, actions: { outletsChanged: onMoved } }),
+    { input: { outlets, config } },
+    (snapshot) => {
+      if (snapshot.status === "done") modal.send({ type: "modal.close" });
+    },
+  );
+  return <BulkStatusModal modal={modal} actor={actor} years={years} />;
+}
+
+function UpdateStatus({ outlet, onMoved }: { outlet: OutletReview; onMoved: () => void }) {
+  const config = useQuery(actionsConfigQuery());
+  const modal = useActorRef(modalMachine, { input: { open: false } });
+  const open = useSelector(modal, (s) => s.value !== "closed");
+  const [opening, setOpening] = useState(0);
+  const selected = useMemo(
+    () => [
+      {
+        id: outlet.id,
+        rsid: outlet.rsid,
+        workflow_state: outlet.workflow_state,
+        subProject: outlet.sub_project.type,
+        version: outlet.version,
+      },
+    ],
+    [outlet],
+  );
+  const years = useMemo(() => {
+    const now = new Date().getFullYear();
+    return [now - 1, now, now + 1];
+  }, []);
+  const offered = config.data ? allowedBulkActions(selected, config.data).length : 0;
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        disabled={offered === 0}
+        onClick={() => {
+          setOpening((n) => n + 1);
+          modal.send({ type: "modal.open" });
+        }}
+      >
+        Update Status
+      </button>
+      {config.data && open && (
+        <StatusDialog
+          key={opening}
+          modal={modal}
+          outlets={selected}
+          config={config.data}
+          years={years}
+          onMoved={onMoved}
+        />
+      )}
+    </>
+  );
+}
+
+export default function OutletView({ actors = outletReviewActors }: { actors?: typeof outletReviewActors }) {
+  const { outlet: param = "" } = useParams<{ outlet?: string }>();
+  const user = useCurrentUser();
+  const role = reviewRole(user?.considered_workflow_permission ?? null);
+  const queryClient = useQueryClient();
+  const review = useActorRef(
+    outletReviewMachine.provide({
+      actors,
+      actions: { notifySuccess: (_, { text }) => notify("success", text) },
+    }),
+    { input: { slug: decodeURIComponent(param), role, built: BUILT_PANELS } },
+  );
+  const state = useSelector(review, (s) => s);
+  const ctx = state.context;
+  if (state.matches("notFound")) return <NotFound />;
+  if (state.matches("failed"))
     return (
       <div className="page">
-        <h1>Outlet</h1>
+        <BackToList />
         <p role="alert" className="notice">
           The outlet could not be loaded.
         </p>
+        <button type="button" className="button" onClick={() => review.send({ type: "retry" })}>
+          Retry
+        </button>
       </div>
     );
-  }
-  const o = detail.data;
-  const facts: [string, string][] = [
-    ["RSID", o.rsid],
-    ["Outlet id", String(o.id)],
-    ["Owner", o.owner_name],
-    ["Address", `${o.address}, ${o.pin}`],
-    ["City", o.city],
-    ["State", o.state],
-    ["Region", o.region],
-    ["Zone", o.zone],
-    ["Territory", o.territory],
-    ["Phone number", o.phone],
-    ["GST number", o.gst],
-    ["Project", o.project.name],
-    ["Sub-project", o.sub_project.name],
-    ["Program", o.program ?? NA],
-    ["Field auditor", o.auditor ?? NA],
-    ["Interim status", o.interim_status ?? NA],
-    ["Created", displayDate(o.created)],
-    ["Last changed", displayDate(o.modified)],
-  ];
-  const list = outletListPath(path);
+  const outlet = ctx.outlet;
+  if (!outlet) return <Loading />;
+  const menu = menuOf(ctx);
+  const selected = menu.find((m) => m.index === ctx.tab);
+  const wo = outlet.workflow_object;
   return (
-    <div className="page">
-      <p className="outlet-back">
-        <Link href={`${list}${rememberedList(list).search}`}>← Back to the list</Link>
-      </p>
-      <h1>{o.name}</h1>
-      <p>
-        <Badge>{stateLabel(o.workflow_state)}</Badge>
-      </p>
-      <section className="card" aria-labelledby="outlet-facts">
-        <h2 id="outlet-facts">Outlet details</h2>
-        <dl className="outlet-facts">
-          {facts.map(([label, value]) => (
-            <div key={label} style={{ display: "contents" }}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+    <div className="page outlet-review" aria-busy={state.hasTag("busy")}>
+      <BackToList />
+      <OutletHeaderCard
+        outlet={outlet}
+        role={role}
+        mayDecide={canDecideOutletEdits(role, outlet.workflow_state, ctx.workflowStateChanged)}
+        deciding={state.matches("deciding")}
+        onDecide={(action) => review.send({ type: "edit.decide", action })}
+        updateStatus={
+          showsUpdateStatus(role, wo.type_of_calling) ? (
+            <UpdateStatus
+              outlet={outlet}
+              onMoved={() => {
+                void queryClient.invalidateQueries({ queryKey: outletKeys.all });
+                review.send({ type: "status.changed" });
+              }}
+            />
+          ) : null
+        }
+      />
+      <div className="outlet-review-body">
+        <nav className="outlet-review-menu" aria-label="Outlet sections">
+          <ul>
+            {menu.map((entry) => (
+              <li key={entry.index}>
+                <button
+                  type="button"
+                  aria-current={entry.index === ctx.tab ? "page" : undefined}
+                  onClick={() => review.send({ type: "tab.select", index: entry.index })}
+                >
+                  {entry.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {selected && (
+          <section className="card outlet-review-panel" aria-labelledby="outlet-panel-title">
+            <h2 id="outlet-panel-title">{selected.label}</h2>
+            {selected.label === "Log Details" && <LogList entries={outlet.logs} label="Log Details" />}
+            {selected.label === "QC Edit History" && (
+              <LogList entries={ctx.history} label="QC Edit History" />
+            )}
+            {selected.label === "General Information" && <GeneralInformation />}
+          </section>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,169 @@
+/**
+ * The outlet review screen (spec 001 §2.1, §2.4): load the outlet with its QC edit history, show
+ * the role's menu, switch tabs, decide a previous address or phone edit (then the page reloads),
+ * and note a workflow-state change from Update Status, which ends answer editing (§4.2).
+ */
+import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import {
+  canDecideOutletEdits,
+  hasPendingEdit,
+  initialTab,
+  type MenuIndex,
+  type OutletEditAction,
+  type OutletReview,
+  type QcEditHistory,
+  type ReviewRole,
+  reviewMenu,
+} from "../domain/outletReview";
+
+export type OutletReviewInput = {
+  slug: string;
+  role: ReviewRole;
+  /** The panels the screen has: menu entries for any other panel are left out. */
+  built: readonly string[];
+};
+
+export type LoadOutcome =
+  | { type: "ok"; outlet: OutletReview; history: QcEditHistory["data"] }
+  | { type: "notFound" };
+export type DecideOutcome = { type: "ok"; detail: string } | { type: "refused"; detail: string };
+
+export type OutletReviewEvent =
+  | { type: "tab.select"; index: MenuIndex }
+  | { type: "edit.decide"; action: OutletEditAction }
+  | { type: "status.changed" }
+  | { type: "retry" };
+
+export type OutletReviewContext = OutletReviewInput & {
+  outlet: OutletReview | null;
+  history: QcEditHistory["data"];
+  tab: MenuIndex | null;
+  decision: OutletEditAction | null;
+  /** Set once Update Status moved the outlet on this screen; answers can no longer be edited. */
+  workflowStateChanged: boolean;
+};
+
+/** The menu of the loaded outlet for the context's role. */
+export function menuOf(context: Pick<OutletReviewContext, "outlet" | "role" | "built">) {
+  const { outlet } = context;
+  if (!outlet) return [];
+  return reviewMenu({
+    role: context.role,
+    subProjectType: outlet.sub_project.type,
+    interimStatus: outlet.workflow_object.interim_status,
+    typeOfCalling: outlet.workflow_object.type_of_calling,
+    built: new Set(context.built),
+  });
+}
+
+const loaded = (event: unknown) => (event as DoneActorEvent<LoadOutcome>).output;
+const decided = (event: unknown) => (event as DoneActorEvent<DecideOutcome>).output;
+
+export const outletReviewMachine = setup({
+  types: {} as { context: OutletReviewContext; events: OutletReviewEvent; input: OutletReviewInput },
+  actors: {
+    loadOutlet: fromPromise<LoadOutcome, { slug: string }>(async () => {
+      throw new Error("loadOutlet is provided by the application");
+    }),
+    decideEdit: fromPromise<DecideOutcome, { slug: string; action: OutletEditAction }>(async () => {
+      throw new Error("decideEdit is provided by the application");
+    }),
+  },
+  actions: {
+    notifySuccess: (_, _params: { text: string }) => {},
+  },
+  guards: {
+    found: ({ event }) => loaded(event).type === "ok",
+    inMenu: ({ context, event }) =>
+      event.type === "tab.select" && menuOf(context).some((entry) => entry.index === event.index),
+    mayDecide: ({ context }) =>
+      context.outlet !== null &&
+      hasPendingEdit(context.outlet) &&
+      canDecideOutletEdits(context.role, context.outlet.workflow_state, context.workflowStateChanged),
+    decidedOk: ({ event }) => decided(event).type === "ok",
+  },
+}).createMachine({
+  id: "outletReview",
+  description: "One outlet under review: its header card, the role's menu and the selected panel.",
+  context: ({ input }) => ({
+    ...input,
+    outlet: null,
+    history: [],
+    tab: null,
+    decision: null,
+    workflowStateChanged: false,
+  }),
+  initial: "loading",
+  states: {
+    loading: {
+      tags: ["busy"],
+      description: "Reading the outlet with its workflow object, logs and QC edit history.",
+      invoke: {
+        id: "loadOutlet",
+        src: "loadOutlet",
+        input: ({ context }) => ({ slug: context.slug }),
+        onDone: [
+          {
+            guard: "found",
+            target: "ready",
+            actions: assign(({ context, event }) => {
+              const output = loaded(event) as Extract<LoadOutcome, { type: "ok" }>;
+              const next = { ...context, outlet: output.outlet, history: output.history };
+              const menu = menuOf(next);
+              const keep = menu.some((entry) => entry.index === context.tab);
+              return {
+                outlet: output.outlet,
+                history: output.history,
+                tab: keep ? context.tab : initialTab(context.role, menu),
+              };
+            }),
+          },
+          { target: "notFound", actions: assign({ outlet: null }) },
+        ],
+        onError: { target: "failed" },
+      },
+    },
+    ready: {
+      description: "The header card, the menu for the role and the selected panel are shown.",
+      on: {
+        "tab.select": { guard: "inMenu", actions: assign({ tab: ({ event }) => event.index }) },
+        "edit.decide": {
+          guard: "mayDecide",
+          target: "deciding",
+          actions: assign({ decision: ({ event }) => event.action }),
+        },
+        "status.changed": { target: "loading", actions: assign({ workflowStateChanged: true }) },
+      },
+    },
+    deciding: {
+      tags: ["busy"],
+      description: "Accept or Reject of the previous address and phone edit is on its way.",
+      invoke: {
+        id: "decideEdit",
+        src: "decideEdit",
+        input: ({ context }) => ({ slug: context.slug, action: context.decision ?? "reject" }),
+        onDone: [
+          {
+            guard: "decidedOk",
+            target: "loading",
+            actions: [
+              { type: "notifySuccess", params: ({ event }) => ({ text: decided(event).detail }) },
+              assign({ decision: null }),
+            ],
+          },
+          // Refused (decided elsewhere meanwhile, or no longer allowed): the HTTP layer already
+          // shows the server's words; the page reloads to show what is now true.
+          { target: "loading", actions: assign({ decision: null }) },
+        ],
+        onError: { target: "ready", actions: assign({ decision: null }) },
+      },
+    },
+    notFound: {
+      description: "No such outlet, or one the signed-in user may not see: the not found page.",
+    },
+    failed: {
+      description: "The outlet could not be read; Retry reads it again.",
+      on: { retry: { target: "loading" } },
+    },
+  },
+});
