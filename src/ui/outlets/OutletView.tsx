@@ -7,7 +7,7 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { type ActionsConfigResponse, allowedBulkActions } from "../../domain/actionsConfig";
 import { outletListPath } from "../../domain/outletListing";
@@ -132,7 +132,6 @@ function UpdateStatus({ outlet, onMoved }: { outlet: OutletReview; onMoved: () =
   const config = useQuery(actionsConfigQuery());
   const modal = useActorRef(modalMachine, { input: { open: false } });
   const open = useSelector(modal, (s) => s.value !== "closed");
-  const [opening, setOpening] = useState(0);
   const selected = useMemo(
     () => [
       {
@@ -157,21 +156,14 @@ function UpdateStatus({ outlet, onMoved }: { outlet: OutletReview; onMoved: () =
         className="button"
         disabled={offered === 0}
         onClick={() => {
-          setOpening((n) => n + 1);
           modal.send({ type: "modal.open" });
         }}
       >
         Update Status
       </button>
       {config.data && open && (
-        <StatusDialog
-          key={opening}
-          modal={modal}
-          outlets={selected}
-          config={config.data}
-          years={years}
-          onMoved={onMoved}
-        />
+        // Mounted only while open, so each opening starts a fresh bulk status actor.
+        <StatusDialog modal={modal} outlets={selected} config={config.data} years={years} onMoved={onMoved} />
       )}
     </>
   );
