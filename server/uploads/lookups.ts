@@ -129,7 +129,11 @@ export async function grantableRoles(
      FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id LEFT JOIN permissions p ON p.id = rp.permission_id
      GROUP BY r.name`,
   );
-  return new Set(roles.filter((r) => mayGrantRole(own, r.permissions ?? [])).map((r) => r.name));
+  return new Set(
+    roles
+      .filter((r) => mayGrantRole(own, { name: r.name, permissions: r.permissions ?? [] }))
+      .map((r) => r.name),
+  );
 }
 
 /** Loads what the type's rows refer to and answers the row checks from it. */

@@ -566,11 +566,21 @@ const ambiguous = (kind: RefKind, value: string, found: readonly string[]) =>
   `${value} matches more than one ${REF_NAMES[kind]} (${found.join(", ")}): write it exactly as one of them.`;
 
 /**
- * The rule of granting roles: a user may grant a role only when every permission of the role is
- * one of their own. Admin holds every permission, so admin may grant every role.
+ * Roles of accounts that sign in with a one-time code (field auditors, retailers). Such an account
+ * is made with its field auditor or retailer record and its mobile number, never by the users
+ * upload, so no one grants these roles there, although they hold no staff permission.
  */
-export function mayGrantRole(granterPermissions: ReadonlySet<string>, rolePermissions: readonly string[]) {
-  return rolePermissions.every((p) => granterPermissions.has(p));
+export const CODE_SIGN_IN_ROLES: ReadonlySet<string> = new Set(["field-auditor", "retailer"]);
+
+/**
+ * The rule of granting roles: a user may grant a role only when every permission of the role is
+ * one of their own. Admin holds every permission, so admin may grant every staff role.
+ */
+export function mayGrantRole(
+  granterPermissions: ReadonlySet<string>,
+  role: { readonly name: string; readonly permissions: readonly string[] },
+) {
+  return !CODE_SIGN_IN_ROLES.has(role.name) && role.permissions.every((p) => granterPermissions.has(p));
 }
 
 export const roleNotGrantable = (role: string) =>

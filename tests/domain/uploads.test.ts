@@ -29,6 +29,7 @@ import {
 } from "../../src/domain/uploadCells";
 import { exportNoticesDue, UPLOAD_PATTERNS } from "../../src/domain/uploadRoutes";
 import {
+  CODE_SIGN_IN_ROLES,
   canUseUploadType,
   checkHeader,
   checkValue,
@@ -472,9 +473,11 @@ describe("spreadsheet habits (issue: uploads accept spreadsheets as people reall
 
   it("lets a user grant only roles whose permissions are all their own", () => {
     const own = new Set(["a", "b"]);
-    expect(mayGrantRole(own, ["a"])).toBe(true);
-    expect(mayGrantRole(own, ["a", "c"])).toBe(false);
-    expect(mayGrantRole(own, [])).toBe(true);
+    expect(mayGrantRole(own, { name: "r", permissions: ["a"] })).toBe(true);
+    expect(mayGrantRole(own, { name: "r", permissions: ["a", "c"] })).toBe(false);
+    expect(mayGrantRole(own, { name: "r", permissions: [] })).toBe(true);
+    // Code sign-in accounts are made with their auditor or retailer record, never granted by upload.
+    for (const name of CODE_SIGN_IN_ROLES) expect(mayGrantRole(own, { name, permissions: [] })).toBe(false);
     const validate = rowValidator(
       UPLOAD_TYPES.users,
       withRefs((kind, value) => (kind === "role" ? [value] : []), { mayGrant: (role) => role !== "admin" }),
