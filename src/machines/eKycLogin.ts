@@ -52,6 +52,12 @@ export const REQUEST_FAILED = "Something went wrong. Please try again.";
 
 const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
 
+/** The number (with +91) and platform every step of the sign-in sends. */
+const whoSignsIn = (context: EKycLoginContext) => ({
+  login_username: withMobilePrefix(context.mobile),
+  platform: context.platform,
+});
+
 export const eKycLoginMachine = setup({
   types: {} as {
     context: EKycLoginContext;
@@ -124,10 +130,7 @@ export const eKycLoginMachine = setup({
       invoke: {
         id: "loginStep",
         src: "loginStep",
-        input: ({ context }) => ({
-          login_username: withMobilePrefix(context.mobile),
-          platform: context.platform,
-        }),
+        input: ({ context }) => whoSignsIn(context),
         onDone: [
           {
             guard: { type: "stepIs", params: { type: "ok" } },
@@ -153,10 +156,7 @@ export const eKycLoginMachine = setup({
       invoke: {
         id: "sendOtp",
         src: "sendOtp",
-        input: ({ context }) => ({
-          login_username: withMobilePrefix(context.mobile),
-          platform: context.platform,
-        }),
+        input: ({ context }) => whoSignsIn(context),
         onDone: [
           // The code field is empty here: going back to the number clears it.
           {
@@ -209,10 +209,7 @@ export const eKycLoginMachine = setup({
       invoke: {
         id: "sendOtp",
         src: "sendOtp",
-        input: ({ context }) => ({
-          login_username: withMobilePrefix(context.mobile),
-          platform: context.platform,
-        }),
+        input: ({ context }) => whoSignsIn(context),
         onDone: [
           {
             guard: { type: "sendIs", params: { type: "sent" } },
@@ -235,11 +232,7 @@ export const eKycLoginMachine = setup({
       invoke: {
         id: "verifyOtp",
         src: "verifyOtp",
-        input: ({ context }) => ({
-          login_username: withMobilePrefix(context.mobile),
-          otp: context.otp,
-          platform: context.platform,
-        }),
+        input: ({ context }) => ({ ...whoSignsIn(context), otp: context.otp }),
         onDone: [
           {
             guard: { type: "verifyIs", params: { type: "signedIn" } },
