@@ -111,7 +111,6 @@ export const INSERTABLE_COLUMNS: ReadonlyMap<string, ReadonlySet<string>> = new 
       "pin_code",
       "job_id",
     ],
-    sub_project_questions: ["sub_project_id", "question_group", "name", "type", "is_mandatory", "job_id"],
     whatsapp_messages: ["organisation_id", "phone_number", "template_name", "message", "status", "job_id"],
   }).map(([table, columns]) => [table, new Set(columns)]),
 );

@@ -113,13 +113,37 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
       [rows.map((r) => r.username), rows.map((r) => r.role)],
     );
   },
-  questions: ({ tx, job, rows }) =>
-    insertMany(
-      tx,
-      "sub_project_questions",
-      ["sub_project_id", "question_group", "name", "type", "is_mandatory", "job_id"],
-      rows.map((r) => [sp(job), r.question_group, r.name, r.type, r.is_mandatory === "yes", job.id]),
-    ),
+  // Each group is made once per sub-project (its slug from its name), then its questions follow
+  // the groups' existing ones in file order.
+  questions: async ({ tx, job, rows }) => {
+    await tx.query(
+      `INSERT INTO question_groups (sub_project_id, name, slug, position)
+       SELECT $1, g.name, lower(regexp_replace(g.name, '[^A-Za-z0-9]+', '-', 'g')) || '-' || $2 || '-' || g.n,
+         coalesce((SELECT max(position) FROM question_groups WHERE sub_project_id = $1), 0) + g.n
+       FROM (SELECT name, min(n)::int AS n FROM unnest($3::text[]) WITH ORDINALITY AS x(name, n) GROUP BY name) g
+       ON CONFLICT (sub_project_id, name) DO NOTHING`,
+      [sp(job), job.id, rows.map((r) => r.question_group)],
+    );
+    await tx.query(
+      `INSERT INTO questions (question_group_id, name, type, is_mandatory, is_calling_necessary, validations, position, job_id)
+       SELECT g.id, x.name, x.type, x.mandatory, x.calling,
+         CASE WHEN x.choices = '' THEN '{}'::jsonb ELSE jsonb_build_object('choices', x.choices) END,
+         coalesce((SELECT max(position) FROM questions WHERE question_group_id = g.id), 0) + x.n, $7
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $6::boolean[], $8::text[])
+         WITH ORDINALITY AS x(grp, name, type, mandatory, calling, choices, n)
+       JOIN question_groups g ON g.sub_project_id = $1 AND g.name = x.grp`,
+      [
+        sp(job),
+        rows.map((r) => r.question_group),
+        rows.map((r) => r.name),
+        rows.map((r) => r.type),
+        rows.map((r) => r.is_mandatory === "yes"),
+        rows.map((r) => r.is_calling_necessary === "yes"),
+        job.id,
+        rows.map((r) => r.choices ?? ""),
+      ],
+    );
+  },
   panels: async ({ tx, job, rows }) => {
     const ids = await outletIds(
       tx,

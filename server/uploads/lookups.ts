@@ -72,9 +72,11 @@ const RECORD_LOADERS: Readonly<
       [s.subProjectId],
     ),
   question: (db, s) =>
-    db.query("SELECT question_group AS a, name AS b FROM sub_project_questions WHERE sub_project_id = $1", [
-      s.subProjectId,
-    ]),
+    db.query(
+      `SELECT g.name AS a, q.name AS b FROM questions q JOIN question_groups g ON g.id = q.question_group_id
+       WHERE g.sub_project_id = $1`,
+      [s.subProjectId],
+    ),
 };
 
 /** Outlet ids compare as numbers ("007" names outlet 7); everything else without case or outer spaces. */

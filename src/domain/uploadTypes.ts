@@ -226,6 +226,8 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
       col("name", text, "Shop board visible?"),
       col("type", { kind: "oneOf", values: QUESTION_TYPES }, "yes_or_no"),
       col("is_mandatory", { kind: "oneOf", values: ["yes", "no"] }, "yes"),
+      optional("is_calling_necessary", { kind: "oneOf", values: ["yes", "no"] }, "no"),
+      optional("choices", text, "Yes;No"),
     ],
     recordKey: { columns: ["question_group", "name"], existing: "question" },
     roles: PROJECT,

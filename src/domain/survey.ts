@@ -1,0 +1,317 @@
+/**
+ * Survey Details' shapes and rules (spec 001 §2.2, §3, §4.2, §4.9, §7; 002 §3, §7): question
+ * groups, questions with their validations and answers, the answer update call, and who may edit
+ * or verify answers. The validators of a group's Save live in surveyValidation.ts.
+ */
+import { Schema } from "effect";
+import { canEditAnswers, type ReviewRole } from "./outletReview";
+import { QUESTION_TYPES } from "./uploadTypes";
+
+export { QUESTION_TYPES };
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+/** The image question types: a group of only these is complete on load (§2.2). */
+export const IMAGE_TYPES: readonly QuestionType[] = [
+  "single_image",
+  "multiple_image",
+  "invoice_image",
+  "e_signature",
+];
+export const isImageType = (type: string): boolean => (IMAGE_TYPES as readonly string[]).includes(type);
+
+const Text = Schema.NullOr(Schema.String);
+const Num = Schema.NullOr(Schema.Number);
+const Flag = Schema.NullOr(Schema.Boolean);
+
+/** §3 validations; every key may be absent. Choices are a semicolon-separated string. */
+export const Validations = Schema.Struct({
+  min_length: Schema.optional(Num),
+  max_length: Schema.optional(Num),
+  upper_limit: Schema.optional(Num),
+  lower_limit: Schema.optional(Num),
+  lower_than: Schema.optional(Text),
+  greater_than: Schema.optional(Text),
+  allow_decimals: Schema.optional(Flag),
+  choices: Schema.optional(Text),
+});
+export type Validations = typeof Validations.Type;
+
+/** The choices of a choice question, split at semicolons (§3). */
+export const choicesOf = (validations: Validations): string[] =>
+  (validations.choices ?? "")
+    .split(";")
+    .map((c) => c.trim())
+    .filter((c) => c !== "");
+
+export const SkuProduct = Schema.Struct({ id: Schema.Number, sku_code: Schema.String, name: Schema.String });
+export type SkuProduct = typeof SkuProduct.Type;
+
+export const QuestionGroup = Schema.Struct({
+  id: Schema.Number,
+  name: Schema.String,
+  slug: Schema.String,
+  type: Schema.Literals(["general", "sku_group"]),
+  related_sku_products: Schema.Array(SkuProduct),
+  /** True when the group asks nothing but images: it counts as complete on load (§2.2). */
+  image_only: Schema.Boolean,
+});
+export type QuestionGroup = typeof QuestionGroup.Type;
+export const QuestionGroups = Schema.Struct({ results: Schema.Array(QuestionGroup) });
+
+export const AnswerImage = Schema.Struct({ id: Schema.Number, image: Schema.String });
+export type AnswerImage = typeof AnswerImage.Type;
+
+export const PreviousAnswer = Schema.Struct({
+  workflow_object: Schema.Number,
+  sub_project_name: Schema.String,
+  single_input: Text,
+  images: Schema.Array(AnswerImage),
+});
+
+/** An answer (001 §3, 002 §3 answer for editing). `version` guards against stale saves. */
+export const Answer = Schema.Struct({
+  id: Schema.Number,
+  answer_type: Schema.String,
+  single_input: Text,
+  multiple_answers_input: Schema.Array(Schema.String),
+  latitude_input: Num,
+  longitude_input: Num,
+  sku_product: Schema.NullOr(SkuProduct),
+  remarks: Text,
+  has_called_and_verified: Schema.Boolean,
+  is_edited: Schema.Boolean,
+  verified: Schema.Boolean,
+  verified_secondary: Schema.Boolean,
+  other_phone_number: Text,
+  other_ifsc_code: Text,
+  other_bank_name: Text,
+  other_branch_name: Text,
+  other_account_holder_name: Text,
+  other_upi_account_name: Text,
+  other_pan_holder_name: Text,
+  other_gst_trade_name: Text,
+  other_gst_legal_name: Text,
+  other_gst_registration_status: Text,
+  is_gst_trade_name_found: Flag,
+  is_gst_legal_name_found: Flag,
+  images: Schema.Array(AnswerImage),
+  previous_answers: Schema.Array(PreviousAnswer),
+  version: Schema.Number,
+});
+export type Answer = typeof Answer.Type;
+
+export const Question = Schema.Struct({
+  id: Schema.Number,
+  name: Schema.String,
+  type: Schema.Literals(QUESTION_TYPES),
+  is_mandatory: Schema.Boolean,
+  validations: Validations,
+  reference_images: Schema.Array(Schema.String),
+  is_calling_necessary: Schema.Boolean,
+  related_answers: Schema.Array(Answer),
+});
+export type Question = typeof Question.Type;
+export const GroupAnswers = Schema.Struct({ results: Schema.Array(Question) });
+export type GroupAnswers = typeof GroupAnswers.Type;
+
+export const LinkedImage = Schema.Struct({
+  id: Schema.Number,
+  image: Schema.String,
+  question: Schema.String,
+});
+export const LinkedImages = Schema.Array(LinkedImage);
+export type LinkedImage = typeof LinkedImage.Type;
+
+// --- The values a reviewer edits, and the update call (002 §7: object_type answers) ---
+
+/** What the reviewer can change of one answer (or give to an unanswered question). */
+export type AnswerValue = {
+  single_input: string;
+  multiple_answers_input: readonly string[];
+  latitude_input: string;
+  longitude_input: string;
+  other_phone_number: string;
+  other_ifsc_code: string;
+};
+/** What the calling executive records per answer (§4.9). */
+export type CallCheck = { has_called_and_verified: boolean; remarked: boolean; remarks: string };
+
+/** The value a question's answer holds now (an unanswered question: empty). */
+export function valueOf(answer: Answer | undefined): AnswerValue {
+  return {
+    single_input: answer?.single_input ?? "",
+    multiple_answers_input: answer?.multiple_answers_input ?? [],
+    latitude_input: answer?.latitude_input == null ? "" : String(answer.latitude_input),
+    longitude_input: answer?.longitude_input == null ? "" : String(answer.longitude_input),
+    other_phone_number: answer?.other_phone_number ?? "",
+    other_ifsc_code: answer?.other_ifsc_code ?? "",
+  };
+}
+
+export const callCheckOf = (answer: Answer | undefined): CallCheck => ({
+  has_called_and_verified: answer?.has_called_and_verified ?? false,
+  remarked: !!answer?.remarks,
+  remarks: answer?.remarks ?? "",
+});
+
+/** The editable fields an update may carry, and the call-check fields of the calling view. */
+export const VALUE_FIELDS = [
+  "single_input",
+  "multiple_answers_input",
+  "latitude_input",
+  "longitude_input",
+  "other_phone_number",
+  "other_ifsc_code",
+] as const;
+export const CALL_FIELDS = ["has_called_and_verified", "remarks"] as const;
+
+const sameValue = (a: AnswerValue, b: AnswerValue) =>
+  VALUE_FIELDS.every((f) =>
+    f === "multiple_answers_input"
+      ? a[f].length === b[f].length && a[f].every((v, i) => v === b[f][i])
+      : a[f] === b[f],
+  );
+
+/** The key of a question's answer slot: the question, and the SKU in a sku_group group. */
+export const slotKey = (questionId: number, skuId: number | null = null) =>
+  skuId === null ? String(questionId) : `${questionId}:${skuId}`;
+
+export type UpdateAnswer = Partial<Omit<AnswerValue, "latitude_input" | "longitude_input">> & {
+  latitude_input?: number | null;
+  longitude_input?: number | null;
+  has_called_and_verified?: boolean;
+  remarks?: string | null;
+  version: number;
+};
+export type CreateAnswer = Omit<UpdateAnswer, "version"> & {
+  question: number;
+  workflow_object: number;
+  sku_product: number | null;
+};
+export type AnswersUpdateRequest = {
+  object_type: "answers";
+  data_to_create: CreateAnswer[] | null;
+  data_to_update: Record<string, UpdateAnswer>;
+};
+export const AnswersUpdateResponse = Schema.Struct({
+  data_to_update: Schema.Record(Schema.String, Schema.Unknown),
+  data_to_create: Schema.Array(Schema.Unknown),
+});
+
+const numberOrNull = (text: string) => (text.trim() === "" ? null : Number(text));
+
+function valueFields(v: AnswerValue) {
+  return {
+    single_input: v.single_input,
+    multiple_answers_input: [...v.multiple_answers_input],
+    latitude_input: numberOrNull(v.latitude_input),
+    longitude_input: numberOrNull(v.longitude_input),
+    other_phone_number: v.other_phone_number,
+    other_ifsc_code: v.other_ifsc_code,
+  };
+}
+
+/**
+ * The update call for a group's edited answers: changed answers by id with the version they were
+ * read at; unanswered questions given a value are created. Unchanged answers are not sent.
+ */
+export function answersUpdate(
+  workflowObject: number,
+  questions: readonly Question[],
+  edits: Readonly<Record<string, AnswerValue>>,
+): AnswersUpdateRequest {
+  const create: CreateAnswer[] = [];
+  const update: Record<string, UpdateAnswer> = {};
+  for (const slot of slotsOf(questions)) {
+    const edited = edits[slot.key];
+    if (!edited || sameValue(edited, valueOf(slot.answer))) continue;
+    if (slot.answer) update[String(slot.answer.id)] = { ...valueFields(edited), version: slot.answer.version };
+    else
+      create.push({
+        ...valueFields(edited),
+        question: slot.question.id,
+        workflow_object: workflowObject,
+        sku_product: slot.sku?.id ?? null,
+      });
+  }
+  return { object_type: "answers", data_to_create: create.length ? create : null, data_to_update: update };
+}
+
+/** The calling view's update: the call checks of answered calling-necessary questions. */
+export function callChecksUpdate(
+  questions: readonly Question[],
+  checks: Readonly<Record<string, CallCheck>>,
+): AnswersUpdateRequest {
+  const update: Record<string, UpdateAnswer> = {};
+  for (const slot of slotsOf(questions)) {
+    const check = checks[slot.key];
+    if (!check || !slot.answer || !slot.question.is_calling_necessary) continue;
+    update[String(slot.answer.id)] = {
+      has_called_and_verified: check.has_called_and_verified,
+      remarks: check.remarked ? check.remarks.trim() : null,
+      version: slot.answer.version,
+    };
+  }
+  return { object_type: "answers", data_to_create: null, data_to_update: update };
+}
+
+export type AnswerSlot = { key: string; question: Question; sku: SkuProduct | null; answer?: Answer };
+
+/** Every answer slot of a group: one per question, or one per question and SKU in a sku_group. */
+export function slotsOf(questions: readonly Question[], skus: readonly SkuProduct[] = []): AnswerSlot[] {
+  return questions.flatMap((question): AnswerSlot[] => {
+    const withSku = question.related_answers.filter((a) => a.sku_product !== null);
+    if (skus.length === 0 && withSku.length === 0)
+      return [{ key: slotKey(question.id), question, sku: null, answer: question.related_answers[0] }];
+    const products = skus.length ? skus : withSku.map((a) => a.sku_product!);
+    return products.map((sku) => ({
+      key: slotKey(question.id, sku.id),
+      question,
+      sku,
+      answer: question.related_answers.find((a) => a.sku_product?.id === sku.id),
+    }));
+  });
+}
+
+// --- Who may edit (§4.2) and verify by calling (§4.9) ---
+
+/**
+ * §4.9: a calling Save needs at least one calling-necessary question called and verified or given
+ * a remark; a remark needs its Reason.
+ */
+export function callingVerificationComplete(
+  questions: readonly Question[],
+  checks: Readonly<Record<string, CallCheck>>,
+): { ok: true } | { ok: false; message: string } {
+  const necessary = slotsOf(questions).filter((s) => s.question.is_calling_necessary && s.answer);
+  const entries = necessary.map((s) => ({ slot: s, check: checks[s.key] ?? callCheckOf(s.answer) }));
+  const missingReason = entries.find((e) => e.check.remarked && e.check.remarks.trim() === "");
+  if (missingReason) return { ok: false, message: `${REASON_REQUIRED} ${missingReason.slot.question.name}.` };
+  if (!entries.some((e) => e.check.has_called_and_verified || e.check.remarked))
+    return { ok: false, message: CALLING_NOT_VERIFIED };
+  return { ok: true };
+}
+export const CALLING_NOT_VERIFIED =
+  "Mark at least one calling question as called and verified, or give it a remark.";
+export const REASON_REQUIRED = "Give the Reason for the remark on";
+
+/** Who records call checks: the calling executive on a validation call (§2.1, §4.9). */
+export const canVerifyByCalling = (role: string, typeOfCalling: string | null): boolean =>
+  role === "calling-executive" && typeOfCalling === "validation";
+
+export const ANSWER_EDIT_NOT_ALLOWED = "You cannot edit the answers of this outlet in its present state.";
+export const STALE_ANSWER =
+  "These answers were changed by someone else since you opened them. Reload to see the changes.";
+export const ANSWERS_SAVED = "Answers saved.";
+
+/**
+ * §4.2 in full: the role and state rule of `canEditAnswers`, and also the update action list is
+ * available for the outlet (or the role is project manager).
+ */
+export const answerEditEligible = (
+  role: ReviewRole,
+  state: string,
+  workflowStateChanged: boolean,
+  hasUpdateActions: boolean,
+): boolean =>
+  canEditAnswers(role, state, workflowStateChanged) && (hasUpdateActions || role === "project-manager");
