@@ -15,6 +15,7 @@ import { Problem } from "./http/problem";
 import { securityHeaders } from "./http/security";
 import { serveClient } from "./http/static";
 import { outletRoutes } from "./outlets/routes";
+import { surveyRoutes } from "./survey/routes";
 import { isUploadPost, uploadsApi } from "./uploads/routes";
 
 export type { AppDeps } from "./context";
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", fieldUserRoutes(deps));
   app.route("/api/auth", adminRoutes(deps));
   app.route("/api", outletRoutes(deps));
+  app.route("/api", surveyRoutes(deps));
   app.route("/", outboxRoutes(deps));
   app.route("/api", uploadsApi(deps));
 

@@ -10,13 +10,13 @@ import { MAX_BULK_OUTLETS, readBulkUpdate } from "../../src/domain/bulkUpdate";
 import { readOutletListingQuery } from "../../src/domain/outletListing";
 import { readOutletAction } from "../../src/domain/outletReview";
 import { decodeRowId, decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
-import { actionsConfigFor } from "../../src/machines/outletWorkflowConfig";
 import { FORBIDDEN } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { pageParams, paginate } from "../http/pagination";
 import { jsonBody, Problem } from "../http/problem";
 import { requireListScope, requireOutletViewer, visibleSubProjects } from "./access";
+import { cachedActionsConfig } from "./actionsConfigCache";
 import { applyBulkAction } from "./bulk";
 import { chainOf } from "./chain";
 import { outletDetail } from "./detail";
@@ -25,13 +25,6 @@ import { filterOptions } from "./options";
 import { decideOutletEdits, outletImage, qcEditHistory, seesOutlet, seesOutletSlug } from "./review";
 import { similarOutlets } from "./similar";
 import { outletSummary } from "./summary";
-
-/** The configs depend only on the workflow permission, so each is derived once. */
-const configs = new Map<string | null, ReturnType<typeof actionsConfigFor>>();
-export function cachedActionsConfig(permission: string | null) {
-  if (!configs.has(permission)) configs.set(permission, actionsConfigFor(permission));
-  return configs.get(permission)!;
-}
 
 export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;

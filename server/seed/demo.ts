@@ -10,6 +10,7 @@ import { insertMany } from "../db/insertMany";
 import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
 import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
 import { seedReviewData } from "./review";
+import { seedSurvey } from "./survey";
 import { seedUploads } from "./uploads";
 import { seedWorkflowData } from "./workflow";
 
@@ -145,6 +146,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     await seedOtpAccounts(tx, now);
     await seedWorkflowData(tx);
     await seedReviewData(tx, now);
+    await seedSurvey(tx, now);
     await seedUploads(tx, now);
     return true;
   });

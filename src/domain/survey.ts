@@ -137,7 +137,7 @@ export type AnswerValue = {
 export type CallCheck = { has_called_and_verified: boolean; remarked: boolean; remarks: string };
 
 /** The value a question's answer holds now (an unanswered question: empty). */
-export function valueOf(answer: Answer | undefined): AnswerValue {
+export function answerValueOf(answer: Answer | undefined): AnswerValue {
   return {
     single_input: answer?.single_input ?? "",
     multiple_answers_input: answer?.multiple_answers_input ?? [],
@@ -224,8 +224,9 @@ export function answersUpdate(
   const update: Record<string, UpdateAnswer> = {};
   for (const slot of slotsOf(questions)) {
     const edited = edits[slot.key];
-    if (!edited || sameValue(edited, valueOf(slot.answer))) continue;
-    if (slot.answer) update[String(slot.answer.id)] = { ...valueFields(edited), version: slot.answer.version };
+    if (!edited || sameValue(edited, answerValueOf(slot.answer))) continue;
+    if (slot.answer)
+      update[String(slot.answer.id)] = { ...valueFields(edited), version: slot.answer.version };
     else
       create.push({
         ...valueFields(edited),

@@ -23,7 +23,11 @@ export const INPUT_LIMITS: Partial<Record<QuestionType, number>> = {
 export const DEFAULT_INPUT_LIMIT = 10_000;
 export const maxLengthOf = (type: QuestionType): number => INPUT_LIMITS[type] ?? DEFAULT_INPUT_LIMIT;
 
-const PHONE_TYPES: readonly QuestionType[] = ["phone_number", "phone_number_without_otp", "phone_number_with_otp"];
+const PHONE_TYPES: readonly QuestionType[] = [
+  "phone_number",
+  "phone_number_without_otp",
+  "phone_number_with_otp",
+];
 export const isPhoneType = (type: QuestionType) => PHONE_TYPES.includes(type);
 
 /**
@@ -54,7 +58,11 @@ export function isValidDate(value: string): boolean {
   const m = ISO_DATE.exec(value);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  return (
+    d.getUTCFullYear() === Number(m[1]) &&
+    d.getUTCMonth() === Number(m[2]) - 1 &&
+    d.getUTCDate() === Number(m[3])
+  );
 }
 
 /** The date input's own message, or null: valid, not after `today`, within the inclusive bounds. */
@@ -95,7 +103,9 @@ export function answerProblems(question: Checked, value: AnswerValue): string[] 
       return problems;
     }
     case "text":
-      return bounded(v.min_length) && bounded(v.max_length) && (text.length < v.min_length || text.length > v.max_length)
+      return bounded(v.min_length) &&
+        bounded(v.max_length) &&
+        (text.length < v.min_length || text.length > v.max_length)
         ? [`${name} must have text between ${v.min_length} to ${v.max_length}!`]
         : [];
     case "number": {

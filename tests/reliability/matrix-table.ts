@@ -55,6 +55,11 @@ export type Fixtures = {
   /** The workflow object and the dealer board image of the Acme outlet. */
   acmeWorkflowObject: number;
   acmeImage: number;
+  /** The Acme outlet's first question group (id and slug), one answer of it, and an answer image. */
+  acmeGroup: number;
+  acmeGroupSlug: string;
+  acmeAnswer: number;
+  acmeAnswerImage: number;
 };
 
 export type MatrixRequest = { method: string; path: string; body?: unknown };
@@ -267,6 +272,64 @@ export const MATRIX: readonly MatrixRow[] = [
     //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
     cells: "401 403 409 409 403 403 403 403 403 403 403 403 403 404 403 403",
     request: (f) => post(`/api/outlets/${f.acmeRsid}/action/`, { action_to_perform: "accept" })(),
+  },
+  // Survey Details (001 §7, 002 §7): reads as the outlet; the update call and Refresh QC data
+  // check the caller's role against the outlet's state (the Acme outlet waits for QC).
+  {
+    route: "GET /api/survey/question-groups/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/survey/question-groups/?workflow_object=${f.acmeWorkflowObject}`)(),
+  },
+  {
+    route: "GET /api/survey/answers/",
+    cells: ACME_OUTLET,
+    request: (f) =>
+      get(
+        `/api/survey/answers/?filter_answers=true&related_answers__workflow_object=${f.acmeWorkflowObject}&question_group=${f.acmeGroup}&no-pagination`,
+      )(),
+  },
+  {
+    route: "GET /api/survey/question-groups/:slug/answer-linked-images/",
+    cells: ACME_OUTLET,
+    request: (f) =>
+      get(
+        `/api/survey/question-groups/${f.acmeGroupSlug}/answer-linked-images/?related_answers__workflow_object=${f.acmeWorkflowObject}`,
+      )(),
+  },
+  {
+    route: "GET /api/survey/images/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/survey/images/?outlet=${f.acmeOutletId}&all_survey_images=true&no-pagination`)(),
+  },
+  {
+    route: "GET /api/survey/answer-images/:id/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/survey/answer-images/${f.acmeAnswerImage}/`)(),
+  },
+  {
+    route: "POST /api/update/",
+    variant: "an unknown object type: the access check comes first",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 400 403 403",
+    request: post("/api/update/", { object_type: "outlets", data_to_update: {} }),
+  },
+  {
+    route: "POST /api/update/",
+    variant: "a save made on a stale answer: QC may edit in qc_pending, the version is old",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 403 409 409 403 403 403 403 403 403 403 403 403 404 403 403",
+    request: (f) =>
+      post("/api/update/", {
+        object_type: "answers",
+        data_to_create: null,
+        data_to_update: { [f.acmeAnswer]: { single_input: "Stale Shop", version: 999 } },
+      })(),
+  },
+  {
+    route: "POST /api/outlets/:slug/refresh-qc-data/",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 403 ok  ok  403 403 403 403 403 403 403 403 403 404 403 403",
+    request: (f) => post(`/api/outlets/${f.acmeRsid}/refresh-qc-data/`)(),
   },
   {
     route: "POST /api/outlets/bulk-action/",

@@ -83,6 +83,18 @@ beforeAll(async () => {
         `SELECT id FROM outlet_images WHERE outlet_id = ${outlet.id} ORDER BY id LIMIT 1`,
       )
     ).id,
+    ...(await one<{ acmeGroup: number; acmeGroupSlug: string; acmeAnswer: number }>(
+      `SELECT g.id AS "acmeGroup", g.slug AS "acmeGroupSlug", a.id AS "acmeAnswer"
+       FROM answers a JOIN questions q ON q.id = a.question_id JOIN question_groups g ON g.id = q.question_group_id
+       JOIN workflow_objects w ON w.id = a.workflow_object_id
+       WHERE w.outlet_id = ${outlet.id} AND q.name = 'Shop name'`,
+    )),
+    acmeAnswerImage: (
+      await one<{ id: number }>(
+        `SELECT i.id FROM answer_images i JOIN answers a ON a.id = i.answer_id JOIN workflow_objects w
+         ON w.id = a.workflow_object_id WHERE w.outlet_id = ${outlet.id} ORDER BY i.id LIMIT 1`,
+      )
+    ).id,
   };
   // Callers who sign in with a one-time code get a session on their platform directly (the code
   // flow itself is tested in tests/server/otp-login.test.ts).

@@ -1,0 +1,247 @@
+/**
+ * Saving a group's answers (the update call with object_type answers, 002 §7), in the caller's
+ * transaction: the outlet row is locked first, the caller's eligibility is checked against the
+ * outlet's current state (001 §4.2; call checks §4.9), each answer is re-validated with the same
+ * rules as the screen (001 §5.1), a save made on answers that changed since they were read is
+ * refused, and every changed answer gets a QC edit history line.
+ */
+import { allowedBulkActions } from "../../src/domain/actionsConfig";
+import { reviewRole } from "../../src/domain/outletReview";
+import {
+  ANSWER_EDIT_NOT_ALLOWED,
+  type AnswersUpdateRequest,
+  type AnswerValue,
+  answerEditEligible,
+  CALLING_NOT_VERIFIED,
+  canVerifyByCalling,
+  REASON_REQUIRED,
+  STALE_ANSWER,
+  VALUE_FIELDS,
+  type Validations,
+} from "../../src/domain/survey";
+import { answerProblems } from "../../src/domain/surveyValidation";
+import type { Queryable } from "../db/db";
+import { Problem } from "../http/problem";
+import type { OutletViewer } from "../outlets/access";
+import { cachedActionsConfig } from "../outlets/actionsConfigCache";
+import { type VisibleWorkflowObject, visibleWorkflowObject } from "./read";
+
+const NOT_FOUND = { detail: "Not found." };
+export const ONE_OUTLET_AT_A_TIME = "Save the answers of one outlet at a time.";
+/** Answers whose value, once edited, must be verified again (001 §4.3). */
+const VERIFIED_TYPES = ["ifsc_code", "pan_number", "gst_number", "account_number"];
+
+type Stored = {
+  id: number;
+  question_id: number;
+  name: string;
+  type: string;
+  is_mandatory: boolean;
+  validations: Validations;
+  version: number;
+  single_input: string | null;
+  multiple_answers_input: string[];
+  latitude_input: number | null;
+  longitude_input: number | null;
+  other_phone_number: string | null;
+  other_ifsc_code: string | null;
+  remarks: string | null;
+  has_called_and_verified: boolean;
+};
+
+type Values = {
+  single_input?: string | null;
+  multiple_answers_input?: readonly string[];
+  latitude_input?: number | null;
+  longitude_input?: number | null;
+  other_phone_number?: string | null;
+  other_ifsc_code?: string | null;
+};
+const asValue = (a: Values): AnswerValue => ({
+  single_input: a.single_input ?? "",
+  multiple_answers_input: a.multiple_answers_input ?? [],
+  latitude_input: a.latitude_input == null ? "" : String(a.latitude_input),
+  longitude_input: a.longitude_input == null ? "" : String(a.longitude_input),
+  other_phone_number: a.other_phone_number ?? "",
+  other_ifsc_code: a.other_ifsc_code ?? "",
+});
+
+const changesValues = (fields: object) => VALUE_FIELDS.some((f) => Object.hasOwn(fields, f));
+const shown = (v: AnswerValue) =>
+  v.multiple_answers_input.length
+    ? v.multiple_answers_input.join(", ")
+    : v.latitude_input || v.longitude_input
+      ? `${v.latitude_input}, ${v.longitude_input}`
+      : v.single_input || "(empty)";
+
+/** The one workflow object every answer of the request belongs to. */
+async function targetOf(tx: Queryable, request: AnswersUpdateRequest): Promise<number> {
+  const ids = Object.keys(request.data_to_update).map(Number);
+  const owners = ids.length
+    ? await tx.query<{ workflow_object_id: number }>(
+        "SELECT DISTINCT workflow_object_id FROM answers WHERE id = ANY ($1::bigint[])",
+        [ids],
+      )
+    : [];
+  const all = new Set([
+    ...owners.map((o) => o.workflow_object_id),
+    ...(request.data_to_create ?? []).map((c) => c.workflow_object),
+  ]);
+  if (all.size !== 1) {
+    if (all.size === 0) throw new Problem(404, NOT_FOUND);
+    throw new Problem(400, { non_field_errors: [ONE_OUTLET_AT_A_TIME] });
+  }
+  return [...all][0]!;
+}
+
+function checkEligible(viewer: OutletViewer, wo: VisibleWorkflowObject, request: AnswersUpdateRequest) {
+  const permission = viewer.user.considered_workflow_permission;
+  const role = reviewRole(permission);
+  const offered =
+    allowedBulkActions(
+      [{ workflow_state: wo.workflow_state, subProject: wo.sub_project_type }],
+      cachedActionsConfig(permission),
+    ).length > 0;
+  const editor = answerEditEligible(role, wo.workflow_state, false, offered);
+  const all = [...Object.values(request.data_to_update), ...(request.data_to_create ?? [])];
+  const editsValues = all.some(changesValues) || (request.data_to_create ?? []).length > 0;
+  const allowed = editor || (!editsValues && canVerifyByCalling(role, wo.type_of_calling));
+  if (!allowed) throw new Problem(403, { detail: ANSWER_EDIT_NOT_ALLOWED });
+}
+
+export async function saveAnswers(
+  tx: Queryable,
+  viewer: OutletViewer,
+  request: AnswersUpdateRequest,
+  now: Date,
+): Promise<{ data_to_update: Record<string, unknown>; data_to_create: unknown[] }> {
+  const wo = await visibleWorkflowObject(tx, viewer, await targetOf(tx, request), true);
+  if (!wo) throw new Problem(404, NOT_FOUND);
+  checkEligible(viewer, wo, request);
+
+  const ids = Object.keys(request.data_to_update).map(Number);
+  const stored = await tx.query<Stored>(
+    `SELECT a.id, a.question_id, q.name, q.type, q.is_mandatory, q.validations, a.version, a.single_input,
+       a.multiple_answers_input, a.latitude_input, a.longitude_input, a.other_phone_number, a.other_ifsc_code,
+       a.remarks, a.has_called_and_verified
+     FROM answers a JOIN questions q ON q.id = a.question_id
+     WHERE a.id = ANY ($1::bigint[]) AND a.workflow_object_id = $2 ORDER BY a.id FOR UPDATE OF a`,
+    [ids, wo.id],
+  );
+  if (stored.some((s) => s.version !== request.data_to_update[String(s.id)]!.version))
+    throw new Problem(409, { detail: STALE_ANSWER });
+
+  const creates = request.data_to_create ?? [];
+  const questions = creates.length
+    ? await tx.query<Stored>(
+        `SELECT q.id AS question_id, q.name, q.type, q.is_mandatory, q.validations
+         FROM questions q JOIN question_groups g ON g.id = q.question_group_id
+         WHERE q.id = ANY ($1::int[]) AND g.sub_project_id = $2`,
+        [creates.map((c) => c.question), wo.sub_project_id],
+      )
+    : [];
+
+  // Re-validate what is being saved with the screen's own rules; every message at once.
+  const errors: Record<string, string[]> = {};
+  for (const s of stored) {
+    const fields = request.data_to_update[String(s.id)]!;
+    if (Object.hasOwn(fields, "remarks") && fields.remarks !== null && fields.remarks?.trim() === "")
+      errors[`data_to_update.${s.id}.remarks`] = [`${REASON_REQUIRED} ${s.name}.`];
+    if (!changesValues(fields)) continue;
+    const problems = answerProblems(s as never, asValue({ ...s, ...fields }));
+    if (problems.length) errors[s.name] = problems;
+  }
+  for (const [i, c] of creates.entries()) {
+    const q = questions.find((x) => x.question_id === c.question);
+    if (!q) {
+      errors[`data_to_create.${i}.question`] = ["Not a question of this outlet's survey."];
+      continue;
+    }
+    const problems = answerProblems(q as never, asValue(c));
+    if (problems.length) errors[q.name] = problems;
+  }
+  if (Object.keys(errors).length) throw new Problem(400, errors);
+
+  const updated: Record<string, unknown> = {};
+  const history: string[] = [];
+  for (const s of stored) {
+    const fields = request.data_to_update[String(s.id)]!;
+    const next = { ...s, ...fields };
+    const valueEdit = changesValues(fields);
+    const [row] = await tx.query<Record<string, unknown>>(
+      `UPDATE answers SET single_input = $2, multiple_answers_input = $3::jsonb, latitude_input = $4,
+         longitude_input = $5, other_phone_number = $6, other_ifsc_code = $7, remarks = $8,
+         has_called_and_verified = $9, is_edited = is_edited OR $10,
+         verified = verified AND NOT ($10 AND $11 AND single_input IS DISTINCT FROM $2),
+         verified_secondary = verified_secondary AND other_ifsc_code IS NOT DISTINCT FROM $7,
+         version = version + 1, modified = $12
+       WHERE id = $1 RETURNING id, version, single_input, multiple_answers_input, latitude_input, longitude_input,
+         other_phone_number, other_ifsc_code, remarks, has_called_and_verified, is_edited, verified`,
+      [
+        s.id,
+        next.single_input,
+        JSON.stringify(next.multiple_answers_input ?? []),
+        next.latitude_input,
+        next.longitude_input,
+        next.other_phone_number,
+        next.other_ifsc_code,
+        next.remarks,
+        next.has_called_and_verified,
+        valueEdit,
+        VERIFIED_TYPES.includes(s.type),
+        now,
+      ],
+    );
+    updated[String(s.id)] = row;
+    const before = shown(asValue(s));
+    const after = shown(asValue(next));
+    if (valueEdit && before !== after) history.push(`${s.name} changed from ${before} to ${after}`);
+  }
+  const created: unknown[] = [];
+  for (const c of creates) {
+    const q = questions.find((x) => x.question_id === c.question)!;
+    const [row] = await tx.query<Record<string, unknown>>(
+      `INSERT INTO answers (workflow_object_id, question_id, sku_id, single_input, multiple_answers_input,
+         latitude_input, longitude_input, other_phone_number, other_ifsc_code, is_edited, created, modified)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, true, $10, $10)
+       ON CONFLICT DO NOTHING
+       RETURNING id, version, single_input, multiple_answers_input, latitude_input, longitude_input,
+         other_phone_number, other_ifsc_code, is_edited`,
+      [
+        wo.id,
+        c.question,
+        c.sku_product,
+        c.single_input ?? null,
+        JSON.stringify(c.multiple_answers_input ?? []),
+        c.latitude_input ?? null,
+        c.longitude_input ?? null,
+        c.other_phone_number ?? null,
+        c.other_ifsc_code ?? null,
+        now,
+      ],
+    );
+    // Answered by someone else since this screen read the group: not overwritten.
+    if (!row) throw new Problem(409, { detail: STALE_ANSWER });
+    created.push(row);
+    history.push(`${q.name} answered: ${shown(asValue(c))}`);
+  }
+  if (!Object.values(request.data_to_update).some(changesValues) && creates.length === 0)
+    await checkCallingVerification(tx, wo.id);
+  for (const message of history)
+    await tx.query(
+      "INSERT INTO qc_edit_history (workflow_object_id, user_id, message, created) VALUES ($1, $2, $3, $4)",
+      [wo.id, viewer.user.id, message, now],
+    );
+  return { data_to_update: updated, data_to_create: created };
+}
+
+/** §4.9 as it stands after the save: at least one calling-necessary answer verified or remarked. */
+async function checkCallingVerification(tx: Queryable, woId: number): Promise<void> {
+  const [row] = await tx.query<{ ok: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM answers a JOIN questions q ON q.id = a.question_id
+       WHERE a.workflow_object_id = $1 AND q.is_calling_necessary
+         AND (a.has_called_and_verified OR coalesce(trim(a.remarks), '') <> '')) AS ok`,
+    [woId],
+  );
+  if (!row?.ok) throw new Problem(400, { non_field_errors: [CALLING_NOT_VERIFIED] });
+}
