@@ -20,6 +20,7 @@ import { outletReviewMachine } from "./outletReview";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { passwordExpiryMachine } from "./passwordExpiry";
 import { signInMachine } from "./signIn";
+import { surveyGroupsMachine } from "./surveyGroups";
 
 export type MachineEntry = { id: string; machine: AnyStateMachine };
 
@@ -29,6 +30,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "eKycLogin", machine: eKycLoginMachine },
   { id: "forgotPassword", machine: forgotPasswordMachine },
   { id: "outletReview", machine: outletReviewMachine },
+  { id: "surveyGroups", machine: surveyGroupsMachine },
   { id: "passwordExpiry", machine: passwordExpiryMachine },
   { id: "notification", machine: notificationMachine },
   { id: "dataTable", machine: dataTableMachine },

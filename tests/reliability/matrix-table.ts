@@ -299,7 +299,8 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "GET /api/survey/images/",
     cells: ACME_OUTLET,
-    request: (f) => get(`/api/survey/images/?outlet=${f.acmeOutletId}&all_survey_images=true&no-pagination`)(),
+    request: (f) =>
+      get(`/api/survey/images/?outlet=${f.acmeOutletId}&all_survey_images=true&no-pagination`)(),
   },
   {
     route: "GET /api/survey/answer-images/:id/",

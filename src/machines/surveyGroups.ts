@@ -1,0 +1,311 @@
+/**
+ * Survey Details (spec 001 §2.2, §4.2, §4.9, §5.1): the outlet's question groups in a slider, the
+ * selected group's answers, editing them where §4.2 allows, Save (and Next) after every message of
+ * §5.1 passes (or, in the calling view, after the §4.9 call checks hold), progress per group, Reset,
+ * and the end of editing once the outlet's workflow state changed on the screen.
+ */
+import { and, assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import type { ReviewRole } from "../domain/outletReview";
+import {
+  type AnswersUpdateRequest,
+  type AnswerValue,
+  answerEditEligible,
+  answersUpdate,
+  answerValueOf,
+  type CallCheck,
+  callChecksUpdate,
+  callingVerificationComplete,
+  canVerifyByCalling,
+  type Question,
+  type QuestionGroup,
+  slotsOf,
+} from "../domain/survey";
+import { groupProblems } from "../domain/surveyValidation";
+
+/** Groups shown at once in the slider, and its step (4 at a time in the calling view), §2.2 and §9. */
+export const SLIDER_VISIBLE = 4;
+export const sliderStep = (callingView: boolean) => (callingView ? 4 : 1);
+
+export type SurveyGroupsInput = {
+  workflowObject: number;
+  role: ReviewRole;
+  workflowState: string;
+  typeOfCalling: string | null;
+  /** The update action list has actions for this outlet (§4.2). */
+  hasUpdateActions: boolean;
+  /** The calling executive's Calling Details: call checks instead of answer edits. */
+  callingView: boolean;
+};
+
+export type GroupsOutcome = { type: "ok"; groups: readonly QuestionGroup[] };
+export type AnswersOutcome = { type: "ok"; questions: readonly Question[] };
+export type SaveOutcome = { type: "ok" } | { type: "refused"; detail: string };
+
+export type SurveyGroupsContext = SurveyGroupsInput & {
+  groups: readonly QuestionGroup[];
+  index: number;
+  /** The first group shown in the slider. */
+  first: number;
+  questions: readonly Question[];
+  edits: Record<string, AnswerValue>;
+  checks: Record<string, CallCheck>;
+  /** Per group index: saved on this screen, or nothing to answer (image-only). */
+  complete: readonly boolean[];
+  problems: readonly string[];
+  workflowStateChanged: boolean;
+};
+
+export type SurveyGroupsEvent =
+  | { type: "group.select"; index: number }
+  | { type: "slider.next" }
+  | { type: "slider.prev" }
+  | { type: "answer.change"; key: string; value: AnswerValue }
+  | { type: "call.change"; key: string; check: CallCheck }
+  | { type: "reset" }
+  | { type: "save" }
+  | { type: "problems.close" }
+  | { type: "editing.end" }
+  | { type: "retry" };
+
+type Ctx = SurveyGroupsContext;
+
+/** §4.2: answers are editable here (never in the calling view, which records call checks). */
+export const mayEditAnswers = (c: Ctx) =>
+  !c.callingView && answerEditEligible(c.role, c.workflowState, c.workflowStateChanged, c.hasUpdateActions);
+/** §4.9: the calling executive records call checks on a validation call. */
+export const mayCheckCalls = (c: Ctx) =>
+  c.callingView && !c.workflowStateChanged && canVerifyByCalling(c.role, c.typeOfCalling);
+
+/** What Save sends for the selected group. */
+export const saveRequest = (c: Ctx): AnswersUpdateRequest =>
+  c.callingView
+    ? callChecksUpdate(c.questions, c.checks)
+    : answersUpdate(c.workflowObject, c.questions, c.edits);
+
+/** Every message that stops Save (§5.1 in the survey, §4.9 in the calling view). */
+export function saveProblems(c: Ctx): string[] {
+  if (c.callingView) {
+    const rule = callingVerificationComplete(c.questions, c.checks);
+    return rule.ok ? [] : [rule.message];
+  }
+  return groupProblems(
+    slotsOf(c.questions).map((slot) => ({
+      question: slot.question,
+      value: c.edits[slot.key] ?? answerValueOf(slot.answer),
+    })),
+  );
+}
+const hasChanges = (c: Ctx) => {
+  const request = saveRequest(c);
+  return Object.keys(request.data_to_update).length > 0 || (request.data_to_create ?? []).length > 0;
+};
+const isLast = (c: Ctx) => c.index >= c.groups.length - 1;
+const completeNow = (c: Ctx) => c.complete.map((done, i) => done || i === c.index);
+/** After a Save: the next group, or the same one (read again) when it was the last. */
+const nextIndex = (c: Ctx) => (isLast(c) ? c.index : c.index + 1);
+/** The slider keeps the selected group in view. */
+const inView = (c: Ctx, index: number) =>
+  index < c.first ? index : index >= c.first + SLIDER_VISIBLE ? index - SLIDER_VISIBLE + 1 : c.first;
+
+const output = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
+const cleared = { edits: {}, checks: {}, problems: [] };
+
+export const surveyGroupsMachine = setup({
+  types: {} as { context: Ctx; events: SurveyGroupsEvent; input: SurveyGroupsInput },
+  actors: {
+    loadGroups: fromPromise<GroupsOutcome, { workflowObject: number }>(async () => {
+      throw new Error("loadGroups is provided by the application");
+    }),
+    loadAnswers: fromPromise<AnswersOutcome, { workflowObject: number; group: number }>(async () => {
+      throw new Error("loadAnswers is provided by the application");
+    }),
+    saveGroup: fromPromise<SaveOutcome, { request: AnswersUpdateRequest }>(async () => {
+      throw new Error("saveGroup is provided by the application");
+    }),
+  },
+  actions: {
+    notifyFailed: (_, _params: { text: string }) => {},
+    notifySaved: (_, _params: { group: string }) => {},
+  },
+  guards: {
+    hasGroups: ({ event }) => output<GroupsOutcome>(event).groups.length > 0,
+    otherGroup: ({ context, event }) =>
+      event.type === "group.select" &&
+      event.index !== context.index &&
+      event.index >= 0 &&
+      event.index < context.groups.length,
+    mayEdit: ({ context }) => mayEditAnswers(context),
+    mayCheck: ({ context }) => mayCheckCalls(context),
+    maySave: ({ context }) => mayEditAnswers(context) || mayCheckCalls(context),
+    valid: ({ context }) => saveProblems(context).length === 0,
+    unchanged: ({ context }) => !hasChanges(context),
+    savedOk: ({ event }) => output<SaveOutcome>(event).type === "ok",
+  },
+}).createMachine({
+  id: "surveyGroups",
+  description: "Survey Details: the question groups, the selected group's answers, editing and saving them.",
+  context: ({ input }) => ({
+    ...input,
+    groups: [],
+    index: 0,
+    first: 0,
+    questions: [],
+    ...cleared,
+    complete: [],
+    workflowStateChanged: false,
+  }),
+  initial: "loadingGroups",
+  on: {
+    "editing.end": { actions: assign({ workflowStateChanged: true }) },
+  },
+  states: {
+    loadingGroups: {
+      tags: ["busy"],
+      description: "Reading the question groups of the outlet's sub-project.",
+      invoke: {
+        id: "loadGroups",
+        src: "loadGroups",
+        input: ({ context }) => ({ workflowObject: context.workflowObject }),
+        onDone: [
+          {
+            guard: "hasGroups",
+            target: "loadingAnswers",
+            actions: assign(({ event }) => {
+              const groups = output<GroupsOutcome>(event).groups;
+              // Groups with nothing but images are complete on load (§2.2).
+              return { groups, index: 0, first: 0, complete: groups.map((g) => g.image_only) };
+            }),
+          },
+          { target: "noGroups" },
+        ],
+        onError: { target: "failed" },
+      },
+    },
+    loadingAnswers: {
+      tags: ["busy"],
+      description: "Reading the selected group's questions with their answers.",
+      invoke: {
+        id: "loadAnswers",
+        src: "loadAnswers",
+        input: ({ context }) => ({
+          workflowObject: context.workflowObject,
+          group: context.groups[context.index]!.id,
+        }),
+        onDone: {
+          target: "editing",
+          actions: assign(({ event }) => ({
+            questions: output<AnswersOutcome>(event).questions,
+            ...cleared,
+          })),
+        },
+        onError: { target: "failed" },
+      },
+    },
+    editing: {
+      description:
+        "The group's answers are shown; where §4.2 (or, calling, §4.9) allows they can be changed, reset and saved.",
+      on: {
+        "group.select": {
+          guard: "otherGroup",
+          target: "loadingAnswers",
+          actions: assign(({ context, event }) => ({
+            index: event.index,
+            first: inView(context, event.index),
+          })),
+        },
+        // Clamped to the groups there are, so a step past either end leaves the slider where it is.
+        "slider.next": {
+          actions: assign({
+            first: ({ context }) =>
+              Math.min(
+                context.first + sliderStep(context.callingView),
+                context.groups.length - SLIDER_VISIBLE,
+              ),
+          }),
+        },
+        "slider.prev": {
+          actions: assign({
+            first: ({ context }) => Math.max(0, context.first - sliderStep(context.callingView)),
+          }),
+        },
+        "answer.change": {
+          guard: "mayEdit",
+          actions: assign({
+            edits: ({ context, event }) => ({ ...context.edits, [event.key]: event.value }),
+          }),
+        },
+        "call.change": {
+          guard: "mayCheck",
+          actions: assign({
+            checks: ({ context, event }) => ({ ...context.checks, [event.key]: event.check }),
+          }),
+        },
+        reset: { guard: "maySave", actions: assign(cleared) },
+        save: [
+          {
+            // Nothing changed: the group is done as it is (§2.2: complete after Save).
+            guard: and(["maySave", "unchanged"]),
+            target: "loadingAnswers",
+            actions: assign(({ context }) => ({
+              complete: completeNow(context),
+              index: nextIndex(context),
+              first: inView(context, nextIndex(context)),
+            })),
+          },
+          { guard: and(["maySave", "valid"]), target: "saving" },
+          {
+            guard: "maySave",
+            target: "invalid",
+            actions: [
+              assign({ problems: ({ context }) => saveProblems(context) }),
+              { type: "notifyFailed", params: ({ context }) => ({ text: saveProblems(context).join(" ") }) },
+            ],
+          },
+        ],
+      },
+    },
+    invalid: {
+      description: "Save found problems: every message is shown together in the error modal.",
+      on: { "problems.close": { target: "editing", actions: assign({ problems: [] }) } },
+    },
+    saving: {
+      tags: ["busy"],
+      description: "The group's changed answers are being saved.",
+      invoke: {
+        id: "saveGroup",
+        src: "saveGroup",
+        input: ({ context }) => ({ request: saveRequest(context) }),
+        onDone: [
+          {
+            guard: "savedOk",
+            target: "loadingAnswers",
+            actions: [
+              {
+                type: "notifySaved",
+                params: ({ context }) => ({ group: context.groups[context.index]!.name }),
+              },
+              assign(({ context }) => ({
+                complete: completeNow(context),
+                index: nextIndex(context),
+                first: inView(context, nextIndex(context)),
+              })),
+            ],
+          },
+          {
+            target: "editing",
+            actions: {
+              type: "notifyFailed",
+              params: ({ event }) => ({ text: (output<SaveOutcome>(event) as { detail: string }).detail }),
+            },
+          },
+        ],
+        onError: { target: "editing" },
+      },
+    },
+    noGroups: { description: "The outlet's sub-project asks no questions: No Data Available." },
+    failed: {
+      description: "The groups or answers could not be read; Retry reads them again.",
+      on: { retry: { target: "loadingGroups" } },
+    },
+  },
+});
