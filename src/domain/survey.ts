@@ -193,6 +193,15 @@ export type AnswersUpdateRequest = {
   data_to_create: CreateAnswer[] | null;
   data_to_update: Record<string, UpdateAnswer>;
 };
+/**
+ * A save's outcome: saved; refused (403 or 409: the server's words are shown by the HTTP layer); or
+ * found invalid by the server (its lines, shown like the screen's own problems).
+ */
+export type SaveOutcome =
+  | { type: "ok" }
+  | { type: "refused" }
+  | { type: "invalid"; problems: readonly string[] };
+
 export const AnswersUpdateResponse = Schema.Struct({
   data_to_update: Schema.Record(Schema.String, Schema.Unknown),
   data_to_create: Schema.Array(Schema.Unknown),

@@ -32,6 +32,7 @@ export type OutletReviewEvent =
   | { type: "tab.select"; index: MenuIndex }
   | { type: "edit.decide"; action: OutletEditAction }
   | { type: "status.changed" }
+  | { type: "outlet.reload" }
   | { type: "retry" };
 
 export type OutletReviewContext = OutletReviewInput & {
@@ -133,6 +134,8 @@ export const outletReviewMachine = setup({
           actions: assign({ decision: ({ event }) => event.action }),
         },
         "status.changed": { target: "loading", actions: assign({ workflowStateChanged: true }) },
+        // Refresh QC data changed the outlet's own fields: read it again ("the page reloads").
+        "outlet.reload": { target: "loading" },
       },
     },
     deciding: {

@@ -18,6 +18,7 @@ import {
   canVerifyByCalling,
   type Question,
   type QuestionGroup,
+  type SaveOutcome,
   slotsOf,
 } from "../domain/survey";
 import { groupProblems } from "../domain/surveyValidation";
@@ -39,8 +40,7 @@ export type SurveyGroupsInput = {
 
 export type GroupsOutcome = { type: "ok"; groups: readonly QuestionGroup[] };
 export type AnswersOutcome = { type: "ok"; questions: readonly Question[] };
-export type SaveOutcome = { type: "ok" } | { type: "refused"; detail: string };
-
+export type { SaveOutcome };
 export type SurveyGroupsContext = SurveyGroupsInput & {
   groups: readonly QuestionGroup[];
   index: number;
@@ -109,6 +109,8 @@ const inView = (c: Ctx, index: number) =>
 
 const output = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
 const cleared = { edits: {}, checks: {}, problems: [] };
+const invalidLines = (event: unknown) =>
+  (output<SaveOutcome>(event) as Extract<SaveOutcome, { type: "invalid" }>).problems;
 
 export const surveyGroupsMachine = setup({
   types: {} as { context: Ctx; events: SurveyGroupsEvent; input: SurveyGroupsInput },
@@ -140,6 +142,7 @@ export const surveyGroupsMachine = setup({
     valid: ({ context }) => saveProblems(context).length === 0,
     unchanged: ({ context }) => !hasChanges(context),
     savedOk: ({ event }) => output<SaveOutcome>(event).type === "ok",
+    serverFoundProblems: ({ event }) => output<SaveOutcome>(event).type === "invalid",
   },
 }).createMachine({
   id: "surveyGroups",
@@ -292,12 +295,14 @@ export const surveyGroupsMachine = setup({
             ],
           },
           {
-            target: "editing",
-            actions: {
-              type: "notifyFailed",
-              params: ({ event }) => ({ text: (output<SaveOutcome>(event) as { detail: string }).detail }),
-            },
+            guard: "serverFoundProblems",
+            target: "invalid",
+            actions: [
+              assign({ problems: ({ event }) => invalidLines(event) }),
+              { type: "notifyFailed", params: ({ event }) => ({ text: invalidLines(event).join(" ") }) },
+            ],
           },
+          { target: "editing" },
         ],
         onError: { target: "editing" },
       },

@@ -35,10 +35,17 @@ import BulkStatusModal from "./BulkStatusModal";
 import { bulkStatusActors } from "./bulkStatusActors";
 import OutletHeaderCard from "./OutletHeaderCard";
 import { outletReviewActors } from "./outletReviewActors";
+import SurveyPanel from "./SurveyPanel";
 import "./outlets.css";
 
 /** The panels this screen has; the menu shows only these. */
-export const BUILT_PANELS = ["Log Details", "QC Edit History", "General Information"] as const;
+export const BUILT_PANELS = [
+  "Survey Details",
+  "Calling Details",
+  "Log Details",
+  "QC Edit History",
+  "General Information",
+] as const;
 
 function LogList({
   entries,
@@ -246,6 +253,15 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
               <LogList entries={ctx.history} label="QC Edit History" />
             )}
             {selected.label === "General Information" && <GeneralInformation />}
+            {(selected.label === "Survey Details" || selected.label === "Calling Details") && (
+              <SurveyPanel
+                outlet={outlet}
+                role={role}
+                callingView={selected.label === "Calling Details"}
+                workflowStateChanged={ctx.workflowStateChanged}
+                onRefreshed={() => review.send({ type: "outlet.reload" })}
+              />
+            )}
           </section>
         )}
       </div>

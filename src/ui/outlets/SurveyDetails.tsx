@@ -1,0 +1,299 @@
+/**
+ * Survey Details and Calling Details (spec 001 §2.1, §2.2, §4.9), driven by the surveyGroups
+ * machine: the group slider with progress, the selected group's questions and answers (previous
+ * answers beside them), a read-only SKU table for sku_group groups, Reset and Save and Next (Save on
+ * the last group) only where the machine allows them, and every problem of a Save in one modal.
+ */
+import { useActorRef, useSelector } from "@xstate/react";
+import { format } from "date-fns";
+import { useEffect } from "react";
+import type { ReviewRole } from "../../domain/outletReview";
+import { ANSWERS_SAVED, type AnswerSlot, answerValueOf, callCheckOf, slotsOf } from "../../domain/survey";
+import { modalMachine } from "../../machines/modal";
+import {
+  mayCheckCalls,
+  mayEditAnswers,
+  SLIDER_VISIBLE,
+  type SurveyGroupsContext,
+  surveyGroupsMachine,
+} from "../../machines/surveyGroups";
+import { notify } from "../notifications/notifier";
+import { Spinner } from "../widgets/Controls";
+import Modal from "../widgets/Modal";
+import AnswerInput, { shownValue } from "./AnswerInput";
+import { surveyActors } from "./surveyActors";
+
+type Props = {
+  workflowObject: number;
+  role: ReviewRole;
+  workflowState: string;
+  typeOfCalling: string | null;
+  hasUpdateActions: boolean;
+  callingView: boolean;
+  /** Update Status moved the outlet on this screen: editing ends (§4.2). */
+  workflowStateChanged: boolean;
+  actors?: typeof surveyActors;
+};
+
+function Slider({
+  context,
+  send,
+}: {
+  context: SurveyGroupsContext;
+  send: (
+    e: { type: "group.select"; index: number } | { type: "slider.prev" } | { type: "slider.next" },
+  ) => void;
+}) {
+  const shown = context.groups.slice(context.first, context.first + SLIDER_VISIBLE);
+  return (
+    <div className="survey-slider">
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-label="Previous groups"
+        disabled={context.first === 0}
+        onClick={() => send({ type: "slider.prev" })}
+      >
+        ‹
+      </button>
+      <ol className="survey-groups" aria-label="Question groups">
+        {shown.map((g, i) => {
+          const index = context.first + i;
+          return (
+            <li key={g.id}>
+              <button
+                type="button"
+                aria-current={index === context.index ? "step" : undefined}
+                className={context.complete[index] ? "survey-group survey-group-done" : "survey-group"}
+                onClick={() => send({ type: "group.select", index })}
+              >
+                <span>{g.name}</span>
+                <small>{context.complete[index] ? "Complete" : "Pending"}</small>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-label="Next groups"
+        disabled={context.first + SLIDER_VISIBLE >= context.groups.length}
+        onClick={() => send({ type: "slider.next" })}
+      >
+        ›
+      </button>
+    </div>
+  );
+}
+
+/** sku_group groups: SKUs down, questions across, read-only here (§2.2). */
+function SkuTable({ slots }: { slots: readonly AnswerSlot[] }) {
+  const questions = [...new Map(slots.map((s) => [s.question.id, s.question])).values()];
+  const skus = [...new Map(slots.filter((s) => s.sku).map((s) => [s.sku!.id, s.sku!])).values()];
+  if (skus.length === 0) return <p>No Data Available</p>;
+  return (
+    <div className="sku-table">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">SKU</th>
+            {questions.map((q) => (
+              <th key={q.id} scope="col">
+                {q.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {skus.map((sku) => (
+            <tr key={sku.id}>
+              <th scope="row">
+                {sku.name} <small>{sku.sku_code}</small>
+              </th>
+              {questions.map((q) => {
+                const slot = slots.find((s) => s.question.id === q.id && s.sku?.id === sku.id);
+                return <td key={q.id}>{shownValue(q, answerValueOf(slot?.answer))}</td>;
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function SurveyDetails({ actors = surveyActors, workflowStateChanged, ...input }: Props) {
+  const survey = useActorRef(
+    surveyGroupsMachine.provide({
+      actors,
+      actions: {
+        notifyFailed: (_, { text }) => notify("failed", text),
+        notifySaved: (_, { group }) => notify("success", `${group}: ${ANSWERS_SAVED}`),
+      },
+    }),
+    { input },
+  );
+  const problemsModal = useActorRef(modalMachine, { input: { open: false } });
+  const state = useSelector(survey, (s) => s);
+  const ctx = state.context;
+  const invalid = state.matches("invalid");
+
+  useEffect(() => {
+    if (workflowStateChanged) survey.send({ type: "editing.end" });
+  }, [workflowStateChanged, survey]);
+  useEffect(() => {
+    if (invalid) problemsModal.send({ type: "modal.open" });
+  }, [invalid, problemsModal]);
+  useEffect(() => {
+    const sub = problemsModal.subscribe((s) => {
+      if (s.value === "closed" && survey.getSnapshot().matches("invalid"))
+        survey.send({ type: "problems.close" });
+    });
+    return () => sub.unsubscribe();
+  }, [problemsModal, survey]);
+
+  if (state.matches("failed"))
+    return (
+      <div>
+        <p role="alert">The survey could not be loaded.</p>
+        <button type="button" className="button" onClick={() => survey.send({ type: "retry" })}>
+          Retry
+        </button>
+      </div>
+    );
+  if (state.matches("noGroups")) return <p>No Data Available</p>;
+  if (state.matches("loadingGroups")) return <Spinner label="Loading the survey" />;
+
+  const group = ctx.groups[ctx.index]!;
+  const slots = slotsOf(ctx.questions, group.related_sku_products);
+  const editable = mayEditAnswers(ctx);
+  const checking = mayCheckCalls(ctx);
+  const today = format(new Date(), "yyyy-MM-dd");
+  const last = ctx.index === ctx.groups.length - 1;
+  const busy = state.hasTag("busy");
+
+  return (
+    <div className="survey" aria-busy={busy}>
+      <Slider context={ctx} send={(e) => survey.send(e)} />
+      <h3 className="survey-group-title">{group.name}</h3>
+      {state.matches("loadingAnswers") ? (
+        <Spinner label="Loading the answers" />
+      ) : group.type === "sku_group" ? (
+        <SkuTable slots={slots} />
+      ) : slots.length === 0 ? (
+        <p>No Data Available</p>
+      ) : (
+        <ol className="survey-questions">
+          {slots.map((slot) => {
+            const id = `answer-${slot.key}`;
+            const value = ctx.edits[slot.key] ?? answerValueOf(slot.answer);
+            const check = ctx.checks[slot.key] ?? callCheckOf(slot.answer);
+            const previous = slot.answer?.previous_answers ?? [];
+            return (
+              <li key={slot.key} className="survey-question">
+                <label htmlFor={id}>
+                  {slot.question.name}
+                  {slot.question.is_mandatory && <span aria-label="mandatory"> *</span>}
+                </label>
+                <AnswerInput
+                  id={id}
+                  question={slot.question}
+                  value={value}
+                  images={slot.answer?.images ?? []}
+                  editable={editable}
+                  today={today}
+                  onChange={(next) => survey.send({ type: "answer.change", key: slot.key, value: next })}
+                />
+                {slot.answer?.is_edited && <small className="answer-edited">Edited by QC</small>}
+                {previous.map((p) => (
+                  <small key={p.workflow_object} className="answer-previous">
+                    Previous ({p.sub_project_name}): {p.single_input || "N/A"}
+                  </small>
+                ))}
+                {input.callingView && slot.question.is_calling_necessary && slot.answer && (
+                  <div className="call-check">
+                    <label>
+                      <input
+                        type="checkbox"
+                        disabled={!checking}
+                        checked={check.has_called_and_verified}
+                        onChange={(e) =>
+                          survey.send({
+                            type: "call.change",
+                            key: slot.key,
+                            check: { ...check, has_called_and_verified: e.target.checked },
+                          })
+                        }
+                      />{" "}
+                      Called and verified
+                    </label>
+                    <label>
+                      <input
+                        type="checkbox"
+                        disabled={!checking}
+                        checked={check.remarked}
+                        onChange={(e) =>
+                          survey.send({
+                            type: "call.change",
+                            key: slot.key,
+                            check: { ...check, remarked: e.target.checked },
+                          })
+                        }
+                      />{" "}
+                      Remark
+                    </label>
+                    {check.remarked && (
+                      <label>
+                        Reason{" "}
+                        <input
+                          value={check.remarks}
+                          disabled={!checking}
+                          maxLength={10_000}
+                          onChange={(e) =>
+                            survey.send({
+                              type: "call.change",
+                              key: slot.key,
+                              check: { ...check, remarks: e.target.value },
+                            })
+                          }
+                        />
+                      </label>
+                    )}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {(editable || checking) && (
+        <div className="survey-actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy}
+            onClick={() => survey.send({ type: "reset" })}
+          >
+            Reset
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => survey.send({ type: "save" })}
+          >
+            {state.matches("saving") ? "Saving…" : last ? "Save" : "Save and Next"}
+          </button>
+        </div>
+      )}
+      <Modal actor={problemsModal} title="Please correct these answers">
+        <ul className="survey-problems">
+          {ctx.problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      </Modal>
+    </div>
+  );
+}
