@@ -9,6 +9,7 @@
 import { allowedBulkActions } from "../../src/domain/actionsConfig";
 import { reviewRole } from "../../src/domain/outletReview";
 import { ANSWER_EDIT_NOT_ALLOWED, answerEditEligible } from "../../src/domain/survey";
+import { bareMobile } from "../../src/domain/surveyValidation";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
@@ -67,7 +68,9 @@ export async function refreshQcData(
     [outlet.wo_id, FEEDS.map((f) => f.type)],
   );
   const changes = FEEDS.flatMap((f) => {
-    const value = answered.find((a) => a.type === f.type)?.value.trim();
+    const raw = answered.find((a) => a.type === f.type)?.value.trim();
+    // A phone answer may carry the +91 the survey accepts; the outlet keeps the 10 digits.
+    const value = raw !== undefined && f.type === "phone_number" ? bareMobile(raw) : raw;
     const current = outlet[f.column] === null ? null : String(outlet[f.column]);
     return value !== undefined && value !== current ? [{ ...f, value, current }] : [];
   });

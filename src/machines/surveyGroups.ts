@@ -246,8 +246,8 @@ export const surveyGroupsMachine = setup({
         reset: { guard: "maySave", actions: assign(cleared) },
         save: [
           {
-            // Nothing changed: the group is done as it is (§2.2: complete after Save).
-            guard: and(["maySave", "unchanged"]),
+            // Nothing changed and nothing wrong: the group is done as it is (§2.2: complete after Save).
+            guard: and(["maySave", "valid", "unchanged"]),
             target: "loadingAnswers",
             actions: assign(({ context }) => ({
               complete: completeNow(context),

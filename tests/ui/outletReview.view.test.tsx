@@ -2,8 +2,9 @@
  * The outlet review machine's generated shortest paths, driven through the outlet review screen:
  * the server's answers come through faked actors, the user's steps are clicks, and after each step
  * the screen must show what the machine's state means. `status.changed` comes from the bulk status
- * modal's own machine (tests/ui/bulkStatus.view.test.tsx drives that modal); paths through it are
- * left to the machine's graph tests.
+ * modal's own machine (tests/ui/bulkStatus.view.test.tsx drives that modal) and `outlet.reload` from
+ * Refresh QC data (the browser test tests/e2e/survey.spec.ts presses it); paths through them are left
+ * to the machine's graph tests.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -44,7 +45,7 @@ afterEach(() => {
 
 const paths = viewPaths(outletReviewFixture)
   .map((p) => ({ input: p.input as OutletReviewInput, steps: p.steps }))
-  .filter((p) => p.steps.every((s) => s.event.type !== "status.changed"));
+  .filter((p) => p.steps.every((s) => s.event.type !== "status.changed" && s.event.type !== "outlet.reload"));
 
 const page = () => document.querySelector(".outlet-review");
 
@@ -61,7 +62,7 @@ async function expectScreenFor(state: string, loadedBefore: boolean) {
         within(screen.getByRole("navigation", { name: "Outlet sections" }))
           .getAllByRole("button")
           .map((b) => b.textContent),
-      ).toEqual(["Log Details", "QC Edit History"]);
+      ).toEqual(["Survey Details", "Log Details", "QC Edit History"]);
       expect(screen.getByRole("link", { name: "← Back to the list" }).getAttribute("href")).toBe(
         "/dashboard/list-of-outlets",
       );

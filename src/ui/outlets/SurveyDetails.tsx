@@ -194,7 +194,7 @@ export default function SurveyDetails({ actors = surveyActors, workflowStateChan
               <li key={slot.key} className="survey-question">
                 <label htmlFor={id}>
                   {slot.question.name}
-                  {slot.question.is_mandatory && <span aria-label="mandatory"> *</span>}
+                  {slot.question.is_mandatory && <span aria-hidden="true"> *</span>}
                 </label>
                 <AnswerInput
                   id={id}

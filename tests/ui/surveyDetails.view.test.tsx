@@ -1,0 +1,203 @@
+/**
+ * The surveyGroups machine's generated shortest paths, driven through the Survey Details panel:
+ * the server's answers come through faked actors, the user's steps are clicks and typing, and after
+ * each step the screen must show what the machine's state and context mean (the machine runs beside
+ * the screen as the model). `editing.end` comes from Update Status on the outlet review screen
+ * (tests/e2e/survey.spec.ts); paths through it are left to the machine's graph tests.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fromPromise } from "xstate";
+import type { AnswersUpdateRequest } from "../../src/domain/survey";
+import type {
+  AnswersOutcome,
+  GroupsOutcome,
+  SaveOutcome,
+  SurveyGroupsInput,
+} from "../../src/machines/surveyGroups";
+import SurveyDetails from "../../src/ui/outlets/SurveyDetails";
+import { surveyGroupsFixture } from "../machines/fixtures/surveyGroups";
+import { expectEveryStateReached, model, viewPaths } from "./machinePaths";
+
+type Key = "groups" | "answers" | "save";
+type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
+let pending: Record<Key, Deferred | null>;
+let saved: AnswersUpdateRequest[];
+const deferred = (key: Key) => () =>
+  new Promise<never>((resolve, reject) => {
+    pending[key] = { resolve: resolve as (v: unknown) => void, reject };
+  });
+const fakeActors = {
+  loadGroups: fromPromise<GroupsOutcome, { workflowObject: number }>(deferred("groups")),
+  loadAnswers: fromPromise<AnswersOutcome, { workflowObject: number; group: number }>(deferred("answers")),
+  saveGroup: fromPromise<SaveOutcome, { request: AnswersUpdateRequest }>(({ input }) => {
+    saved.push(input.request);
+    return deferred("save")();
+  }),
+};
+
+beforeEach(() => {
+  pending = { groups: null, answers: null, save: null };
+  saved = [];
+});
+afterEach(cleanup);
+
+// A path is driven up to its first `editing.end` (the rest is the graph tests').
+const paths = viewPaths(surveyGroupsFixture)
+  .map((p) => {
+    const end = p.steps.findIndex((s) => s.event.type === "editing.end");
+    return { input: p.input as SurveyGroupsInput, steps: end === -1 ? p.steps : p.steps.slice(0, end) };
+  })
+  .filter((p, i, all) => {
+    const key = `${p.input.role} ${p.steps.map((s) => JSON.stringify(s.event)).join(" ")}`;
+    return (
+      p.steps.length > 0 &&
+      all.findIndex(
+        (q) => `${q.input.role} ${q.steps.map((s) => JSON.stringify(s.event)).join(" ")}` === key,
+      ) === i
+    );
+  });
+
+const names = { "11": "Shop name", "12": "Owner mobile" } as Record<string, string>;
+
+async function perform(event: { type: string; [k: string]: unknown }) {
+  const settle = (key: Key, ok: boolean) =>
+    act(async () =>
+      ok ? pending[key]?.resolve(event.output) : pending[key]?.reject(new Error("unexpected")),
+    );
+  switch (event.type) {
+    case "xstate.done.actor.loadGroups":
+      return settle("groups", true);
+    case "xstate.error.actor.loadGroups":
+      return settle("groups", false);
+    case "xstate.done.actor.loadAnswers":
+      return settle("answers", true);
+    case "xstate.error.actor.loadAnswers":
+      return settle("answers", false);
+    case "xstate.done.actor.saveGroup":
+      return settle("save", true);
+    case "xstate.error.actor.saveGroup":
+      return settle("save", false);
+    case "group.select": {
+      const name = ["Shop Details", "Owner and KYC", "Photos", "Stock Check", "Visit"][
+        event.index as number
+      ]!;
+      fireEvent.click(screen.getByRole("button", { name: new RegExp(`^${name}`) }));
+      return;
+    }
+    case "slider.next":
+      fireEvent.click(screen.getByRole("button", { name: "Next groups" }));
+      return;
+    case "slider.prev":
+      fireEvent.click(screen.getByRole("button", { name: "Previous groups" }));
+      return;
+    case "answer.change": {
+      const value = event.value as { single_input: string };
+      fireEvent.change(screen.getByLabelText(new RegExp(`^${names[event.key as string]}`)), {
+        target: { value: value.single_input },
+      });
+      return;
+    }
+    case "call.change": {
+      const check = event.check as { has_called_and_verified: boolean; remarked: boolean };
+      const box = screen.getByRole("checkbox", { name: check.remarked ? "Remark" : "Called and verified" });
+      fireEvent.click(box);
+      return;
+    }
+    case "reset":
+      fireEvent.click(screen.getByRole("button", { name: "Reset" }));
+      return;
+    case "save":
+      fireEvent.click(screen.getByRole("button", { name: /^Save( and Next)?$/ }));
+      return;
+    case "problems.close":
+      fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+      return;
+    case "retry":
+      fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+      return;
+    default:
+      throw new Error(`no way to perform ${event.type} on the screen`);
+  }
+}
+
+type Snapshot = ReturnType<ReturnType<typeof model>["step"]>;
+
+async function expectScreenFor(snapshot: Snapshot) {
+  const state = String(snapshot.value);
+  const ctx = snapshot.context as import("../../src/machines/surveyGroups").SurveyGroupsContext;
+  switch (state) {
+    case "loadingGroups":
+      await waitFor(() => expect(screen.getByRole("status").textContent).toContain("Loading the survey"));
+      return;
+    case "noGroups":
+      await waitFor(() => expect(screen.getByText("No Data Available")).toBeTruthy());
+      return;
+    case "failed":
+      await waitFor(() =>
+        expect(screen.getByRole("alert").textContent).toBe("The survey could not be loaded."),
+      );
+      return;
+    case "loadingAnswers":
+      await waitFor(() => expect(screen.getByRole("status").textContent).toContain("Loading the answers"));
+      break;
+    case "editing":
+      await waitFor(() => expect(document.querySelector(".survey")?.getAttribute("aria-busy")).toBe("false"));
+      if (ctx.callingView) expect(screen.queryByRole("textbox", { name: "Shop name" })).toBeNull();
+      else
+        expect((screen.getByLabelText(/^Shop name/) as HTMLInputElement).value).toBe(
+          ctx.edits["11"]?.single_input ?? "Sri Balaji Kirana",
+        );
+      break;
+    case "invalid":
+      await waitFor(() =>
+        expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual(
+          expect.arrayContaining([...ctx.problems]),
+        ),
+      );
+      return;
+    case "saving":
+      await waitFor(() => expect(screen.getByRole("button", { name: "Saving…" })).toBeTruthy());
+      expect(saved.at(-1)).toBeDefined();
+      return;
+    default:
+      throw new Error(`no screen check for state ${state}`);
+  }
+  // The slider shows the 4 groups from `first`, the selected one marked, the saved ones complete.
+  const shown = ctx.groups.slice(ctx.first, ctx.first + 4).map((g) => g.name);
+  const current = document.querySelector('.survey-group[aria-current="step"] span')?.textContent ?? null;
+  expect([...document.querySelectorAll(".survey-group span")].map((s) => s.textContent)).toEqual(shown);
+  expect(current).toBe(shown.includes(ctx.groups[ctx.index]!.name) ? ctx.groups[ctx.index]!.name : null);
+  expect(document.querySelectorAll(".survey-group-done").length).toBe(
+    ctx.complete.slice(ctx.first, ctx.first + 4).filter(Boolean).length,
+  );
+}
+
+describe("the Survey Details panel follows the surveyGroups machine", () => {
+  it("the paths driven here reach every state of the machine", () => {
+    expectEveryStateReached(surveyGroupsFixture, paths);
+  });
+
+  it.each(
+    paths.map((p) => [`${p.input.role}: ${p.steps.map((s) => s.event.type).join(" → ")}`, p] as const),
+  )("%s", async (_name, { input, steps }) => {
+    const { workflowObject, role, workflowState, typeOfCalling, hasUpdateActions, callingView } = input;
+    render(
+      <SurveyDetails
+        actors={fakeActors}
+        workflowObject={workflowObject}
+        role={role}
+        workflowState={workflowState}
+        typeOfCalling={typeOfCalling}
+        hasUpdateActions={hasUpdateActions}
+        callingView={callingView}
+        workflowStateChanged={false}
+      />,
+    );
+    const machine = model(surveyGroupsFixture, input);
+    for (const step of steps) {
+      await perform(step.event);
+      await expectScreenFor(machine.step(step.event));
+    }
+  });
+});
