@@ -4,8 +4,18 @@ import { expectAccessible, signIn } from "./support";
 // Demo outlets (docs/demo-data.md): RS000001 to RS000016 wait for QC (the first of each sub-project),
 // RS000017 to RS000032 are QC accepted; the first 100 carry survey answers.
 const view = (rsid: string) => `/dashboard/list-of-outlets/view/${rsid}`;
-const answer = (page: Page, name: string) => page.getByLabel(name, { exact: true });
+// A mandatory question's label ends in an asterisk.
+const answer = (page: Page, name: string) => page.getByLabel(new RegExp(`^${name}( \\*)?$`));
 const saveButton = (page: Page) => page.getByRole("button", { name: /^Save( and Next)?$/ });
+
+/** Escape closes the problems dialog once it has opened. */
+async function closeProblems(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Please correct these answers" });
+  await expect(async () => {
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0, { timeout: 1000 });
+  }).toPass();
+}
 
 test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
@@ -36,8 +46,7 @@ test("qc.executive edits answers on a qc_pending outlet, sees every problem at o
     "Pincode must be exactly 6 digits!",
   ]);
   await page.screenshot({ path: test.info().outputPath("survey-problems.png"), fullPage: true });
-  await page.keyboard.press("Escape");
-  await expect(problems).toHaveCount(0);
+  await closeProblems(page);
 
   await answer(page, "Shop name").fill("Mehta Kirana and Sons");
   await answer(page, "Daily footfall").fill("240");
@@ -56,7 +65,7 @@ test("qc.executive edits answers on a qc_pending outlet, sees every problem at o
       .getByRole("dialog", { name: "Please correct these answers" })
       .getByText("Owner mobile must be exactly 10 digits!"),
   ).toBeVisible();
-  await page.keyboard.press("Escape");
+  await closeProblems(page);
   await answer(page, "Owner mobile").fill("+91 9876543210");
   await saveButton(page).click();
   await expect(page.getByText("Owner and KYC: Answers saved.")).toBeVisible();
@@ -127,7 +136,7 @@ test("calling.executive saves Calling Details only once a calling question is ve
       .getByRole("dialog", { name: "Please correct these answers" })
       .getByText(/^Give the Reason for the remark on/),
   ).toBeVisible();
-  await page.keyboard.press("Escape");
+  await closeProblems(page);
   await remark.uncheck();
   await page.getByRole("checkbox", { name: "Called and verified" }).first().check();
   await saveButton(page).click();
