@@ -79,7 +79,9 @@ export async function fieldOutletPage(
 
 /** The auditor's own outlet by RSID and its id, or null when it is not theirs. */
 async function ownOutlet(db: Queryable, auditorId: number, slug: string) {
-  const [row] = await db.query<Omit<FieldOutletDetail, "list" | "last_decision"> & { id: number; type: string }>(
+  const [row] = await db.query<
+    Omit<FieldOutletDetail, "list" | "last_decision"> & { id: number; type: string }
+  >(
     `SELECT o.id, s.type, ${ROW_SQL}, o.address, o.pin, o.phone, st.name AS state, p.name AS project,
        s.name AS sub_project, pr.name AS program
      FROM outlets o

@@ -5,7 +5,12 @@
  */
 import { Hono } from "hono";
 import { FIELD_LISTS, isFieldList } from "../../src/domain/fieldUser";
-import { decodeQueryTexts, decodeText, MAX_QUERY_TEXT_LENGTH, notAChoice } from "../../src/domain/requestInput";
+import {
+  decodeQueryTexts,
+  decodeText,
+  MAX_QUERY_TEXT_LENGTH,
+  notAChoice,
+} from "../../src/domain/requestInput";
 import { FORBIDDEN, requireUser } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { pageParams, paginate } from "../http/pagination";

@@ -57,7 +57,11 @@ export function fieldListPairs(list: FieldList): { types: string[]; states: stri
   return { types, states };
 }
 
-const ListCounts = Schema.Struct({ pending: Schema.Number, rejected: Schema.Number, completed: Schema.Number });
+const ListCounts = Schema.Struct({
+  pending: Schema.Number,
+  rejected: Schema.Number,
+  completed: Schema.Number,
+});
 
 /** GET my-track/outlets/summary/: the signed-in auditor's outlets counted by workflow state and list. */
 export const FieldOutletSummary = Schema.Struct({

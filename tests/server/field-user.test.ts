@@ -53,7 +53,9 @@ describe("the field auditor's lists", () => {
       expect(page.body.count).toBe(inList(list).length);
       expect((summary.body.lists as Record<string, number>)[list]).toBe(inList(list).length);
     }
-    expect(inList("pending").length + inList("rejected").length + inList("completed").length).toBe(own.length);
+    expect(inList("pending").length + inList("rejected").length + inList("completed").length).toBe(
+      own.length,
+    );
   });
 
   it("pages, newest change first", async () => {
@@ -131,7 +133,10 @@ describe("the auditor's outlet and its surveys", () => {
   });
 
   it("answers another auditor's outlet as not found, with nothing of it", async () => {
-    for (const path of [`/api/my-track/outlets/${other.rsid}/`, `/api/my-track/outlets/${other.rsid}/surveys/`]) {
+    for (const path of [
+      `/api/my-track/outlets/${other.rsid}/`,
+      `/api/my-track/outlets/${other.rsid}/surveys/`,
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       expect(res.body).toEqual({ detail: "Not found." });
