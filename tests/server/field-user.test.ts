@@ -26,10 +26,11 @@ beforeAll(async () => {
      JOIN sub_projects s ON s.id = o.sub_project_id JOIN field_auditors fa ON fa.id = o.auditor_id
      WHERE fa.mobile = '9000000001'`,
   );
-  [other] = await server.db.query<{ rsid: string; name: string }>(
+  const [theirs] = await server.db.query<{ rsid: string; name: string }>(
     `SELECT o.rsid, o.name FROM outlets o JOIN field_auditors fa ON fa.id = o.auditor_id
      WHERE fa.mobile = '9000000002' ORDER BY o.id LIMIT 1`,
   );
+  other = theirs!;
 });
 afterAll(() => server.close());
 
