@@ -15,7 +15,7 @@ export function FieldOutletCounts() {
       <h1 id="field-outlets" className="ekyc-title">
         Your outlets: {total}
       </h1>
-      <ul className="field-tiles">
+      <ul className="field-tiles" aria-label="Your lists">
         {FIELD_LISTS.map((list) => (
           <li key={list}>
             <Link href={FIELD_LIST_PATHS[list]} className={`field-tile field-tile-${list}`}>
