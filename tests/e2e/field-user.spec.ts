@@ -7,9 +7,9 @@ import { DESKTOP, expectAccessible, freshPage, PHONE, signInWithCode } from "./s
 
 /** The RSIDs in the list on screen, once it has rows. */
 async function rsidsOn(page: Page): Promise<string[]> {
-  const links = page.getByRole("row").locator("td:first-child a");
-  await expect(links.first()).toBeVisible();
-  return links.allTextContents();
+  const cards = page.locator(".field-card");
+  await expect(cards.first()).toBeVisible();
+  return (await cards.allTextContents()).map((text) => /RS\d+/.exec(text)?.[0] ?? "");
 }
 
 /** The list with the most outlets, opened from its dashboard tile. */
@@ -60,7 +60,7 @@ for (const [name, viewport, own, other] of [
     await search.fill(rsids[0]!);
     await expect(page.getByText("Showing 1 - 1 of 1 Record(s)")).toBeVisible();
 
-    await page.getByRole("link", { name: rsids[0]! }).click();
+    await page.getByRole("link", { name: new RegExp(rsids[0]!) }).click();
     await expect(page).toHaveURL(new RegExp(`/eMyTrack/outlet-detail/${rsids[0]}$`));
     await expect(page.getByText("Last decision")).toBeVisible();
     await expect(page.getByRole("link", { name: `Back to ${title}` })).toBeVisible();

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { fromPromise } from "xstate";
+import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../src/domain/otpLogin";
 import { rememberedMobiles, rememberMobile } from "../../src/infra/storage";
 import { eKycLoginActor, resetEKycLoginActors } from "../../src/ui/ekyc/eKycLoginActor";
 import { RETAILER_GROUP, RETAILER_NUMBER_PATHS } from "../../src/ui/ekyc/groups";
@@ -28,11 +29,16 @@ beforeEach(() => {
   eKycLoginActor("retailer", {
     loginStep: fromPromise(async ({ input }) => {
       sentTo.push(input);
-      return { type: "ok", phoneNumber: "+91 ******0003" } as const;
+      const outcome: OtpStepOutcome = { type: "ok", phoneNumber: "+91 ******0003" };
+      return outcome;
     }),
-    sendOtp: fromPromise(async () => ({ type: "sent" }) as const),
+    sendOtp: fromPromise(async (): Promise<OtpSendOutcome> => ({ type: "sent" })),
     verifyOtp: fromPromise(
-      async () => ({ type: "signedIn", sessionid: "s", username: "retailer.9100000003" }) as const,
+      async (): Promise<OtpVerifyOutcome> => ({
+        type: "signedIn",
+        sessionid: "s",
+        username: "retailer.9100000003",
+      }),
     ),
   });
 });
