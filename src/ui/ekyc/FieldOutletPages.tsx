@@ -81,7 +81,8 @@ export function FieldOutletDetail() {
       <Facts
         items={[
           ["Owner", o.owner_name],
-          ["Address", `${o.address}, ${o.city}, ${o.state} ${o.pin}`],
+          ["Address", o.address],
+          ["City", `${o.city}, ${o.state} ${o.pin}`],
           [
             "Phone",
             <a key="phone" href={`tel:${o.phone}`}>
