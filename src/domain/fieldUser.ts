@@ -3,6 +3,8 @@
  * Shared by the server, which scopes every answer to the signed-in auditor, and the screens.
  */
 import { Schema } from "effect";
+import { paginated } from "./bulkUpload";
+import { OutletDetail, OutletLogEntry } from "./outletListing";
 import { OUTLET_STATES, SUB_PROJECT_KEYS, SUB_PROJECT_TYPES, workflowTypeOf } from "./outletStates";
 
 /**
@@ -83,31 +85,21 @@ export const FieldOutlet = Schema.Struct({
 });
 export type FieldOutlet = typeof FieldOutlet.Type;
 
-export const FieldOutletPage = Schema.Struct({
-  results: Schema.Array(FieldOutlet),
-  count: Schema.Number,
-  previous: Schema.NullOr(Schema.String),
-  next: Schema.NullOr(Schema.String),
-  current_page_number: Schema.Number,
-  page_size: Schema.Number,
-});
+export const FieldOutletPage = paginated(FieldOutlet);
 export type FieldOutletPage = typeof FieldOutletPage.Type;
 
 /** A decision on the outlet's survey, from its log, without who took it. */
-export const FieldDecision = Schema.Struct({
-  to_state: Schema.String,
-  reasons: Schema.NullOr(Schema.String),
-  description: Schema.NullOr(Schema.String),
-  created: Schema.String,
-});
+const { to_state, reasons, description, created } = OutletLogEntry.fields;
+export const FieldDecision = Schema.Struct({ to_state, reasons, description, created });
 export type FieldDecision = typeof FieldDecision.Type;
 
 /** GET my-track/outlets/{slug}/: the auditor's own outlet, to find it and see where it stands. */
+const { address, pin, phone } = OutletDetail.fields;
 export const FieldOutletDetail = Schema.Struct({
   ...FieldOutlet.fields,
-  address: Schema.String,
-  pin: Schema.String,
-  phone: Schema.String,
+  address,
+  pin,
+  phone,
   state: Schema.String,
   project: Schema.String,
   sub_project: Schema.String,
