@@ -43,6 +43,15 @@ export function mobileDigitsOf(loginUsername: string): string | null {
 /** A number shown back to its owner with only the last four digits readable. */
 export const maskMobile = (digits: string): string => `${MOBILE_PREFIX} ******${digits.slice(-4)}`;
 
+/** Numbers a retailer's device keeps after signing in, to choose from next time (docs/auth.md). */
+export const MAX_REMEMBERED_MOBILES = 3;
+
+/** The remembered numbers after a sign-in with `digits`: it first, no repeats, at most three. */
+export const rememberedAfter = (remembered: readonly string[], digits: string): string[] =>
+  isMobileDigits(digits)
+    ? [digits, ...remembered.filter((d) => d !== digits)].slice(0, MAX_REMEMBERED_MOBILES)
+    : [...remembered];
+
 export const isOtpShape = (otp: string): boolean => /^[0-9]{6}$/.test(otp);
 
 /** POST auth/login/ with method_of_login phone_otp (step 1): the masked number the code will go to. */

@@ -226,7 +226,10 @@ function failureFor(status: number, body: unknown, startedOn: string): ApiError 
     } else if (!isSignInPath(here)) {
       // The server's "credentials were not provided" means nothing to the user: the login page says why.
       hooks.signInAgain();
-      hooks.navigate("/");
+      // The root leads to the main login; a field auditor or retailer goes to their group's own
+      // login, where the root would send a visitor without a stored user name (002 §2.1).
+      const login = loginPathFor(here);
+      hooks.navigate(login === "/login" ? "/" : login);
     }
     // A late answer to a request of a page already left for the login page changes nothing there.
     return new Unauthorized({ body });

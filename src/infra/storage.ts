@@ -1,6 +1,7 @@
 /** Every value the client keeps in local storage, under the keys the spec names. */
 import { Exit, Schema } from "effect";
 import { SessionConflictBody } from "../domain/auth";
+import { isMobileDigits, rememberedAfter } from "../domain/otpLogin";
 import { forgetLists } from "./listMemory";
 
 export const STORAGE_KEYS = {
@@ -10,6 +11,7 @@ export const STORAGE_KEYS = {
   sessionConflict: "451",
   mobileToken: "mobileAccessToken",
   exportNotices: "exportNoticesShown",
+  rememberedMobiles: "rememberedMobiles",
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
@@ -71,4 +73,24 @@ export function takeSessionConflict(): SessionConflictBody | null {
   } catch {
     return null;
   }
+}
+
+/** The mobile numbers this device signed a retailer in with, most recent first. */
+export function rememberedMobiles(): string[] {
+  try {
+    const list: unknown = JSON.parse(readStored(STORAGE_KEYS.rememberedMobiles) ?? "[]");
+    return Array.isArray(list)
+      ? list.filter((d): d is string => typeof d === "string" && isMobileDigits(d))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberMobile(digits: string): void {
+  writeStored(STORAGE_KEYS.rememberedMobiles, JSON.stringify(rememberedAfter(rememberedMobiles(), digits)));
+}
+
+export function forgetMobiles(): void {
+  removeStored(STORAGE_KEYS.rememberedMobiles);
 }

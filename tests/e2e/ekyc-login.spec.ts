@@ -1,30 +1,19 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { SESSION_CONFLICT_DETAIL } from "../../server/auth/loginAnswer";
 import { INVALID_OTP } from "../../src/domain/otpLogin";
-import { expectAccessible, latestOutboxMessage } from "./support";
+import {
+  codeIn,
+  DESKTOP,
+  enterCode,
+  expectAccessible,
+  freshPage as fresh,
+  latestOutboxMessage,
+  PHONE,
+  requestCode,
+  signInWithCode as signIn,
+} from "./support";
 
-const codeIn = (message: string) => /\b(\d{6})\b/.exec(message)?.[1] ?? "";
 const wrongFor = (code: string) => (code === "000000" ? "111111" : "000000");
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 800 };
-
-async function requestCode(page: Page, loginPath: string, digits: string) {
-  await page.goto(loginPath);
-  await page.getByLabel("Mobile number").fill(digits);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByLabel("OTP")).toBeVisible();
-}
-
-async function signIn(page: Page, loginPath: string, digits: string) {
-  await requestCode(page, loginPath, digits);
-  await page.getByLabel("OTP").fill(codeIn(await latestOutboxMessage(page, `+91${digits}`)));
-  await page.getByRole("button", { name: "Verify OTP" }).click();
-}
-
-async function fresh(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  return context.newPage();
-}
 
 for (const [name, viewport] of [
   ["390", PHONE],
@@ -75,19 +64,39 @@ test("a second device gets the conflict and Logout All Session resolves it", asy
   await second.getByRole("button", { name: "Logout All Session" }).click();
   // The login is retried: a new code is sent and the OTP screen opens again.
   await expect(second.getByLabel("OTP")).toBeVisible();
-  await second.getByLabel("OTP").fill(codeIn(await latestOutboxMessage(second, "+919000000004")));
-  await second.getByRole("button", { name: "Verify OTP" }).click();
+  await enterCode(second, "9000000004");
   await expect(second).toHaveURL(/\/eMyTrack\/dashboard$/);
 });
 
-test("a retailer signs in the same way", async ({ browser }, testInfo) => {
+test("a retailer signs in the same way, and next time chooses the saved number", async ({
+  browser,
+}, testInfo) => {
   const page = await fresh(browser, PHONE);
   await page.goto("/retailers/login");
+  // Nothing saved on this device yet: the number is typed in.
+  await expect(page).toHaveURL(/\/retailers\/enter-mobile-number$/);
   await expect(page.getByText("Retailer sign-in")).toBeVisible();
   await signIn(page, "/retailers/login", "9100000002");
   await expect(page).toHaveURL(/\/retailers\/success$/);
   await expect(page.getByText("retailer.9100000002")).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("retailer-signed-in-390.png") });
   await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL(/\/retailers\/login$/);
+  // The device remembers the number, shown masked.
+  await expect(page).toHaveURL(/\/retailers\/choose-mobile-number$/);
+  await page.getByLabel("+91 ******0002").check();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath("retailer-choose-390.png") });
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/retailers\/otp$/);
+  await expect(page.getByRole("heading", { name: "OTP Send to Mobile Number" })).toBeVisible();
+  await enterCode(page, "9100000002");
+  await expect(page).toHaveURL(/\/retailers\/success$/);
+  await page.getByRole("button", { name: "Logout" }).click();
+  // Another number, or none kept at all.
+  await page.getByRole("link", { name: "Use another mobile number" }).click();
+  await expect(page).toHaveURL(/\/retailers\/enter-mobile-number$/);
+  await page.getByRole("link", { name: "Choose a saved number" }).click();
+  await page.getByRole("button", { name: "Forget saved numbers" }).click();
+  await expect(page).toHaveURL(/\/retailers\/enter-mobile-number$/);
+  await expect(page.getByRole("link", { name: "Choose a saved number" })).toHaveCount(0);
 });

@@ -39,3 +39,35 @@ export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   return context.newPage();
 }
+
+/** The six-digit code in an SMS of the outbox. */
+export const codeIn = (message: string) => /\b(\d{6})\b/.exec(message)?.[1] ?? "";
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1366, height: 800 };
+
+/** Types the number on a code sign-in's number screen and waits for the OTP screen. */
+export async function requestCode(page: Page, loginPath: string, digits: string): Promise<void> {
+  await page.goto(loginPath);
+  await page.getByLabel("Mobile number").fill(digits);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByLabel("OTP")).toBeVisible();
+}
+
+/** Enters the code the outbox holds for the number and verifies it. */
+export async function enterCode(page: Page, digits: string): Promise<void> {
+  await page.getByLabel("OTP").fill(codeIn(await latestOutboxMessage(page, `+91${digits}`)));
+  await page.getByRole("button", { name: "Verify OTP" }).click();
+}
+
+export async function signInWithCode(page: Page, loginPath: string, digits: string): Promise<void> {
+  await requestCode(page, loginPath, digits);
+  await enterCode(page, digits);
+}
+
+export async function freshPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  return context.newPage();
+}

@@ -150,6 +150,15 @@ describe("the error catalogue (spec 000 §8)", () => {
     expect(notifyFailed).not.toHaveBeenCalled();
   });
 
+  it("401 in the field auditor's or the retailer's area goes to that group's login instead", async () => {
+    fakeFetch({ status: 401, body: {} });
+    for (const page of ["/eMyTrack/pending-list", "/retailers/success"]) {
+      here = page;
+      await failureOf(getItem());
+    }
+    expect(navigate.mock.calls).toEqual([["/eMyTrack/login"], ["/retailers/login"]]);
+  });
+
   it("401 on the login page is just rejected, its detail shown", async () => {
     here = "/login";
     fakeFetch({ status: 401, body: { detail: "Session expired." } });

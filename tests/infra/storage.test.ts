@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   clearSession,
+  forgetMobiles,
   readStored,
+  rememberedMobiles,
+  rememberMobile,
   removeStored,
   STORAGE_KEYS,
   storeSession,
@@ -40,7 +43,21 @@ describe("storage keys", () => {
       mobileToken: "mobileAccessToken",
       // Not named by the spec ("remembered locally", 000 §4.1): the export notices already shown.
       exportNotices: "exportNoticesShown",
+      // Not named by the spec either: the numbers a retailer signed in with on this device.
+      rememberedMobiles: "rememberedMobiles",
     });
+  });
+
+  it("keep the retailer's numbers, and ignore anything stored there that is not one", () => {
+    rememberMobile("9100000001");
+    rememberMobile("9100000002");
+    expect(rememberedMobiles()).toEqual(["9100000002", "9100000001"]);
+    storage.setItem("rememberedMobiles", JSON.stringify(["9100000001", 7, "<b>", "123"]));
+    expect(rememberedMobiles()).toEqual(["9100000001"]);
+    storage.setItem("rememberedMobiles", "{not json");
+    expect(rememberedMobiles()).toEqual([]);
+    forgetMobiles();
+    expect(storage.getItem("rememberedMobiles")).toBeNull();
   });
 
   it("write, read and remove values", () => {

@@ -488,6 +488,7 @@ const QUERY_KEYS = [
   "page",
   "page-size",
   "search",
+  "list",
   "ids",
   "region",
   "city",
@@ -632,12 +633,14 @@ describe("every route of the app", () => {
   it("answers hostile path, query and body values with a named error or a result, never a 500", async () => {
     const failures: string[] = [];
     for (const route of routes()) {
-      // An admin, an internal user with few permissions, and a client user of each organisation.
+      // An admin, an internal user with few permissions, a client user of each organisation and a
+      // field auditor (whose own area reads the list, search and page).
       const users = {
         admin: await sessionOf("admin"),
         internal: await sessionOf("qc.executive"),
         client: await sessionOf("client.manager"),
         otherClient: await sessionOf("zenith.manager"),
+        auditor: await sessionOf("auditor.9000000001"),
       };
       await fc.assert(
         fc.asyncProperty(
@@ -647,6 +650,7 @@ describe("every route of the app", () => {
               "internal",
               "client",
               "otherClient",
+              "auditor",
               "anonymous",
             ),
             forgedCredentials,

@@ -60,6 +60,9 @@ export type Fixtures = {
   acmeGroupSlug: string;
   acmeAnswer: number;
   acmeAnswerImage: number;
+  /** An outlet assigned to auditor.9000000001, and one assigned to another auditor. */
+  auditorRsid: string;
+  otherAuditorRsid: string;
 };
 
 export type MatrixRequest = { method: string; path: string; body?: unknown };
@@ -101,6 +104,9 @@ const PAYOUT_TEAM = /*                   */ "401 ok  403 403 403 403 403 403 ok 
 const PAYOUT_TEAM_400 = /*               */ "401 400 403 403 403 403 403 403 400 400 400 403 403 403 403 403";
 const PAYOUT_TEAM_409 = /*               */ "401 409 403 403 403 403 403 403 409 409 409 403 403 403 403 403";
 const ADMIN_ONLY = /*                    */ "401 ok  403 403 403 403 403 403 403 403 403 403 403 403 403 403";
+/** The field auditor's own area: only field auditors, each their own outlets. */
+const FIELD_AUDITOR = /*                 */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 ok  403";
+const OTHER_AUDITOR = /*                 */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 404 403";
 const ACME_OUTLET = /*                   */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404 403 403";
 
 export const MATRIX: readonly MatrixRow[] = [
@@ -414,9 +420,39 @@ export const MATRIX: readonly MatrixRow[] = [
   // The field auditor's own area: only field auditors, each their own outlets.
   {
     route: "GET /api/my-track/outlets/summary/",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 403 403 403 403 403 403 403 403 403 403 403 403 403 ok  403",
+    cells: FIELD_AUDITOR,
     request: get("/api/my-track/outlets/summary/"),
+  },
+  {
+    route: "GET /api/my-track/outlets/",
+    variant: "searching for another auditor's outlet",
+    cells: FIELD_AUDITOR,
+    request: (f) => get(`/api/my-track/outlets/?list=pending&search=${f.otherAuditorRsid}`)(),
+    leak: (body) => (results(body).length > 0 ? "another auditor's outlet listed" : null),
+  },
+  {
+    route: "GET /api/my-track/outlets/:slug/",
+    variant: "the auditor's own outlet",
+    cells: FIELD_AUDITOR,
+    request: (f) => get(`/api/my-track/outlets/${f.auditorRsid}/`)(),
+  },
+  {
+    route: "GET /api/my-track/outlets/:slug/",
+    variant: "another auditor's outlet",
+    cells: OTHER_AUDITOR,
+    request: (f) => get(`/api/my-track/outlets/${f.otherAuditorRsid}/`)(),
+  },
+  {
+    route: "GET /api/my-track/outlets/:slug/surveys/",
+    variant: "the auditor's own outlet",
+    cells: FIELD_AUDITOR,
+    request: (f) => get(`/api/my-track/outlets/${f.auditorRsid}/surveys/`)(),
+  },
+  {
+    route: "GET /api/my-track/outlets/:slug/surveys/",
+    variant: "another auditor's outlet",
+    cells: OTHER_AUDITOR,
+    request: (f) => get(`/api/my-track/outlets/${f.otherAuditorRsid}/surveys/`)(),
   },
   {
     route: "GET /api/exports/",

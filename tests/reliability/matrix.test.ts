@@ -67,6 +67,11 @@ beforeAll(async () => {
   );
   const slugId = async (slug: string) =>
     (await one<{ id: number }>(`SELECT id FROM sub_projects WHERE slug = '${slug}'`)).id;
+  const auditorOutlet = (mobile: string) =>
+    one<{ rsid: string }>(
+      `SELECT o.rsid FROM outlets o JOIN field_auditors fa ON fa.id = o.auditor_id
+       WHERE fa.mobile = '${mobile}' ORDER BY o.id LIMIT 1`,
+    );
   fixtures = {
     acmePayoutCycle: await slugId("acme-3p-payout-cycle-1"),
     acmeKycCycle: await slugId("acme-kyc-cycle-1"),
@@ -95,6 +100,8 @@ beforeAll(async () => {
          ON w.id = a.workflow_object_id WHERE w.outlet_id = ${outlet.id} ORDER BY i.id LIMIT 1`,
       )
     ).id,
+    auditorRsid: (await auditorOutlet("9000000001")).rsid,
+    otherAuditorRsid: (await auditorOutlet("9000000002")).rsid,
   };
   // Callers who sign in with a one-time code get a session on their platform directly (the code
   // flow itself is tested in tests/server/otp-login.test.ts).

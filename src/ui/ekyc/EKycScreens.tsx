@@ -5,16 +5,16 @@
  * other when the flow moves there.
  */
 import { useSelector } from "@xstate/react";
-import { type FormEvent, useEffect } from "react";
-import { Redirect, useLocation } from "wouter";
+import { type FormEvent, type ReactNode, useEffect } from "react";
+import { Link, Redirect, useLocation } from "wouter";
 import { fieldMessages } from "../../domain/auth";
 import { MSG } from "../../domain/messages";
-import { MOBILE_DIGITS, OTP_LENGTH } from "../../domain/otpLogin";
-import { takeSessionConflict } from "../../infra/storage";
+import { MOBILE_DIGITS, maskMobile, OTP_LENGTH } from "../../domain/otpLogin";
+import { forgetMobiles, rememberedMobiles, rememberMobile, takeSessionConflict } from "../../infra/storage";
 import { eKycScreenOf } from "../../machines/eKycLogin";
 import { Field, FormMessages } from "../auth/fields";
 import { type EKycLoginActor, eKycLoginActor, setEKycLoginEffects } from "./eKycLoginActor";
-import type { SignInGroup } from "./groups";
+import { RETAILER_NUMBER_PATHS, type SignInGroup } from "./groups";
 import "./ekyc.css";
 
 type Props = { group: SignInGroup; actor?: EKycLoginActor };
@@ -25,10 +25,13 @@ function useFlow({ group, actor }: Props) {
   useEffect(
     () =>
       setEKycLoginEffects({
-        signedIn: () => navigate(group.signedInPath, { replace: true }),
+        signedIn: () => {
+          if (group.remembersNumbers) rememberMobile(flow.getSnapshot().context.mobile);
+          navigate(group.signedInPath, { replace: true });
+        },
         goHome: () => navigate("/", { replace: true }),
       }),
-    [navigate, group.signedInPath],
+    [navigate, group, flow],
   );
   const state = useSelector(flow, (s) => s);
   return { flow, state, screen: eKycScreenOf(state.value) };
@@ -56,17 +59,23 @@ function EKycFrame({ title, children }: { title: string; children: React.ReactNo
   );
 }
 
-export function EKycLoginScreen(props: Props) {
-  const { flow, state, screen } = useFlow(props);
+/**
+ * The number step's form, whatever gives the number: the conflict's message and "Logout All
+ * Session", the last attempt's messages, and Login.
+ */
+function MobileForm({
+  flow,
+  state,
+  group,
+  children,
+}: ReturnType<typeof useFlow> & Props & { children: ReactNode }) {
   const send = flow.send;
   // A 451 met elsewhere was stored under key 451; show it here once (spec 002 §4).
   useEffect(() => {
     const conflict = takeSessionConflict();
     if (conflict) send({ type: "conflict.restored", body: conflict });
   }, [send]);
-
-  if (screen === "otp") return <Redirect to={props.group.otpPath} />;
-  const { mobile, fieldErrors, detail, conflict } = state.context;
+  const { detail, conflict } = state.context;
   const inConflict = state.matches("conflict");
   const busy = state.matches("loggingIn") || state.matches("sendingOtp") || state.matches("loggingOutAll");
   const submit = (e: FormEvent) => {
@@ -75,27 +84,93 @@ export function EKycLoginScreen(props: Props) {
   };
   const messages = [...(inConflict && conflict ? [conflict.detail] : []), ...(detail ? [detail] : [])];
   return (
-    <EKycFrame title={props.group.title}>
+    <EKycFrame title={group.title}>
       <h1 className="ekyc-title">Login with your mobile number</h1>
       <form className="auth-form" onSubmit={submit} noValidate>
         <FormMessages messages={messages} />
-        <Field
-          label="Mobile number"
-          name="mobile"
-          type="number"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          value={mobile}
-          placeholder={`${MOBILE_DIGITS} digit mobile number`}
-          onChange={(e) => send({ type: "mobile.change", value: e.target.value })}
-          errors={fieldMessages(fieldErrors, "login_username")}
-        />
+        {children}
         <button className="button button-primary" type="submit" disabled={busy}>
           {inConflict ? MSG.logoutAllSession : busy ? "Please wait…" : "Login"}
         </button>
       </form>
     </EKycFrame>
   );
+}
+
+export function EKycLoginScreen(props: Props) {
+  const flow = useFlow(props);
+  if (flow.screen === "otp") return <Redirect to={props.group.otpPath} />;
+  const { mobile, fieldErrors } = flow.state.context;
+  const saved = props.group.remembersNumbers && rememberedMobiles().length > 0;
+  return (
+    <MobileForm {...props} {...flow}>
+      <Field
+        label="Mobile number"
+        name="mobile"
+        type="number"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        value={mobile}
+        placeholder={`${MOBILE_DIGITS} digit mobile number`}
+        onChange={(e) => flow.flow.send({ type: "mobile.change", value: e.target.value })}
+        errors={fieldMessages(fieldErrors, "login_username")}
+      />
+      {saved && <Link href={RETAILER_NUMBER_PATHS.choose}>Choose a saved number</Link>}
+    </MobileForm>
+  );
+}
+
+/** /retailers/choose-mobile-number: a number this device signed in with, shown masked. */
+export function ChooseMobileScreen(props: Props) {
+  const flow = useFlow(props);
+  const [, navigate] = useLocation();
+  const numbers = rememberedMobiles();
+  if (flow.screen === "otp") return <Redirect to={props.group.otpPath} />;
+  if (numbers.length === 0) return <Redirect to={RETAILER_NUMBER_PATHS.enter} replace />;
+  const { mobile, fieldErrors } = flow.state.context;
+  const errors = fieldMessages(fieldErrors, "login_username");
+  const forget = () => {
+    forgetMobiles();
+    navigate(RETAILER_NUMBER_PATHS.enter, { replace: true });
+  };
+  return (
+    <MobileForm {...props} {...flow}>
+      <fieldset className="ekyc-numbers" aria-describedby={errors.length ? "saved-number-errors" : undefined}>
+        <legend>Choose your mobile number</legend>
+        {numbers.map((digits) => (
+          <label key={digits} className="ekyc-number">
+            <input
+              type="radio"
+              name="mobile"
+              value={digits}
+              checked={mobile === digits}
+              onChange={() => flow.flow.send({ type: "mobile.change", value: digits })}
+            />
+            {maskMobile(digits)}
+          </label>
+        ))}
+        {errors.length > 0 && (
+          <ul className="field-errors" id="saved-number-errors">
+            {errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+      <p className="ekyc-links">
+        <Link href={RETAILER_NUMBER_PATHS.enter}>Use another mobile number</Link>
+        <button type="button" className="link-button" onClick={forget}>
+          Forget saved numbers
+        </button>
+      </p>
+    </MobileForm>
+  );
+}
+
+/** /retailers/login: the saved numbers to choose from when this device has any, else the number field. */
+export function RetailerEntry() {
+  const to = rememberedMobiles().length > 0 ? RETAILER_NUMBER_PATHS.choose : RETAILER_NUMBER_PATHS.enter;
+  return <Redirect to={to} replace />;
 }
 
 export function EKycOtpScreen(props: Props) {

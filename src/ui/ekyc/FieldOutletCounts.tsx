@@ -1,22 +1,31 @@
-/** The field auditor's outlets counted by workflow state, on the eMyTrack dashboard. */
+/** The eMyTrack dashboard: the auditor's outlets counted by list (each opening it) and by state. */
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { FIELD_LIST_PATHS, FIELD_LIST_TITLES, FIELD_LISTS } from "../../domain/fieldUser";
 import { stateLabel } from "../../domain/outletStates";
-import { fieldOutletSummary } from "../../infra/api/fieldUser";
-import { runApi } from "../../infra/http";
+import { fieldSummaryQuery } from "../../infra/api/fieldUser";
 
 export function FieldOutletCounts() {
-  const summary = useQuery({
-    queryKey: ["my-track", "outlets", "summary"],
-    queryFn: () => runApi(fieldOutletSummary()),
-  });
+  const summary = useQuery(fieldSummaryQuery());
   if (summary.isPending) return <p>Loading your outlets…</p>;
   if (summary.isError) return <p role="alert">Your outlets could not be loaded. Please try again.</p>;
-  const { results, total } = summary.data;
+  const { results, total, lists } = summary.data;
   return (
     <section aria-labelledby="field-outlets">
-      <h2 id="field-outlets" className="ekyc-subtitle">
+      <h1 id="field-outlets" className="ekyc-title">
         Your outlets: {total}
-      </h2>
+      </h1>
+      <ul className="field-tiles" aria-label="Your lists">
+        {FIELD_LISTS.map((list) => (
+          <li key={list}>
+            <Link href={FIELD_LIST_PATHS[list]} className={`field-tile field-tile-${list}`}>
+              <span className="field-tile-count">{lists[list]}</span>
+              <span>{FIELD_LIST_TITLES[list]}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <h2 className="ekyc-subtitle">By status</h2>
       <table className="ekyc-counts">
         <tbody>
           {results.map((r) => (

@@ -1,29 +1,15 @@
 /**
- * Where a code sign-in lands: who is signed in, logout, and what the audience's own area offers so
- * far (the field auditor's outlet counts; nothing yet for retailers, so nothing is pretended).
+ * Where a retailer's code sign-in lands until the retailer portal exists: who is signed in and
+ * Logout, nothing pretended.
  */
-import { type ReactNode, useState } from "react";
-import { useLocation } from "wouter";
-import { logout } from "../../infra/api/auth";
-import { runApi } from "../../infra/http";
-import { clearSession, readStored, STORAGE_KEYS } from "../../infra/storage";
+import { Redirect } from "wouter";
 import type { SignInGroup } from "./groups";
+import { useSignedIn } from "./useSignedIn";
 import "./ekyc.css";
 
-export function SignedInPage({ group, children }: { group: SignInGroup; children?: ReactNode }) {
-  const [, navigate] = useLocation();
-  const [busy, setBusy] = useState(false);
-  const username = readStored(STORAGE_KEYS.userName);
-  if (!username) {
-    navigate(group.loginPath, { replace: true });
-    return null;
-  }
-  const signOut = async () => {
-    setBusy(true);
-    await runApi(logout()).catch(() => undefined);
-    clearSession();
-    navigate(group.loginPath, { replace: true });
-  };
+export function SignedInPage({ group }: { group: SignInGroup }) {
+  const { username, signOut, busy } = useSignedIn(group);
+  if (!username) return <Redirect to={group.loginPath} replace />;
   return (
     <main className="ekyc-page">
       <div className="ekyc-card">
@@ -32,7 +18,6 @@ export function SignedInPage({ group, children }: { group: SignInGroup; children
         <p>
           Signed in as <strong>{username}</strong>.
         </p>
-        {children}
         <button className="button button-secondary" type="button" onClick={signOut} disabled={busy}>
           Logout
         </button>

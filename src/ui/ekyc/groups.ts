@@ -7,6 +7,8 @@ export type SignInGroup = {
   loginPath: string;
   otpPath: string;
   signedInPath: string;
+  /** Retailers: the device keeps the numbers signed in with, to choose from next time. */
+  remembersNumbers: boolean;
 };
 
 export const EMYTRACK_GROUP: SignInGroup = {
@@ -15,6 +17,7 @@ export const EMYTRACK_GROUP: SignInGroup = {
   loginPath: "/eMyTrack/login",
   otpPath: "/eMyTrack/verify-otp",
   signedInPath: "/eMyTrack/dashboard",
+  remembersNumbers: false,
 };
 
 export const RETAILER_GROUP: SignInGroup = {
@@ -23,4 +26,11 @@ export const RETAILER_GROUP: SignInGroup = {
   loginPath: "/retailers/login",
   otpPath: "/retailers/otp",
   signedInPath: "/retailers/success",
+  remembersNumbers: true,
 };
+
+/** The retailer's two ways to give the number: one this device remembers, or typed in. */
+export const RETAILER_NUMBER_PATHS = {
+  choose: "/retailers/choose-mobile-number",
+  enter: "/retailers/enter-mobile-number",
+} as const;

@@ -53,11 +53,20 @@ const UPLOAD_SCREENS = Object.fromEntries(UPLOAD_BUILT_PATTERNS.map((p) => [p, B
 
 const codeSignIn = (name: keyof typeof import("../ekyc/screens")) =>
   lazy(() => import("../ekyc/screens").then((m) => ({ default: m[name] })));
+const fieldArea = (name: keyof typeof import("../ekyc/fieldScreens")) =>
+  lazy(() => import("../ekyc/fieldScreens").then((m) => ({ default: m[name] })));
 const CODE_SIGN_IN_SCREENS = {
   "/eMyTrack/login": codeSignIn("EMyTrackLogin"),
   "/eMyTrack/verify-otp": codeSignIn("EMyTrackVerifyOtp"),
-  "/eMyTrack/dashboard": lazy(() => import("../ekyc/EMyTrackDashboard")),
+  "/eMyTrack/dashboard": fieldArea("Dashboard"),
+  "/eMyTrack/pending-list": fieldArea("PendingList"),
+  "/eMyTrack/rejected-list": fieldArea("RejectedList"),
+  "/eMyTrack/completed-list": fieldArea("CompletedList"),
+  "/eMyTrack/outlet-detail/:slug": fieldArea("OutletDetail"),
+  "/eMyTrack/outlet-survey-listing/:slug": fieldArea("SurveyListing"),
   "/retailers/login": codeSignIn("RetailerLogin"),
+  "/retailers/choose-mobile-number": codeSignIn("RetailerChooseMobile"),
+  "/retailers/enter-mobile-number": codeSignIn("RetailerEnterMobile"),
   "/retailers/otp": codeSignIn("RetailerOtp"),
   "/retailers/success": codeSignIn("RetailerSignedIn"),
 } as const;

@@ -34,8 +34,16 @@ export const BUILT_PATTERNS = [
   // Sign-in with a one-time code: field auditors (eMyTrack) and retailers, and where each lands.
   "/eMyTrack/login",
   "/eMyTrack/verify-otp",
+  // The field auditor's own area (docs/field-user.md).
   "/eMyTrack/dashboard",
+  "/eMyTrack/pending-list",
+  "/eMyTrack/rejected-list",
+  "/eMyTrack/completed-list",
+  "/eMyTrack/outlet-detail/:slug",
+  "/eMyTrack/outlet-survey-listing/:slug",
   "/retailers/login",
+  "/retailers/choose-mobile-number",
+  "/retailers/enter-mobile-number",
   "/retailers/otp",
   "/retailers/success",
   "/dashboard",

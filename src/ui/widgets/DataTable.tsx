@@ -58,32 +58,19 @@ export default function DataTable<Row>({
   filterPanel,
   maxHeight = TABLE_MAX_HEIGHT_PX,
 }: Props<Row>) {
-  const { page, pageSize, sort, typed, selected, filtersOpen } = useSelector(actor, (s) => s.context);
+  const { sort, selected, filtersOpen } = useSelector(actor, (s) => s.context);
   const [scrollTop, setScrollTop] = useState(0);
-  const searchId = useId();
-  const sizeId = useId();
 
   const ids = rows.map(rowId);
   const allOnPage = ids.length > 0 && ids.every((id) => selected.includes(id));
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((scrollTop + maxHeight) / ROW_HEIGHT) + OVERSCAN);
   const columnCount = columns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0);
-  const pages = pageCount(total, pageSize);
 
   return (
     <div className="data-table">
       <div className="data-table-toolbar">
-        <label htmlFor={searchId} className="visually-hidden">
-          Search {caption}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="data-table-search"
-          placeholder="Search"
-          value={typed}
-          onChange={(e) => actor.send({ type: "search.type", text: e.target.value })}
-        />
+        <TableSearch actor={actor} caption={caption} />
         {filterPanel && (
           <button
             type="button"
@@ -202,39 +189,80 @@ export default function DataTable<Row>({
           </tbody>
         </table>
       </section>
-      <div className="data-table-pager">
-        <label htmlFor={sizeId}>Show</label>
-        <select
-          id={sizeId}
-          value={pageSize}
-          disabled={!isPageSizeSelectable(rows.length)}
-          onChange={(e) => actor.send({ type: "pageSize.change", pageSize: Number(e.target.value) })}
-        >
-          {PAGE_SIZE_OPTIONS.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-        {showRecordCount && <span>{showingText(page, pageSize, total)}</span>}
-        <span className="data-table-page">{pagerText(page, total, pageSize)}</span>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={page <= 1}
-          onClick={() => actor.send({ type: "page.go", page: page - 1 })}
-        >
-          Previous
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={page >= pages}
-          onClick={() => actor.send({ type: "page.go", page: page + 1 })}
-        >
-          Next
-        </button>
-      </div>
+      <TablePager actor={actor} rowsOnPage={rows.length} total={total} showRecordCount={showRecordCount} />
+    </div>
+  );
+}
+
+/** The table's search box: typing is debounced by the table machine. */
+export function TableSearch({ actor, caption }: { actor: DataTableActor; caption: string }) {
+  const typed = useSelector(actor, (s) => s.context.typed);
+  const searchId = useId();
+  return (
+    <>
+      <label htmlFor={searchId} className="visually-hidden">
+        Search {caption}
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        className="data-table-search"
+        placeholder="Search"
+        value={typed}
+        onChange={(e) => actor.send({ type: "search.type", text: e.target.value })}
+      />
+    </>
+  );
+}
+
+/** Page size, the record count and Previous and Next, over the table machine's page. */
+export function TablePager({
+  actor,
+  rowsOnPage,
+  total,
+  showRecordCount = false,
+}: {
+  actor: DataTableActor;
+  rowsOnPage: number;
+  total: number;
+  showRecordCount?: boolean;
+}) {
+  const { page, pageSize } = useSelector(actor, (s) => s.context);
+  const sizeId = useId();
+  const pages = pageCount(total, pageSize);
+  return (
+    <div className="data-table-pager">
+      <label htmlFor={sizeId}>Show</label>
+      <select
+        id={sizeId}
+        value={pageSize}
+        disabled={!isPageSizeSelectable(rowsOnPage)}
+        onChange={(e) => actor.send({ type: "pageSize.change", pageSize: Number(e.target.value) })}
+      >
+        {PAGE_SIZE_OPTIONS.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      {showRecordCount && <span>{showingText(page, pageSize, total)}</span>}
+      <span className="data-table-page">{pagerText(page, total, pageSize)}</span>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={page <= 1}
+        onClick={() => actor.send({ type: "page.go", page: page - 1 })}
+      >
+        Previous
+      </button>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={page >= pages}
+        onClick={() => actor.send({ type: "page.go", page: page + 1 })}
+      >
+        Next
+      </button>
     </div>
   );
 }
