@@ -1,0 +1,74 @@
+/**
+ * Every administered resource, and which catalogue route shows which screen of which resource.
+ * Adding an entity is adding its definition to RESOURCES (docs/admin.md).
+ */
+import type { ResourceDefinition } from "./resource";
+import { permissions, roles, users } from "./resources/access";
+import {
+  brands,
+  categories,
+  invoiceDetails,
+  invoiceHeaders,
+  manufacturers,
+  productFamilies,
+  skus,
+  subCategories,
+  variants,
+} from "./resources/catalogue";
+import { cities, MERGE_CITIES_PATH, states } from "./resources/geography";
+import { gstDetails, offers, organisations, regions, territories, zones } from "./resources/organisations";
+
+export const RESOURCES: readonly ResourceDefinition[] = [
+  organisations,
+  regions,
+  zones,
+  territories,
+  gstDetails,
+  offers,
+  permissions,
+  roles,
+  users,
+  states,
+  cities,
+  productFamilies,
+  categories,
+  subCategories,
+  manufacturers,
+  brands,
+  variants,
+  skus,
+  invoiceHeaders,
+  invoiceDetails,
+];
+
+const byName = new Map(RESOURCES.map((r) => [r.name, r]));
+
+export function resourceNamed(name: string): ResourceDefinition {
+  const def = byName.get(name);
+  if (!def) throw new Error(`no resource ${name}`);
+  return def;
+}
+
+export type ScreenKind = "list" | "create" | "update" | "view";
+
+export type ResourceScreen = { readonly pattern: string; readonly resource: string; readonly kind: ScreenKind };
+
+/** Every catalogue route a resource screen serves, from the definitions. */
+export const RESOURCE_SCREENS: readonly ResourceScreen[] = RESOURCES.flatMap((def) =>
+  (["list", "create", "update", "view"] as const).flatMap((kind) => {
+    const pattern = def.routes[kind];
+    return pattern ? [{ pattern, resource: def.name, kind }] : [];
+  }),
+);
+
+/** Merging two cities is its own screen over the cities resource. */
+export const CITY_MERGE_PATH = MERGE_CITIES_PATH;
+
+/** Resources whose rows refer to this one, with the field that does (for "used by" counts). */
+export function referringFields(def: ResourceDefinition): { resource: ResourceDefinition; field: string }[] {
+  return RESOURCES.flatMap((other) =>
+    Object.entries(other.fields)
+      .filter(([, f]) => f.references === def.name && f.widget === "reference")
+      .map(([field]) => ({ resource: other, field })),
+  );
+}

@@ -1,0 +1,59 @@
+/** States and cities (000 §2.1 meta): shared by every organisation. */
+import { type ResourceDefinition, reference, text } from "../resource";
+import { ADMINISTER } from "./organisations";
+
+const META = "/dashboard/meta";
+
+export const states: ResourceDefinition = {
+  name: "states",
+  noun: "State",
+  plural: "States",
+  table: "states",
+  fields: {
+    name: text("Name", { max: 80, unique: true }),
+    code: text("GST state code", {
+      max: 2,
+      unique: true,
+      pattern: /^\d{2}$/,
+      patternMessage: "Enter the state's two-digit GST code.",
+    }),
+  },
+  titleField: "name",
+  addressBy: "slug",
+  slugFrom: "name",
+  scope: "global",
+  columns: ["name", "code"],
+  searchKeys: ["name", "code"],
+  orderKeys: ["name", "code"],
+  filters: [],
+  read: ADMINISTER,
+  write: ADMINISTER,
+  routes: { list: `${META}/states-list`, create: `${META}/add-state`, update: `${META}/edit-state/:slug` },
+  usedBy: [{ table: "outlets", column: "state_id", label: "outlets" }],
+};
+
+export const cities: ResourceDefinition = {
+  name: "cities",
+  noun: "City",
+  plural: "Cities",
+  table: "cities",
+  fields: {
+    name: text("Name", { max: 80, unique: true }),
+    state: reference("State", "states"),
+  },
+  titleField: "name",
+  addressBy: "slug",
+  slugFrom: "name",
+  scope: "global",
+  uniqueWithin: "state",
+  columns: ["name", "state"],
+  searchKeys: ["name"],
+  orderKeys: ["name"],
+  filters: ["state"],
+  read: ADMINISTER,
+  write: ADMINISTER,
+  routes: { list: `${META}/cities-list`, create: `${META}/add-city`, update: `${META}/edit-city/:slug` },
+  usedBy: [{ table: "outlets", column: "city_id", label: "outlets" }],
+};
+
+export const MERGE_CITIES_PATH = `${META}/merge-cities`;
