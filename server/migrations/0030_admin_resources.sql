@@ -6,6 +6,19 @@ CREATE FUNCTION admin_slug(text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT coalesce(nullif(trim(both '-' from regexp_replace(lower($1), '[^a-z0-9]+', '-', 'g')), ''), 'item')
 $$;
 
+-- Rows made outside the resource layer (the demo data, the city upload) get their slug here.
+CREATE FUNCTION fill_slug() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE taken boolean; -- (a comment keeps the split)
+BEGIN
+  IF NEW.slug IS NULL THEN
+    NEW.slug := admin_slug(to_jsonb(NEW) ->> TG_ARGV[0]); -- from the column the trigger names
+    EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I WHERE slug = $1)', TG_TABLE_NAME) INTO taken USING NEW.slug; -- taken?
+    IF taken THEN NEW.slug := NEW.slug || '-' || NEW.id; END IF; -- then the id makes it unique
+  END IF; -- (a comment keeps the split)
+  RETURN NEW; -- the row written
+END
+$$;
+
 ALTER TABLE organisations ADD COLUMN slug text;
 UPDATE organisations SET slug = admin_slug(name);
 ALTER TABLE organisations ALTER COLUMN slug SET NOT NULL;
@@ -25,6 +38,9 @@ UPDATE cities c SET slug = admin_slug(c.name) || CASE
 ALTER TABLE cities ALTER COLUMN slug SET NOT NULL;
 CREATE UNIQUE INDEX cities_slug ON cities (slug);
 CREATE UNIQUE INDEX cities_unique_name ON cities (state_id, lower(name));
+CREATE TRIGGER organisations_slug BEFORE INSERT ON organisations FOR EACH ROW EXECUTE FUNCTION fill_slug('name');
+CREATE TRIGGER states_slug BEFORE INSERT ON states FOR EACH ROW EXECUTE FUNCTION fill_slug('name');
+CREATE TRIGGER cities_slug BEFORE INSERT ON cities FOR EACH ROW EXECUTE FUNCTION fill_slug('name');
 
 -- Zones and territories belong to their region's organisation; rows made by the bulk uploads
 -- name only the parent, so a trigger fills it in.
@@ -61,7 +77,6 @@ CREATE UNIQUE INDEX zones_unique_name ON zones (organisation_id, lower(name));
 CREATE UNIQUE INDEX territories_unique_name ON territories (organisation_id, lower(name));
 CREATE INDEX zones_region ON zones (region_id);
 CREATE INDEX territories_zone ON territories (zone_id);
-CREATE INDEX outlets_city ON outlets (city_id);
 CREATE INDEX outlets_territory ON outlets (territory_id);
 CREATE UNIQUE INDEX users_unique_username ON users (lower(username));
 CREATE INDEX users_organisation ON users (organisation_id, username);

@@ -54,11 +54,22 @@ export type FieldSpec = {
   readonly setAtColumn?: string;
   /** Set from the page's organisation, not typed. */
   readonly fromParent?: boolean;
+  /** A new record's value when it is not the widget's blank. */
+  readonly initial?: FieldValue;
 };
 
-const noNul = Schema.isPattern(/^[^\u0000]*$/, { message: NULL_CHARACTER });
+/** No NUL character (the database refuses them in text). */
+const noNul = Schema.makeFilter((s: string) => !s.includes(String.fromCharCode(0)), {
+  message: NULL_CHARACTER,
+});
 
-type TextOptions = { max?: number; required?: boolean; unique?: boolean; pattern?: RegExp; patternMessage?: string };
+type TextOptions = {
+  max?: number;
+  required?: boolean;
+  unique?: boolean;
+  pattern?: RegExp;
+  patternMessage?: string;
+};
 
 function textSchema(max: number, required: boolean, pattern?: RegExp, patternMessage?: string) {
   const checks = [
@@ -114,11 +125,12 @@ export const number = (
   };
 };
 
-export const toggle = (label: string): FieldSpec => ({
+export const toggle = (label: string, o: { initial?: boolean } = {}): FieldSpec => ({
   label,
   widget: "toggle",
   schema: Schema.Boolean,
   required: false,
+  initial: o.initial ?? false,
 });
 
 const IsoDate = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { message: NOT_A_DATE }));
@@ -130,7 +142,11 @@ export const date = (label: string, o: { required?: boolean } = {}): FieldSpec =
   required: o.required ?? true,
 });
 
-export const choice = (label: string, choices: readonly string[], o: { required?: boolean } = {}): FieldSpec => {
+export const choice = (
+  label: string,
+  choices: readonly string[],
+  o: { required?: boolean } = {},
+): FieldSpec => {
   const schema = Schema.Literals(choices as [string, ...string[]]);
   return {
     label,
@@ -237,6 +253,7 @@ export const isWritable = (def: ResourceDefinition): boolean => def.writable !==
 export const fieldKeys = (def: ResourceDefinition): string[] => Object.keys(def.fields);
 
 const blankOf = (field: FieldSpec): FieldValue => {
+  if (field.initial !== undefined) return field.initial;
   switch (field.widget) {
     case "toggle":
       return false;
@@ -348,6 +365,9 @@ export function inUse(def: ResourceDefinition, usages: readonly UsageCount[]): s
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "");
   return `This ${def.noun.toLowerCase()} is used by ${list}, so it cannot be deleted.`;
 }
+
+export const usedElsewhere = (def: ResourceDefinition): string =>
+  `This ${def.noun.toLowerCase()} is used by other records, so it cannot be deleted.`;
 
 export const notGrantablePermission = (name: string): string =>
   `You may not grant the permission ${name}: you do not hold it.`;

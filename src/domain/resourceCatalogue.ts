@@ -51,7 +51,11 @@ export function resourceNamed(name: string): ResourceDefinition {
 
 export type ScreenKind = "list" | "create" | "update" | "view";
 
-export type ResourceScreen = { readonly pattern: string; readonly resource: string; readonly kind: ScreenKind };
+export type ResourceScreen = {
+  readonly pattern: string;
+  readonly resource: string;
+  readonly kind: ScreenKind;
+};
 
 /** Every catalogue route a resource screen serves, from the definitions. */
 export const RESOURCE_SCREENS: readonly ResourceScreen[] = RESOURCES.flatMap((def) =>

@@ -93,7 +93,7 @@ export const users: ResourceDefinition = {
       { grant: "grantableRoles" },
     ),
     password: secret("Password", "password_hash", "password_changed_at"),
-    is_active: toggle("Active"),
+    is_active: toggle("Active", { initial: true }),
   },
   titleField: "username",
   addressBy: "username",

@@ -55,7 +55,12 @@ function named(
   };
 }
 
-export const productFamilies = named("product-families", "Product family", "Product families", "product-families");
+export const productFamilies = named(
+  "product-families",
+  "Product family",
+  "Product families",
+  "product-families",
+);
 export const categories = named("categories", "Category", "Categories", "categories", {
   key: "product_family",
   label: "Product family",

@@ -169,7 +169,7 @@ export const offers: ResourceDefinition = {
     description: textarea("Description", { max: 2000 }),
     starts_on: date("Starts on"),
     ends_on: date("Ends on"),
-    is_active: toggle("Active"),
+    is_active: toggle("Active", { initial: true }),
   },
   titleField: "title",
   addressBy: "slug",
