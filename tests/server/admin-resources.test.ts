@@ -56,7 +56,7 @@ describe("lists", () => {
       headers: admin,
     });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body).sort()).toEqual(["organisation", "ordering", "page"]);
+    expect(Object.keys(res.body).sort()).toEqual(["ordering", "organisation", "page"]);
   });
 });
 
