@@ -97,6 +97,15 @@ async function seedCatalogue(tx: Queryable, org: Org) {
       );
     }
   }
+  // One SKU per variant, filed under the first sub-category of its maker's family.
+  await tx.query(
+    `INSERT INTO skus (organisation_id, sku_code, name, brand, mrp, variant_id, sub_category_id)
+     SELECT $1, 'SKU-' || lpad(row_number() OVER (ORDER BY v.id)::text, 4, '0'), v.name, b.name,
+            40 + 15 * row_number() OVER (ORDER BY v.id), v.id,
+            (SELECT min(s.id) FROM sub_categories s WHERE s.organisation_id = $1)
+     FROM variants v JOIN brands b ON b.id = v.brand_id WHERE v.organisation_id = $1`,
+    [org.id],
+  );
   await insertMany(
     tx,
     "invoice_headers",
