@@ -429,3 +429,24 @@ export function cellText(def: ResourceDefinition, record: ResourceRecord, key: s
   if (field?.widget === "toggle") return value ? "Yes" : "No";
   return value === null || value === undefined ? "" : String(value);
 }
+
+export const LIST_LOAD_FAILED = "The list could not be loaded. Check your connection and try again.";
+export const RECORD_LOAD_FAILED = "This record could not be loaded. Check your connection and try again.";
+export const SAVE_FAILED = "The changes could not be saved. Check your connection and try again.";
+export const DELETE_FAILED = "The record could not be deleted. Check your connection and try again.";
+
+export const recordDeleted = (def: ResourceDefinition, title: string): string =>
+  `${def.noun} ${title} was deleted.`;
+export const recordSaved = (def: ResourceDefinition, title: string): string =>
+  `${def.noun} ${title} was saved.`;
+
+/** What a save came to: saved, refused with field lines (400), or refused because the record changed (409). */
+export type SaveOutcome =
+  | { readonly type: "saved"; readonly record: ResourceRecord }
+  | { readonly type: "invalid"; readonly fieldErrors: FieldErrors; readonly detail: string | null }
+  | { readonly type: "conflict"; readonly detail: string };
+
+/** What a delete came to: deleted, or refused with the server's reason (in use, gone). */
+export type DeleteOutcome =
+  | { readonly type: "deleted" }
+  | { readonly type: "refused"; readonly detail: string };
