@@ -10,6 +10,7 @@ import { requirePermission } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { jsonBody, Problem } from "../http/problem";
+import { recordsById } from "./reads";
 import { logChange } from "./writes";
 
 export function mergeCitiesRoute(app: Hono<AppEnv>, deps: AppDeps) {
@@ -39,7 +40,12 @@ export function mergeCitiesRoute(app: Hono<AppEnv>, deps: AppDeps) {
         merged: merged.name,
         outlets: moved.length,
       });
-      return { detail: citiesMerged(merged.name, kept.name, moved.length), outlets_moved: moved.length };
+      const [city] = await recordsById(tx, cities, [kept.id]);
+      return {
+        detail: citiesMerged(merged.name, kept.name, moved.length),
+        outlets_moved: moved.length,
+        city,
+      };
     });
     return c.json(answer);
   });

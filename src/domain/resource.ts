@@ -442,9 +442,12 @@ export const recordSaved = (def: ResourceDefinition, title: string): string =>
 
 /** What a save came to: saved, refused with field lines (400), or refused because the record changed (409). */
 export type SaveOutcome =
-  | { readonly type: "saved"; readonly record: ResourceRecord }
-  | { readonly type: "invalid"; readonly fieldErrors: FieldErrors; readonly detail: string | null }
+  | { readonly type: "saved"; readonly record: ResourceRecord; readonly detail: string | null }
+  | { readonly type: "invalid"; readonly fieldErrors: FieldLines; readonly detail: string | null }
   | { readonly type: "conflict"; readonly detail: string };
+
+/** Field lines as forms hold them (a 400 body's, or the schema's). */
+export type FieldLines = Readonly<Record<string, readonly string[]>>;
 
 /** What a delete came to: deleted, or refused with the server's reason (in use, gone). */
 export type DeleteOutcome =

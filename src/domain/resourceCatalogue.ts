@@ -15,7 +15,7 @@ import {
   subCategories,
   variants,
 } from "./resources/catalogue";
-import { cities, MERGE_CITIES_PATH, states } from "./resources/geography";
+import { cities, cityMerge, MERGE_CITIES_PATH, states } from "./resources/geography";
 import { gstDetails, offers, organisations, regions, territories, zones } from "./resources/organisations";
 
 export const RESOURCES: readonly ResourceDefinition[] = [
@@ -41,7 +41,10 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   invoiceDetails,
 ];
 
-const byName = new Map(RESOURCES.map((r) => [r.name, r]));
+/** Forms that check their values like a resource's but store nothing of their own. */
+export const FORMS: readonly ResourceDefinition[] = [cityMerge];
+
+const byName = new Map([...RESOURCES, ...FORMS].map((r) => [r.name, r]));
 
 export function resourceNamed(name: string): ResourceDefinition {
   const def = byName.get(name);

@@ -5,9 +5,9 @@
  * reports the saved record to the screen.
  */
 import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
-import type { FieldErrors } from "../domain/requestInput";
 import {
   decodeValues,
+  type FieldLines,
   type FieldValue,
   RECORD_LOAD_FAILED,
   type ResourceRecord,
@@ -32,7 +32,7 @@ export type ResourceFormContext = {
   values: Values;
   /** The version loaded; an update is saved only on it. */
   version: number | null;
-  fieldErrors: FieldErrors;
+  fieldErrors: FieldLines;
   detail: string | null;
 };
 
@@ -70,7 +70,7 @@ export const resourceFormMachine = setup({
   },
   actions: {
     /** The record is saved: the screen goes on (to its list or view). */
-    saved: (_, _params: { record: ResourceRecord }) => {},
+    saved: (_, _params: { record: ResourceRecord; detail: string | null }) => {},
   },
 }).createMachine({
   id: "resourceForm",
@@ -162,9 +162,10 @@ export const resourceFormMachine = setup({
             target: "saved",
             actions: {
               type: "saved",
-              params: ({ event }) => ({
-                record: (saveOutcome(event) as Extract<SaveOutcome, { type: "saved" }>).record,
-              }),
+              params: ({ event }) => {
+                const { record, detail } = saveOutcome(event) as Extract<SaveOutcome, { type: "saved" }>;
+                return { record, detail };
+              },
             },
           },
           {

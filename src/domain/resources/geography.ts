@@ -57,3 +57,24 @@ export const cities: ResourceDefinition = {
 };
 
 export const MERGE_CITIES_PATH = `${META}/merge-cities`;
+
+/**
+ * The merge-cities form: not a stored resource (no list or API of its own), only the form's fields,
+ * checked like any other, and sent to POST /api/admin/cities/merge/.
+ */
+export const cityMerge: ResourceDefinition = {
+  ...cities,
+  name: "city-merge",
+  noun: "City merge",
+  plural: "City merges",
+  fields: {
+    from: reference("City to merge (it is deleted)", "cities"),
+    into: reference("City to keep", "cities"),
+  },
+  titleField: "into",
+  columns: [],
+  filters: [],
+  routes: {},
+  usedBy: [],
+  writable: false,
+};
