@@ -249,6 +249,10 @@ export type ResourceDefinition = {
 
 export const isWritable = (def: ResourceDefinition): boolean => def.writable !== false;
 
+/** Whether a user holding these permissions may change the resource's records. */
+export const mayWrite = (def: ResourceDefinition, permissions: readonly string[]): boolean =>
+  isWritable(def) && def.write.some((p) => permissions.includes(p));
+
 /** The fields a form edits and a write carries: every field but the secret ones on reads. */
 export const fieldKeys = (def: ResourceDefinition): string[] => Object.keys(def.fields);
 

@@ -16,7 +16,16 @@ import {
   variants,
 } from "./resources/catalogue";
 import { cities, cityMerge, MERGE_CITIES_PATH, states } from "./resources/geography";
-import { gstDetails, offers, organisations, regions, territories, zones } from "./resources/organisations";
+import {
+  gstDetails,
+  ORG_VIEW,
+  offers,
+  organisations,
+  regions,
+  territories,
+  zones,
+} from "./resources/organisations";
+import { pathFor, type RouteMatch, routeParams } from "./routes";
 
 export const RESOURCES: readonly ResourceDefinition[] = [
   organisations,
@@ -78,4 +87,32 @@ export function referringFields(def: ResourceDefinition): { resource: ResourceDe
       .filter(([, f]) => f.references === def.name && f.widget === "reference")
       .map(([field]) => ({ resource: other, field })),
   );
+}
+
+/** Where a resource screen is: the organisation it is under (its slug) and the record it shows. */
+export type ScreenPlace = { readonly organisation: string | null; readonly address: string | null };
+
+const underOrganisation = (def: ResourceDefinition, pattern: string): boolean =>
+  def.name !== "organisations" && pattern.startsWith(`${ORG_VIEW}/`);
+
+export function screenPlace(screen: ResourceScreen, params: RouteMatch): ScreenPlace {
+  const def = resourceNamed(screen.resource);
+  const names = routeParams(screen.pattern);
+  const recordParam = screen.kind === "update" || screen.kind === "view" ? names.at(-1) : undefined;
+  return {
+    organisation: underOrganisation(def, screen.pattern) ? (params.slug ?? null) : null,
+    address: recordParam ? (params[recordParam] ?? null) : null,
+  };
+}
+
+/** The path of a resource's screen, for links between its list, form and view. */
+export function screenPath(def: ResourceDefinition, kind: ScreenKind, place: ScreenPlace): string | null {
+  const pattern = def.routes[kind];
+  if (!pattern) return null;
+  const names = routeParams(pattern);
+  const params: Record<string, string | undefined> = {};
+  if (underOrganisation(def, pattern)) params.slug = place.organisation ?? undefined;
+  const recordParam = kind === "update" || kind === "view" ? names.at(-1) : undefined;
+  if (recordParam) params[recordParam] = place.address ?? undefined;
+  return names.every((n) => params[n]) ? pathFor(pattern, params) : null;
 }
