@@ -243,6 +243,8 @@ export type ResourceDefinition = {
   readonly write: readonly string[];
   readonly routes: ResourceRoutes;
   readonly usedBy?: readonly Usage[];
+  /** Pages a list links to beside its own (the other lists of its area, its uploads). */
+  readonly related?: readonly { readonly label: string; readonly path: string }[];
   /** Read-only resources (permissions) offer lists and options but no writes. */
   readonly writable?: boolean;
 };

@@ -15,6 +15,25 @@ import { ADMINISTER } from "./organisations";
 
 const ROOT = "/dashboard/organization-inovice-sku";
 
+/** Every list of the catalogue, so each links to the others. */
+const CATALOGUE_LISTS = [
+  ["Product families", "product-families"],
+  ["Categories", "categories"],
+  ["Sub-categories", "sub-categories"],
+  ["Manufacturers", "manufactures"],
+  ["Brands", "brands"],
+  ["Variants", "variants"],
+  ["SKUs", "sku-list"],
+  ["SKU bulk upload", "sku-list/bulk-upload"],
+  ["Invoice headers", "invoice-headers"],
+  ["Invoice detail fields", "invoice-details"],
+] as const;
+const related = (own: string) =>
+  CATALOGUE_LISTS.filter(([, segment]) => segment !== own).map(([label, segment]) => ({
+    label,
+    path: `${ROOT}/${segment}`,
+  }));
+
 /** "each with a list plus creation and update screens". */
 const catalogueRoutes = (segment: string) => ({
   list: `${ROOT}/${segment}`,
@@ -52,6 +71,7 @@ function named(
     write: ADMINISTER,
     routes: catalogueRoutes(segment),
     usedBy,
+    related: related(segment),
   };
 }
 
@@ -111,6 +131,7 @@ export const skus: ResourceDefinition = {
     create: `${ROOT}/sku-list/sku-create`,
     update: `${ROOT}/sku-list/sku-update/:id`,
   },
+  related: related("sku-list"),
 };
 
 /** 001 §3: invoiceHeadersTypes. */
@@ -159,6 +180,7 @@ export const invoiceHeaders: ResourceDefinition = {
   read: ADMINISTER,
   write: ADMINISTER,
   routes: catalogueRoutes("invoice-headers"),
+  related: related("invoice-headers"),
 };
 
 export const invoiceDetails: ResourceDefinition = {
@@ -183,4 +205,5 @@ export const invoiceDetails: ResourceDefinition = {
   read: ADMINISTER,
   write: ADMINISTER,
   routes: catalogueRoutes("invoice-details"),
+  related: related("invoice-details"),
 };

@@ -3,6 +3,7 @@ import { type ResourceDefinition, reference, text } from "../resource";
 import { ADMINISTER } from "./organisations";
 
 const META = "/dashboard/meta";
+export const MERGE_CITIES_PATH = `${META}/merge-cities`;
 
 export const states: ResourceDefinition = {
   name: "states",
@@ -29,6 +30,7 @@ export const states: ResourceDefinition = {
   read: ADMINISTER,
   write: ADMINISTER,
   routes: { list: `${META}/states-list`, create: `${META}/add-state`, update: `${META}/edit-state/:slug` },
+  related: [{ label: "Cities", path: `${META}/cities-list` }],
   usedBy: [{ table: "outlets", column: "state_id", label: "outlets" }],
 };
 
@@ -53,10 +55,13 @@ export const cities: ResourceDefinition = {
   read: ADMINISTER,
   write: ADMINISTER,
   routes: { list: `${META}/cities-list`, create: `${META}/add-city`, update: `${META}/edit-city/:slug` },
+  related: [
+    { label: "States", path: `${META}/states-list` },
+    { label: "Merge cities", path: MERGE_CITIES_PATH },
+    { label: "City bulk upload", path: `${META}/cities-list/bulk-upload` },
+  ],
   usedBy: [{ table: "outlets", column: "city_id", label: "outlets" }],
 };
-
-export const MERGE_CITIES_PATH = `${META}/merge-cities`;
 
 /**
  * The merge-cities form: not a stored resource (no list or API of its own), only the form's fields,
@@ -76,5 +81,6 @@ export const cityMerge: ResourceDefinition = {
   filters: [],
   routes: {},
   usedBy: [],
+  related: [],
   writable: false,
 };

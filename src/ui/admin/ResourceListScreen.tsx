@@ -136,6 +136,15 @@ export default function ResourceListScreen({ def, place, organisationId, actors 
           </Link>
         )}
       </div>
+      {def.related && def.related.length > 0 && (
+        <nav className="related-links" aria-label={`Beside ${def.plural.toLowerCase()}`}>
+          {def.related.map((r) => (
+            <Link key={r.path} href={r.path}>
+              {r.label}
+            </Link>
+          ))}
+        </nav>
+      )}
       {notice && (
         <p className="form-messages form-messages-info" role="status">
           {notice}
