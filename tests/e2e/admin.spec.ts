@@ -11,6 +11,12 @@ const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "admin");
 const ORGS = "/dashboard/organization-users-roles/organization-list";
 const ACME = "/dashboard/organization-users-roles/organization-view/acme-beverages";
 
+const menu = (page: Page) => page.getByRole("navigation", { name: "Dashboard areas" });
+
+test.afterEach(async ({ page }) => {
+  await page.request.post("/api/auth/logout/", { data: {} });
+});
+
 async function shoot(page: Page, name: string) {
   for (const [label, size] of [
     ["1366", { width: 1366, height: 768 }],
@@ -31,7 +37,7 @@ test("admin builds an organisation, a region, a role and a user, who sees only w
   browser,
 }) => {
   await signIn(page, "admin");
-  await page.getByRole("link", { name: "Organisations" }).click();
+  await menu(page).getByRole("link", { name: "Organisations" }).click();
   await expect(page).toHaveURL(new RegExp(`${ORGS}`));
   await expect(page.getByRole("link", { name: "Acme Beverages" })).toBeVisible();
   await expectAccessible(page);
@@ -88,10 +94,9 @@ test("admin builds an organisation, a region, a role and a user, who sees only w
   const context = await browser.newContext();
   const theirs = await context.newPage();
   await signIn(theirs, "orbit.lead", "Orbit@2026x");
-  const menu = theirs.getByRole("navigation", { name: "Dashboard areas" });
-  await expect(menu.getByRole("link", { name: "Home" })).toBeVisible();
-  await expect(menu.getByRole("link", { name: "Organisations" })).toHaveCount(0);
-  await expect(menu.getByRole("link", { name: "Invoice and SKU" })).toHaveCount(0);
+  await expect(menu(theirs).getByRole("link", { name: "Home" })).toBeVisible();
+  await expect(menu(theirs).getByRole("link", { name: "Organisations" })).toHaveCount(0);
+  await expect(menu(theirs).getByRole("link", { name: "Invoice and SKU" })).toHaveCount(0);
   const refused = await theirs.request.get("/api/admin/regions/");
   expect(refused.status()).toBe(403);
   await context.close();
@@ -113,7 +118,7 @@ test("a region in use is not deleted and the list says where it is used", async 
 
 test("two cities are merged: the merged one's outlets move and it is gone", async ({ page }) => {
   await signIn(page, "admin");
-  await page.getByRole("link", { name: "States and cities" }).click();
+  await menu(page).getByRole("link", { name: "States and cities" }).click();
   await page.getByRole("link", { name: "Cities", exact: true }).click();
   await page.getByRole("link", { name: "Merge cities" }).click();
   await page.getByRole("button", { name: "City to merge (it is deleted)" }).click();
