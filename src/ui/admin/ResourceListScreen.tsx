@@ -127,7 +127,7 @@ export default function ResourceListScreen({ def, place, organisationId, actors 
   const createPath = screenPath(def, "create", place);
 
   return (
-    <div className="page">
+    <div className="page" aria-busy={state.hasTag("busy")}>
       <div className="page-heading">
         <h1>{def.plural}</h1>
         {canWrite && createPath && (
