@@ -185,6 +185,7 @@ export default function ResourceListScreen({ def, place, organisationId, actors 
                   <button
                     type="button"
                     className="link-button"
+                    aria-label={`Delete ${titleOf(def, record.values)}`}
                     disabled={
                       !state.can({ type: "delete.ask", record: { address: record.address, title: "" } })
                     }
@@ -195,7 +196,7 @@ export default function ResourceListScreen({ def, place, organisationId, actors 
                       })
                     }
                   >
-                    Delete<span className="visually-hidden"> {titleOf(def, record.values)}</span>
+                    Delete
                   </button>
                 </span>
               )
