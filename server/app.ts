@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppConfig, SsoProvider } from "../src/domain/auth";
+import { ADMIN_API, adminResourceRoutes } from "./admin/routes";
 import { adminRoutes } from "./auth/admin";
 import { authenticate } from "./auth/guard";
 import { otpKeys } from "./auth/otpKeys";
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/auth", otpLoginRoutes(deps));
   app.route("/api", fieldUserRoutes(deps));
   app.route("/api/auth", adminRoutes(deps));
+  app.route(ADMIN_API, adminResourceRoutes(deps));
   app.route("/api", outletRoutes(deps));
   app.route("/api", surveyRoutes(deps));
   app.route("/", outboxRoutes(deps));

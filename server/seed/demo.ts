@@ -7,6 +7,7 @@ import { cryptoRandomBytes, hashPassword, type RandomBytes, UNMATCHABLE_HASH } f
 import { allPermissions, consideredWorkflowPermission, rolePermissions } from "../auth/roles";
 import { type Db, LOCK_SEED, lockFor, type Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
+import { seedAdministeredResources } from "./catalogue";
 import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
 import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
 import { seedReviewData } from "./review";
@@ -112,6 +113,10 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     if (!(await isEmpty(tx))) return false;
     const orgs = await seedOrganisationsAndAccounts(tx, now, demoHash);
     const cities = await seedGeography(tx, orgs);
+    await seedAdministeredResources(
+      tx,
+      [ACME, ZENITH].map((name) => ({ id: orgs.get(name)!, name })),
+    );
     const subProjects = await seedProjects(tx, orgs);
     await insertMany(
       tx,

@@ -19,6 +19,8 @@ import { outletListMachine } from "./outletList";
 import { outletReviewMachine } from "./outletReview";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { passwordExpiryMachine } from "./passwordExpiry";
+import { resourceFormMachine } from "./resourceForm";
+import { resourceListMachine } from "./resourceList";
 import { signInMachine } from "./signIn";
 import { surveyGroupsMachine } from "./surveyGroups";
 
@@ -42,4 +44,6 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "bulkUploadJob", machine: bulkUploadJobMachine },
   { id: "bulkUploadScreen", machine: bulkUploadScreenMachine },
   { id: "excelUpload", machine: excelUploadMachine },
+  { id: "resourceList", machine: resourceListMachine },
+  { id: "resourceForm", machine: resourceFormMachine },
 ];

@@ -11,6 +11,12 @@
  * A cell other than `ok` that answers 2xx is a leak.
  */
 
+import { rolePermissions } from "../../server/auth/roles";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo";
+import { isWritable, type ResourceDefinition } from "../../src/domain/resource";
+import { RESOURCES } from "../../src/domain/resourceCatalogue";
+import { cities } from "../../src/domain/resources/geography";
+
 /**
  * The callers, in the order of a row's cells: anonymous, then each demo account (README).
  * expired.user holds qc-executive (a column already) and gets no session until its password is
@@ -63,6 +69,8 @@ export type Fixtures = {
   /** An outlet assigned to auditor.9000000001, and one assigned to another auditor. */
   auditorRsid: string;
   otherAuditorRsid: string;
+  /** The address of a record of each administered resource (its first by id). */
+  resourceAddress: Readonly<Record<string, string>>;
 };
 
 export type MatrixRequest = { method: string; path: string; body?: unknown };
@@ -108,6 +116,61 @@ const ADMIN_ONLY = /*                    */ "401 ok  403 403 403 403 403 403 403
 const FIELD_AUDITOR = /*                 */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 ok  403";
 const OTHER_AUDITOR = /*                 */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 404 403";
 const ACME_OUTLET = /*                   */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404 403 403";
+
+/** The role of each demo account (README); field auditors, retailers and anonymous hold none. */
+const ROLE_OF = new Map(DEMO_ACCOUNTS.map((a) => [a.username, a.role]));
+
+/** A row's cells from the permissions that open it: 401 signed out, `allowed` with one, 403 without. */
+function cellsFor(anyOf: readonly string[], allowed: Cell): string {
+  return CALLERS.map((caller) => {
+    if (caller === "anonymous") return "401";
+    const role = ROLE_OF.get(caller);
+    const held = role ? rolePermissions(role) : [];
+    return anyOf.some((p) => held.includes(p)) ? allowed : "403";
+  }).join(" ");
+}
+
+/**
+ * The administered resources' routes, generated from their definitions: each read answers its
+ * readers, and each write is let through its access check by a harmless request (an empty body is
+ * a 400, a record that does not exist a 404).
+ */
+function resourceRows(def: ResourceDefinition): MatrixRow[] {
+  const base = `/api/admin/${def.name}/`;
+  const one = (f: Fixtures) => `${base}${f.resourceAddress[def.name]}/`;
+  const missing = `${base}${def.addressBy === "id" ? "2147483647" : "no-such-record"}/`;
+  const rows: MatrixRow[] = [
+    { route: `GET ${base}`, variant: def.name, cells: cellsFor(def.read, "ok"), request: get(base) },
+    { route: `GET ${base}options/`, cells: cellsFor(def.read, "ok"), request: get(`${base}options/`) },
+    {
+      route: `GET ${base}:address/`,
+      cells: cellsFor(def.read, "ok"),
+      request: (f) => get(one(f))(),
+    },
+  ];
+  if (!isWritable(def)) return rows;
+  return [
+    ...rows,
+    {
+      route: `POST ${base}`,
+      variant: "no values",
+      cells: cellsFor(def.write, "400"),
+      request: post(base, { values: {} }),
+    },
+    {
+      route: `PUT ${base}:address/`,
+      variant: "no values or version",
+      cells: cellsFor(def.write, "400"),
+      request: (f) => ({ method: "PUT", path: one(f), body: {} }),
+    },
+    {
+      route: `DELETE ${base}:address/`,
+      variant: "a record that does not exist",
+      cells: cellsFor(def.write, "404"),
+      request: () => ({ method: "DELETE", path: missing }),
+    },
+  ];
+}
 
 export const MATRIX: readonly MatrixRow[] = [
   // Public: health, configuration, sign-in and forgotten passwords.
@@ -459,5 +522,14 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: STAFF,
     request: get("/api/exports/"),
     leak: (body) => (results(body).length > 0 ? "someone else's export listed" : null),
+  },
+
+  // Organisation, access and catalogue administration (docs/admin.md).
+  ...RESOURCES.flatMap(resourceRows),
+  {
+    route: "POST /api/admin/cities/merge/",
+    variant: "no cities chosen",
+    cells: cellsFor(cities.write, "400"),
+    request: post("/api/admin/cities/merge/"),
   },
 ];

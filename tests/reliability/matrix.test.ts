@@ -3,8 +3,10 @@
  * the other client organisation; each answer compared with its cell in tests/reliability/matrix-table.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addressColumn } from "../../server/admin/schemaSql";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
 import { createSession } from "../../server/auth/sessions";
+import { RESOURCES } from "../../src/domain/resourceCatalogue";
 import { startTestServer, type TestServer } from "../server/support";
 import {
   CALLERS,
@@ -102,6 +104,16 @@ beforeAll(async () => {
     ).id,
     auditorRsid: (await auditorOutlet("9000000001")).rsid,
     otherAuditorRsid: (await auditorOutlet("9000000002")).rsid,
+    resourceAddress: Object.fromEntries(
+      await Promise.all(
+        RESOURCES.map(async (def) => {
+          const row = await one<{ address: string }>(
+            `SELECT ${addressColumn(def)}::text AS address FROM ${def.table} ORDER BY id LIMIT 1`,
+          );
+          return [def.name, row.address] as const;
+        }),
+      ),
+    ),
   };
   // Callers who sign in with a one-time code get a session on their platform directly (the code
   // flow itself is tested in tests/server/otp-login.test.ts).

@@ -5,6 +5,7 @@
  */
 import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { Redirect, Route, Switch } from "wouter";
+import { CITY_MERGE_PATH, RESOURCE_SCREENS } from "../../domain/resourceCatalogue";
 import { type AppRoute, ROUTES_BY_SPECIFICITY } from "../../domain/routes";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
@@ -71,6 +72,17 @@ const CODE_SIGN_IN_SCREENS = {
   "/retailers/success": codeSignIn("RetailerSignedIn"),
 } as const;
 
+const adminScreens = () => import("../admin/ResourceScreens");
+const ADMIN_SCREENS: Record<string, ComponentType> = {
+  ...Object.fromEntries(
+    RESOURCE_SCREENS.map((screen) => [
+      screen.pattern,
+      lazy(() => adminScreens().then((m) => ({ default: m.screenFor(screen) }))),
+    ]),
+  ),
+  [CITY_MERGE_PATH]: lazy(() => adminScreens().then((m) => ({ default: m.CityMergeScreen }))),
+};
+
 const SCREENS = {
   "/": Home,
   "/login": lazy(() => import("../auth/LoginScreen")),
@@ -83,6 +95,7 @@ const SCREENS = {
   "/dashboard/my-downloads": lazy(() => import("../downloads/MyDownloadsScreen")),
   ...OUTLET_SCREENS,
 } satisfies Record<BuiltPattern, ComponentType>;
+const ALL_SCREENS: Readonly<Record<string, ComponentType>> = { ...SCREENS, ...ADMIN_SCREENS };
 
 /** Dashboard pages render inside the shell; the mobile performance views under /dashboard do not. */
 export function inDashboardShell(route: AppRoute): boolean {
@@ -101,7 +114,7 @@ function RouteScreen({ route }: { route: AppRoute }) {
     const notFound = <NotFound planned />;
     return inDashboardShell(route) ? notFound : <main className="page-center">{notFound}</main>;
   }
-  const Screen = SCREENS[route.pattern];
+  const Screen = ALL_SCREENS[route.pattern]!;
   return <Screen />;
 }
 

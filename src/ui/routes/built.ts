@@ -1,3 +1,5 @@
+import { CITY_MERGE_PATH, RESOURCE_SCREENS } from "../../domain/resourceCatalogue";
+
 /** The bulk upload screens: every pattern of src/domain/uploadRoutes.ts (a test keeps them equal). */
 export const UPLOAD_BUILT_PATTERNS = [
   "/dashboard/organization-users-roles/organization-view/:slug/list-of-regions/bulk-upload",
@@ -20,12 +22,18 @@ export const UPLOAD_BUILT_PATTERNS = [
   "/dashboard/unicorn-image-fetch",
 ] as const;
 
+/** The administration screens, one per route a resource definition names (docs/admin.md). */
+export const ADMIN_BUILT_PATTERNS: readonly string[] = [
+  ...RESOURCE_SCREENS.map((s) => s.pattern),
+  CITY_MERGE_PATH,
+];
+
 /**
  * The catalogue patterns whose screens are built. The route table renders these; every other
  * catalogue pattern shows the honest "Page not found". Kept free of React so that
  * scripts/routes-coverage.ts can import it.
  */
-export const BUILT_PATTERNS = [
+const HAND_BUILT_PATTERNS = [
   "/",
   "/login",
   "/forgot-password",
@@ -65,10 +73,13 @@ export const BUILT_PATTERNS = [
   "/dashboard/my-downloads",
 ] as const;
 
-export type BuiltPattern = (typeof BUILT_PATTERNS)[number];
+/** A screen written for its route; the route table's own list must name each. */
+export type BuiltPattern = (typeof HAND_BUILT_PATTERNS)[number];
+
+export const BUILT_PATTERNS: readonly string[] = [...HAND_BUILT_PATTERNS, ...ADMIN_BUILT_PATTERNS];
 
 const built: ReadonlySet<string> = new Set(BUILT_PATTERNS);
 
-export function isBuilt(pattern: string): pattern is BuiltPattern {
+export function isBuilt(pattern: string): boolean {
   return built.has(pattern);
 }

@@ -1,0 +1,161 @@
+/**
+ * What a write must keep besides its shape, checked in its transaction: the organisation is the
+ * caller's to act for, references exist in the same organisation, unique values are free, and
+ * nobody grants a permission they do not hold.
+ */
+
+import { addFieldError, type FieldErrors } from "../../src/domain/requestInput";
+import {
+  duplicateValue,
+  type FieldSpec,
+  mayGrantPermissions,
+  missingReference,
+  notGrantablePermission,
+  type ResourceDefinition,
+} from "../../src/domain/resource";
+import { resourceNamed } from "../../src/domain/resourceCatalogue";
+import { mayGrantRole, roleNotGrantable } from "../../src/domain/uploadTypes";
+import { maySeeOrganisation } from "../auth/organisationScope";
+import type { Queryable } from "../db/db";
+import type { Caller } from "./reads";
+import { columnOf, linkFields, organisationColumn } from "./schemaSql";
+
+type Values = Record<string, unknown>;
+
+async function heldPermissions(tx: Queryable, userId: number): Promise<Set<string>> {
+  const rows = await tx.query<{ name: string }>(
+    `SELECT DISTINCT p.name FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id
+     JOIN permissions p ON p.id = rp.permission_id WHERE ur.user_id = $1`,
+    [userId],
+  );
+  return new Set(rows.map((r) => r.name));
+}
+
+async function checkReference(
+  tx: Queryable,
+  def: ResourceDefinition,
+  key: string,
+  field: FieldSpec,
+  value: unknown,
+  organisationId: number | null,
+  errors: FieldErrors,
+) {
+  if (value === null || value === undefined || !field.references) return;
+  const target = resourceNamed(field.references);
+  const ids = Array.isArray(value) ? [...new Set(value as number[])] : [value as number];
+  if (ids.length === 0) return;
+  const scoped = def.scope === "organisation" && target.scope === "organisation" && organisationId !== null;
+  const rows = await tx.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM ${target.table} WHERE id = ANY($1::int[])${scoped ? " AND organisation_id = $2" : ""}`,
+    scoped ? [ids, organisationId] : [ids],
+  );
+  if ((rows[0]?.count ?? 0) !== ids.length) addFieldError(errors, key, missingReference(field));
+}
+
+async function checkUnique(
+  tx: Queryable,
+  def: ResourceDefinition,
+  values: Values,
+  selfId: number | null,
+  errors: FieldErrors,
+) {
+  for (const [key, field] of Object.entries(def.fields)) {
+    if (!field.unique || typeof values[key] !== "string") continue;
+    const params: unknown[] = [values[key]];
+    const where = [`lower(t.${columnOf(key, field)}) = lower($1)`];
+    const orgColumn = def.scope === "organisation" ? organisationColumn(def) : null;
+    if (orgColumn) {
+      params.push(values.organisation);
+      where.push(`t.${orgColumn} = $${params.length}`);
+    }
+    if (def.uniqueWithin) {
+      params.push(values[def.uniqueWithin]);
+      where.push(`t.${columnOf(def.uniqueWithin, def.fields[def.uniqueWithin]!)} = $${params.length}`);
+    }
+    if (selfId !== null) {
+      params.push(selfId);
+      where.push(`t.id <> $${params.length}`);
+    }
+    const found = await tx.query(`SELECT 1 FROM ${def.table} t WHERE ${where.join(" AND ")} LIMIT 1`, params);
+    if (found.length > 0) addFieldError(errors, key, duplicateValue(def, key));
+  }
+}
+
+/** The linked ids a write adds: a grant is checked only for what is new to the record. */
+async function addedLinks(
+  tx: Queryable,
+  through: NonNullable<FieldSpec["through"]>,
+  selfId: number | null,
+  chosen: number[],
+) {
+  if (selfId === null) return [...new Set(chosen)];
+  const existing = await tx.query<{ id: number }>(
+    `SELECT ${through.other} AS id FROM ${through.table} WHERE ${through.own} = $1`,
+    [selfId],
+  );
+  const had = new Set(existing.map((r) => r.id));
+  return [...new Set(chosen)].filter((id) => !had.has(id));
+}
+
+async function checkGrants(
+  tx: Queryable,
+  def: ResourceDefinition,
+  caller: Caller,
+  values: Values,
+  selfId: number | null,
+  errors: FieldErrors,
+) {
+  for (const [key, field] of linkFields(def)) {
+    if (!field.grant) continue;
+    const added = await addedLinks(tx, field.through, selfId, (values[key] as number[]) ?? []);
+    if (added.length === 0) continue;
+    const held = await heldPermissions(tx, caller.id);
+    if (field.grant === "heldPermissions") {
+      const names = await tx.query<{ name: string }>(
+        "SELECT name FROM permissions WHERE id = ANY($1::int[]) ORDER BY name",
+        [added],
+      );
+      for (const name of mayGrantPermissions(
+        held,
+        names.map((n) => n.name),
+      ))
+        addFieldError(errors, key, notGrantablePermission(name));
+    } else {
+      const roles = await tx.query<{ name: string; permissions: string[] | null }>(
+        `SELECT r.name, array_agg(p.name) FILTER (WHERE p.name IS NOT NULL) AS permissions
+         FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id LEFT JOIN permissions p ON p.id = rp.permission_id
+         WHERE r.id = ANY($1::int[]) GROUP BY r.name ORDER BY r.name`,
+        [added],
+      );
+      for (const role of roles)
+        if (!mayGrantRole(held, { name: role.name, permissions: role.permissions ?? [] }))
+          addFieldError(errors, key, roleNotGrantable(role.name));
+    }
+  }
+}
+
+/** Every problem of a write's values, by field; empty when it may be written. */
+export async function writeProblems(
+  tx: Queryable,
+  def: ResourceDefinition,
+  caller: Caller,
+  values: Values,
+  selfId: number | null,
+): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  const organisationId = def.scope === "organisation" ? (values.organisation as number) : null;
+  if (organisationId !== null) {
+    const [org] = await tx.query<{ id: number }>("SELECT id FROM organisations WHERE id = $1", [
+      organisationId,
+    ]);
+    if (!org || !maySeeOrganisation(caller, organisationId))
+      addFieldError(errors, "organisation", missingReference(def.fields.organisation!));
+  }
+  for (const [key, field] of Object.entries(def.fields)) {
+    if (key === "organisation") continue;
+    await checkReference(tx, def, key, field, values[key], organisationId, errors);
+  }
+  await checkUnique(tx, def, values, selfId, errors);
+  await checkGrants(tx, def, caller, values, selfId, errors);
+  return errors;
+}

@@ -1,0 +1,52 @@
+/**
+ * Merging two cities (000 §2.1 merge-cities): the outlets of the merged city move to the city kept,
+ * with its state, and the merged city is deleted, all in one transaction.
+ */
+import type { Hono } from "hono";
+import { citiesMerged, cityMergeProblems } from "../../src/domain/cityMerge";
+import { decodeRowId } from "../../src/domain/requestInput";
+import { cities } from "../../src/domain/resources/geography";
+import { requirePermission } from "../auth/guard";
+import type { AppDeps, AppEnv } from "../context";
+import { inTransaction } from "../db/retry";
+import { jsonBody, Problem } from "../http/problem";
+import { recordsById } from "./reads";
+import { logChange } from "./writes";
+
+export function mergeCitiesRoute(app: Hono<AppEnv>, deps: AppDeps) {
+  app.post("/cities/merge/", async (c) => {
+    const { user } = await requirePermission(c, deps, ...cities.write);
+    const body = await jsonBody(c.req);
+    const from = decodeRowId(Object.hasOwn(body, "from") ? body.from : undefined);
+    const into = decodeRowId(Object.hasOwn(body, "into") ? body.into : undefined);
+    const problems = cityMergeProblems(from, into);
+    if (problems) throw new Problem(400, problems);
+    const now = new Date(deps.clock());
+    const answer = await inTransaction(deps, async (tx) => {
+      // Both rows locked in id order, so two merges of the same pair cannot deadlock.
+      const rows = await tx.query<{ id: number; name: string; state_id: number }>(
+        "SELECT id, name, state_id FROM cities WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE",
+        [[from, into]],
+      );
+      const merged = rows.find((r) => r.id === from);
+      const kept = rows.find((r) => r.id === into);
+      if (!merged || !kept) throw new Problem(404, { detail: "Not found." });
+      const moved = await tx.query<{ id: number }>(
+        "UPDATE outlets SET city_id = $1, state_id = $2 WHERE city_id = $3 RETURNING id",
+        [kept.id, kept.state_id, merged.id],
+      );
+      await tx.query("DELETE FROM cities WHERE id = $1", [merged.id]);
+      await logChange(tx, cities, kept.id, "merge", user, now, {
+        merged: merged.name,
+        outlets: moved.length,
+      });
+      const [city] = await recordsById(tx, cities, [kept.id]);
+      return {
+        detail: citiesMerged(merged.name, kept.name, moved.length),
+        outlets_moved: moved.length,
+        city,
+      };
+    });
+    return c.json(answer);
+  });
+}

@@ -1,0 +1,116 @@
+/** Reading a resource: a page of records (filtered, searched, ordered), one record, or its options. */
+
+import { decodePage, decodeRowId, escapeLike } from "../../src/domain/requestInput";
+import type { ResourceDefinition } from "../../src/domain/resource";
+import { type DecodedListQuery, decodeListQuery } from "../../src/domain/resourceQuery";
+import { isInternal } from "../auth/organisationScope";
+import type { UserRow } from "../auth/users";
+import type { Queryable } from "../db/db";
+import { paginate } from "../http/pagination";
+import { Problem } from "../http/problem";
+import { addressColumn, columnOf, fieldExpr, organisationColumn, recordSelect } from "./schemaSql";
+
+export type Caller = Pick<UserRow, "id" | "organisation_id" | "organisation_kind">;
+
+/** WHERE clauses a caller's reads of a resource carry: a client user sees only its organisation. */
+export function scopeWhere(def: ResourceDefinition, caller: Caller, params: unknown[]): string[] {
+  const column = organisationColumn(def);
+  if (!column || isInternal(caller)) return [];
+  params.push(caller.organisation_id);
+  return [`t.${column} = $${params.length}`];
+}
+
+function filterWhere(def: ResourceDefinition, query: DecodedListQuery, params: unknown[]): string[] {
+  const where: string[] = [];
+  for (const { key, value } of query.filters) {
+    params.push(value);
+    const field = def.fields[key]!;
+    if (field.through) {
+      const { table, own, other } = field.through;
+      where.push(
+        `EXISTS (SELECT 1 FROM ${table} l WHERE l.${own} = t.id AND l.${other} = $${params.length})`,
+      );
+    } else where.push(`t.${columnOf(key, field)} = $${params.length}`);
+  }
+  if (query.search && def.searchKeys.length > 0) {
+    params.push(`%${escapeLike(query.search)}%`);
+    where.push(`(${def.searchKeys.map((k) => `${fieldExpr(def, k)} ILIKE $${params.length}`).join(" OR ")})`);
+  }
+  return where;
+}
+
+const whereSql = (where: string[]) => (where.length > 0 ? `WHERE ${where.join(" AND ")}` : "");
+
+export async function listRecords(
+  db: Queryable,
+  def: ResourceDefinition,
+  caller: Caller,
+  url: string,
+  query: (key: string) => string | undefined,
+) {
+  const paged = decodePage(query("page"), query("page-size"));
+  const decoded = decodeListQuery(def, query);
+  if (!paged.ok || !decoded.ok)
+    throw new Problem(400, { ...(paged.ok ? {} : paged.errors), ...(decoded.ok ? {} : decoded.errors) });
+  const page = paged.page;
+  const params: unknown[] = [];
+  const where = whereSql([...scopeWhere(def, caller, params), ...filterWhere(def, decoded.query, params)]);
+  const order = decoded.query.order ?? { key: def.orderKeys[0]!, descending: false };
+  const direction = order.descending ? "DESC" : "ASC";
+  const [counted] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM ${def.table} t ${where}`,
+    params,
+  );
+  // The page's ids first, then whole records for those ids only.
+  const ids = await db.query<{ id: number }>(
+    `SELECT t.id FROM ${def.table} t ${where}
+     ORDER BY ${fieldExpr(def, order.key)} ${direction}, t.id ${direction}
+     LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, page.size, page.offset],
+  );
+  const rows = await recordsById(
+    db,
+    def,
+    ids.map((r) => r.id),
+  );
+  return paginate(url, rows, counted?.count ?? 0, page);
+}
+
+export async function recordsById(db: Queryable, def: ResourceDefinition, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.query<{ id: number }>(`${recordSelect(def)} WHERE t.id = ANY($1::int[])`, [ids]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+/** The record a route names, if the caller may see it. */
+export async function findRecord(
+  db: Queryable,
+  def: ResourceDefinition,
+  caller: Caller,
+  address: string,
+): Promise<Record<string, unknown> | undefined> {
+  const key = def.addressBy === "id" ? decodeRowId(address) : address;
+  if (key === null) return undefined;
+  const params: unknown[] = [key];
+  const where = [`t.${addressColumn(def)} = $1`, ...scopeWhere(def, caller, params)];
+  return (await db.query<Record<string, unknown>>(`${recordSelect(def)} ${whereSql(where)}`, params))[0];
+}
+
+/** Options for a searchable select: id and title, at most 1000, narrowed by organisation and search. */
+export async function listOptions(
+  db: Queryable,
+  def: ResourceDefinition,
+  caller: Caller,
+  query: (key: string) => string | undefined,
+) {
+  const decoded = decodeListQuery(def, query);
+  if (!decoded.ok) throw new Problem(400, decoded.errors);
+  const params: unknown[] = [];
+  const where = whereSql([...scopeWhere(def, caller, params), ...filterWhere(def, decoded.query, params)]);
+  const title = fieldExpr(def, def.titleField);
+  return db.query<{ id: number; label: string }>(
+    `SELECT t.id, ${title}::text AS label FROM ${def.table} t ${where} ORDER BY ${title}, t.id LIMIT 1000`,
+    params,
+  );
+}

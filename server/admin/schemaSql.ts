@@ -1,0 +1,79 @@
+/**
+ * The SQL of a resource, built from its definition alone: its columns, how a record is read with
+ * the titles of what it refers to, and how a list is filtered, searched and ordered. Table and
+ * column names come only from the definitions (never from a request); values are parameters.
+ */
+
+import type { FieldSpec, ResourceDefinition } from "../../src/domain/resource";
+import { resourceNamed } from "../../src/domain/resourceCatalogue";
+
+export const columnOf = (key: string, field: FieldSpec): string =>
+  field.column ?? (field.widget === "reference" ? `${key}_id` : key);
+
+/** The column routes address a record by. */
+export const addressColumn = (def: ResourceDefinition): string =>
+  def.addressBy === "id" ? "id" : def.addressBy;
+
+/** The column that says which organisation a row belongs to, if the resource is scoped. */
+export const organisationColumn = (def: ResourceDefinition): string | null =>
+  def.scope === "organisation" ? "organisation_id" : def.name === "organisations" ? "id" : null;
+
+/** The fields stored in the row itself (not linked through a table). */
+export const rowFields = (def: ResourceDefinition): [string, FieldSpec][] =>
+  Object.entries(def.fields).filter(([, f]) => !f.through);
+
+export const linkFields = (
+  def: ResourceDefinition,
+): [string, FieldSpec & { through: NonNullable<FieldSpec["through"]> }][] =>
+  Object.entries(def.fields).filter(
+    (e): e is [string, FieldSpec & { through: NonNullable<FieldSpec["through"]> }] => Boolean(e[1].through),
+  );
+
+/** A referenced resource's title column. */
+const titleColumn = (resource: string): { table: string; column: string } => {
+  const target = resourceNamed(resource);
+  return { table: target.table, column: columnOf(target.titleField, target.fields[target.titleField]!) };
+};
+
+function valueSql(key: string, field: FieldSpec): string {
+  if (field.through) {
+    const { table, own, other } = field.through;
+    return `ARRAY(SELECT l.${other} FROM ${table} l WHERE l.${own} = t.id ORDER BY l.${other})`;
+  }
+  const column = `t.${columnOf(key, field)}`;
+  if (field.widget === "number") return `${column}::float8`;
+  if (field.widget === "date") return `${column}::text`;
+  return column;
+}
+
+function labelSql(field: FieldSpec, key: string): string | null {
+  if (!field.references) return null;
+  const title = titleColumn(field.references);
+  if (field.through) {
+    const { table, own, other } = field.through;
+    return `ARRAY(SELECT x.${title.column} FROM ${title.table} x JOIN ${table} l ON l.${other} = x.id
+                  WHERE l.${own} = t.id ORDER BY x.${title.column})`;
+  }
+  return `(SELECT x.${title.column} FROM ${title.table} x WHERE x.id = t.${columnOf(key, field)})`;
+}
+
+/** SELECT of whole records (id, version, address, values, labels, last change) from `table t`. */
+export function recordSelect(def: ResourceDefinition): string {
+  const values = Object.entries(def.fields)
+    .filter(([, f]) => f.widget !== "secret")
+    .map(([k, f]) => `'${k}', ${valueSql(k, f)}`);
+  const labels = Object.entries(def.fields).flatMap(([k, f]) => {
+    const sql = labelSql(f, k);
+    return sql ? [`'${k}', ${sql}`] : [];
+  });
+  return `SELECT t.id, t.version, t.${addressColumn(def)}::text AS address,
+    json_build_object(${values.join(", ")}) AS "values",
+    json_build_object(${labels.join(", ")}) AS labels,
+    to_char(t.modified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS modified_at,
+    (SELECT m.username FROM users m WHERE m.id = t.modified_by) AS modified_by
+  FROM ${def.table} t`;
+}
+
+/** The SQL expression of a field a list is searched, ordered or filtered by. */
+export const fieldExpr = (def: ResourceDefinition, key: string): string =>
+  `t.${columnOf(key, def.fields[key]!)}`;

@@ -1,0 +1,461 @@
+/**
+ * The declarative resource layer (docs/admin.md): one definition per administered entity says its
+ * fields (each with the Effect Schema that decodes it), list columns, search, order and filter
+ * keys, the organisation it belongs to, who may read and write it, and its catalogue routes. The
+ * form, the API decoder and the server's validation all decode with the same schemas; the server
+ * builds its SQL from the same definition.
+ */
+import { Cause, Exit, Schema, SchemaIssue } from "effect";
+import { addFieldError, type FieldErrors, MAX_ROW_ID, NULL_CHARACTER, tooLong } from "./requestInput";
+
+export const REQUIRED = "This field is required.";
+export const BLANK = "This field may not be blank.";
+export const NOT_A_NUMBER = "Enter a number.";
+export const NOT_A_DATE = "Enter a date as YYYY-MM-DD.";
+
+/** How a value is entered and shown. */
+export type Widget =
+  | "text"
+  | "textarea"
+  | "number"
+  | "toggle"
+  | "date"
+  | "choice"
+  | "reference"
+  | "references"
+  | "secret";
+
+/** A value as the form holds it and the API carries it. */
+export type FieldValue = string | number | boolean | null | readonly number[];
+export type Values = Readonly<Record<string, FieldValue>>;
+
+/** A many-to-many field's link table: rows of (own, other). */
+export type Through = { readonly table: string; readonly own: string; readonly other: string };
+
+/** A rule a chosen set must keep besides its shape, checked by the server against the caller. */
+export type GrantRule = "heldPermissions" | "grantableRoles";
+
+export type FieldSpec = {
+  readonly label: string;
+  readonly widget: Widget;
+  /** Decodes the value as the form and the API carry it. */
+  readonly schema: Schema.Top;
+  readonly required: boolean;
+  /** The table column; the field key when absent. A many-to-many field has none. */
+  readonly column?: string;
+  /** reference / references: the resource chosen from. */
+  readonly references?: string;
+  readonly through?: Through;
+  readonly grant?: GrantRule;
+  readonly choices?: readonly string[];
+  /** No two records of the same organisation (or at all, for global resources) share it, in any case. */
+  readonly unique?: boolean;
+  /** secret: the column that records when it was last set. */
+  readonly setAtColumn?: string;
+  /** Set from the page's organisation, not typed. */
+  readonly fromParent?: boolean;
+  /** A new record's value when it is not the widget's blank. */
+  readonly initial?: FieldValue;
+};
+
+/** No NUL character (the database refuses them in text). */
+const noNul = Schema.makeFilter((s: string) => !s.includes(String.fromCharCode(0)), {
+  message: NULL_CHARACTER,
+});
+
+type TextOptions = {
+  max?: number;
+  required?: boolean;
+  unique?: boolean;
+  pattern?: RegExp;
+  patternMessage?: string;
+};
+
+function textSchema(max: number, required: boolean, pattern?: RegExp, patternMessage?: string) {
+  const checks = [
+    noNul,
+    Schema.isMaxLength(max, { message: tooLong(max) }),
+    ...(required ? [Schema.isMinLength(1, { message: BLANK })] : []),
+    ...(pattern ? [Schema.isPattern(pattern, { message: patternMessage ?? "Enter a valid value." })] : []),
+  ] as const;
+  return Schema.Trim.check(...(checks as unknown as [ReturnType<typeof Schema.isMaxLength>]));
+}
+
+export const text = (label: string, o: TextOptions = {}): FieldSpec => ({
+  label,
+  widget: "text",
+  schema: textSchema(o.max ?? 200, o.required ?? true, o.pattern, o.patternMessage),
+  required: o.required ?? true,
+  unique: o.unique ?? false,
+});
+
+export const textarea = (label: string, o: { max?: number; required?: boolean } = {}): FieldSpec => ({
+  label,
+  widget: "textarea",
+  schema: textSchema(o.max ?? 2000, o.required ?? false),
+  required: o.required ?? false,
+});
+
+/** A password the server hashes; never read back. Required on create, blank keeps it on update. */
+export const secret = (label: string, column: string, setAtColumn: string): FieldSpec => ({
+  label,
+  widget: "secret",
+  schema: Schema.String.check(noNul, Schema.isMaxLength(256, { message: tooLong(256) })),
+  required: false,
+  column,
+  setAtColumn,
+});
+
+const finite = (min: number, max: number) =>
+  Schema.Number.check(
+    Schema.isFinite({ message: NOT_A_NUMBER }),
+    Schema.isBetween({ minimum: min, maximum: max }, { message: `Enter a number from ${min} to ${max}.` }),
+  );
+
+export const number = (
+  label: string,
+  o: { min?: number; max?: number; required?: boolean } = {},
+): FieldSpec => {
+  const schema = finite(o.min ?? 0, o.max ?? 1_000_000_000);
+  return {
+    label,
+    widget: "number",
+    schema: (o.required ?? true) ? schema : Schema.NullOr(schema),
+    required: o.required ?? true,
+  };
+};
+
+export const toggle = (label: string, o: { initial?: boolean } = {}): FieldSpec => ({
+  label,
+  widget: "toggle",
+  schema: Schema.Boolean,
+  required: false,
+  initial: o.initial ?? false,
+});
+
+const IsoDate = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { message: NOT_A_DATE }));
+
+export const date = (label: string, o: { required?: boolean } = {}): FieldSpec => ({
+  label,
+  widget: "date",
+  schema: (o.required ?? true) ? IsoDate : Schema.NullOr(IsoDate),
+  required: o.required ?? true,
+});
+
+export const choice = (
+  label: string,
+  choices: readonly string[],
+  o: { required?: boolean } = {},
+): FieldSpec => {
+  const schema = Schema.Literals(choices as [string, ...string[]]);
+  return {
+    label,
+    widget: "choice",
+    schema: (o.required ?? true) ? schema : Schema.NullOr(schema),
+    required: o.required ?? true,
+    choices,
+  };
+};
+
+const RowId = Schema.Number.check(
+  Schema.isInt({ message: REQUIRED }),
+  Schema.isBetween({ minimum: 1, maximum: MAX_ROW_ID }, { message: REQUIRED }),
+);
+
+/** A row of another resource, stored in its own column (`<key>_id` unless told). */
+export const reference = (
+  label: string,
+  resource: string,
+  o: { required?: boolean; column?: string; fromParent?: boolean } = {},
+): FieldSpec => ({
+  label,
+  widget: "reference",
+  schema: (o.required ?? true) ? RowId : Schema.NullOr(RowId),
+  required: o.required ?? true,
+  references: resource,
+  ...(o.column ? { column: o.column } : {}),
+  ...(o.fromParent ? { fromParent: true } : {}),
+});
+
+/** Rows of another resource, linked through a table. */
+export const references = (
+  label: string,
+  resource: string,
+  through: Through,
+  o: { grant?: GrantRule; min?: number } = {},
+): FieldSpec => ({
+  label,
+  widget: "references",
+  schema: Schema.Array(RowId).check(
+    Schema.isMaxLength(500, { message: "Choose at most 500." }),
+    Schema.isMinLength(o.min ?? 0, { message: "Choose at least one." }),
+  ),
+  required: (o.min ?? 0) > 0,
+  references: resource,
+  through,
+  ...(o.grant ? { grant: o.grant } : {}),
+});
+
+/** The organisation a record belongs to: the page's own on organisation pages, chosen elsewhere. */
+export const organisationField = (o: { fromParent?: boolean } = {}) =>
+  reference("Organisation", "organisations", { column: "organisation_id", ...o });
+
+/** How the catalogue's routes name a record: its id, or a slug, name or user name column. */
+export type AddressBy = "id" | "slug" | "name" | "username";
+
+export type ResourceRoutes = {
+  readonly list?: string;
+  readonly create?: string;
+  readonly update?: string;
+  readonly view?: string;
+};
+
+/** A table outside the resource layer that refers to a resource's rows (outlets to their city). */
+export type Usage = { readonly table: string; readonly column: string; readonly label: string };
+
+export type ResourceDefinition = {
+  /** The API segment and registry key: /api/admin/{name}/. */
+  readonly name: string;
+  readonly noun: string;
+  readonly plural: string;
+  readonly table: string;
+  /** Field key to spec, in form order. */
+  readonly fields: Readonly<Record<string, FieldSpec>>;
+  /** The field that names a record in lists, options and messages. */
+  readonly titleField: string;
+  readonly addressBy: AddressBy;
+  /** addressBy "slug": the field the slug is made from when the record is created. */
+  readonly slugFrom?: string;
+  /** "organisation": rows carry organisation_id and a client user sees only its own. */
+  readonly scope: "organisation" | "global";
+  /**
+   * Unique fields are unique per organisation for organisation resources, else across all rows;
+   * this reference field narrows it further (a city's name is unique within its state).
+   */
+  readonly uniqueWithin?: string;
+  readonly columns: readonly string[];
+  readonly searchKeys: readonly string[];
+  readonly orderKeys: readonly string[];
+  /** Field keys offered as list filters (reference, choice and toggle fields). */
+  readonly filters: readonly string[];
+  /** Permissions of which one lets a user read, and write. Admins hold every permission. */
+  readonly read: readonly string[];
+  readonly write: readonly string[];
+  readonly routes: ResourceRoutes;
+  readonly usedBy?: readonly Usage[];
+  /** Pages a list links to beside its own (the other lists of its area, its uploads). */
+  readonly related?: readonly { readonly label: string; readonly path: string }[];
+  /** Read-only resources (permissions) offer lists and options but no writes. */
+  readonly writable?: boolean;
+};
+
+export const isWritable = (def: ResourceDefinition): boolean => def.writable !== false;
+
+/** Whether a user holding these permissions may change the resource's records. */
+export const mayWrite = (def: ResourceDefinition, permissions: readonly string[]): boolean =>
+  isWritable(def) && def.write.some((p) => permissions.includes(p));
+
+/** The fields a form edits and a write carries: every field but the secret ones on reads. */
+export const fieldKeys = (def: ResourceDefinition): string[] => Object.keys(def.fields);
+
+const blankOf = (field: FieldSpec): FieldValue => {
+  if (field.initial !== undefined) return field.initial;
+  switch (field.widget) {
+    case "toggle":
+      return false;
+    case "references":
+      return [];
+    case "text":
+    case "textarea":
+    case "secret":
+      return "";
+    default:
+      return null;
+  }
+};
+
+/** A new record's values: blanks, toggles off, with the given ones (the page's organisation) set. */
+export function blankValues(def: ResourceDefinition, given: Values = {}): Values {
+  const values: Record<string, FieldValue> = {};
+  for (const [key, field] of Object.entries(def.fields)) {
+    values[key] = Object.hasOwn(given, key) ? given[key]! : blankOf(field);
+  }
+  return values;
+}
+
+/** A loaded record's values for its form; secrets start blank. */
+export function valuesOf(def: ResourceDefinition, record: Readonly<Record<string, unknown>>): Values {
+  const values: Record<string, FieldValue> = {};
+  for (const [key, field] of Object.entries(def.fields)) {
+    const raw = Object.hasOwn(record, key) ? record[key] : undefined;
+    values[key] = field.widget === "secret" || raw === undefined ? blankOf(field) : (raw as FieldValue);
+  }
+  return values;
+}
+
+/** Default texts of Effect's decoder, said the way the forms say them. */
+const FRIENDLY: Readonly<Record<string, string>> = {
+  "Missing key": REQUIRED,
+  "Expected number": NOT_A_NUMBER,
+  "Expected null": REQUIRED,
+  "Expected string": "Not a valid string.",
+  "Expected boolean": "Must be true or false.",
+  "Expected array": "Must be a list.",
+};
+
+const friendly = (message: string): string => {
+  if (FRIENDLY[message]) return FRIENDLY[message];
+  if (message.startsWith("Expected ") && message.includes('"')) return "Choose one of the options.";
+  return message;
+};
+
+export type Decoded = { ok: true; values: Record<string, unknown> } | { ok: false; errors: FieldErrors };
+
+const structs = new WeakMap<ResourceDefinition, Schema.Top>();
+
+/** The definition's fields as one Effect struct: what the form, the client and the server decode with. */
+export function resourceSchema(def: ResourceDefinition): Schema.Top {
+  const cached = structs.get(def);
+  if (cached) return cached;
+  const struct = Schema.Struct(Object.fromEntries(Object.entries(def.fields).map(([k, f]) => [k, f.schema])));
+  structs.set(def, struct);
+  return struct;
+}
+
+/**
+ * Decodes a record's values with the definition's schema: the decoded values (texts trimmed), or
+ * every field's problems at once. Secret fields may be left blank on update (`creating` false).
+ */
+export function decodeValues(def: ResourceDefinition, raw: unknown, creating: boolean): Decoded {
+  const exit = Schema.decodeUnknownExit(resourceSchema(def) as Schema.Codec<unknown, unknown>)(raw, {
+    errors: "all",
+  });
+  const errors: FieldErrors = {};
+  let values: Record<string, unknown> = {};
+  if (Exit.isFailure(exit)) {
+    const error = Cause.squash(exit.cause);
+    if (!Schema.isSchemaError(error)) throw error;
+    const { issues } = SchemaIssue.makeFormatterStandardSchemaV1()(error.issue);
+    for (const issue of issues) {
+      const field = String(issue.path?.[0] ?? "non_field_errors");
+      addFieldError(errors, field, friendly(issue.message));
+    }
+  } else {
+    values = exit.value as Record<string, unknown>;
+    for (const [key, field] of Object.entries(def.fields)) {
+      if (field.widget === "secret" && creating && values[key] === "") addFieldError(errors, key, REQUIRED);
+    }
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
+}
+
+export const hasFieldErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;
+
+// --- Messages ---
+
+export const duplicateValue = (def: ResourceDefinition, field: string): string =>
+  `A ${def.noun.toLowerCase()} with this ${def.fields[field]?.label.toLowerCase() ?? field} already exists.`;
+
+export const versionConflict = (def: ResourceDefinition): string =>
+  `This ${def.noun.toLowerCase()} was changed by someone else after you opened it. Reload it to see the changes, then edit again.`;
+
+export const missingReference = (field: FieldSpec): string =>
+  `Choose a ${field.label.toLowerCase()} that exists in this organisation.`;
+
+/** Usages counted by the server, e.g. [{ label: "zones", count: 2 }]. */
+export type UsageCount = { readonly label: string; readonly count: number };
+
+/** "This region is used by 2 zones and 130 outlets, so it cannot be deleted." */
+export function inUse(def: ResourceDefinition, usages: readonly UsageCount[]): string {
+  const parts = usages.filter((u) => u.count > 0).map((u) => `${u.count} ${u.label}`);
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "");
+  return `This ${def.noun.toLowerCase()} is used by ${list}, so it cannot be deleted.`;
+}
+
+export const usedElsewhere = (def: ResourceDefinition): string =>
+  `This ${def.noun.toLowerCase()} is used by other records, so it cannot be deleted.`;
+
+export const notGrantablePermission = (name: string): string =>
+  `You may not grant the permission ${name}: you do not hold it.`;
+
+/** A role or user may be given only what the one giving it holds. */
+export const mayGrantPermissions = (held: ReadonlySet<string>, chosen: readonly string[]): string[] =>
+  chosen.filter((p) => !held.has(p));
+
+/** The slug a record is addressed by: lower case words joined by dashes. */
+export const slugify = (text: string): string =>
+  text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80) || "item";
+
+/** A record's title as lists and messages show it. */
+export const titleOf = (def: ResourceDefinition, record: Readonly<Record<string, unknown>>): string =>
+  String(record[def.titleField] ?? "");
+
+// --- What the API answers ---
+
+/** One record as the API gives it: its values by field key, and the names of what it refers to. */
+export const ResourceRecord = Schema.Struct({
+  id: Schema.Number,
+  version: Schema.Number,
+  /** What the catalogue's routes name it by (id, slug, name or user name). */
+  address: Schema.String,
+  values: Schema.Record(Schema.String, Schema.Unknown),
+  /** Reference fields' titles: a text for one, a list for many. */
+  labels: Schema.Record(Schema.String, Schema.Unknown),
+  modified_at: Schema.NullOr(Schema.String),
+  modified_by: Schema.NullOr(Schema.String),
+});
+export type ResourceRecord = typeof ResourceRecord.Type;
+
+export const ResourcePage = Schema.Struct({
+  results: Schema.Array(ResourceRecord),
+  count: Schema.Number,
+  previous: Schema.NullOr(Schema.String),
+  next: Schema.NullOr(Schema.String),
+  current_page_number: Schema.Number,
+  page_size: Schema.Number,
+});
+export type ResourcePage = typeof ResourcePage.Type;
+
+export const ResourceOption = Schema.Struct({ id: Schema.Number, label: Schema.String });
+export const ResourceOptions = Schema.Array(ResourceOption);
+export type ResourceOption = typeof ResourceOption.Type;
+
+/** A list column's text for a record: a reference's title, a list's titles, a toggle as Yes/No. */
+export function cellText(def: ResourceDefinition, record: ResourceRecord, key: string): string {
+  const field = def.fields[key];
+  const label = Object.hasOwn(record.labels, key) ? record.labels[key] : undefined;
+  if (Array.isArray(label)) return label.join(", ");
+  if (typeof label === "string") return label;
+  const value = Object.hasOwn(record.values, key) ? record.values[key] : undefined;
+  if (field?.widget === "toggle") return value ? "Yes" : "No";
+  return value === null || value === undefined ? "" : String(value);
+}
+
+export const LIST_LOAD_FAILED = "The list could not be loaded. Check your connection and try again.";
+export const RECORD_LOAD_FAILED = "This record could not be loaded. Check your connection and try again.";
+export const SAVE_FAILED = "The changes could not be saved. Check your connection and try again.";
+export const DELETE_FAILED = "The record could not be deleted. Check your connection and try again.";
+
+export const recordDeleted = (def: ResourceDefinition, title: string): string =>
+  `${def.noun} ${title} was deleted.`;
+export const recordSaved = (def: ResourceDefinition, title: string): string =>
+  `${def.noun} ${title} was saved.`;
+
+/** What a save came to: saved, refused with field lines (400), or refused because the record changed (409). */
+export type SaveOutcome =
+  | { readonly type: "saved"; readonly record: ResourceRecord; readonly detail: string | null }
+  | { readonly type: "invalid"; readonly fieldErrors: FieldLines; readonly detail: string | null }
+  | { readonly type: "conflict"; readonly detail: string };
+
+/** Field lines as forms hold them (a 400 body's, or the schema's). */
+export type FieldLines = Readonly<Record<string, readonly string[]>>;
+
+/** What a delete came to: deleted, or refused with the server's reason (in use, gone). */
+export type DeleteOutcome =
+  | { readonly type: "deleted" }
+  | { readonly type: "refused"; readonly detail: string };

@@ -1,0 +1,118 @@
+/**
+ * Every administered resource, and which catalogue route shows which screen of which resource.
+ * Adding an entity is adding its definition to RESOURCES (docs/admin.md).
+ */
+import type { ResourceDefinition } from "./resource";
+import { permissions, roles, users } from "./resources/access";
+import {
+  brands,
+  categories,
+  invoiceDetails,
+  invoiceHeaders,
+  manufacturers,
+  productFamilies,
+  skus,
+  subCategories,
+  variants,
+} from "./resources/catalogue";
+import { cities, cityMerge, MERGE_CITIES_PATH, states } from "./resources/geography";
+import {
+  gstDetails,
+  ORG_VIEW,
+  offers,
+  organisations,
+  regions,
+  territories,
+  zones,
+} from "./resources/organisations";
+import { pathFor, type RouteMatch, routeParams } from "./routes";
+
+export const RESOURCES: readonly ResourceDefinition[] = [
+  organisations,
+  regions,
+  zones,
+  territories,
+  gstDetails,
+  offers,
+  permissions,
+  roles,
+  users,
+  states,
+  cities,
+  productFamilies,
+  categories,
+  subCategories,
+  manufacturers,
+  brands,
+  variants,
+  skus,
+  invoiceHeaders,
+  invoiceDetails,
+];
+
+/** Forms that check their values like a resource's but store nothing of their own. */
+export const FORMS: readonly ResourceDefinition[] = [cityMerge];
+
+const byName = new Map([...RESOURCES, ...FORMS].map((r) => [r.name, r]));
+
+export function resourceNamed(name: string): ResourceDefinition {
+  const def = byName.get(name);
+  if (!def) throw new Error(`no resource ${name}`);
+  return def;
+}
+
+export type ScreenKind = "list" | "create" | "update" | "view";
+
+export type ResourceScreen = {
+  readonly pattern: string;
+  readonly resource: string;
+  readonly kind: ScreenKind;
+};
+
+/** Every catalogue route a resource screen serves, from the definitions. */
+export const RESOURCE_SCREENS: readonly ResourceScreen[] = RESOURCES.flatMap((def) =>
+  (["list", "create", "update", "view"] as const).flatMap((kind) => {
+    const pattern = def.routes[kind];
+    return pattern ? [{ pattern, resource: def.name, kind }] : [];
+  }),
+);
+
+/** Merging two cities is its own screen over the cities resource. */
+export const CITY_MERGE_PATH = MERGE_CITIES_PATH;
+
+/** Resources whose rows refer to this one, with the field that does (for "used by" counts). */
+export function referringFields(def: ResourceDefinition): { resource: ResourceDefinition; field: string }[] {
+  return RESOURCES.flatMap((other) =>
+    Object.entries(other.fields)
+      .filter(([, f]) => f.references === def.name && f.widget === "reference")
+      .map(([field]) => ({ resource: other, field })),
+  );
+}
+
+/** Where a resource screen is: the organisation it is under (its slug) and the record it shows. */
+export type ScreenPlace = { readonly organisation: string | null; readonly address: string | null };
+
+const underOrganisation = (def: ResourceDefinition, pattern: string): boolean =>
+  def.name !== "organisations" && pattern.startsWith(`${ORG_VIEW}/`);
+
+export function screenPlace(screen: ResourceScreen, params: RouteMatch): ScreenPlace {
+  const def = resourceNamed(screen.resource);
+  const names = routeParams(screen.pattern);
+  const recordParam = screen.kind === "update" || screen.kind === "view" ? names.at(-1) : undefined;
+  return {
+    organisation: underOrganisation(def, screen.pattern) ? (params.slug ?? null) : null,
+    address: recordParam ? (params[recordParam] ?? null) : null,
+  };
+}
+
+/** The path of a resource's screen, for links between its list, form and view. */
+export function screenPath(def: ResourceDefinition, kind: ScreenKind, place: ScreenPlace): string | null {
+  const pattern = def.routes[kind];
+  if (!pattern) return null;
+  const names = routeParams(pattern);
+  const params: Record<string, string | undefined> = {};
+  if (underOrganisation(def, pattern)) params.slug = place.organisation ?? undefined;
+  const recordParam = kind === "update" || kind === "view" ? names.at(-1) : undefined;
+  if (recordParam) params[recordParam] = place.address ?? undefined;
+  return names.every((n) => params[n]) ? pathFor(pattern, params) : null;
+}

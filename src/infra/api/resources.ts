@@ -1,0 +1,106 @@
+/**
+ * The administration calls of every resource (docs/admin.md): a page, one record, options for a
+ * select, save and delete. Expected refusals come back as values for the machines: a 400's field
+ * lines, a 409 on a stale version, a 409 or 404 on delete; only the unexpected stays an error.
+ */
+import { Effect, Schema } from "effect";
+import {
+  type DeleteOutcome,
+  ResourceOptions,
+  ResourcePage,
+  ResourceRecord,
+  type SaveOutcome,
+} from "../../domain/resource";
+import { listParams, type ResourceFilters, type ResourceListQuery } from "../../domain/resourceQuery";
+import { type ApiError, detailOf, NoContent, request } from "../http";
+import { fieldErrorsOf } from "./authOutcomes";
+
+const base = (resource: string) => `admin/${resource}/`;
+const one = (resource: string, address: string) => `${base(resource)}${encodeURIComponent(address)}/`;
+
+export const listResource = (
+  resource: string,
+  query: ResourceListQuery,
+): Effect.Effect<ResourcePage, ApiError> =>
+  request({ path: base(resource), query: listParams(query), schema: ResourcePage });
+
+export const readResource = (resource: string, address: string): Effect.Effect<ResourceRecord, ApiError> =>
+  request({ path: one(resource, address), schema: ResourceRecord });
+
+export const resourceOptions = (resource: string, filters: ResourceFilters = {}) =>
+  request({ path: `${base(resource)}options/`, query: filters, schema: ResourceOptions });
+
+export type SaveRequest = {
+  resource: string;
+  address: string | null;
+  version: number | null;
+  values: Record<string, unknown>;
+};
+
+export function saveResource(req: SaveRequest): Effect.Effect<SaveOutcome, ApiError> {
+  const call =
+    req.address === null
+      ? request({
+          method: "POST",
+          path: base(req.resource),
+          body: { values: req.values },
+          schema: ResourceRecord,
+        })
+      : request({
+          method: "PUT",
+          path: one(req.resource, req.address),
+          body: { values: req.values, version: req.version },
+          schema: ResourceRecord,
+        });
+  return Effect.catch(
+    Effect.map(call, (record): SaveOutcome => ({ type: "saved", record, detail: null })),
+    (error): Effect.Effect<SaveOutcome, ApiError> => {
+      if (error._tag === "ValidationError")
+        return Effect.succeed({
+          type: "invalid",
+          fieldErrors: fieldErrorsOf(error.body),
+          detail: detailOf(error.body) ?? null,
+        });
+      if (error._tag === "HttpError" && error.status === 409)
+        return Effect.succeed({ type: "conflict", detail: detailOf(error.body) ?? "" });
+      return Effect.fail(error);
+    },
+  );
+}
+
+export function deleteResource(resource: string, address: string): Effect.Effect<DeleteOutcome, ApiError> {
+  return Effect.catch(
+    Effect.map(
+      request({ method: "DELETE", path: one(resource, address), schema: NoContent }),
+      (): DeleteOutcome => ({ type: "deleted" }),
+    ),
+    (error): Effect.Effect<DeleteOutcome, ApiError> =>
+      error._tag === "HttpError" && (error.status === 409 || error.status === 404)
+        ? Effect.succeed({ type: "refused", detail: detailOf(error.body) ?? "Not found." })
+        : Effect.fail(error),
+  );
+}
+
+const MergeAnswer = Schema.Struct({
+  detail: Schema.String,
+  outlets_moved: Schema.Number,
+  city: ResourceRecord,
+});
+
+/** Merging one city into another: the city kept and the server's account of it, or the field lines. */
+export function mergeCities(req: SaveRequest): Effect.Effect<SaveOutcome, ApiError> {
+  return Effect.catch(
+    Effect.map(
+      request({ method: "POST", path: "admin/cities/merge/", body: req.values, schema: MergeAnswer }),
+      (answer): SaveOutcome => ({ type: "saved", record: answer.city, detail: answer.detail }),
+    ),
+    (error): Effect.Effect<SaveOutcome, ApiError> =>
+      error._tag === "ValidationError"
+        ? Effect.succeed({
+            type: "invalid",
+            fieldErrors: fieldErrorsOf(error.body),
+            detail: detailOf(error.body) ?? null,
+          })
+        : Effect.fail(error),
+  );
+}

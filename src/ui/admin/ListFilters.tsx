@@ -1,0 +1,76 @@
+/** A list's filters (reference, choice and toggle fields of the definition) as selects above the table. */
+import type { ResourceDefinition } from "../../domain/resource";
+import { resourceNamed } from "../../domain/resourceCatalogue";
+import type { ResourceFilters } from "../../domain/resourceQuery";
+import { Select } from "../widgets/Controls";
+import { useOptionsQuery } from "./useOrganisation";
+
+function FilterSelect({
+  def,
+  name,
+  organisationId,
+  value,
+  onChange,
+}: {
+  def: ResourceDefinition;
+  name: string;
+  organisationId: number | null;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const field = def.fields[name]!;
+  const target = field.references ? resourceNamed(field.references) : null;
+  const options = useOptionsQuery(
+    field.references ?? "",
+    target?.scope === "organisation" ? organisationId : null,
+    target !== null,
+  );
+  const choices =
+    field.widget === "toggle"
+      ? [
+          { label: "Yes", value: "true" },
+          { label: "No", value: "false" },
+        ]
+      : field.widget === "choice"
+        ? (field.choices ?? []).map((c) => ({ label: c, value: c }))
+        : (options.data ?? []).map((o) => ({ label: o.label, value: String(o.id) }));
+  return (
+    <Select
+      label={field.label}
+      options={[{ label: "All", value: "" }, ...choices]}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+export function ListFilters({
+  def,
+  organisationId,
+  filters,
+  onChange,
+}: {
+  def: ResourceDefinition;
+  organisationId: number | null;
+  filters: ResourceFilters;
+  onChange: (filters: ResourceFilters) => void;
+}) {
+  // On an organisation's page its own records are listed: no organisation filter there.
+  const shown = def.filters.filter((k) => !(k === "organisation" && organisationId !== null));
+  if (shown.length === 0) return null;
+  return (
+    <fieldset className="list-filters">
+      <legend className="visually-hidden">Filter {def.plural.toLowerCase()}</legend>
+      {shown.map((key) => (
+        <FilterSelect
+          key={key}
+          def={def}
+          name={key}
+          organisationId={organisationId}
+          value={filters[key] ?? ""}
+          onChange={(value) => onChange({ ...filters, [key]: value })}
+        />
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,180 @@
+/** A definition's fields as form controls: each widget kind rendered with the shared widgets. */
+import { useId } from "react";
+import type { FieldLines, FieldSpec, FieldValue, Values } from "../../domain/resource";
+import { resourceNamed } from "../../domain/resourceCatalogue";
+import { Checkbox, FieldErrorList, Select, TextArea, TextInput, ToggleSwitch } from "../widgets/Controls";
+import SearchableSelect from "../widgets/SearchableSelect";
+import { useOptionsQuery } from "./useOrganisation";
+
+type FieldProps = {
+  name: string;
+  field: FieldSpec;
+  value: FieldValue;
+  errors: readonly string[];
+  /** The organisation the record belongs to, which narrows the choices of scoped references. */
+  organisation: number | null;
+  creating: boolean;
+  onChange: (value: FieldValue) => void;
+};
+
+const asText = (value: FieldValue): string => (value === null || Array.isArray(value) ? "" : String(value));
+
+function ReferenceField({ field, value, errors, organisation, onChange }: FieldProps) {
+  const target = resourceNamed(field.references!);
+  const scoped = target.scope === "organisation" ? organisation : null;
+  const options = useOptionsQuery(field.references!, scoped);
+  const choices = (options.data ?? []).map((o) => ({ label: o.label, value: String(o.id) }));
+  const errorId = useId();
+  if (field.widget === "references") {
+    const chosen = new Set(Array.isArray(value) ? value : []);
+    return (
+      <fieldset className="field" aria-describedby={errors.length > 0 ? errorId : undefined}>
+        <legend>{field.label}</legend>
+        <div className="checkbox-grid">
+          {choices.map((o) => (
+            <Checkbox
+              key={o.value}
+              label={o.label}
+              checked={chosen.has(Number(o.value))}
+              onChange={(on) => {
+                const next = new Set(chosen);
+                if (on) next.add(Number(o.value));
+                else next.delete(Number(o.value));
+                onChange([...next].sort((a, b) => a - b));
+              }}
+            />
+          ))}
+        </div>
+        <FieldErrorList id={errorId} errors={errors} />
+      </fieldset>
+    );
+  }
+  return (
+    <div className="field">
+      <SearchableSelect
+        label={field.label}
+        options={field.required ? choices : [{ label: "None", value: "" }, ...choices]}
+        value={value === null ? null : String(value)}
+        onChange={(v) => onChange(v === "" ? null : Number(v))}
+      />
+      <FieldErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function ResourceField(props: FieldProps) {
+  const { field, value, errors, onChange, creating } = props;
+  switch (field.widget) {
+    case "reference":
+    case "references":
+      return <ReferenceField {...props} />;
+    case "toggle":
+      return <ToggleSwitch label={field.label} on={value === true} onChange={onChange} />;
+    case "choice":
+      return (
+        <div className="field-with-errors">
+          <Select
+            label={field.label}
+            options={[
+              { label: field.required ? "Choose…" : "None", value: "" },
+              ...(field.choices ?? []).map((c) => ({ label: c, value: c })),
+            ]}
+            value={asText(value)}
+            onChange={(v) => onChange(v === "" ? null : v)}
+          />
+          <FieldErrorList id={`${props.name}-errors`} errors={errors} />
+        </div>
+      );
+    case "textarea":
+      return <TextArea label={field.label} value={asText(value)} errors={errors} onChange={onChange} />;
+    case "number":
+      return (
+        <TextInput
+          label={field.label}
+          type="number"
+          inputMode="decimal"
+          placeholder=""
+          value={asText(value)}
+          errors={errors}
+          onChange={(e) => onChange(e.target.value === "" ? null : Number(e.target.value))}
+        />
+      );
+    case "date":
+      return (
+        <TextInput
+          label={field.label}
+          type="date"
+          placeholder=""
+          value={asText(value)}
+          errors={errors}
+          onChange={(e) => onChange(e.target.value === "" ? null : e.target.value)}
+        />
+      );
+    case "secret":
+      return (
+        <TextInput
+          label={creating ? field.label : `${field.label} (leave blank to keep it)`}
+          type="password"
+          autoComplete="new-password"
+          placeholder=""
+          value={asText(value)}
+          errors={errors}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          label={field.label}
+          placeholder=""
+          value={asText(value)}
+          errors={errors}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+  }
+}
+
+/** Every field of a definition but those the page fills in (the organisation of an organisation's page). */
+export function ResourceFieldList({
+  fields,
+  values,
+  fieldErrors,
+  organisation,
+  hideParent,
+  creating,
+  onChange,
+}: {
+  fields: Readonly<Record<string, FieldSpec>>;
+  values: Values;
+  fieldErrors: FieldLines;
+  organisation: number | null;
+  hideParent: boolean;
+  creating: boolean;
+  onChange: (field: string, value: FieldValue) => void;
+}) {
+  return (
+    <>
+      {Object.entries(fields)
+        .filter(([, f]) => !(hideParent && f.fromParent))
+        .map(([key, field]) => (
+          <ResourceField
+            key={key}
+            name={key}
+            field={field}
+            value={values[key] ?? null}
+            errors={fieldErrors[key] ?? []}
+            organisation={
+              key === "organisation"
+                ? null
+                : typeof values.organisation === "number"
+                  ? values.organisation
+                  : organisation
+            }
+            creating={creating}
+            onChange={(v) => onChange(key, v)}
+          />
+        ))}
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The create and update screen of any resource: the definition's fields with the shared widgets,
+ * driven by the resourceForm machine (load, check, save, 400 lines, 409 when changed meanwhile).
+ */
+import { useMachine } from "@xstate/react";
+import type { FormEvent } from "react";
+import { Link, useLocation } from "wouter";
+import { blankValues, type ResourceDefinition, recordSaved, titleOf } from "../../domain/resource";
+import { type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
+import { resourceFormMachine } from "../../machines/resourceForm";
+import { FormMessages } from "../auth/fields";
+import { notify } from "../notifications/notifier";
+import Loading from "../shell/Loading";
+import { LoadingButton } from "../widgets/Controls";
+import { ResourceFieldList } from "./ResourceFields";
+import { resourceFormActors } from "./resourceActors";
+
+type Props = {
+  def: ResourceDefinition;
+  place: ScreenPlace;
+  organisationId: number | null;
+  actors?: Partial<typeof resourceFormActors>;
+  /** Where a saved form goes; the resource's list unless told. */
+  afterSave?: string;
+  title?: string;
+  submitLabel?: string;
+};
+
+export default function ResourceFormScreen({
+  def,
+  place,
+  organisationId,
+  actors,
+  afterSave,
+  title,
+  submitLabel,
+}: Props) {
+  const [, navigate] = useLocation();
+  const listPath = afterSave ?? screenPath(def, "list", place) ?? "/dashboard";
+  const [state, send] = useMachine(
+    resourceFormMachine.provide({
+      actors: { ...resourceFormActors, ...actors },
+      actions: {
+        saved: (_, { record, detail }) => {
+          notify("success", detail ?? recordSaved(def, titleOf(def, record.values)));
+          navigate(listPath);
+        },
+      },
+    }),
+    {
+      input: {
+        resource: def.name,
+        address: place.address,
+        initial: blankValues(def, organisationId === null ? {} : { organisation: organisationId }),
+      },
+    },
+  );
+  const { values, fieldErrors, detail } = state.context;
+  const creating = place.address === null;
+  const heading = title ?? (creating ? `Add ${def.noun.toLowerCase()}` : `Edit ${def.noun.toLowerCase()}`);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: "form.submit" });
+  };
+
+  if (state.matches("loading") || state.matches("starting")) return <Loading />;
+  return (
+    <div className="page">
+      <h1>{heading}</h1>
+      {state.matches("loadFailed") ? (
+        <div className="form-messages form-messages-error" role="alert">
+          <p>{detail}</p>
+          <button type="button" className="button button-secondary" onClick={() => send({ type: "retry" })}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <form className="card resource-form" onSubmit={submit} noValidate>
+          {state.matches("conflict") ? (
+            <div className="form-messages form-messages-error" role="alert">
+              <p>{detail}</p>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => send({ type: "reload" })}
+              >
+                Reload
+              </button>
+            </div>
+          ) : (
+            <FormMessages messages={detail ? [detail] : []} />
+          )}
+          <ResourceFieldList
+            fields={def.fields}
+            values={values}
+            fieldErrors={fieldErrors}
+            organisation={organisationId}
+            hideParent={organisationId !== null}
+            creating={creating}
+            onChange={(field, value) => send({ type: "field.change", field, value })}
+          />
+          <div className="form-actions">
+            <Link className="button button-secondary" href={listPath}>
+              Cancel
+            </Link>
+            <LoadingButton
+              type="submit"
+              loading={state.hasTag("busy")}
+              disabled={!state.can({ type: "form.submit" })}
+            >
+              {submitLabel ?? "Save"}
+            </LoadingButton>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+/**
+ * The list screen of any resource: its columns, search, order, filters and pager in the address,
+ * links to add, open and edit, and delete after confirmation. What is loaded and being deleted
+ * lives in the resourceList machine; the screen reads it.
+ */
+import { useActorRef, useMachine, useSelector } from "@xstate/react";
+import { useEffect } from "react";
+import { Link } from "wouter";
+import {
+  cellText,
+  mayWrite,
+  type ResourceDefinition,
+  type ResourceRecord,
+  titleOf,
+} from "../../domain/resource";
+import { type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
+import type { ResourceFilters, ResourceListQuery } from "../../domain/resourceQuery";
+import type { TableQuery } from "../../domain/table";
+import { modalMachine } from "../../machines/modal";
+import { resourceListMachine } from "../../machines/resourceList";
+import { useCurrentUser } from "../session/SessionGate";
+import { LoadingButton } from "../widgets/Controls";
+import DataTable, { type Column } from "../widgets/DataTable";
+import Modal from "../widgets/Modal";
+import { useDataTable } from "../widgets/useDataTable";
+import { ListFilters } from "./ListFilters";
+import { resourceListActors } from "./resourceActors";
+
+type Props = {
+  def: ResourceDefinition;
+  place: ScreenPlace;
+  /** The organisation the page is under, whose records alone are listed. */
+  organisationId: number | null;
+  actors?: Partial<typeof resourceListActors>;
+};
+
+/** Filters from the address: the definition's filter keys only. */
+function addressFilters(def: ResourceDefinition): Record<string, string> {
+  const params = new URLSearchParams(globalThis.location?.search ?? "");
+  return Object.fromEntries(def.filters.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
+}
+
+function writeFilters(def: ResourceDefinition, filters: ResourceFilters) {
+  const url = new URL(window.location.href);
+  for (const key of def.filters) {
+    if (filters[key]) url.searchParams.set(key, filters[key]);
+    else url.searchParams.delete(key);
+  }
+  if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
+}
+
+const sameQuery = (a: ResourceListQuery, b: ResourceListQuery) => JSON.stringify(a) === JSON.stringify(b);
+
+function DeleteDialog({
+  title,
+  busy,
+  onKeep,
+  onDelete,
+}: {
+  title: string;
+  busy: boolean;
+  onKeep: () => void;
+  onDelete: () => void;
+}) {
+  const modal = useActorRef(modalMachine.provide({ actions: { closed: onKeep } }), { input: { open: true } });
+  return (
+    <Modal
+      actor={modal}
+      title="Delete this record?"
+      width={420}
+      footer={
+        <>
+          <button type="button" className="button button-secondary" disabled={busy} onClick={onKeep}>
+            Keep it
+          </button>
+          <LoadingButton loading={busy} onClick={onDelete}>
+            Delete
+          </LoadingButton>
+        </>
+      }
+    >
+      <p>{title} will be deleted. This cannot be undone.</p>
+    </Modal>
+  );
+}
+
+export default function ResourceListScreen({ def, place, organisationId, actors }: Props) {
+  const user = useCurrentUser();
+  const canWrite = mayWrite(def, user?.permissions ?? []);
+  const table = useDataTable();
+  const view: TableQuery = useSelector(
+    table,
+    (s) => {
+      const { page, pageSize, sort, search } = s.context;
+      return { page, pageSize, sort, search };
+    },
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
+  const fixed: ResourceFilters = organisationId === null ? {} : { organisation: String(organisationId) };
+  const [state, send] = useMachine(
+    resourceListMachine.provide({ actors: { ...resourceListActors, ...actors } }),
+    {
+      input: { resource: def.name, query: { ...view, filters: { ...addressFilters(def), ...fixed } } },
+    },
+  );
+  const { query, page, detail, notice, pending } = state.context;
+
+  // The table's page, size, order and search make the machine's query (the filters stay).
+  useEffect(() => {
+    const next = { ...view, filters: query.filters };
+    if (!sameQuery(next, query)) send({ type: "query.change", query: next });
+  }, [view, query, send]);
+  useEffect(() => writeFilters(def, query.filters), [def, query.filters]);
+
+  const linkTo = (kind: "view" | "update", record: ResourceRecord) =>
+    screenPath(def, kind, { ...place, address: record.address });
+  const columns: Column<ResourceRecord>[] = def.columns.map((key, i) => ({
+    key,
+    header: def.fields[key]?.label ?? key,
+    sortable: def.orderKeys.includes(key),
+    render: (record) => {
+      const text = cellText(def, record, key);
+      const to = i === 0 ? (linkTo("view", record) ?? linkTo("update", record)) : null;
+      return to ? <Link href={to}>{text}</Link> : text;
+    },
+  }));
+  const createPath = screenPath(def, "create", place);
+
+  return (
+    <div className="page" aria-busy={state.hasTag("busy")}>
+      <div className="page-heading">
+        <h1>{def.plural}</h1>
+        {canWrite && createPath && (
+          <Link className="button" href={createPath}>
+            Add {def.noun.toLowerCase()}
+          </Link>
+        )}
+      </div>
+      {def.related && def.related.length > 0 && (
+        <nav className="related-links" aria-label={`Beside ${def.plural.toLowerCase()}`}>
+          {def.related.map((r) => (
+            <Link key={r.path} href={r.path}>
+              {r.label}
+            </Link>
+          ))}
+        </nav>
+      )}
+      {notice && (
+        <p className="form-messages form-messages-info" role="status">
+          {notice}
+        </p>
+      )}
+      {detail && (
+        <div className="form-messages form-messages-error" role="alert">
+          <p>{detail}</p>
+          {state.matches("failed") && (
+            <button type="button" className="button button-secondary" onClick={() => send({ type: "retry" })}>
+              Try again
+            </button>
+          )}
+        </div>
+      )}
+      <ListFilters
+        def={def}
+        organisationId={organisationId}
+        filters={query.filters}
+        onChange={(filters) => {
+          table.send({ type: "page.go", page: 1 });
+          send({ type: "query.change", query: { ...query, page: 1, filters: { ...filters, ...fixed } } });
+        }}
+      />
+      <DataTable
+        actor={table}
+        caption={def.plural}
+        columns={columns}
+        rows={page?.results ?? []}
+        total={page?.count ?? 0}
+        rowId={(r) => String(r.id)}
+        showRecordCount
+        rowActions={
+          canWrite
+            ? (record) => (
+                <span className="row-actions">
+                  {linkTo("update", record) && <Link href={linkTo("update", record)!}>Edit</Link>}
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`Delete ${titleOf(def, record.values)}`}
+                    disabled={
+                      !state.can({ type: "delete.ask", record: { address: record.address, title: "" } })
+                    }
+                    onClick={() =>
+                      send({
+                        type: "delete.ask",
+                        record: { address: record.address, title: titleOf(def, record.values) },
+                      })
+                    }
+                  >
+                    Delete
+                  </button>
+                </span>
+              )
+            : undefined
+        }
+      />
+      {state.hasTag("confirming") && pending && (
+        <DeleteDialog
+          title={`${def.noun} ${pending.title}`}
+          busy={state.matches("deleting")}
+          onKeep={() => send({ type: "delete.cancel" })}
+          onDelete={() => send({ type: "delete.confirm" })}
+        />
+      )}
+    </div>
+  );
+}

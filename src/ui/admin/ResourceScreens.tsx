@@ -1,0 +1,61 @@
+/**
+ * The screens of every resource route of the catalogue, made from the definitions: a route names
+ * its resource and kind; the screen reads the organisation and record from the address.
+ */
+import { type ComponentType, useMemo } from "react";
+import { useParams } from "wouter";
+import { type ResourceScreen, resourceNamed, screenPlace } from "../../domain/resourceCatalogue";
+import { cities, cityMerge } from "../../domain/resources/geography";
+import Loading from "../shell/Loading";
+import ResourceFormScreen from "./ResourceFormScreen";
+import ResourceListScreen from "./ResourceListScreen";
+import ResourceViewScreen from "./ResourceViewScreen";
+import { cityMergeActors } from "./resourceActors";
+import { useOrganisation } from "./useOrganisation";
+
+function AdminScreen({ screen }: { screen: ResourceScreen }) {
+  const params = useParams();
+  const def = resourceNamed(screen.resource);
+  const place = useMemo(() => screenPlace(screen, params), [screen, params]);
+  const organisation = useOrganisation(place.organisation);
+  if (organisation.loading) return <Loading />;
+  if (organisation.failed)
+    return (
+      <div className="page">
+        <p role="alert">This organisation could not be found.</p>
+      </div>
+    );
+  const organisationId = organisation.record?.id ?? null;
+  // A new key per record, so moving from one record's page to another's starts afresh.
+  const key = `${place.organisation}/${place.address}`;
+  switch (screen.kind) {
+    case "list":
+      return <ResourceListScreen key={key} def={def} place={place} organisationId={organisationId} />;
+    case "view":
+      return <ResourceViewScreen key={key} def={def} place={place} />;
+    default:
+      return <ResourceFormScreen key={key} def={def} place={place} organisationId={organisationId} />;
+  }
+}
+
+/** The component of one resource route. */
+export function screenFor(screen: ResourceScreen): ComponentType {
+  return function ResourceRoute() {
+    return <AdminScreen screen={screen} />;
+  };
+}
+
+/** Merge cities: the merge form, back to the cities list when done. */
+export function CityMergeScreen() {
+  return (
+    <ResourceFormScreen
+      def={cityMerge}
+      place={{ organisation: null, address: null }}
+      organisationId={null}
+      actors={cityMergeActors}
+      afterSave={cities.routes.list}
+      title="Merge cities"
+      submitLabel="Merge"
+    />
+  );
+}

@@ -1,0 +1,35 @@
+/** The resource machines' effects, provided to them at the screen (tests provide fakes). */
+import { fromPromise } from "xstate";
+import type { DeleteOutcome, ResourcePage, ResourceRecord, SaveOutcome } from "../../domain/resource";
+import type { ResourceListQuery } from "../../domain/resourceQuery";
+import {
+  deleteResource,
+  listResource,
+  mergeCities,
+  readResource,
+  type SaveRequest,
+  saveResource,
+} from "../../infra/api/resources";
+import { runApi } from "../../infra/http";
+
+export const resourceListActors = {
+  loadPage: fromPromise<ResourcePage, { resource: string; query: ResourceListQuery }>(({ input }) =>
+    runApi(listResource(input.resource, input.query)),
+  ),
+  deleteRecord: fromPromise<DeleteOutcome, { resource: string; address: string }>(({ input }) =>
+    runApi(deleteResource(input.resource, input.address)),
+  ),
+};
+
+export const resourceFormActors = {
+  loadRecord: fromPromise<ResourceRecord, { resource: string; address: string }>(({ input }) =>
+    runApi(readResource(input.resource, input.address)),
+  ),
+  saveRecord: fromPromise<SaveOutcome, SaveRequest>(({ input }) => runApi(saveResource(input))),
+};
+
+/** The merge-cities form saves through the merge call. */
+export const cityMergeActors = {
+  ...resourceFormActors,
+  saveRecord: fromPromise<SaveOutcome, SaveRequest>(({ input }) => runApi(mergeCities(input))),
+};
