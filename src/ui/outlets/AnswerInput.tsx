@@ -1,12 +1,12 @@
 /**
  * One answer of Survey Details (spec 001 §2.2, §5.2; 002 §5): an input per question type with its
- * filters and limits, or the answer read-only for those who may not edit it. Image answers show
+ * filters and limits (cut after filtering, so a pasted "+91 98765 43210" keeps all its digits), or the answer read-only for those who may not edit it. Image answers show
  * tiles that open the shared gallery; an unanswered e-signature reads 'Not Answered'.
  */
 import { useActorRef } from "@xstate/react";
 import { NOT_AVAILABLE } from "../../domain/outletReview";
 import { type AnswerImage, type AnswerValue, isImageType, type Question } from "../../domain/survey";
-import { answerDateProblem, choicesFor, filterInput, maxLengthOf } from "../../domain/surveyValidation";
+import { answerDateProblem, choicesFor, filterInput } from "../../domain/surveyValidation";
 import { modalMachine } from "../../machines/modal";
 import GalleryModal from "../widgets/GalleryModal";
 
@@ -156,14 +156,12 @@ export default function AnswerInput({
             id={id}
             inputMode="numeric"
             value={value.single_input}
-            maxLength={maxLengthOf(type)}
             onChange={(e) => set(filterInput(type, e.target.value))}
           />
           <input
             aria-label="Linked phone number"
             placeholder="+91 phone"
             value={value.other_phone_number}
-            maxLength={maxLengthOf("phone_number")}
             onChange={(e) =>
               onChange({ ...value, other_phone_number: filterInput("phone_number", e.target.value) })
             }
@@ -172,7 +170,6 @@ export default function AnswerInput({
             aria-label="Linked IFSC code"
             placeholder="IFSC"
             value={value.other_ifsc_code}
-            maxLength={maxLengthOf("ifsc_code")}
             onChange={(e) =>
               onChange({ ...value, other_ifsc_code: filterInput("ifsc_code", e.target.value) })
             }
@@ -187,7 +184,6 @@ export default function AnswerInput({
             type === "number" || type === "pin_code" || type.startsWith("phone") ? "numeric" : undefined
           }
           value={value.single_input}
-          maxLength={maxLengthOf(type)}
           onChange={(e) => set(filterInput(type, e.target.value))}
         />
       );
