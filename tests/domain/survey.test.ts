@@ -1,0 +1,272 @@
+// @vitest-environment node
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  type AnswerValue,
+  answerEditEligible,
+  CALLING_NOT_VERIFIED,
+  callingVerificationComplete,
+  QUESTION_TYPES,
+  type Question,
+  type QuestionType,
+} from "../../src/domain/survey";
+import { readAnswersUpdate } from "../../src/domain/surveyInput";
+import {
+  answerDateProblem,
+  answerProblems,
+  bareMobile,
+  DATE_IN_FUTURE,
+  DATE_INVALID,
+  filterInput,
+  groupProblems,
+  maxLengthOf,
+} from "../../src/domain/surveyValidation";
+
+const empty: AnswerValue = {
+  single_input: "",
+  multiple_answers_input: [],
+  latitude_input: "",
+  longitude_input: "",
+  other_phone_number: "",
+  other_ifsc_code: "",
+};
+const v = (single_input: string, more: Partial<AnswerValue> = {}): AnswerValue => ({
+  ...empty,
+  single_input,
+  ...more,
+});
+const q = (name: string, type: QuestionType, validations = {}, is_mandatory = false) => ({
+  name,
+  type,
+  is_mandatory,
+  validations,
+});
+
+describe("001 §5.1: the checks of a group's Save", () => {
+  it("gives the spec's messages, trailing spaces included, all at once", () => {
+    const problems = groupProblems([
+      {
+        question: q("Visit date", "date", { lower_than: "2026-06-30", greater_than: "2020-01-01" }),
+        value: v("2027-01-01"),
+      },
+      { question: q("Shop name", "text", { min_length: 3, max_length: 10 }), value: v("ab") },
+      { question: q("Footfall", "number", { lower_limit: 0, upper_limit: 100 }), value: v("101") },
+      { question: q("Pin", "pin_code"), value: v("4110") },
+      { question: q("Mobile", "phone_number_with_otp"), value: v("+91 98765") },
+      {
+        question: q("Account", "account_number"),
+        value: v("12345678", { other_phone_number: "98765", other_ifsc_code: "ABC" }),
+      },
+      { question: q("IFSC", "ifsc_code"), value: v("HDFC000") },
+      { question: q("GST", "gst_number"), value: v("27ABCDE") },
+      { question: q("PAN", "pan_number"), value: v("ABCDE1234") },
+    ]);
+    expect(problems).toEqual([
+      "Visit date must be before 2026-06-30!",
+      "Shop name must have text between 3 to 10!",
+      "Footfall must have number between 0 to 100!",
+      "Pincode must be exactly 6 digits! ",
+      "Mobile must be exactly 10 digits! ",
+      "Account must be between 9 to 18 digits! ",
+      "Phone Number must be exactly 13 digits with country code +91! ",
+      "IFSC Code must be exactly 11 characters! ",
+      "IFSC must be exactly 11 characters! ",
+      "GST must be exactly 15 characters! ",
+      "PAN must be exactly 10 characters! ",
+    ]);
+    expect(answerProblems(q("Visit date", "date", { greater_than: "2020-01-01" }), v("2019-12-31"))).toEqual([
+      "Visit date must be after 2020-01-01!",
+    ]);
+  });
+
+  it("skips empty optional answers and names empty mandatory ones; images are not checked", () => {
+    for (const type of QUESTION_TYPES) expect(answerProblems(q("X", type), empty)).toEqual([]);
+    expect(answerProblems(q("Pin", "pin_code", {}, true), empty)).toEqual(["Pin is mandatory."]);
+    expect(answerProblems(q("Photo", "single_image", {}, true), empty)).toEqual([]);
+  });
+
+  it("accepts every well-formed phone, with or without +91 and spaces", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[6-9]\d{9}$/), fc.boolean(), fc.boolean(), (digits, prefix, spaced) => {
+        const typed = `${prefix ? "+91" : ""}${spaced ? `${digits.slice(0, 5)} ${digits.slice(5)}` : digits}`;
+        expect(answerProblems(q("Mobile", "phone_number"), v(typed))).toEqual([]);
+        expect(bareMobile(typed)).toBe(digits);
+      }),
+    );
+  });
+
+  it("accepts numbers in range and refuses those outside, decimals only when allowed", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1000, max: 1000 }), (n) => {
+        const problems = answerProblems(q("N", "number", { lower_limit: 0, upper_limit: 500 }), v(String(n)));
+        expect(problems.length === 0).toBe(n >= 0 && n <= 500);
+      }),
+    );
+    expect(answerProblems(q("N", "number", { allow_decimals: false }), v("2.5"))).toEqual([
+      "N must be a whole number!",
+    ]);
+    expect(answerProblems(q("N", "number", { allow_decimals: true }), v("2.5"))).toEqual([]);
+  });
+});
+
+describe("001 §5.2: input filters and limits", () => {
+  it("keeps only what each type accepts, never beyond its limit, and is idempotent", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...QUESTION_TYPES), fc.string({ maxLength: 40 }), (type, raw) => {
+        const kept = filterInput(type, raw);
+        expect(kept.length).toBeLessThanOrEqual(maxLengthOf(type));
+        expect(filterInput(type, kept)).toBe(kept);
+        if (type === "pin_code" || type.startsWith("phone")) expect(kept).toMatch(/^[0-9+]*$/);
+        if (type === "account_number") expect(kept).toMatch(/^\d*$/);
+        if (type === "gst_number" || type === "pan_number") expect(kept).toMatch(/^[A-Z0-9]*$/);
+      }),
+    );
+    expect(filterInput("phone_number", "+91 98765 43210")).toBe("+919876543210");
+    expect(filterInput("pan_number", "abcde1234f")).toBe("ABCDE1234F");
+    expect(maxLengthOf("text")).toBe(10_000);
+  });
+});
+
+describe("002 §5: the date input of answer editing", () => {
+  const today = "2026-11-23";
+  it("refuses invalid and future dates and holds inclusive bounds", () => {
+    expect(answerDateProblem("2026-02-30", {}, today)).toBe(DATE_INVALID);
+    expect(answerDateProblem("2026-11-24", {}, today)).toBe(DATE_IN_FUTURE);
+    const bounds = { greater_than: "2020-01-01", lower_than: "2025-12-31" };
+    expect(answerDateProblem("2020-01-01", bounds, today)).toBeNull();
+    expect(answerDateProblem("2025-12-31", bounds, today)).toBeNull();
+    expect(answerDateProblem("2019-12-31", bounds, today)).toBe("Date should be after 2020-01-01");
+    expect(answerDateProblem("2026-01-01", bounds, today)).toBe("Date should be before 2025-12-31");
+  });
+});
+
+describe("001 §4.2: answer-edit eligibility", () => {
+  const roles = [
+    "qc-manager",
+    "qc-executive",
+    "project-manager",
+    "calling-executive",
+    "client-manager",
+    "iftu-manager",
+  ] as const;
+  const states = [
+    "qc_pending",
+    "qc_accepted",
+    "wip_client_accepted",
+    "calling_accepted",
+    "payment_successful",
+  ];
+  it("holds exactly the spec's three conditions and the update-action condition", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...roles),
+        fc.constantFrom(...states),
+        fc.boolean(),
+        fc.boolean(),
+        (role, state, changed, offered) => {
+          const first =
+            role === "qc-manager" ||
+            role === "qc-executive" ||
+            (role === "project-manager" && state === "qc_accepted") ||
+            state === "wip_client_accepted" ||
+            state === "calling_accepted";
+          const second = role !== "qc-executive" || state === "qc_pending";
+          const expected = first && second && !changed && (offered || role === "project-manager");
+          expect(answerEditEligible(role, state, changed, offered)).toBe(expected);
+        },
+      ),
+    );
+  });
+});
+
+describe("001 §4.9: calling verification", () => {
+  const question = (id: number, calling: boolean): Question => ({
+    id,
+    name: `Q${id}`,
+    type: "text",
+    is_mandatory: false,
+    validations: {},
+    reference_images: [],
+    is_calling_necessary: calling,
+    related_answers: [
+      {
+        id: id * 10,
+        answer_type: "text",
+        single_input: "x",
+        multiple_answers_input: [],
+        latitude_input: null,
+        longitude_input: null,
+        sku_product: null,
+        remarks: null,
+        has_called_and_verified: false,
+        is_edited: false,
+        verified: false,
+        verified_secondary: false,
+        other_phone_number: null,
+        other_ifsc_code: null,
+        other_bank_name: null,
+        other_branch_name: null,
+        other_account_holder_name: null,
+        other_upi_account_name: null,
+        other_pan_holder_name: null,
+        other_gst_trade_name: null,
+        other_gst_legal_name: null,
+        other_gst_registration_status: null,
+        is_gst_trade_name_found: null,
+        is_gst_legal_name_found: null,
+        images: [],
+        previous_answers: [],
+        version: 1,
+      },
+    ],
+  });
+  const questions = [question(1, true), question(2, false)];
+  it("needs one calling-necessary question verified or remarked, and a reason for a remark", () => {
+    expect(callingVerificationComplete(questions, {})).toEqual({ ok: false, message: CALLING_NOT_VERIFIED });
+    // Verifying a question that is not calling-necessary does not count.
+    expect(
+      callingVerificationComplete(questions, {
+        "2": { has_called_and_verified: true, remarked: false, remarks: "" },
+      }).ok,
+    ).toBe(false);
+    expect(
+      callingVerificationComplete(questions, {
+        "1": { has_called_and_verified: true, remarked: false, remarks: "" },
+      }),
+    ).toEqual({ ok: true });
+    expect(
+      callingVerificationComplete(questions, {
+        "1": { has_called_and_verified: false, remarked: true, remarks: " " },
+      }),
+    ).toEqual({
+      ok: false,
+      message: "Give the Reason for the remark on Q1.",
+    });
+    expect(
+      callingVerificationComplete(questions, {
+        "1": { has_called_and_verified: false, remarked: true, remarks: "Wrong number" },
+      }).ok,
+    ).toBe(true);
+  });
+});
+
+describe("the answers update body", () => {
+  it("never throws on hostile input and names every problem", () => {
+    fc.assert(
+      fc.property(fc.object(), (body) => {
+        const read = readAnswersUpdate(body as Record<string, unknown>);
+        if (!read.ok) expect(Object.keys(read.errors).length).toBeGreaterThan(0);
+      }),
+    );
+    const read = readAnswersUpdate({
+      object_type: "answers",
+      data_to_update: { "5": { single_input: "a\u0000b", version: 0 } },
+    });
+    expect(read.ok).toBe(false);
+    if (!read.ok)
+      expect(Object.keys(read.errors).sort()).toEqual([
+        "data_to_update.5.single_input",
+        "data_to_update.5.version",
+      ]);
+  });
+});
