@@ -287,13 +287,15 @@ export function slotsOf(questions: readonly Question[], skus: readonly SkuProduc
 
 /**
  * §4.9: a calling Save needs at least one calling-necessary question called and verified or given
- * a remark; a remark needs its Reason.
+ * a remark (in a group that has one); a remark needs its Reason.
  */
 export function callingVerificationComplete(
   questions: readonly Question[],
   checks: Readonly<Record<string, CallCheck>>,
 ): { ok: true } | { ok: false; message: string } {
   const necessary = slotsOf(questions).filter((s) => s.question.is_calling_necessary && s.answer);
+  // A group that asks nothing to be called about has nothing to verify.
+  if (necessary.length === 0) return { ok: true };
   const entries = necessary.map((s) => ({ slot: s, check: checks[s.key] ?? callCheckOf(s.answer) }));
   const missingReason = entries.find((e) => e.check.remarked && e.check.remarks.trim() === "");
   if (missingReason) return { ok: false, message: `${REASON_REQUIRED} ${missingReason.slot.question.name}.` };

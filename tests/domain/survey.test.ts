@@ -223,6 +223,7 @@ describe("001 §4.9: calling verification", () => {
   const questions = [question(1, true), question(2, false)];
   it("needs one calling-necessary question verified or remarked, and a reason for a remark", () => {
     expect(callingVerificationComplete(questions, {})).toEqual({ ok: false, message: CALLING_NOT_VERIFIED });
+    expect(callingVerificationComplete([question(2, false)], {})).toEqual({ ok: true });
     // Verifying a question that is not calling-necessary does not count.
     expect(
       callingVerificationComplete(questions, {

@@ -7,8 +7,15 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { format } from "date-fns";
 import { useEffect } from "react";
-import type { ReviewRole } from "../../domain/outletReview";
-import { ANSWERS_SAVED, type AnswerSlot, answerValueOf, callCheckOf, slotsOf } from "../../domain/survey";
+import { NOT_AVAILABLE, type ReviewRole } from "../../domain/outletReview";
+import {
+  ANSWERS_SAVED,
+  type AnswerSlot,
+  answerValueOf,
+  callCheckOf,
+  isImageType,
+  slotsOf,
+} from "../../domain/survey";
 import { modalMachine } from "../../machines/modal";
 import {
   mayCheckCalls,
@@ -20,7 +27,7 @@ import {
 import { notify } from "../notifications/notifier";
 import { Spinner } from "../widgets/Controls";
 import Modal from "../widgets/Modal";
-import AnswerInput, { shownValue } from "./AnswerInput";
+import AnswerInput, { ImageTiles, shownValue } from "./AnswerInput";
 import { surveyActors } from "./surveyActors";
 
 type Props = {
@@ -206,11 +213,20 @@ export default function SurveyDetails({ actors = surveyActors, workflowStateChan
                   onChange={(next) => survey.send({ type: "answer.change", key: slot.key, value: next })}
                 />
                 {slot.answer?.is_edited && <small className="answer-edited">Edited by QC</small>}
-                {previous.map((p) => (
-                  <small key={p.workflow_object} className="answer-previous">
-                    Previous ({p.sub_project_name}): {p.single_input || "N/A"}
-                  </small>
-                ))}
+                {previous.map((p) =>
+                  isImageType(slot.question.type) ? (
+                    p.images.length > 0 && (
+                      <div key={p.workflow_object} className="answer-previous">
+                        <small>Previous ({p.sub_project_name}):</small>
+                        <ImageTiles title={`${slot.question.name}, previous`} images={p.images} />
+                      </div>
+                    )
+                  ) : (
+                    <small key={p.workflow_object} className="answer-previous">
+                      Previous ({p.sub_project_name}): {p.single_input || NOT_AVAILABLE}
+                    </small>
+                  ),
+                )}
                 {input.callingView && slot.question.is_calling_necessary && slot.answer && (
                   <div className="call-check">
                     <label>
