@@ -21,6 +21,7 @@ import {
   groupProblems,
   maxLengthOf,
 } from "../../src/domain/surveyValidation";
+import { sampleAnswer } from "../machines/fixtures/surveyGroups";
 
 const empty: AnswerValue = {
   single_input: "",
@@ -188,37 +189,7 @@ describe("001 §4.9: calling verification", () => {
     validations: {},
     reference_images: [],
     is_calling_necessary: calling,
-    related_answers: [
-      {
-        id: id * 10,
-        answer_type: "text",
-        single_input: "x",
-        multiple_answers_input: [],
-        latitude_input: null,
-        longitude_input: null,
-        sku_product: null,
-        remarks: null,
-        has_called_and_verified: false,
-        is_edited: false,
-        verified: false,
-        verified_secondary: false,
-        other_phone_number: null,
-        other_ifsc_code: null,
-        other_bank_name: null,
-        other_branch_name: null,
-        other_account_holder_name: null,
-        other_upi_account_name: null,
-        other_pan_holder_name: null,
-        other_gst_trade_name: null,
-        other_gst_legal_name: null,
-        other_gst_registration_status: null,
-        is_gst_trade_name_found: null,
-        is_gst_legal_name_found: null,
-        images: [],
-        previous_answers: [],
-        version: 1,
-      },
-    ],
+    related_answers: [sampleAnswer(id * 10, "x")],
   });
   const questions = [question(1, true), question(2, false)];
   it("needs one calling-necessary question verified or remarked, and a reason for a remark", () => {

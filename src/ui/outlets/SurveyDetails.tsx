@@ -7,7 +7,7 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { format } from "date-fns";
 import { useEffect } from "react";
-import { NOT_AVAILABLE, type ReviewRole } from "../../domain/outletReview";
+import { NOT_AVAILABLE } from "../../domain/outletReview";
 import {
   ANSWERS_SAVED,
   type AnswerSlot,
@@ -22,6 +22,7 @@ import {
   mayEditAnswers,
   SLIDER_VISIBLE,
   type SurveyGroupsContext,
+  type SurveyGroupsInput,
   surveyGroupsMachine,
 } from "../../machines/surveyGroups";
 import { notify } from "../notifications/notifier";
@@ -30,13 +31,7 @@ import Modal from "../widgets/Modal";
 import AnswerInput, { ImageTiles, shownValue } from "./AnswerInput";
 import { surveyActors } from "./surveyActors";
 
-type Props = {
-  workflowObject: number;
-  role: ReviewRole;
-  workflowState: string;
-  typeOfCalling: string | null;
-  hasUpdateActions: boolean;
-  callingView: boolean;
+type Props = SurveyGroupsInput & {
   /** Update Status moved the outlet on this screen: editing ends (§4.2). */
   workflowStateChanged: boolean;
   actors?: typeof surveyActors;
