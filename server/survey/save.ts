@@ -128,6 +128,12 @@ export async function saveAnswers(
      WHERE a.id = ANY ($1::bigint[]) AND a.workflow_object_id = $2 ORDER BY a.id FOR UPDATE OF a`,
     [ids, wo.id],
   );
+  const unknown = ids.filter((id) => !stored.some((s) => Number(s.id) === id));
+  if (unknown.length)
+    throw new Problem(
+      400,
+      Object.fromEntries(unknown.map((id) => [`data_to_update.${id}`, ["Not an answer of this outlet."]])),
+    );
   if (stored.some((s) => s.version !== request.data_to_update[String(s.id)]!.version))
     throw new Problem(409, { detail: STALE_ANSWER });
 

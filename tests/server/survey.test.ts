@@ -273,6 +273,20 @@ describe("saving a group's answers", () => {
     expect(bad.status).toBe(400);
     expect(bad.body["data_to_update.abc"]).toBeDefined();
     expect(bad.body["data_to_update.abc.version"]).toBeDefined();
+    // Answers of two outlets in one call, or an id of no answer of the outlet, are refused whole.
+    const outlet = await outletIn("qc_pending");
+    const group = (await groups("qc.manager", outlet.wo))[0]!;
+    const questions = await answers("qc.manager", outlet.wo, group.id);
+    const shop = byName(questions, "Shop name").related_answers[0]!;
+    const mixed = await post("qc.manager", "/api/update/", {
+      object_type: "answers",
+      data_to_update: {
+        [shop.id]: { single_input: "Mixed", version: shop.version },
+        "999999": { version: 1 },
+      },
+    });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body["data_to_update.999999"]).toEqual(["Not an answer of this outlet."]);
     const other = await post("qc.manager", "/api/update/", { object_type: "outlets", data_to_update: {} });
     expect(other.body.object_type).toEqual(['"outlets" is not a valid choice.']);
   });
