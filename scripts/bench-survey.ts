@@ -41,7 +41,7 @@ export async function benchSurvey(db: Db, call: Call, qc: Record<string, string>
   await db.query(
     `INSERT INTO answers (workflow_object_id, question_id, single_input, created, modified)
      SELECT w.id, q.id, 'Answer ' || q.position || ' of ' || o.rsid, now(), now()
-     FROM (SELECT id FROM outlets WHERE sub_project_id = $1 AND workflow_state = 'qc_pending' ORDER BY id LIMIT $3) o
+     FROM (SELECT id, rsid FROM outlets WHERE sub_project_id = $1 AND workflow_state = 'qc_pending' ORDER BY id LIMIT $3) o
      JOIN workflow_objects w ON w.outlet_id = o.id CROSS JOIN questions q WHERE q.question_group_id = $2`,
     [sub!.id, group!.id, ANSWERED_OUTLETS],
   );
