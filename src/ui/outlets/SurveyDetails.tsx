@@ -58,7 +58,8 @@ function Slider({
       >
         ‹
       </button>
-      <ol className="survey-groups" aria-label="Question groups">
+      {/* Keyed by the first group shown, so each scroll plays the slide (speed 500, §9). */}
+      <ol key={context.first} className="survey-groups" aria-label="Question groups">
         {shown.map((g, i) => {
           const index = context.first + i;
           return (
