@@ -3,13 +3,12 @@
  * the server for its own list with the search typed, an outlet the server does not show is Page
  * not found, and without a signed-in user the area sends to the eMyTrack login.
  */
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Route, Router, Switch } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
 import { STORAGE_KEYS, writeStored } from "../../src/infra/storage";
 import { Dashboard, OutletDetail, RejectedList } from "../../src/ui/ekyc/fieldScreens";
 import { queryClient } from "../../src/ui/queryClient";
+import { renderRoutes } from "./renderRoutes";
 
 const OUTLET = {
   rsid: "RS000036",
@@ -53,22 +52,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderAt(path: string) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router hook={location.hook}>
-      <Switch>
-        <Route path="/eMyTrack/dashboard" component={Dashboard} />
-        <Route path="/eMyTrack/rejected-list" component={RejectedList} />
-        <Route path="/eMyTrack/outlet-detail/:slug" component={OutletDetail} />
-        <Route>
-          <p>elsewhere</p>
-        </Route>
-      </Switch>
-    </Router>,
-  );
-  return location;
-}
+const renderAt = (path: string) =>
+  renderRoutes(path, {
+    "/eMyTrack/dashboard": Dashboard,
+    "/eMyTrack/rejected-list": RejectedList,
+    "/eMyTrack/outlet-detail/:slug": OutletDetail,
+  });
 
 describe("the field auditor's area", () => {
   it("counts the auditor's outlets per list, each tile opening its list", async () => {
