@@ -55,9 +55,12 @@ export async function fieldOutletPage(
 ): Promise<{ rows: FieldOutlet[]; count: number }> {
   const { types, states } = fieldListPairs(list);
   const params: unknown[] = [auditorId, types, states];
+  // The (type, state) pairs become (sub-project, state) pairs over the few sub-projects, so the
+  // auditor's outlets are read from the index of migration 0020 alone.
   const where = [
     "o.auditor_id = $1",
-    "(s.type, o.workflow_state) IN (SELECT * FROM unnest($2::text[], $3::text[]))",
+    `(o.sub_project_id, o.workflow_state) IN (SELECT s.id, u.state FROM sub_projects s
+       JOIN unnest($2::text[], $3::text[]) AS u(type, state) ON u.type = s.type)`,
   ];
   if (search.trim()) {
     params.push(`%${escapeLike(search.trim())}%`);
@@ -65,13 +68,15 @@ export async function fieldOutletPage(
   }
   const filter = `WHERE ${where.join(" AND ")}`;
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id ${filter}`,
+    `SELECT count(*)::int AS count FROM outlets o ${filter}`,
     params,
   );
+  // The page's ids first, from the index alone; only its rows are then read with their city.
   const rows = await db.query<FieldOutlet>(
-    `SELECT ${ROW_SQL} FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id
-     JOIN cities c ON c.id = o.city_id ${filter}
-     ORDER BY o.modified DESC, o.rsid LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    `SELECT ${ROW_SQL} FROM (SELECT o.id FROM outlets o ${filter}
+       ORDER BY o.modified DESC, o.rsid LIMIT $${params.length + 1} OFFSET $${params.length + 2}) p
+     JOIN outlets o ON o.id = p.id JOIN cities c ON c.id = o.city_id
+     ORDER BY o.modified DESC, o.rsid`,
     [...params, page.size, (page.number - 1) * page.size],
   );
   return { rows, count };

@@ -68,35 +68,40 @@ test("a second device gets the conflict and Logout All Session resolves it", asy
   await expect(second).toHaveURL(/\/eMyTrack\/dashboard$/);
 });
 
-test("a retailer signs in the same way, and next time chooses the saved number", async ({
-  browser,
-}, testInfo) => {
-  const page = await fresh(browser, PHONE);
-  await page.goto("/retailers/login");
-  // Nothing saved on this device yet: the number is typed in.
-  await expect(page).toHaveURL(/\/retailers\/enter-mobile-number$/);
-  await expect(page.getByText("Retailer sign-in")).toBeVisible();
-  await signIn(page, "/retailers/login", "9100000002");
-  await expect(page).toHaveURL(/\/retailers\/success$/);
-  await expect(page.getByText("retailer.9100000002")).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("retailer-signed-in-390.png") });
-  await page.getByRole("button", { name: "Logout" }).click();
-  // The device remembers the number, shown masked.
-  await expect(page).toHaveURL(/\/retailers\/choose-mobile-number$/);
-  await page.getByLabel("+91 ******0002").check();
-  await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath("retailer-choose-390.png") });
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/retailers\/otp$/);
-  await expect(page.getByRole("heading", { name: "OTP Send to Mobile Number" })).toBeVisible();
-  await enterCode(page, "9100000002");
-  await expect(page).toHaveURL(/\/retailers\/success$/);
-  await page.getByRole("button", { name: "Logout" }).click();
-  // Another number, or none kept at all.
-  await page.getByRole("link", { name: "Use another mobile number" }).click();
-  await expect(page).toHaveURL(/\/retailers\/enter-mobile-number$/);
-  await page.getByRole("link", { name: "Choose a saved number" }).click();
-  await page.getByRole("button", { name: "Forget saved numbers" }).click();
-  await expect(page).toHaveURL(/\/retailers\/enter-mobile-number$/);
-  await expect(page.getByRole("link", { name: "Choose a saved number" })).toHaveCount(0);
-});
+for (const [name, viewport, digits] of [
+  ["390", PHONE, "9100000002"],
+  ["1366", DESKTOP, "9100000003"],
+] as const) {
+  test(`a retailer signs in the same way at ${name} px, and next time chooses the saved number`, async ({
+    browser,
+  }, testInfo) => {
+    const page = await fresh(browser, viewport);
+    await page.goto("/retailers/login");
+    // Nothing saved on this device yet: the number is typed in.
+    await expect(page).toHaveURL(/\/retailers\/enter-mobile-number$/);
+    await expect(page.getByText("Retailer sign-in")).toBeVisible();
+    await signIn(page, "/retailers/login", digits);
+    await expect(page).toHaveURL(/\/retailers\/success$/);
+    await expect(page.getByText(`retailer.${digits}`)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`retailer-signed-in-${name}.png`) });
+    await page.getByRole("button", { name: "Logout" }).click();
+    // The device remembers the number, shown masked.
+    await expect(page).toHaveURL(/\/retailers\/choose-mobile-number$/);
+    await page.getByLabel(`+91 ******${digits.slice(-4)}`).check();
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath(`retailer-choose-${name}.png`) });
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/retailers\/otp$/);
+    await expect(page.getByRole("heading", { name: "OTP Send to Mobile Number" })).toBeVisible();
+    await enterCode(page, digits);
+    await expect(page).toHaveURL(/\/retailers\/success$/);
+    await page.getByRole("button", { name: "Logout" }).click();
+    // Another number, or none kept at all.
+    await page.getByRole("link", { name: "Use another mobile number" }).click();
+    await expect(page).toHaveURL(/\/retailers\/enter-mobile-number$/);
+    await page.getByRole("link", { name: "Choose a saved number" }).click();
+    await page.getByRole("button", { name: "Forget saved numbers" }).click();
+    await expect(page).toHaveURL(/\/retailers\/enter-mobile-number$/);
+    await expect(page.getByRole("link", { name: "Choose a saved number" })).toHaveCount(0);
+  });
+}

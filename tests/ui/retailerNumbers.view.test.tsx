@@ -3,10 +3,8 @@
  * numbers when the device has any, else the number field; a chosen number is what login step 1
  * sends; a sign-in keeps the number; Forget saved numbers clears them.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Route, Router, Switch } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
 import { fromPromise } from "xstate";
 import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../src/domain/otpLogin";
 import { rememberedMobiles, rememberMobile } from "../../src/infra/storage";
@@ -18,6 +16,7 @@ import {
   RetailerLogin,
   RetailerOtp,
 } from "../../src/ui/ekyc/screens";
+import { renderRoutes } from "./renderRoutes";
 
 let sentTo: { login_username: string; platform: string }[];
 
@@ -47,23 +46,13 @@ afterEach(() => {
   resetEKycLoginActors();
 });
 
-function renderAt(path: string) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router hook={location.hook}>
-      <Switch>
-        <Route path={RETAILER_GROUP.loginPath} component={RetailerLogin} />
-        <Route path={RETAILER_NUMBER_PATHS.choose} component={RetailerChooseMobile} />
-        <Route path={RETAILER_NUMBER_PATHS.enter} component={RetailerEnterMobile} />
-        <Route path={RETAILER_GROUP.otpPath} component={RetailerOtp} />
-        <Route>
-          <p>elsewhere</p>
-        </Route>
-      </Switch>
-    </Router>,
-  );
-  return location;
-}
+const renderAt = (path: string) =>
+  renderRoutes(path, {
+    [RETAILER_GROUP.loginPath]: RetailerLogin,
+    [RETAILER_NUMBER_PATHS.choose]: RetailerChooseMobile,
+    [RETAILER_NUMBER_PATHS.enter]: RetailerEnterMobile,
+    [RETAILER_GROUP.otpPath]: RetailerOtp,
+  });
 
 describe("the retailer's number screens", () => {
   it("open the number field when the device keeps no number; a sign-in keeps it", async () => {

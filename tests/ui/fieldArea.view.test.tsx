@@ -1,0 +1,97 @@
+/**
+ * The field auditor's area against a faked API: the dashboard's tiles open the lists, a list asks
+ * the server for its own list with the search typed, an outlet the server does not show is Page
+ * not found, and without a signed-in user the area sends to the eMyTrack login.
+ */
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { STORAGE_KEYS, writeStored } from "../../src/infra/storage";
+import { Dashboard, OutletDetail, RejectedList } from "../../src/ui/ekyc/fieldScreens";
+import { queryClient } from "../../src/ui/queryClient";
+import { renderRoutes } from "./renderRoutes";
+
+const OUTLET = {
+  rsid: "RS000036",
+  slug: "RS000036",
+  name: "Royal Traders",
+  owner_name: "Rahul Shetty",
+  city: "Noida",
+  workflow_state: "qc_rejected",
+  modified: "2026-11-18T14:33:00Z",
+};
+const PAGE = {
+  results: [OUTLET],
+  count: 1,
+  previous: null,
+  next: null,
+  current_page_number: 1,
+  page_size: 15,
+};
+const SUMMARY = {
+  results: [{ workflow_state: "qc_rejected", count: 1 }],
+  total: 1,
+  lists: { pending: 0, rejected: 1, completed: 0 },
+};
+
+let asked: URL[];
+beforeEach(() => {
+  asked = [];
+  writeStored(STORAGE_KEYS.userName, "auditor.9000000001");
+  vi.stubGlobal("fetch", async (input: string) => {
+    const url = new URL(input, "http://localhost");
+    asked.push(url);
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+    if (url.pathname.endsWith("/my-track/outlets/summary/")) return json(200, SUMMARY);
+    if (url.pathname.endsWith("/my-track/outlets/")) return json(200, PAGE);
+    return json(404, { detail: "Not found." });
+  });
+});
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+const renderAt = (path: string) =>
+  renderRoutes(path, {
+    "/eMyTrack/dashboard": Dashboard,
+    "/eMyTrack/rejected-list": RejectedList,
+    "/eMyTrack/outlet-detail/:slug": OutletDetail,
+  });
+
+describe("the field auditor's area", () => {
+  it("counts the auditor's outlets per list, each tile opening its list", async () => {
+    const location = renderAt("/eMyTrack/dashboard");
+    const tiles = await screen.findByRole("list", { name: "Your lists" });
+    expect(screen.getByRole("heading", { name: "Your outlets: 1" })).toBeTruthy();
+    const texts = [...tiles.querySelectorAll("a")].map((a) => a.textContent);
+    expect(texts).toEqual(["0Pending", "1Rejected", "0Completed"]);
+    const tile = [...tiles.querySelectorAll("a")][1]!;
+    fireEvent.click(tile);
+    await waitFor(() => expect(location.history.at(-1)).toBe("/eMyTrack/rejected-list"));
+  });
+
+  it("asks for its own list, with the search typed, and links each outlet to its page", async () => {
+    renderAt("/eMyTrack/rejected-list");
+    const card = await screen.findByRole("link", { name: /Royal Traders/ });
+    expect(card.getAttribute("href")).toBe("/eMyTrack/outlet-detail/RS000036");
+    expect(card.textContent).toContain("RS000036 · QC Rejected");
+    expect(asked.at(-1)?.searchParams.get("list")).toBe("rejected");
+    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "royal" } });
+    await waitFor(() => expect(asked.at(-1)?.searchParams.get("search")).toBe("royal"));
+    expect(asked.at(-1)?.searchParams.get("page")).toBe("1");
+  });
+
+  it("shows Page not found for an outlet the server does not show this auditor", async () => {
+    renderAt("/eMyTrack/outlet-detail/RS000099");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+    expect(asked.at(-1)?.pathname).toMatch(/\/my-track\/outlets\/RS000099\/$/);
+  });
+
+  it("sends a visitor who is not signed in to the eMyTrack login", async () => {
+    localStorage.clear();
+    const location = renderAt("/eMyTrack/dashboard");
+    await waitFor(() => expect(location.history.at(-1)).toBe("/eMyTrack/login"));
+    expect(asked).toEqual([]);
+  });
+});
