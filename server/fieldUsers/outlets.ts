@@ -8,13 +8,16 @@ import {
   type FieldOutlet,
   type FieldOutletDetail,
   type FieldOutletSummary,
+  type FieldQuestionGroup,
   type FieldSurveyListing,
+  fieldAnswerOf,
   fieldListOf,
   fieldListPairs,
 } from "../../src/domain/fieldUser";
 import { escapeLike } from "../../src/domain/requestInput";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";
+import { auditorOutletSurvey, groupAnswers, questionGroups } from "../survey/read";
 
 const instant = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
@@ -129,5 +132,39 @@ export async function fieldSurveyListing(
   );
   if (!row) return null;
   const { id, rsid, name, ...survey } = row;
-  return { rsid, name, survey, decisions: await db.query<FieldDecision>(DECISIONS_SQL, [id]) };
+  return {
+    rsid,
+    name,
+    survey,
+    groups: await fieldQuestionGroups(db, auditorId, rsid),
+    decisions: await db.query<FieldDecision>(DECISIONS_SQL, [id]),
+  };
+}
+
+/**
+ * The outlet's question groups with each question and its answers, read with Survey Details' own
+ * reads through the auditor's own outlet; none when the outlet has no survey record.
+ */
+async function fieldQuestionGroups(
+  db: Queryable,
+  auditorId: number,
+  rsid: string,
+): Promise<FieldQuestionGroup[]> {
+  const wo = await auditorOutletSurvey(db, auditorId, rsid);
+  if (!wo) return [];
+  const groups: FieldQuestionGroup[] = [];
+  for (const group of await questionGroups(db, wo.sub_project_id)) {
+    const questions = (await groupAnswers(db, wo, group.id)) ?? [];
+    groups.push({
+      id: group.id,
+      name: group.name,
+      questions: questions.map((q) => ({
+        id: q.id,
+        name: q.name,
+        type: q.type,
+        answers: q.related_answers.map((a) => fieldAnswerOf(q, a)),
+      })),
+    });
+  }
+  return groups;
 }

@@ -3,7 +3,8 @@
  * group's questions with their answers for one workflow object (previous answers of the outlet's
  * earlier sub-project included), the answer-linked images of a group, all survey images of an
  * outlet, and one answer image. Each finds the workflow object through the caller's organisation
- * first, so another organisation's survey is simply not found.
+ * first (the field auditor's area: through the auditor's assignment), so a survey the caller may
+ * not see is simply not found.
  */
 import type { Answer, AnswerImage, LinkedImage, Question, QuestionGroup } from "../../src/domain/survey";
 import { isInternal } from "../auth/organisationScope";
@@ -53,6 +54,23 @@ export async function visibleOutletSurvey(
     isInternal(viewer.user),
     viewer.user.organisation_id,
   ]);
+  return row ?? null;
+}
+
+/**
+ * The workflow object of the field auditor's own outlet with this RSID (the eMyTrack area), or
+ * null when the outlet is not theirs or has no survey record.
+ */
+export async function auditorOutletSurvey(
+  db: Queryable,
+  auditorId: number,
+  rsid: string,
+): Promise<VisibleWorkflowObject | null> {
+  // The auditor's assignment is the scope, so the organisation test is switched off as for staff.
+  const [row] = await db.query<VisibleWorkflowObject>(
+    `${VISIBLE_SQL} AND o.rsid = $1 AND o.auditor_id = $4`,
+    [rsid, true, null, auditorId],
+  );
   return row ?? null;
 }
 

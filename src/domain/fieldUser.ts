@@ -5,7 +5,9 @@
 import { Schema } from "effect";
 import { paginated } from "./bulkUpload";
 import { OutletDetail, OutletLogEntry } from "./outletListing";
+import { NOT_AVAILABLE } from "./outletReview";
 import { OUTLET_STATES, SUB_PROJECT_KEYS, SUB_PROJECT_TYPES, workflowTypeOf } from "./outletStates";
+import { type Answer, isImageType, type Question, QuestionGroup, Question as QuestionSchema } from "./survey";
 
 /**
  * Where an outlet's survey stands for the auditor who did it: waiting for Retail Scan's review,
@@ -122,10 +124,40 @@ export const FieldSurvey = Schema.Struct({
 });
 export type FieldSurvey = typeof FieldSurvey.Type;
 
+/**
+ * One answer as the auditor reads it: the SKU it is about (a sku_group group), the value as text
+ * (choices joined, a location as "latitude, longitude"; bank and tax numbers cut to their last four
+ * characters) and how many photos it holds. Reviewers' marks (verified, remarks, call checks, the
+ * names found for an account or GST) are not part of it.
+ */
+export const FieldAnswer = Schema.Struct({
+  sku: Schema.NullOr(Schema.String),
+  value: Schema.NullOr(Schema.String),
+  photos: Schema.Number,
+});
+export type FieldAnswer = typeof FieldAnswer.Type;
+
+export const FieldQuestion = Schema.Struct({
+  id: QuestionSchema.fields.id,
+  name: QuestionSchema.fields.name,
+  type: QuestionSchema.fields.type,
+  answers: Schema.Array(FieldAnswer),
+});
+export type FieldQuestion = typeof FieldQuestion.Type;
+
+export const FieldQuestionGroup = Schema.Struct({
+  id: QuestionGroup.fields.id,
+  name: QuestionGroup.fields.name,
+  questions: Schema.Array(FieldQuestion),
+});
+export type FieldQuestionGroup = typeof FieldQuestionGroup.Type;
+
 export const FieldSurveyListing = Schema.Struct({
   rsid: Schema.String,
   name: Schema.String,
   survey: FieldSurvey,
+  /** The outlet's question groups with their questions and answers; none without a survey record. */
+  groups: Schema.Array(FieldQuestionGroup),
   decisions: Schema.Array(FieldDecision),
 });
 export type FieldSurveyListing = typeof FieldSurveyListing.Type;
@@ -133,3 +165,38 @@ export type FieldSurveyListing = typeof FieldSurveyListing.Type;
 /** Whether a survey was recorded at all: started, or noted as not done. */
 export const surveyRecorded = (survey: FieldSurvey): boolean =>
   survey.started !== null || survey.not_done_notes !== null;
+
+/** Bank and tax numbers: the area shows only their last four characters (see "Who sees what"). */
+const MASKED_TYPES: readonly string[] = ["pan_number", "gst_number", "account_number", "ifsc_code"];
+export const maskNumber = (value: string): string => (value.length <= 4 ? "••••" : `••••${value.slice(-4)}`);
+
+const textOrNull = (value: string | null): string | null => (value?.trim() ? value.trim() : null);
+
+/** An answer of a question as the auditor's area carries it. */
+export function fieldAnswerOf(question: Pick<Question, "type">, answer: Answer): FieldAnswer {
+  const sku = answer.sku_product?.name ?? null;
+  if (isImageType(question.type)) return { sku, value: null, photos: answer.images.length };
+  let value: string | null;
+  if (question.type === "multiple_choice") value = textOrNull(answer.multiple_answers_input.join(", "));
+  else if (question.type === "location")
+    value =
+      answer.latitude_input === null || answer.longitude_input === null
+        ? null
+        : `${answer.latitude_input}, ${answer.longitude_input}`;
+  else {
+    value = textOrNull(answer.single_input);
+    if (value !== null && MASKED_TYPES.includes(question.type)) value = maskNumber(value);
+  }
+  return { sku, value, photos: 0 };
+}
+
+export const FIELD_NOT_ANSWERED = "Not Answered";
+export const FIELD_NOT_AVAILABLE = NOT_AVAILABLE;
+
+/** What the screen shows for one answer, or for a question left unanswered (answer undefined). */
+export function fieldAnswerText(type: string, answer: FieldAnswer | undefined): string {
+  const empty = !answer || (answer.value === null && answer.photos === 0);
+  if (empty) return type === "e_signature" ? FIELD_NOT_ANSWERED : FIELD_NOT_AVAILABLE;
+  if (isImageType(type)) return `${answer.photos} photo${answer.photos === 1 ? "" : "s"}`;
+  return answer.value ?? FIELD_NOT_AVAILABLE;
+}

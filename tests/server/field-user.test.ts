@@ -2,10 +2,12 @@
  * The field auditor's own area (eMyTrack): lists, outlet detail and survey listing answer only the
  * signed-in auditor's outlets; another auditor's outlet is not found, with nothing of it in the answer.
  */
+
+import { Exit, Schema } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
 import { createSession } from "../../server/auth/sessions";
-import { type FieldList, fieldListOf } from "../../src/domain/fieldUser";
+import { type FieldList, FieldSurveyListing, fieldListOf } from "../../src/domain/fieldUser";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;
@@ -133,6 +135,72 @@ describe("the auditor's outlet and its surveys", () => {
     expect(res.body.survey).toHaveProperty("started");
   });
 
+  it("shows the questions and answers of the auditor's own outlet, read-only and without reviewers' marks", async () => {
+    // An outlet of this auditor that the demo data answered (docs/demo-data.md).
+    const [target] = await server.db.query<{ rsid: string; wo: number; pan: string | null }>(
+      `SELECT o.rsid, w.id AS wo, o.pan FROM outlets o JOIN workflow_objects w ON w.outlet_id = o.id
+       JOIN field_auditors fa ON fa.id = o.auditor_id
+       WHERE fa.mobile = '9000000001' AND EXISTS (SELECT 1 FROM answers a WHERE a.workflow_object_id = w.id)
+       ORDER BY o.id LIMIT 1`,
+    );
+    expect(target).toBeDefined();
+    const res = await get(`/api/my-track/outlets/${target!.rsid}/surveys/`);
+    expect(res.status).toBe(200);
+    expect(Exit.isSuccess(Schema.decodeUnknownExit(FieldSurveyListing)(res.body))).toBe(true);
+    type Q = {
+      name: string;
+      type: string;
+      answers: { sku: string | null; value: string | null; photos: number }[];
+    };
+    const groups = res.body.groups as { name: string; questions: Q[] }[];
+    expect(groups.map((g) => g.name)).toEqual(["Shop Details", "Owner and KYC", "Photos", "Stock Check"]);
+    const questions = new Map(groups.flatMap((g) => g.questions).map((q) => [q.name, q]));
+    const stored = async (question: string) =>
+      server.db.query<{ single_input: string | null; images: number }>(
+        `SELECT a.single_input, (SELECT count(*)::int FROM answer_images i WHERE i.answer_id = a.id) AS images
+         FROM answers a JOIN questions q ON q.id = a.question_id
+         WHERE a.workflow_object_id = $1 AND q.name = $2`,
+        [target!.wo, question],
+      );
+    const [shopName] = await stored("Shop name");
+    expect(questions.get("Shop name")!.answers).toEqual([
+      { sku: null, value: shopName!.single_input, photos: 0 },
+    ]);
+    const [front] = await stored("Shop front photo");
+    expect(questions.get("Shop front photo")!.answers[0]!.photos).toBe(front!.images);
+    // Bank and tax numbers only by their last four characters.
+    expect(target!.pan).toBeTruthy();
+    expect(questions.get("PAN")!.answers[0]!.value).toBe(`••••${target!.pan!.slice(-4)}`);
+    expect(res.text).not.toContain(target!.pan!);
+    // A sku_group group answers per SKU.
+    expect(questions.get("Facings")!.answers.every((a) => a.sku !== null)).toBe(true);
+    for (const key of [
+      "remarks",
+      "verified",
+      "has_called_and_verified",
+      "other_account_holder_name",
+      "version",
+    ])
+      expect(res.text).not.toContain(`"${key}"`);
+  });
+
+  it("lists every question of an unanswered survey, with no answers", async () => {
+    const [unanswered] = await server.db.query<{ rsid: string }>(
+      `SELECT o.rsid FROM outlets o JOIN workflow_objects w ON w.outlet_id = o.id
+       JOIN field_auditors fa ON fa.id = o.auditor_id
+       WHERE fa.mobile = '9000000001' AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.workflow_object_id = w.id)
+       ORDER BY o.id LIMIT 1`,
+    );
+    expect(unanswered).toBeDefined();
+    const res = await get(`/api/my-track/outlets/${unanswered!.rsid}/surveys/`);
+    expect(res.status).toBe(200);
+    const questions = (res.body.groups as { questions: { answers: unknown[] }[] }[]).flatMap(
+      (g) => g.questions,
+    );
+    expect(questions.length).toBeGreaterThan(0);
+    expect(questions.every((q) => q.answers.length === 0)).toBe(true);
+  });
+
   it("answers another auditor's outlet as not found, with nothing of it", async () => {
     for (const path of [
       `/api/my-track/outlets/${other.rsid}/`,
@@ -142,6 +210,7 @@ describe("the auditor's outlet and its surveys", () => {
       expect(res.status, path).toBe(404);
       expect(res.body).toEqual({ detail: "Not found." });
       expect(res.text).not.toContain(other.name);
+      expect(res.text).not.toContain("Shop name");
     }
     const unknown = await get("/api/my-track/outlets/RS999999999/");
     expect(unknown.body).toEqual({ detail: "Not found." });
