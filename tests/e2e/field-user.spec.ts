@@ -1,6 +1,6 @@
 /**
  * The field auditor's own area (docs/field-user.md) on a phone and on a desktop: the dashboard's
- * lists, search and pages, the outlet and its survey, and nothing of another auditor's outlets.
+ * lists, search and pages, the outlet and its survey with its answers, and nothing of another auditor's outlets.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DESKTOP, expectAccessible, freshPage, PHONE, signInWithCode } from "./support";
@@ -70,6 +70,13 @@ for (const [name, viewport, own, other] of [
     await page.getByRole("link", { name: "Survey and decisions" }).click();
     await expect(page).toHaveURL(new RegExp(`/eMyTrack/outlet-survey-listing/${rsids[0]}$`));
     await expect(page.getByRole("heading", { name: "Decisions on this survey" })).toBeVisible();
+    // The questions and answers, read-only: an unanswered e-signature reads Not Answered, photos
+    // are counted, any other missing answer is N/A.
+    await expect(page.getByRole("heading", { name: "Questions and answers" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: "Shop Details" })).toBeVisible();
+    const signature = page.locator(".field-answer-group dt", { hasText: "Owner signature" }).locator("+ dd");
+    await expect(signature).toHaveText(/^(Not Answered|\d+ photos?)$/);
+    await expect(page.locator(".field-answer-group input, .field-answer-group textarea")).toHaveCount(0);
     await expectAccessible(page);
     await page.screenshot({ path: testInfo.outputPath(`field-survey-${name}.png`), fullPage: true });
 

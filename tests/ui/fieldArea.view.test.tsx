@@ -6,7 +6,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS, writeStored } from "../../src/infra/storage";
-import { Dashboard, OutletDetail, RejectedList } from "../../src/ui/ekyc/fieldScreens";
+import { Dashboard, OutletDetail, RejectedList, SurveyListing } from "../../src/ui/ekyc/fieldScreens";
 import { queryClient } from "../../src/ui/queryClient";
 import { renderRoutes } from "./renderRoutes";
 
@@ -33,6 +33,71 @@ const SUMMARY = {
   lists: { pending: 0, rejected: 1, completed: 0 },
 };
 
+const SURVEYS = {
+  rsid: "RS000036",
+  name: "Royal Traders",
+  survey: {
+    started: "2026-11-17T09:00:00Z",
+    ended: "2026-11-17T09:20:00Z",
+    uploaded: "2026-11-17T09:25:00Z",
+    location_accuracy: 8,
+    app_version: "3.2.1",
+    pre_survey_remark: null,
+    notes: null,
+    not_done_notes: null,
+  },
+  groups: [
+    {
+      id: 1,
+      name: "Shop Details",
+      questions: [
+        {
+          id: 1,
+          name: "Shop name",
+          type: "text",
+          answers: [{ sku: null, value: "Royal Traders", photos: 0 }],
+        },
+        {
+          id: 2,
+          name: "Categories sold",
+          type: "multiple_choice",
+          answers: [{ sku: null, value: "Snacks, Dairy", photos: 0 }],
+        },
+        { id: 3, name: "Daily footfall", type: "number", answers: [] },
+      ],
+    },
+    {
+      id: 2,
+      name: "Photos",
+      questions: [
+        {
+          id: 4,
+          name: "Shelf photos",
+          type: "multiple_image",
+          answers: [{ sku: null, value: null, photos: 2 }],
+        },
+        { id: 5, name: "Owner signature", type: "e_signature", answers: [] },
+      ],
+    },
+    {
+      id: 3,
+      name: "Stock Check",
+      questions: [
+        {
+          id: 6,
+          name: "Facings",
+          type: "number",
+          answers: [
+            { sku: "Cola 250 ml", value: "4", photos: 0 },
+            { sku: "Salted chips 50 g", value: null, photos: 0 },
+          ],
+        },
+      ],
+    },
+  ],
+  decisions: [],
+};
+
 let asked: URL[];
 beforeEach(() => {
   asked = [];
@@ -43,6 +108,7 @@ beforeEach(() => {
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
     if (url.pathname.endsWith("/my-track/outlets/summary/")) return json(200, SUMMARY);
     if (url.pathname.endsWith("/my-track/outlets/")) return json(200, PAGE);
+    if (url.pathname.endsWith("/my-track/outlets/RS000036/surveys/")) return json(200, SURVEYS);
     return json(404, { detail: "Not found." });
   });
 });
@@ -57,7 +123,12 @@ const renderAt = (path: string) =>
     "/eMyTrack/dashboard": Dashboard,
     "/eMyTrack/rejected-list": RejectedList,
     "/eMyTrack/outlet-detail/:slug": OutletDetail,
+    "/eMyTrack/outlet-survey-listing/:slug": SurveyListing,
   });
+
+/** The answer shown beside a question on the survey page. */
+const answerOf = (question: string) =>
+  screen.getByText(question, { selector: "dt" }).nextElementSibling?.textContent;
 
 describe("the field auditor's area", () => {
   it("counts the auditor's outlets per list, each tile opening its list", async () => {
@@ -86,6 +157,21 @@ describe("the field auditor's area", () => {
     renderAt("/eMyTrack/outlet-detail/RS000099");
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
     expect(asked.at(-1)?.pathname).toMatch(/\/my-track\/outlets\/RS000099\/$/);
+  });
+
+  it("shows the survey's questions with their answers, read-only", async () => {
+    renderAt("/eMyTrack/outlet-survey-listing/RS000036");
+    expect(await screen.findByRole("heading", { name: "Questions and answers" })).toBeTruthy();
+    for (const group of ["Shop Details", "Photos", "Stock Check"])
+      expect(screen.getByRole("heading", { level: 3, name: group })).toBeTruthy();
+    expect(answerOf("Shop name")).toBe("Royal Traders");
+    expect(answerOf("Categories sold")).toBe("Snacks, Dairy");
+    expect(answerOf("Daily footfall")).toBe("N/A");
+    expect(answerOf("Shelf photos")).toBe("2 photos");
+    expect(answerOf("Owner signature")).toBe("Not Answered");
+    expect(answerOf("Facings")).toBe("Cola 250 ml: 4Salted chips 50 g: N/A");
+    expect(screen.queryByRole("textbox")).toBeNull();
+    expect(screen.queryByRole("img")).toBeNull();
   });
 
   it("sends a visitor who is not signed in to the eMyTrack login", async () => {

@@ -1,7 +1,7 @@
 /**
- * The auditor's own outlet (/eMyTrack/outlet-detail/{slug}) and the survey recorded on it with
- * every decision since (/eMyTrack/outlet-survey-listing/{slug}). Another auditor's outlet is not
- * found, exactly like one that does not exist.
+ * The auditor's own outlet (/eMyTrack/outlet-detail/{slug}) and the survey recorded on it, its
+ * questions and answers (read-only) and every decision since (/eMyTrack/outlet-survey-listing/{slug}).
+ * Another auditor's outlet is not found, exactly like one that does not exist.
  */
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -10,7 +10,10 @@ import {
   FIELD_LIST_PATHS,
   FIELD_LIST_TITLES,
   type FieldDecision,
+  type FieldQuestion,
+  type FieldQuestionGroup,
   type FieldSurvey,
+  fieldAnswerText,
   surveyRecorded,
 } from "../../domain/fieldUser";
 import { MSG } from "../../domain/messages";
@@ -123,11 +126,52 @@ function Survey({ survey }: { survey: FieldSurvey }) {
   );
 }
 
+/** A question's answer, or one line per SKU in a group that asks about SKUs. */
+function AnswerOf({ question }: { question: FieldQuestion }) {
+  const [first] = question.answers;
+  if (question.answers.length <= 1 && !first?.sku) return <>{fieldAnswerText(question.type, first)}</>;
+  return (
+    <ul className="field-sku-answers">
+      {question.answers.map((a, i) => (
+        <li key={a.sku ?? i}>
+          {a.sku && <span className="field-secondary">{a.sku}: </span>}
+          {fieldAnswerText(question.type, a)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The outlet's question groups, each question with its answer, read-only. */
+function Answers({ groups }: { groups: readonly FieldQuestionGroup[] }) {
+  if (groups.length === 0) return null;
+  return (
+    <>
+      <h2 className="ekyc-subtitle">Questions and answers</h2>
+      {groups.map((group) => (
+        <section key={group.id} className="field-answer-group" aria-labelledby={`field-group-${group.id}`}>
+          <h3 id={`field-group-${group.id}`}>{group.name}</h3>
+          <dl className="field-facts">
+            {group.questions.map((q) => (
+              <div key={q.id}>
+                <dt>{q.name}</dt>
+                <dd>
+                  <AnswerOf question={q} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </>
+  );
+}
+
 export function FieldSurveyListing() {
   const { slug = "" } = useParams<{ slug?: string }>();
   const query = useQuery(fieldSurveysQuery(slug));
   if (!query.data) return <Waiting query={query} />;
-  const { rsid, name, survey, decisions } = query.data;
+  const { rsid, name, survey, groups, decisions } = query.data;
   return (
     <article aria-labelledby="field-surveys">
       <Link href={outletDetailPath(rsid)}>Back to {rsid}</Link>
@@ -135,6 +179,7 @@ export function FieldSurveyListing() {
         Survey of {name}
       </h1>
       <Survey survey={survey} />
+      <Answers groups={groups} />
       <h2 className="ekyc-subtitle">Decisions on this survey</h2>
       {decisions.length === 0 ? (
         <p>{MSG.noDataAvailable}</p>
