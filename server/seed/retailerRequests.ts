@@ -56,7 +56,7 @@ export async function seedRetailerRequests(tx: Queryable, now: number): Promise<
   );
   const [qc] = await tx.query<{ id: number }>("SELECT id FROM users WHERE username = 'qc.manager'");
   for (const [k, o] of outlets.entries()) {
-    const old = await snapshot(tx, o.id);
+    let old = await snapshot(tx, o.id);
     for (const [n, p] of plan(k, o.city).entries()) {
       const data = Object.fromEntries([
         ...TEXT_FIELDS.map((f) => [f, old[FIELD_HOME[f].part][f] ?? ""]),
@@ -93,6 +93,17 @@ export async function seedRetailerRequests(tx: Queryable, now: number): Promise<
             request!.id,
           ],
         );
+      // An accepted request's values are the outlet's now; later requests start from them.
+      if (p.status === "accepted") {
+        await applyRequest(
+          tx,
+          o.id,
+          o.wo_id,
+          p.type,
+          withEdit(old, Object.keys(p.edit) as TextField[], data),
+        );
+        old = await snapshot(tx, o.id);
+      }
     }
   }
 }
