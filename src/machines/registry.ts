@@ -21,8 +21,10 @@ import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { passwordExpiryMachine } from "./passwordExpiry";
 import { resourceFormMachine } from "./resourceForm";
 import { resourceListMachine } from "./resourceList";
+import { retailerRequestsMachine } from "./retailerRequests";
 import { signInMachine } from "./signIn";
 import { surveyGroupsMachine } from "./surveyGroups";
+import { updateStatusGateMachine } from "./updateStatusGate";
 
 export type MachineEntry = { id: string; machine: AnyStateMachine };
 
@@ -33,6 +35,8 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "forgotPassword", machine: forgotPasswordMachine },
   { id: "outletReview", machine: outletReviewMachine },
   { id: "surveyGroups", machine: surveyGroupsMachine },
+  { id: "updateStatusGate", machine: updateStatusGateMachine },
+  { id: "retailerRequests", machine: retailerRequestsMachine },
   { id: "passwordExpiry", machine: passwordExpiryMachine },
   { id: "notification", machine: notificationMachine },
   { id: "dataTable", machine: dataTableMachine },

@@ -48,7 +48,7 @@ async function requests(wo: number) {
 async function upload(
   user: string,
   fields: Record<string, string>,
-  file: Uint8Array,
+  file: Uint8Array<ArrayBuffer>,
   fileName: string,
   path = "/api/common/images/",
 ) {
