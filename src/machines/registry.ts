@@ -15,6 +15,7 @@ import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
 import { modalMachine } from "./modal";
 import { notificationMachine } from "./notification";
+import { outletEditMachine } from "./outletEdit";
 import { outletListMachine } from "./outletList";
 import { outletReviewMachine } from "./outletReview";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
@@ -37,6 +38,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "surveyGroups", machine: surveyGroupsMachine },
   { id: "updateStatusGate", machine: updateStatusGateMachine },
   { id: "retailerRequests", machine: retailerRequestsMachine },
+  { id: "outletEdit", machine: outletEditMachine },
   { id: "passwordExpiry", machine: passwordExpiryMachine },
   { id: "notification", machine: notificationMachine },
   { id: "dataTable", machine: dataTableMachine },
