@@ -237,3 +237,10 @@ export function readDecision(
     request: { request_id: id, status: status.value as Decision, rejection_reason: reason },
   };
 }
+
+// --- Review panel constants (001 §2.6, §9) ---
+/** The request list scrolls by 20% of its visible width. */
+export const LIST_SCROLL_STEP = 0.2;
+/** The image magnifier enlarges 3 times; the viewer zooms in steps of 0.4. */
+export const MAGNIFIER_SCALE = 3;
+export const VIEWER_ZOOM_STEP = 0.4;

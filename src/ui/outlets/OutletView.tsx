@@ -1,7 +1,8 @@
 /**
  * The outlet review screen (spec 001 §2.1, §2.3, §2.4), on every outlet view route: the header
- * card, the left menu for the signed-in role and the selected panel. Panels built so far: Log
- * Details, QC Edit History and General Information; the menu leaves out entries whose panel a
+ * card, the left menu for the signed-in role and the selected panel. Panels built so far: Survey
+ * and Calling Details, Log Details, QC Edit History, General Information, Edit Outlet Information
+ * and Retailer Edit Requests (with the pending-request banner, 001 §4.4); the menu leaves out entries whose panel a
  * later release adds (docs/outlet-review.md). The way back leads to the list the outlet was opened
  * from, as it was last left in this tab (filters, page and order kept).
  */
@@ -21,11 +22,14 @@ import {
   reviewRole,
   showsUpdateStatus,
 } from "../../domain/outletReview";
+import { PENDING_RETAILER_EDITS, pendingRequestsPopup } from "../../domain/retailerRequests";
 import { actionsConfigQuery, outletKeys } from "../../infra/api/outlets";
+import { pendingCheckQuery, retailerRequestKeys } from "../../infra/api/retailerRequests";
 import { rememberedList } from "../../infra/listMemory";
 import { type BulkStatusInput, bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
 import { modalMachine } from "../../machines/modal";
 import { menuOf, outletReviewMachine } from "../../machines/outletReview";
+import { updateStatusGateMachine } from "../../machines/updateStatusGate";
 import NotFound from "../errors/NotFound";
 import { notify } from "../notifications/notifier";
 import { useCurrentUser } from "../session/SessionGate";
@@ -33,8 +37,11 @@ import Loading from "../shell/Loading";
 import type { ModalActor } from "../widgets/Modal";
 import BulkStatusModal from "./BulkStatusModal";
 import { bulkStatusActors } from "./bulkStatusActors";
+import OutletEditPanel from "./OutletEditPanel";
 import OutletHeaderCard from "./OutletHeaderCard";
 import { outletReviewActors } from "./outletReviewActors";
+import RetailerRequestsPanel from "./RetailerRequestsPanel";
+import { updateStatusGateActors } from "./retailerActors";
 import SurveyPanel from "./SurveyPanel";
 import "./outlets.css";
 
@@ -45,6 +52,8 @@ export const BUILT_PANELS = [
   "Log Details",
   "QC Edit History",
   "General Information",
+  "Edit Outlet Information",
+  "Retailer Edit Requests",
 ] as const;
 
 function LogList({
@@ -135,9 +144,28 @@ function StatusDialog({
   return <BulkStatusModal modal={modal} actor={actor} years={years} />;
 }
 
-function UpdateStatus({ outlet, onMoved }: { outlet: OutletReview; onMoved: () => void }) {
+/** Update Status through its gate (§4.5): the pending request check, then the popup or the modal. */
+function UpdateStatus({
+  outlet,
+  onMoved,
+  actors = updateStatusGateActors,
+}: {
+  outlet: OutletReview;
+  onMoved: () => void;
+  actors?: typeof updateStatusGateActors;
+}) {
   const config = useQuery(actionsConfigQuery());
-  const modal = useActorRef(modalMachine, { input: { open: false } });
+  const modal = useActorRef(modalMachine, { input: { open: false } }, (snapshot) => {
+    if (snapshot.value === "closed") gate.send({ type: "modal.closed" });
+  });
+  const gate = useActorRef(
+    updateStatusGateMachine.provide({
+      actors,
+      actions: { openStatusModal: () => modal.send({ type: "modal.open" }) },
+    }),
+    { input: { workflowObject: outlet.workflow_object.id } },
+  );
+  const gateState = useSelector(gate, (s) => s);
   const open = useSelector(modal, (s) => s.value !== "closed");
   const selected = useMemo(
     () => [
@@ -161,13 +189,19 @@ function UpdateStatus({ outlet, onMoved }: { outlet: OutletReview; onMoved: () =
       <button
         type="button"
         className="button"
-        disabled={offered === 0}
-        onClick={() => {
-          modal.send({ type: "modal.open" });
-        }}
+        disabled={offered === 0 || gateState.hasTag("busy")}
+        onClick={() => gate.send({ type: "status.open" })}
       >
         Update Status
       </button>
+      {gateState.matches("pendingPopup") && (
+        <div role="alertdialog" aria-modal="true" aria-labelledby="pending-popup" className="request-failure">
+          <p id="pending-popup">{pendingRequestsPopup(gateState.context.pendingCount)}</p>
+          <button type="button" className="button" onClick={() => gate.send({ type: "popup.close" })}>
+            Okay
+          </button>
+        </div>
+      )}
       {config.data && open && (
         // Mounted only while open, so each opening starts a fresh bulk status actor.
         <StatusDialog modal={modal} outlets={selected} config={config.data} years={years} onMoved={onMoved} />
@@ -190,6 +224,13 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
   );
   const state = useSelector(review, (s) => s);
   const ctx = state.context;
+  const woId = ctx.outlet?.workflow_object.id;
+  const pending = useQuery({ ...pendingCheckQuery(woId ?? 0), enabled: woId !== undefined });
+  const savingBlocked = pending.data?.pending_request_exist ?? false;
+  const requestsChanged = () => {
+    if (woId !== undefined)
+      void queryClient.invalidateQueries({ queryKey: retailerRequestKeys.pending(woId) });
+  };
   if (state.matches("notFound")) return <NotFound />;
   if (state.matches("failed"))
     return (
@@ -211,6 +252,11 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
   return (
     <div className="page outlet-review" aria-busy={state.hasTag("busy")}>
       <BackToList />
+      {savingBlocked && (
+        <p role="status" className="notice outlet-pending-banner">
+          {PENDING_RETAILER_EDITS}
+        </p>
+      )}
       <OutletHeaderCard
         outlet={outlet}
         role={role}
@@ -253,12 +299,35 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
               <LogList entries={ctx.history} label="QC Edit History" />
             )}
             {selected.label === "General Information" && <GeneralInformation />}
+            {selected.label === "Edit Outlet Information" && (
+              <OutletEditPanel
+                outlet={outlet}
+                savingBlocked={savingBlocked}
+                onSaved={() => {
+                  requestsChanged();
+                  review.send({ type: "tab.select", index: 1 });
+                }}
+              />
+            )}
+            {selected.label === "Retailer Edit Requests" && (
+              <RetailerRequestsPanel
+                workflowObject={wo.id}
+                role={role}
+                workflowState={outlet.workflow_state}
+                workflowStateChanged={ctx.workflowStateChanged}
+                onDecided={() => {
+                  requestsChanged();
+                  review.send({ type: "outlet.reload" });
+                }}
+              />
+            )}
             {(selected.label === "Survey Details" || selected.label === "Calling Details") && (
               <SurveyPanel
                 outlet={outlet}
                 role={role}
                 callingView={selected.label === "Calling Details"}
                 workflowStateChanged={ctx.workflowStateChanged}
+                savingBlocked={savingBlocked}
                 onRefreshed={() => review.send({ type: "outlet.reload" })}
               />
             )}

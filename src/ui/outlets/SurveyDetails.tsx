@@ -32,6 +32,8 @@ type Props = {
   callingView: boolean;
   /** Update Status moved the outlet on this screen: editing ends (§4.2). */
   workflowStateChanged: boolean;
+  /** A retailer request is pending: nothing may be saved (001 §4.4). */
+  savingBlocked?: boolean;
   actors?: typeof surveyActors;
 };
 
@@ -123,7 +125,12 @@ function SkuTable({ slots }: { slots: readonly AnswerSlot[] }) {
   );
 }
 
-export default function SurveyDetails({ actors = surveyActors, workflowStateChanged, ...input }: Props) {
+export default function SurveyDetails({
+  actors = surveyActors,
+  workflowStateChanged,
+  savingBlocked = false,
+  ...input
+}: Props) {
   const survey = useActorRef(
     surveyGroupsMachine.provide({
       actors,
@@ -280,7 +287,7 @@ export default function SurveyDetails({ actors = surveyActors, workflowStateChan
           <button
             type="button"
             className="button"
-            disabled={busy}
+            disabled={busy || savingBlocked}
             onClick={() => survey.send({ type: "save" })}
           >
             {state.matches("saving") ? "Saving…" : last ? "Save" : "Save and Next"}
