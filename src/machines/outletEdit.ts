@@ -135,7 +135,11 @@ export const outletEditMachine = setup({
             }),
           }),
         },
-        submit: { target: "validating" },
+        // The checks of §5.5 on every field first: only a valid form is sent.
+        submit: [
+          { guard: "valid", target: "submitting", actions: assign({ errors: {} }) },
+          { actions: assign({ errors: ({ context }) => editProblems(context.values) }) },
+        ],
       },
     },
     uploading: {
@@ -173,13 +177,6 @@ export const outletEditMachine = setup({
         ],
         onError: { target: "editing", actions: assign({ uploading: null }) },
       },
-    },
-    validating: {
-      description: "The checks of §5.5 on every field; any problem goes back to the form.",
-      always: [
-        { guard: "valid", target: "submitting", actions: assign({ errors: {} }) },
-        { target: "editing", actions: assign({ errors: ({ context }) => editProblems(context.values) }) },
-      ],
     },
     submitting: {
       tags: ["busy"],

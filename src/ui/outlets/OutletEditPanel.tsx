@@ -54,7 +54,9 @@ const FILTER_OF: Partial<Record<TextField, QuestionType>> = {
 };
 
 type Props = {
-  outlet: OutletReview;
+  slug: string;
+  /** The form's starting values (editValuesOf the outlet). */
+  values: EditValues;
   /** A retailer request is pending: Submit waits for its decision (001 §4.4). */
   savingBlocked: boolean;
   onSaved: () => void;
@@ -62,7 +64,8 @@ type Props = {
 };
 
 export default function OutletEditPanel({
-  outlet,
+  slug,
+  values,
   savingBlocked,
   onSaved,
   actors = outletEditActors,
@@ -72,7 +75,7 @@ export default function OutletEditPanel({
       actors,
       actions: { notifySuccess: (_, { text }) => notify("success", text), saved: onSaved },
     }),
-    { input: { slug: outlet.rsid, values: editValuesOf(outlet) } },
+    { input: { slug, values } },
   );
   const state = useSelector(actor, (s) => s);
   const c = state.context;

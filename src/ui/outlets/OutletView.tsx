@@ -28,7 +28,7 @@ import NotFound from "../errors/NotFound";
 import { notify } from "../notifications/notifier";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
-import OutletEditPanel from "./OutletEditPanel";
+import OutletEditPanel, { editValuesOf } from "./OutletEditPanel";
 import OutletHeaderCard from "./OutletHeaderCard";
 import { outletReviewActors } from "./outletReviewActors";
 import RetailerRequestsPanel from "./RetailerRequestsPanel";
@@ -202,7 +202,8 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
             {selected.label === "General Information" && <GeneralInformation />}
             {selected.label === "Edit Outlet Information" && (
               <OutletEditPanel
-                outlet={outlet}
+                slug={outlet.rsid}
+                values={editValuesOf(outlet)}
                 savingBlocked={savingBlocked}
                 onSaved={() => {
                   requestsChanged();
