@@ -4,7 +4,7 @@
  * choices, and after each step the panel must show what the machine's state and context mean.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
 import {
   type Decision,
