@@ -50,15 +50,34 @@ export const mayDecide = (
 
 const listed = (event: unknown) => (event as DoneActorEvent<readonly RequestSummary[]>).output;
 const decided = (event: unknown) => (event as DoneActorEvent<DecideOutcome>).output;
-const decision = (status: Decision) => ({
-  id: "decide" as const,
-  src: "decide" as const,
-  input: ({ context }: { context: RetailerRequestsContext }) => ({
-    request_id: context.selected ?? 0,
-    status,
-    rejection_reason: status === "rejected" ? context.reason : null,
-  }),
-});
+/** Accept or Reject on its way: decided, the list reloads (§4.7); refused or failed, the popup. */
+const decision = (status: Decision) => {
+  const failure = status === "accepted" ? ACCEPT_FAILED : REJECT_FAILED;
+  return {
+    id: "decide" as const,
+    src: "decide" as const,
+    input: ({ context }: { context: RetailerRequestsContext }) => ({
+      request_id: context.selected ?? 0,
+      status,
+      rejection_reason: status === "rejected" ? context.reason : null,
+    }),
+    onDone: [
+      {
+        guard: "decidedOk" as const,
+        target: "loadingList",
+        actions: [
+          {
+            type: "notifySuccess" as const,
+            params: ({ event }: { event: unknown }) => ({ text: decided(event).detail }),
+          },
+          "requestsChanged" as const,
+        ],
+      },
+      { target: "showing", actions: { type: "showFailure" as const, params: { text: failure } } },
+    ],
+    onError: { target: "showing", actions: { type: "showFailure" as const, params: { text: failure } } },
+  };
+};
 
 export const retailerRequestsMachine = setup({
   types: {} as {
@@ -83,6 +102,7 @@ export const retailerRequestsMachine = setup({
   actions: {
     notifySuccess: (_, _params: { text: string }) => {},
     requestsChanged: () => {},
+    showFailure: assign({ failure: (_, params: { text: string }) => params.text }),
   },
   guards: {
     someRequests: ({ event }) => listed(event).length > 0,
@@ -186,21 +206,6 @@ export const retailerRequestsMachine = setup({
       description: "Accept is on its way.",
       invoke: {
         ...decision("accepted"),
-        onDone: [
-          {
-            guard: "decidedOk",
-            target: "loadingList",
-            actions: [
-              {
-                type: "notifySuccess",
-                params: ({ event }: { event: unknown }) => ({ text: decided(event).detail }),
-              },
-              "requestsChanged",
-            ],
-          },
-          { target: "showing", actions: assign({ failure: ACCEPT_FAILED }) },
-        ],
-        onError: { target: "showing", actions: assign({ failure: ACCEPT_FAILED }) },
       },
     },
     rejecting: {
@@ -208,21 +213,6 @@ export const retailerRequestsMachine = setup({
       description: "Reject with the chosen reason is on its way.",
       invoke: {
         ...decision("rejected"),
-        onDone: [
-          {
-            guard: "decidedOk",
-            target: "loadingList",
-            actions: [
-              {
-                type: "notifySuccess",
-                params: ({ event }: { event: unknown }) => ({ text: decided(event).detail }),
-              },
-              "requestsChanged",
-            ],
-          },
-          { target: "showing", actions: assign({ failure: REJECT_FAILED }) },
-        ],
-        onError: { target: "showing", actions: assign({ failure: REJECT_FAILED }) },
       },
     },
   },
