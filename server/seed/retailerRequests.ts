@@ -9,6 +9,7 @@ import type { RequestStatus, RequestType } from "../../src/domain/retailerReques
 import type { Queryable } from "../db/db";
 import { applyRequest } from "../retailerRequests/apply";
 import { FIELD_HOME, snapshot, withEdit } from "../retailerRequests/snapshot";
+import { gstFor } from "./outlets";
 
 /** How many interim outlets get requests: a handful shows every case without slowing large loads. */
 export const REQUEST_OUTLETS = 10;
@@ -22,11 +23,13 @@ type Planned = {
 };
 
 /** The requests of the k-th interim outlet: k = 1 has none (the edit form's clean start). */
-function plan(k: number, city: string): Planned[] {
+function plan(k: number, city: string, stateCode: string): Planned[] {
   if (k % 3 === 1) return [];
   const store = { address: `${NEW_ADDRESS}, ${city}`, email: "owner.new@example.in" };
   const bank = { account_holder_name: "Updated Holder Name", bank: "State Bank of India" };
-  const tax = { pan_number: "ABCPE1234F" };
+  // A PAN of its own per outlet, and the GSTIN that carries it (state code, PAN, check character).
+  const pan = `ABCPE${1000 + k}F`;
+  const tax = { pan_number: pan, gst_number: gstFor(stateCode, pan) };
   const history: Planned[] = [
     { type: "tax_details", status: "accepted", edit: tax, proof: "pan_number_photo_proofs" },
     {
@@ -57,7 +60,7 @@ export async function seedRetailerRequests(tx: Queryable, now: number): Promise<
   const [qc] = await tx.query<{ id: number }>("SELECT id FROM users WHERE username = 'qc.manager'");
   for (const [k, o] of outlets.entries()) {
     let old = await snapshot(tx, o.id);
-    for (const [n, p] of plan(k, o.city).entries()) {
+    for (const [n, p] of plan(k, o.city, (old.outlet.gst_number ?? "").slice(0, 2)).entries()) {
       const data = Object.fromEntries([
         ...TEXT_FIELDS.map((f) => [f, old[FIELD_HOME[f].part][f] ?? ""]),
         ...PROOF_KINDS.map((kind) => [kind, []]),
