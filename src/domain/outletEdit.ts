@@ -4,7 +4,7 @@
  * changed field goes to.
  */
 
-import { addFieldError, decodeRowId, decodeText, type FieldErrors } from "./requestInput";
+import { addFieldError, decodeRowId, decodeText, type FieldErrors, notAChoice } from "./requestInput";
 import type { RequestType } from "./retailerRequests";
 import { bareMobile } from "./surveyValidation";
 import {
@@ -141,7 +141,7 @@ export function editProblems(values: EditValues): FieldErrors {
   check(
     "bank_account_type",
     (s) => BANK_ACCOUNT_TYPES.some((t) => t.type === s),
-    `"${v("bank_account_type")}" is not a valid choice.`,
+    notAChoice(v("bank_account_type")),
   );
   return errors;
 }
