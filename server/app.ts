@@ -16,6 +16,7 @@ import { Problem } from "./http/problem";
 import { securityHeaders } from "./http/security";
 import { serveClient } from "./http/static";
 import { outletRoutes } from "./outlets/routes";
+import { isCommonUpload, retailerRequestRoutes } from "./retailerRequests/routes";
 import { surveyRoutes } from "./survey/routes";
 import { isUploadPost, uploadsApi } from "./uploads/routes";
 
@@ -67,7 +68,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     },
   });
   // Excel uploads have their own, larger limit (server/uploads/routes.ts).
-  app.use("/api/*", (c, next) => (isUploadPost(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  app.use("/api/*", (c, next) =>
+    isUploadPost(c.req.method, c.req.path) || isCommonUpload(c.req.method, c.req.path)
+      ? next()
+      : jsonBodyLimit(c, next),
+  );
   app.use("/api/*", authenticate(deps));
 
   app.get("/api/health/", (c) => c.json({ status: "ok" }));
@@ -87,6 +92,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route(ADMIN_API, adminResourceRoutes(deps));
   app.route("/api", outletRoutes(deps));
   app.route("/api", surveyRoutes(deps));
+  app.route("/api", retailerRequestRoutes(deps));
   app.route("/", outboxRoutes(deps));
   app.route("/api", uploadsApi(deps));
 

@@ -10,6 +10,7 @@ import { insertMany } from "../db/insertMany";
 import { seedAdministeredResources } from "./catalogue";
 import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
 import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
+import { seedRetailerRequests } from "./retailerRequests";
 import { seedReviewData } from "./review";
 import { seedSurvey } from "./survey";
 import { seedUploads } from "./uploads";
@@ -152,6 +153,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     await seedWorkflowData(tx);
     await seedReviewData(tx, now);
     await seedSurvey(tx, now);
+    await seedRetailerRequests(tx, now);
     await seedUploads(tx, now);
     return true;
   });

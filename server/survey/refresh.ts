@@ -15,6 +15,7 @@ import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
 import { cachedActionsConfig } from "../outlets/actionsConfigCache";
 import { VISIBLE_OUTLET_SQL, visibleOutletParams } from "../outlets/detail";
+import { refuseWhilePending } from "../retailerRequests/gate";
 
 export const QC_DATA_UP_TO_DATE = "QC data is up to date with the survey answers.";
 export const QC_DATA_REFRESHED = "QC data refreshed from the survey answers";
@@ -56,6 +57,7 @@ export async function refreshQcData(
     ).length > 0;
   if (!answerEditEligible(reviewRole(permission), outlet.workflow_state, false, offered))
     throw new Problem(403, { detail: ANSWER_EDIT_NOT_ALLOWED });
+  await refuseWhilePending(tx, outlet.wo_id);
 
   // The first answered question of each type, in survey order (a phone type of any kind feeds phone 1).
   const answered = await tx.query<{ type: string; value: string }>(

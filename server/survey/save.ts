@@ -3,7 +3,8 @@
  * transaction: the outlet row is locked first, the caller's eligibility is checked against the
  * outlet's current state (001 §4.2; call checks §4.9), each answer is re-validated with the same
  * rules as the screen (001 §5.1), a save made on answers that changed since they were read is
- * refused, and every changed answer gets a QC edit history line.
+ * refused, nothing is saved while a retailer request is pending (001 §4.4), and every changed
+ * answer gets a QC edit history line.
  */
 import { allowedBulkActions } from "../../src/domain/actionsConfig";
 import { reviewRole } from "../../src/domain/outletReview";
@@ -24,6 +25,7 @@ import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
 import { cachedActionsConfig } from "../outlets/actionsConfigCache";
+import { refuseWhilePending } from "../retailerRequests/gate";
 import { type VisibleWorkflowObject, visibleWorkflowObject } from "./read";
 
 const NOT_FOUND = { detail: "Not found." };
@@ -118,6 +120,7 @@ export async function saveAnswers(
   const wo = await visibleWorkflowObject(tx, viewer, await targetOf(tx, request), true);
   if (!wo) throw new Problem(404, NOT_FOUND);
   checkEligible(viewer, wo, request);
+  await refuseWhilePending(tx, wo.id);
 
   const ids = Object.keys(request.data_to_update).map(Number);
   const stored = await tx.query<Stored>(

@@ -15,14 +15,17 @@ import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
 import { modalMachine } from "./modal";
 import { notificationMachine } from "./notification";
+import { outletEditMachine } from "./outletEdit";
 import { outletListMachine } from "./outletList";
 import { outletReviewMachine } from "./outletReview";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { passwordExpiryMachine } from "./passwordExpiry";
 import { resourceFormMachine } from "./resourceForm";
 import { resourceListMachine } from "./resourceList";
+import { retailerRequestsMachine } from "./retailerRequests";
 import { signInMachine } from "./signIn";
 import { surveyGroupsMachine } from "./surveyGroups";
+import { updateStatusGateMachine } from "./updateStatusGate";
 
 export type MachineEntry = { id: string; machine: AnyStateMachine };
 
@@ -33,6 +36,9 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "forgotPassword", machine: forgotPasswordMachine },
   { id: "outletReview", machine: outletReviewMachine },
   { id: "surveyGroups", machine: surveyGroupsMachine },
+  { id: "updateStatusGate", machine: updateStatusGateMachine },
+  { id: "retailerRequests", machine: retailerRequestsMachine },
+  { id: "outletEdit", machine: outletEditMachine },
   { id: "passwordExpiry", machine: passwordExpiryMachine },
   { id: "notification", machine: notificationMachine },
   { id: "dataTable", machine: dataTableMachine },

@@ -66,6 +66,9 @@ export type Fixtures = {
   acmeGroupSlug: string;
   acmeAnswer: number;
   acmeAnswerImage: number;
+  /** An accepted retailer master request of an Acme outlet waiting for QC, and its workflow object. */
+  acmeRequest: number;
+  acmeRequestObject: number;
   /** An outlet assigned to auditor.9000000001, and one assigned to another auditor. */
   auditorRsid: string;
   otherAuditorRsid: string;
@@ -400,6 +403,60 @@ export const MATRIX: readonly MatrixRow[] = [
     //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
     cells: "401 403 ok  ok  403 403 403 403 403 403 403 403 403 404 403 403",
     request: (f) => post(`/api/outlets/${f.acmeRsid}/refresh-qc-data/`)(),
+  },
+  // Retailer edits (001 §7, 000 §7.2): reads as the outlet; the decision, the outlet edit and the
+  // proof image upload check the caller's role against the outlet's state.
+  {
+    route: "GET /api/retailer-requests/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/retailer-requests/?workflow_object=${f.acmeRequestObject}`)(),
+  },
+  {
+    route: "GET /api/retailer-requests/pending/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/retailer-requests/pending/?workflow_object=${f.acmeRequestObject}`)(),
+  },
+  {
+    route: "GET /api/retailer-requests/:id/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/retailer-requests/${f.acmeRequest}/?workflow_object=${f.acmeRequestObject}`)(),
+  },
+  {
+    route: "POST /api/retailer-requests/decision/",
+    variant: "an unknown decision: the access check comes first",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 400 403 403",
+    request: (f) =>
+      post("/api/retailer-requests/decision/", { request_id: f.acmeRequest, status: "maybe" })(),
+  },
+  {
+    route: "POST /api/retailer-requests/decision/",
+    variant: "accept a request already accepted, on an outlet waiting for QC: QC may decide, it is decided",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 403 409 409 403 403 403 403 403 403 403 403 403 404 403 403",
+    request: (f) =>
+      post("/api/retailer-requests/decision/", { request_id: f.acmeRequest, status: "accepted" })(),
+  },
+  {
+    route: "PATCH /api/outlets/:slug/",
+    variant: "no edited fields: the access check comes first",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 400 403 403",
+    request: (f) => ({ method: "PATCH", path: `/api/outlets/${f.acmeRsid}/`, body: { data: null } }),
+  },
+  {
+    route: "POST /api/common/images/",
+    variant: "no image: the access check comes first",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 400 403 403",
+    request: post("/api/common/images/"),
+  },
+  {
+    route: "POST /api/common/files/",
+    variant: "no file",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 400 400 400 400 400 400 400 400 400 400 400 400 400 403 403",
+    request: post("/api/common/files/"),
   },
   {
     route: "POST /api/outlets/bulk-action/",

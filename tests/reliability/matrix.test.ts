@@ -102,6 +102,12 @@ beforeAll(async () => {
          ON w.id = a.workflow_object_id WHERE w.outlet_id = ${outlet.id} ORDER BY i.id LIMIT 1`,
       )
     ).id,
+    ...(await one<{ acmeRequest: number; acmeRequestObject: number }>(
+      `SELECT r.id AS "acmeRequest", r.workflow_object_id AS "acmeRequestObject" FROM retailer_master_requests r
+       JOIN workflow_objects w ON w.id = r.workflow_object_id JOIN outlets o ON o.id = w.outlet_id
+       JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
+       WHERE p.slug LIKE 'acme-%' AND o.workflow_state = 'qc_pending' AND r.status = 'accepted' ORDER BY r.id LIMIT 1`,
+    )),
     auditorRsid: (await auditorOutlet("9000000001")).rsid,
     otherAuditorRsid: (await auditorOutlet("9000000002")).rsid,
     resourceAddress: Object.fromEntries(

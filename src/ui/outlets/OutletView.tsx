@@ -1,15 +1,14 @@
 /**
  * The outlet review screen (spec 001 §2.1, §2.3, §2.4), on every outlet view route: the header
- * card, the left menu for the signed-in role and the selected panel. Panels built so far: Log
- * Details, QC Edit History and General Information; the menu leaves out entries whose panel a
+ * card, the left menu for the signed-in role and the selected panel. Panels built so far: Survey
+ * and Calling Details, Log Details, QC Edit History, General Information, Edit Outlet Information
+ * and Retailer Edit Requests (with the pending-request banner, 001 §4.4); the menu leaves out entries whose panel a
  * later release adds (docs/outlet-review.md). The way back leads to the list the outlet was opened
  * from, as it was last left in this tab (filters, page and order kept).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useMemo } from "react";
 import { Link, useLocation, useParams } from "wouter";
-import { type ActionsConfigResponse, allowedBulkActions } from "../../domain/actionsConfig";
 import { outletListPath } from "../../domain/outletListing";
 import {
   APP_LINK_SENT,
@@ -17,25 +16,24 @@ import {
   DOCUMENTS_TO_KEEP_READY,
   displayDateTime,
   logInitials,
-  type OutletReview,
   reviewRole,
   showsUpdateStatus,
 } from "../../domain/outletReview";
-import { actionsConfigQuery, outletKeys } from "../../infra/api/outlets";
+import { PENDING_RETAILER_EDITS } from "../../domain/retailerRequests";
+import { outletKeys } from "../../infra/api/outlets";
+import { pendingCheckQuery, retailerRequestKeys } from "../../infra/api/retailerRequests";
 import { rememberedList } from "../../infra/listMemory";
-import { type BulkStatusInput, bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
-import { modalMachine } from "../../machines/modal";
 import { menuOf, outletReviewMachine } from "../../machines/outletReview";
 import NotFound from "../errors/NotFound";
 import { notify } from "../notifications/notifier";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
-import type { ModalActor } from "../widgets/Modal";
-import BulkStatusModal from "./BulkStatusModal";
-import { bulkStatusActors } from "./bulkStatusActors";
+import OutletEditPanel, { editValuesOf } from "./OutletEditPanel";
 import OutletHeaderCard from "./OutletHeaderCard";
 import { outletReviewActors } from "./outletReviewActors";
+import RetailerRequestsPanel from "./RetailerRequestsPanel";
 import SurveyPanel from "./SurveyPanel";
+import UpdateStatus from "./UpdateStatus";
 import "./outlets.css";
 
 /** The panels this screen has; the menu shows only these. */
@@ -45,6 +43,8 @@ export const BUILT_PANELS = [
   "Log Details",
   "QC Edit History",
   "General Information",
+  "Edit Outlet Information",
+  "Retailer Edit Requests",
 ] as const;
 
 function LogList({
@@ -111,71 +111,6 @@ function GeneralInformation() {
   );
 }
 
-/** One Update Status dialog with its own bulk status actor for this outlet; Okay closes it. */
-function StatusDialog({
-  modal,
-  outlets,
-  config,
-  years,
-  onMoved,
-}: {
-  modal: ModalActor;
-  outlets: BulkStatusInput["outlets"];
-  config: ActionsConfigResponse;
-  years: readonly number[];
-  onMoved: () => void;
-}) {
-  const actor = useActorRef(
-    bulkStatusUpdateMachine.provide({ actors: bulkStatusActors, actions: { outletsChanged: onMoved } }),
-    { input: { outlets, config } },
-    (snapshot) => {
-      if (snapshot.status === "done") modal.send({ type: "modal.close" });
-    },
-  );
-  return <BulkStatusModal modal={modal} actor={actor} years={years} />;
-}
-
-function UpdateStatus({ outlet, onMoved }: { outlet: OutletReview; onMoved: () => void }) {
-  const config = useQuery(actionsConfigQuery());
-  const modal = useActorRef(modalMachine, { input: { open: false } });
-  const open = useSelector(modal, (s) => s.value !== "closed");
-  const selected = useMemo(
-    () => [
-      {
-        id: outlet.id,
-        rsid: outlet.rsid,
-        workflow_state: outlet.workflow_state,
-        subProject: outlet.sub_project.type,
-        version: outlet.version,
-      },
-    ],
-    [outlet],
-  );
-  const years = useMemo(() => {
-    const now = new Date().getFullYear();
-    return [now - 1, now, now + 1];
-  }, []);
-  const offered = config.data ? allowedBulkActions(selected, config.data).length : 0;
-  return (
-    <>
-      <button
-        type="button"
-        className="button"
-        disabled={offered === 0}
-        onClick={() => {
-          modal.send({ type: "modal.open" });
-        }}
-      >
-        Update Status
-      </button>
-      {config.data && open && (
-        // Mounted only while open, so each opening starts a fresh bulk status actor.
-        <StatusDialog modal={modal} outlets={selected} config={config.data} years={years} onMoved={onMoved} />
-      )}
-    </>
-  );
-}
-
 export default function OutletView({ actors = outletReviewActors }: { actors?: typeof outletReviewActors }) {
   const { outlet: param = "" } = useParams<{ outlet?: string }>();
   const user = useCurrentUser();
@@ -190,6 +125,13 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
   );
   const state = useSelector(review, (s) => s);
   const ctx = state.context;
+  const woId = ctx.outlet?.workflow_object.id;
+  const pending = useQuery({ ...pendingCheckQuery(woId ?? 0), enabled: woId !== undefined });
+  const savingBlocked = pending.data?.pending_request_exist ?? false;
+  const requestsChanged = () => {
+    if (woId !== undefined)
+      void queryClient.invalidateQueries({ queryKey: retailerRequestKeys.pending(woId) });
+  };
   if (state.matches("notFound")) return <NotFound />;
   if (state.matches("failed"))
     return (
@@ -211,6 +153,11 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
   return (
     <div className="page outlet-review" aria-busy={state.hasTag("busy")}>
       <BackToList />
+      {savingBlocked && (
+        <p role="status" className="notice outlet-pending-banner">
+          {PENDING_RETAILER_EDITS}
+        </p>
+      )}
       <OutletHeaderCard
         outlet={outlet}
         role={role}
@@ -253,12 +200,36 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
               <LogList entries={ctx.history} label="QC Edit History" />
             )}
             {selected.label === "General Information" && <GeneralInformation />}
+            {selected.label === "Edit Outlet Information" && (
+              <OutletEditPanel
+                slug={outlet.rsid}
+                values={editValuesOf(outlet)}
+                savingBlocked={savingBlocked}
+                onSaved={() => {
+                  requestsChanged();
+                  review.send({ type: "tab.select", index: 1 });
+                }}
+              />
+            )}
+            {selected.label === "Retailer Edit Requests" && (
+              <RetailerRequestsPanel
+                workflowObject={wo.id}
+                role={role}
+                workflowState={outlet.workflow_state}
+                workflowStateChanged={ctx.workflowStateChanged}
+                onDecided={() => {
+                  requestsChanged();
+                  review.send({ type: "outlet.reload" });
+                }}
+              />
+            )}
             {(selected.label === "Survey Details" || selected.label === "Calling Details") && (
               <SurveyPanel
                 outlet={outlet}
                 role={role}
                 callingView={selected.label === "Calling Details"}
                 workflowStateChanged={ctx.workflowStateChanged}
+                savingBlocked={savingBlocked}
                 onRefreshed={() => review.send({ type: "outlet.reload" })}
               />
             )}

@@ -34,6 +34,8 @@ import { surveyActors } from "./surveyActors";
 type Props = SurveyGroupsInput & {
   /** Update Status moved the outlet on this screen: editing ends (§4.2). */
   workflowStateChanged: boolean;
+  /** A retailer request is pending: nothing may be saved (001 §4.4). */
+  savingBlocked?: boolean;
   actors?: typeof surveyActors;
 };
 
@@ -126,7 +128,12 @@ function SkuTable({ slots }: { slots: readonly AnswerSlot[] }) {
   );
 }
 
-export default function SurveyDetails({ actors = surveyActors, workflowStateChanged, ...input }: Props) {
+export default function SurveyDetails({
+  actors = surveyActors,
+  workflowStateChanged,
+  savingBlocked = false,
+  ...input
+}: Props) {
   const survey = useActorRef(
     surveyGroupsMachine.provide({
       actors,
@@ -292,7 +299,7 @@ export default function SurveyDetails({ actors = surveyActors, workflowStateChan
           <button
             type="button"
             className="button"
-            disabled={busy}
+            disabled={busy || savingBlocked}
             onClick={() => survey.send({ type: "save" })}
           >
             {state.matches("saving") ? "Saving…" : last ? "Save" : "Save and Next"}

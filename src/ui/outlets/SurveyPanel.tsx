@@ -20,12 +20,15 @@ export default function SurveyPanel({
   role,
   callingView,
   workflowStateChanged,
+  savingBlocked,
   onRefreshed,
 }: {
   outlet: OutletReview;
   role: ReviewRole;
   callingView: boolean;
   workflowStateChanged: boolean;
+  /** A retailer request is pending: nothing may be saved (001 §4.4). */
+  savingBlocked: boolean;
   onRefreshed: () => void;
 }) {
   const config = useQuery(actionsConfigQuery());
@@ -54,7 +57,12 @@ export default function SurveyPanel({
     <>
       {mayRefresh && (
         <p className="survey-refresh">
-          <button type="button" className="button button-secondary" disabled={refreshing} onClick={refresh}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={refreshing || savingBlocked}
+            onClick={refresh}
+          >
             {refreshing ? "Refreshing…" : "Refresh QC data"}
           </button>
         </p>
@@ -67,6 +75,7 @@ export default function SurveyPanel({
         hasUpdateActions={hasUpdateActions}
         callingView={callingView}
         workflowStateChanged={workflowStateChanged}
+        savingBlocked={savingBlocked}
       />
     </>
   );

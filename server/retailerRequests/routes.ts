@@ -1,0 +1,148 @@
+/**
+ * Retailer edits' calls (spec 001 §7, 000 §7.2): a workflow object's retailer master requests, the
+ * pending check, one request, the decision, the outlet edit (PATCH by RSID) and the common file and
+ * image uploads. Every call checks the session and the caller's organisation; writes also check the
+ * caller's role against the outlet's current state and run in one transaction.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { isProofKind, readOutletEdit } from "../../src/domain/outletEdit";
+import { decodeRowId, decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
+import { QC_REJECTION_STATUS, readDecision } from "../../src/domain/retailerRequests";
+import { FORBIDDEN } from "../auth/guard";
+import type { AppDeps, AppEnv } from "../context";
+import { inTransaction } from "../db/retry";
+import { fieldProblem, jsonBody, Problem } from "../http/problem";
+import { requireOutletViewer } from "../outlets/access";
+import { saveFile } from "../uploads/files";
+import { lockEditableOutlet, submitOutletEdit } from "./edit";
+import { decideRequest, listRequests, pendingCheck, requestDetail } from "./requests";
+import {
+  FILE_TOO_LARGE,
+  IMAGE_TOO_LARGE,
+  MAX_FILE_BYTES,
+  MAX_IMAGE_BYTES,
+  NO_FILE,
+  NOT_A_DOCUMENT,
+  saveProofImage,
+  sniffDocument,
+} from "./uploads";
+
+/** The upload calls read their own multipart bodies, under their own limits. */
+export const isCommonUpload = (method: string, path: string) =>
+  method === "POST" && /^\/api\/common\/(files|images)\/?$/.test(path);
+
+function idParam(value: string | undefined, name: string): number {
+  const id = decodeRowId(value);
+  if (id === null) throw new Problem(400, { [name]: ["Give the id of one record."] });
+  return id;
+}
+
+const limit = (maxSize: number, message: string, field: string) =>
+  bodyLimit({
+    // Some room for the form's other fields and boundaries.
+    maxSize: maxSize + 64 * 1024,
+    onError: () => {
+      throw fieldProblem(field, message);
+    },
+  });
+
+async function formFile(
+  form: Record<string, unknown>,
+  field: string,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const file = form[field];
+  if (!(file instanceof File) || file.size === 0) throw fieldProblem(field, NO_FILE);
+  return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+async function readForm(c: { req: { parseBody(): Promise<Record<string, unknown>> } }, field: string) {
+  try {
+    return await c.req.parseBody();
+  } catch {
+    throw fieldProblem(field, NO_FILE);
+  }
+}
+
+export function retailerRequestRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.get("/retailer-requests/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    return c.json(await listRequests(db, viewer, idParam(c.req.query("workflow_object"), "workflow_object")));
+  });
+
+  app.get("/retailer-requests/pending/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    return c.json(await pendingCheck(db, viewer, idParam(c.req.query("workflow_object"), "workflow_object")));
+  });
+
+  app.post("/retailer-requests/decision/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    if (!viewer.user.considered_workflow_permission) throw new Problem(403, { ...FORBIDDEN });
+    const read = readDecision(await jsonBody(c.req), QC_REJECTION_STATUS);
+    if (!read.ok) throw new Problem(400, read.errors);
+    const now = new Date(deps.clock());
+    return c.json(await inTransaction(deps, (tx) => decideRequest(tx, viewer, read.request, now)));
+  });
+
+  app.get("/retailer-requests/:id/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    const id = decodeRowId(c.req.param("id"));
+    const woId = idParam(c.req.query("workflow_object"), "workflow_object");
+    if (id === null) throw new Problem(404, { detail: "Not found." });
+    return c.json(await requestDetail(db, viewer, id, woId));
+  });
+
+  app.patch("/outlets/:slug/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    if (!viewer.user.considered_workflow_permission) throw new Problem(403, { ...FORBIDDEN });
+    const slug = decodeText(c.req.param("slug"), MAX_QUERY_TEXT_LENGTH);
+    if (!slug.ok) throw new Problem(404, { detail: "Not found." });
+    const read = readOutletEdit(await jsonBody(c.req));
+    if (!read.ok) throw new Problem(400, read.errors);
+    const now = new Date(deps.clock());
+    return c.json(
+      await inTransaction(deps, (tx) => submitOutletEdit(tx, viewer, slug.value, read.data, now)),
+    );
+  });
+
+  app.post("/common/images/", limit(MAX_IMAGE_BYTES, IMAGE_TOO_LARGE, "image"), async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    if (!viewer.user.considered_workflow_permission) throw new Problem(403, { ...FORBIDDEN });
+    const form = await readForm(c, "image");
+    const name = typeof form.name === "string" ? form.name : "";
+    if (!isProofKind(name)) throw fieldProblem("name", `"${name}" is not a proof kind.`);
+    const rsid = decodeText(form.outlet ?? "", MAX_QUERY_TEXT_LENGTH);
+    if (!rsid.ok || rsid.value === "") throw fieldProblem("outlet", "Give the outlet's RSID.");
+    const { bytes } = await formFile(form, "image");
+    const now = new Date(deps.clock());
+    const saved = await inTransaction(deps, async (tx) => {
+      const outlet = await lockEditableOutlet(tx, viewer, rsid.value);
+      return saveProofImage(tx, outlet, viewer.user.id, name, bytes, now);
+    });
+    return c.json(saved, 201);
+  });
+
+  app.post("/common/files/", limit(MAX_FILE_BYTES, FILE_TOO_LARGE, "file"), async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    const form = await readForm(c, "file");
+    const { name: fileName, bytes } = await formFile(form, "file");
+    if (bytes.byteLength > MAX_FILE_BYTES) throw fieldProblem("file", FILE_TOO_LARGE);
+    const type = sniffDocument(bytes);
+    if (!type) throw fieldProblem("file", NOT_A_DOCUMENT);
+    const name = decodeText(form.name ?? fileName, 200);
+    const id = await saveFile(db, {
+      name: name.ok && name.value.trim() !== "" ? name.value.trim() : fileName,
+      contentType: type,
+      content: bytes,
+      organisationId: viewer.user.organisation_id,
+      ownerId: viewer.user.id,
+      created: new Date(deps.clock()),
+    });
+    return c.json({ id, image: null }, 201);
+  });
+
+  return app;
+}

@@ -1,0 +1,99 @@
+/** Retailer edits' calls (spec 001 §7, 000 §7.2), each decoded with the domain's Schema. */
+import { queryOptions } from "@tanstack/react-query";
+import { Effect, Schema } from "effect";
+import type { OutletEditData, ProofKind } from "../../domain/outletEdit";
+import type { FieldErrors } from "../../domain/requestInput";
+import {
+  type DecisionRequest,
+  PendingCheck,
+  RequestDetail,
+  RequestList,
+} from "../../domain/retailerRequests";
+import { type ApiError, detailOf, request, runApi } from "../http";
+
+const Detail = Schema.Struct({ detail: Schema.String });
+
+export const retailerRequestKeys = {
+  pending: (workflowObject: number) => ["retailer-requests", "pending", workflowObject] as const,
+};
+
+/** The pending check behind the review screen's banner; decisions and edits invalidate it. */
+export const pendingCheckQuery = (workflowObject: number) =>
+  queryOptions({
+    queryKey: retailerRequestKeys.pending(workflowObject),
+    queryFn: ({ signal }) => runApi(pendingCheck(workflowObject), { signal }),
+  });
+
+export const requestList = (workflowObject: number) =>
+  request({ path: "retailer-requests/", query: { workflow_object: workflowObject }, schema: RequestList });
+
+export const pendingCheck = (workflowObject: number) =>
+  request({
+    path: "retailer-requests/pending/",
+    query: { workflow_object: workflowObject },
+    schema: PendingCheck,
+  });
+
+export const requestDetail = (requestId: number, workflowObject: number) =>
+  request({
+    path: `retailer-requests/${requestId}/`,
+    query: { workflow_object: workflowObject },
+    schema: RequestDetail,
+  });
+
+/** The decision: a 400, 403 or 409 (decided meanwhile) is a refusal in the server's words. */
+export const decideRequest = (
+  body: DecisionRequest,
+): Effect.Effect<{ type: "ok" | "refused"; detail: string }, ApiError> =>
+  request({ method: "POST", path: "retailer-requests/decision/", body, schema: Detail }).pipe(
+    Effect.map((r) => ({ type: "ok" as const, detail: r.detail })),
+    Effect.catchIf(
+      (e) =>
+        e._tag === "ValidationError" ||
+        e._tag === "Forbidden" ||
+        (e._tag === "HttpError" && e.status === 409),
+      (e) =>
+        Effect.succeed({ type: "refused" as const, detail: "body" in e ? (detailOf(e.body) ?? "") : "" }),
+    ),
+  );
+
+/** PATCH outlets/{slug}/: field errors of a 400 come back per field (001 §8). */
+export const submitOutletEdit = (
+  slug: string,
+  data: OutletEditData,
+): Effect.Effect<{ type: "ok"; detail: string } | { type: "invalid"; errors: FieldErrors }, ApiError> =>
+  request({
+    method: "PATCH",
+    path: `outlets/${encodeURIComponent(slug)}/`,
+    body: { data },
+    schema: Detail,
+  }).pipe(
+    Effect.map((r) => ({ type: "ok" as const, detail: r.detail })),
+    Effect.catchTag("ValidationError", (e) =>
+      Effect.succeed({ type: "invalid" as const, errors: e.body as FieldErrors }),
+    ),
+  );
+
+const Uploaded = Schema.Struct({ id: Schema.Number, image: Schema.String });
+
+/** POST common/images/ as multipart (image, name, outlet); the image error, detail or 'Max 3 images' (000 §5). */
+export const uploadProofImage = (
+  slug: string,
+  kind: ProofKind,
+  file: File,
+): Effect.Effect<
+  { type: "ok"; image: typeof Uploaded.Type } | { type: "refused"; message: string },
+  ApiError
+> => {
+  const form = new FormData();
+  form.set("image", file, file.name);
+  form.set("name", kind);
+  form.set("outlet", slug);
+  return request({ method: "POST", path: "common/images/", body: form, schema: Uploaded }).pipe(
+    Effect.map((image) => ({ type: "ok" as const, image })),
+    Effect.catchTag("ValidationError", (e) => {
+      const body = e.body as { image?: string[]; detail?: string };
+      return Effect.succeed({ type: "refused" as const, message: body.image?.[0] ?? body.detail ?? "" });
+    }),
+  );
+};

@@ -1,0 +1,109 @@
+/**
+ * Update Status on the outlet review screen (spec 001 §4.5): the button, offered when the outlet's
+ * state has actions, goes through the updateStatusGate machine: the pending retailer request check,
+ * then the popup 'There are {n} Pending Retailer Request!' or the bulk status modal for this outlet.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useMemo } from "react";
+import { type ActionsConfigResponse, allowedBulkActions } from "../../domain/actionsConfig";
+import type { OutletReview } from "../../domain/outletReview";
+import { pendingRequestsPopup } from "../../domain/retailerRequests";
+import { actionsConfigQuery } from "../../infra/api/outlets";
+import { type BulkStatusInput, bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
+import { modalMachine } from "../../machines/modal";
+import { updateStatusGateMachine } from "../../machines/updateStatusGate";
+import type { ModalActor } from "../widgets/Modal";
+import BulkStatusModal from "./BulkStatusModal";
+import { bulkStatusActors } from "./bulkStatusActors";
+import { updateStatusGateActors } from "./retailerActors";
+
+/** One Update Status dialog with its own bulk status actor for this outlet; Okay closes it. */
+function StatusDialog({
+  modal,
+  outlets,
+  config,
+  years,
+  onMoved,
+}: {
+  modal: ModalActor;
+  outlets: BulkStatusInput["outlets"];
+  config: ActionsConfigResponse;
+  years: readonly number[];
+  onMoved: () => void;
+}) {
+  const actor = useActorRef(
+    bulkStatusUpdateMachine.provide({ actors: bulkStatusActors, actions: { outletsChanged: onMoved } }),
+    { input: { outlets, config } },
+    (snapshot) => {
+      if (snapshot.status === "done") modal.send({ type: "modal.close" });
+    },
+  );
+  return <BulkStatusModal modal={modal} actor={actor} years={years} />;
+}
+
+/** Update Status through its gate (§4.5): the pending request check, then the popup or the modal. */
+export default function UpdateStatus({
+  outlet,
+  onMoved,
+  actors = updateStatusGateActors,
+}: {
+  outlet: OutletReview;
+  onMoved: () => void;
+  actors?: typeof updateStatusGateActors;
+}) {
+  const config = useQuery(actionsConfigQuery());
+  const modal = useActorRef(modalMachine, { input: { open: false } }, (snapshot) => {
+    if (snapshot.value === "closed") gate.send({ type: "modal.closed" });
+  });
+  const gate = useActorRef(
+    updateStatusGateMachine.provide({
+      actors,
+      actions: { openStatusModal: () => modal.send({ type: "modal.open" }) },
+    }),
+    { input: { workflowObject: outlet.workflow_object.id } },
+  );
+  const gateState = useSelector(gate, (s) => s);
+  const open = useSelector(modal, (s) => s.value !== "closed");
+  const selected = useMemo(
+    () => [
+      {
+        id: outlet.id,
+        rsid: outlet.rsid,
+        workflow_state: outlet.workflow_state,
+        subProject: outlet.sub_project.type,
+        version: outlet.version,
+      },
+    ],
+    [outlet],
+  );
+  const years = useMemo(() => {
+    const now = new Date().getFullYear();
+    return [now - 1, now, now + 1];
+  }, []);
+  const offered = config.data ? allowedBulkActions(selected, config.data).length : 0;
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        disabled={offered === 0 || gateState.hasTag("busy")}
+        onClick={() => gate.send({ type: "status.open" })}
+      >
+        Update Status
+      </button>
+      {gateState.matches("pendingPopup") && (
+        <div role="alertdialog" aria-modal="true" aria-labelledby="pending-popup" className="request-failure">
+          <p id="pending-popup">{pendingRequestsPopup(gateState.context.pendingCount)}</p>
+          <button type="button" className="button" onClick={() => gate.send({ type: "popup.close" })}>
+            Okay
+          </button>
+        </div>
+      )}
+      {config.data && open && (
+        // Mounted only while open, so each opening starts a fresh bulk status actor.
+        <StatusDialog modal={modal} outlets={selected} config={config.data} years={years} onMoved={onMoved} />
+      )}
+    </>
+  );
+}

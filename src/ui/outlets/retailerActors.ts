@@ -1,0 +1,43 @@
+/** The retailer edit machines' side effects, provided by the application (tests provide fakes). */
+import { fromPromise } from "xstate";
+import type { OutletEditData, ProofKind } from "../../domain/outletEdit";
+import type { Decision, PendingCheck, RequestDetail, RequestSummary } from "../../domain/retailerRequests";
+import {
+  decideRequest,
+  pendingCheck,
+  requestDetail,
+  requestList,
+  submitOutletEdit,
+  uploadProofImage,
+} from "../../infra/api/retailerRequests";
+import { runApi } from "../../infra/http";
+import type { SubmitOutcome, UploadOutcome } from "../../machines/outletEdit";
+import type { DecideOutcome } from "../../machines/retailerRequests";
+
+export const retailerRequestsActors = {
+  loadRequests: fromPromise<readonly RequestSummary[], { workflowObject: number }>(({ input }) =>
+    runApi(requestList(input.workflowObject)),
+  ),
+  loadDetail: fromPromise<RequestDetail, { requestId: number; workflowObject: number }>(({ input }) =>
+    runApi(requestDetail(input.requestId, input.workflowObject)),
+  ),
+  decide: fromPromise<
+    DecideOutcome,
+    { request_id: number; status: Decision; rejection_reason: string | null }
+  >(({ input }) => runApi(decideRequest(input))),
+};
+
+export const updateStatusGateActors = {
+  pendingCheck: fromPromise<PendingCheck, { workflowObject: number }>(({ input }) =>
+    runApi(pendingCheck(input.workflowObject)),
+  ),
+};
+
+export const outletEditActors = {
+  uploadImage: fromPromise<UploadOutcome, { slug: string; kind: ProofKind; file: File }>(({ input }) =>
+    runApi(uploadProofImage(input.slug, input.kind, input.file)),
+  ),
+  submitEdit: fromPromise<SubmitOutcome, { slug: string; data: OutletEditData }>(({ input }) =>
+    runApi(submitOutletEdit(input.slug, input.data)),
+  ),
+};

@@ -1,0 +1,113 @@
+/**
+ * The updateStatusGate machine's generated shortest paths, driven through Update Status on the
+ * review screen: the pending check answers through a faked actor, the user's steps are clicks, and
+ * after each step the button, the popup and the status modal must match the machine's state.
+ */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fromPromise } from "xstate";
+import { type PendingCheck, pendingRequestsPopup } from "../../src/domain/retailerRequests";
+import { outletKeys } from "../../src/infra/api/outlets";
+import UpdateStatus from "../../src/ui/outlets/UpdateStatus";
+import { sampleActionsConfig, sampleOutletReview } from "../machines/fixtures/samples";
+import { updateStatusGateFixture } from "../machines/fixtures/updateStatusGate";
+import { expectEveryStateReached, model, viewPaths } from "./machinePaths";
+
+let pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void } | null;
+const fakeActors = {
+  pendingCheck: fromPromise<PendingCheck, { workflowObject: number }>(
+    () =>
+      new Promise<never>((resolve, reject) => {
+        pending = { resolve: resolve as (v: unknown) => void, reject };
+      }),
+  ),
+};
+
+beforeEach(() => {
+  pending = null;
+  vi.stubGlobal("fetch", () => new Promise(() => {}));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const paths = viewPaths(updateStatusGateFixture);
+const button = () => screen.getByRole("button", { name: "Update Status" }) as HTMLButtonElement;
+
+async function perform(event: { type: string; [k: string]: unknown }) {
+  switch (event.type) {
+    case "status.open":
+      fireEvent.click(button());
+      return;
+    case "xstate.done.actor.pendingCheck":
+      await act(async () => pending?.resolve(event.output));
+      return;
+    case "xstate.error.actor.pendingCheck":
+      await act(async () => pending?.reject(new Error("unexpected")));
+      return;
+    case "popup.close":
+      fireEvent.click(screen.getByRole("button", { name: "Okay" }));
+      return;
+    case "modal.closed":
+      fireEvent.click(screen.getByRole("button", { name: "Close" }));
+      return;
+    default:
+      throw new Error(`no way to perform ${event.type} on the screen`);
+  }
+}
+
+async function expectScreenFor(state: string, context: { pendingCount: number }) {
+  switch (state) {
+    case "idle":
+      await waitFor(() => expect(button().disabled).toBe(false));
+      expect(screen.queryByRole("alertdialog")).toBeNull();
+      return;
+    case "checking":
+      await waitFor(() => expect(button().disabled).toBe(true));
+      return;
+    case "pendingPopup":
+      await waitFor(() =>
+        expect(screen.getByRole("alertdialog").textContent).toContain(
+          pendingRequestsPopup(context.pendingCount),
+        ),
+      );
+      return;
+    case "statusModal":
+      await waitFor(() => expect(screen.getByRole("dialog")).toBeTruthy());
+      return;
+    default:
+      throw new Error(`no screen check for state ${state}`);
+  }
+}
+
+describe("Update Status follows the updateStatusGate machine", () => {
+  it("the paths driven here reach every state of the machine", () => {
+    expectEveryStateReached(updateStatusGateFixture, paths);
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(" → "), p] as const))("%s", async (_name, {
+    input,
+    steps,
+  }) => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(outletKeys.config, sampleActionsConfig);
+    const outlet = {
+      ...sampleOutletReview,
+      workflow_object: { ...sampleOutletReview.workflow_object, id: 8 },
+    };
+    render(
+      <QueryClientProvider client={client}>
+        <UpdateStatus outlet={outlet} onMoved={() => {}} actors={fakeActors} />
+      </QueryClientProvider>,
+    );
+    const machine = model(updateStatusGateFixture, input);
+    await expectScreenFor(String(machine.initial.value), machine.initial.context);
+    for (const step of steps) {
+      await perform(step.event);
+      const snapshot = machine.step(step.event);
+      await expectScreenFor(String(snapshot.value), snapshot.context);
+    }
+  });
+});
