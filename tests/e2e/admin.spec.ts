@@ -23,6 +23,8 @@ async function shoot(page: Page, name: string) {
     ["390", { width: 390, height: 844 }],
   ] as const) {
     await page.setViewportSize(size);
+    // The side menu's width eases for 0.2 s after a resize.
+    await page.waitForTimeout(300);
     await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 768 });
