@@ -6,6 +6,7 @@ import { runApi } from "../../infra/http";
 
 export type OrganisationState = { loading: boolean; failed: boolean; record: ResourceRecord | null };
 
+/** The organisation a page under an organisation's view belongs to, read once per slug. */
 export function useOrganisation(slug: string | null): OrganisationState {
   const query = useQuery({
     queryKey: ["admin", "organisations", slug],
