@@ -29,8 +29,7 @@ ALTER TABLE states ADD COLUMN slug text;
 UPDATE states SET slug = admin_slug(name);
 ALTER TABLE states ALTER COLUMN slug SET NOT NULL;
 CREATE UNIQUE INDEX states_slug ON states (slug);
--- A state's name stays unique as written (0001): the city upload names states that differ only in
--- case as ambiguous, so such rows may exist; the resource layer refuses new ones in any case.
+CREATE UNIQUE INDEX states_unique_name ON states (lower(name));
 CREATE UNIQUE INDEX states_unique_code ON states (code);
 
 ALTER TABLE cities ADD COLUMN slug text;
