@@ -7,6 +7,7 @@ import { adminRoutes } from "./auth/admin";
 import { authenticate } from "./auth/guard";
 import { otpKeys } from "./auth/otpKeys";
 import { otpLoginRoutes } from "./auth/otpLogin";
+import { profileRoutes } from "./auth/profile";
 import { authRoutes } from "./auth/routes";
 import type { AppDeps, AppEnv } from "./context";
 import { busyProblem, isRetryable } from "./db/retry";
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/auth", otpLoginRoutes(deps));
   app.route("/api", fieldUserRoutes(deps));
   app.route("/api/auth", adminRoutes(deps));
+  app.route("/api/auth", profileRoutes(deps));
   app.route(ADMIN_API, adminResourceRoutes(deps));
   app.route("/api", outletRoutes(deps));
   app.route("/api", surveyRoutes(deps));

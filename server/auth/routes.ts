@@ -21,7 +21,7 @@ import {
 } from "../../src/domain/requestInput";
 import type { AppDeps, AppEnv } from "../context";
 import { fieldProblem, jsonBody, optionalString, Problem, requireStrings } from "../http/problem";
-import { NO_CREDENTIALS, requireUser } from "./guard";
+import { NO_CREDENTIALS, requireStaff, requireUser } from "./guard";
 import { answerSignIn, CONFLICT_COOKIE, SESSION_COOKIE } from "./loginAnswer";
 import {
   allowSend,
@@ -254,6 +254,25 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     );
     const now = clock();
     const user = await checkCredentials(fields.login_username, fields.old_password, now, () =>
+      fieldProblem("old_password", WRONG_CURRENT_PASSWORD),
+    );
+    const problems = passwordProblems(fields.new_password, fields.confirm_password);
+    if (fields.new_password === fields.old_password) problems.push(SAME_PASSWORD);
+    if (problems.length > 0) throw new Problem(400, { new_password: problems });
+    await setPassword(user, fields.new_password, now);
+    return c.json({ detail: PASSWORD_CHANGED });
+  });
+
+  // The profile's password change: the signed-in staff user's own password, checked like a sign-in.
+  app.post("/password/change/", async (c) => {
+    const { user: caller } = await requireStaff(c, deps);
+    const fields = requireStrings(
+      await jsonBody(c.req),
+      ["old_password", "new_password", "confirm_password"] as const,
+      CREDENTIAL_LIMITS,
+    );
+    const now = clock();
+    const user = await checkCredentials(caller.username, fields.old_password, now, () =>
       fieldProblem("old_password", WRONG_CURRENT_PASSWORD),
     );
     const problems = passwordProblems(fields.new_password, fields.confirm_password);

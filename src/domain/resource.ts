@@ -96,14 +96,16 @@ export const textarea = (label: string, o: { max?: number; required?: boolean } 
   required: o.required ?? false,
 });
 
-/** A password the server hashes; never read back. Required on create, blank keeps it on update. */
-export const secret = (label: string, column: string, setAtColumn: string): FieldSpec => ({
+/**
+ * A password the server hashes; never read back. Required on create, blank keeps it on update. A
+ * form that stores nothing (the password change) names no column.
+ */
+export const secret = (label: string, stored?: { column: string; setAtColumn: string }): FieldSpec => ({
   label,
   widget: "secret",
   schema: Schema.String.check(noNul, Schema.isMaxLength(256, { message: tooLong(256) })),
   required: false,
-  column,
-  setAtColumn,
+  ...(stored ?? {}),
 });
 
 const finite = (min: number, max: number) =>
@@ -448,7 +450,7 @@ export const recordSaved = (def: ResourceDefinition, title: string): string =>
 
 /** What a save came to: saved, refused with field lines (400), or refused because the record changed (409). */
 export type SaveOutcome =
-  | { readonly type: "saved"; readonly record: ResourceRecord; readonly detail: string | null }
+  | { readonly type: "saved"; readonly record: ResourceRecord | null; readonly detail: string | null }
   | { readonly type: "invalid"; readonly fieldErrors: FieldLines; readonly detail: string | null }
   | { readonly type: "conflict"; readonly detail: string };
 

@@ -3,7 +3,7 @@
  * Adding an entity is adding its definition to RESOURCES (docs/admin.md).
  */
 import type { ResourceDefinition } from "./resource";
-import { permissions, roles, users } from "./resources/access";
+import { passwordChange, permissions, roles, users } from "./resources/access";
 import {
   brands,
   categories,
@@ -51,7 +51,7 @@ export const RESOURCES: readonly ResourceDefinition[] = [
 ];
 
 /** Forms that check their values like a resource's but store nothing of their own. */
-export const FORMS: readonly ResourceDefinition[] = [cityMerge];
+export const FORMS: readonly ResourceDefinition[] = [cityMerge, passwordChange];
 
 const byName = new Map([...RESOURCES, ...FORMS].map((r) => [r.name, r]));
 

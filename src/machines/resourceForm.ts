@@ -70,7 +70,7 @@ export const resourceFormMachine = setup({
   },
   actions: {
     /** The record is saved: the screen goes on (to its list or view). */
-    saved: (_, _params: { record: ResourceRecord; detail: string | null }) => {},
+    saved: (_, _params: { record: ResourceRecord | null; detail: string | null }) => {},
   },
 }).createMachine({
   id: "resourceForm",

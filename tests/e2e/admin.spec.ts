@@ -23,6 +23,8 @@ async function shoot(page: Page, name: string) {
     ["390", { width: 390, height: 844 }],
   ] as const) {
     await page.setViewportSize(size);
+    // The side menu's width eases for 0.2 s after a resize.
+    await page.waitForTimeout(300);
     await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -132,4 +134,25 @@ test("two cities are merged: the merged one's outlets move and it is gone", asyn
   await expect(page).toHaveURL(/\/dashboard\/meta\/cities-list/);
   await page.getByLabel("Search Cities").fill("Nagpur");
   await expect(page.getByText("Showing 0 - 0 of 0 Record(s)")).toBeVisible();
+});
+
+test("a user's profile shows who they are, their sessions, and refuses a wrong current password", async ({
+  page,
+}) => {
+  await signIn(page, "qc.executive");
+  await page.getByRole("button", { name: "Rohan Iyer (qc.executive)" }).click();
+  await page.getByRole("menuitem", { name: "My profile" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile\/qc\.executive$/);
+  await expect(page.getByRole("heading", { name: "Rohan Iyer" })).toBeVisible();
+  await expect(page.getByText("qc-executive", { exact: true })).toBeVisible();
+  await expect(page.getByText(/\(this session\)$/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out my other sessions" })).toBeDisabled();
+  const form = page.getByRole("region", { name: "Change password" });
+  await form.getByLabel("Current password").fill("not-my-password");
+  await form.getByLabel("New password", { exact: true }).fill("Fresh@2026x");
+  await form.getByLabel("Confirm new password").fill("Fresh@2026x");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByText("The current password is not correct.")).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, "profile");
 });

@@ -270,6 +270,21 @@ export const MATRIX: readonly MatrixRow[] = [
     endsSession: true,
   },
 
+  // The profile: staff see and end their own other sessions and change their own password.
+  { route: "GET /api/auth/sessions/", cells: STAFF, request: get("/api/auth/sessions/") },
+  {
+    route: "POST /api/auth/sessions/end-others/",
+    cells: STAFF,
+    request: post("/api/auth/sessions/end-others/"),
+  },
+  {
+    route: "POST /api/auth/password/change/",
+    variant: "no passwords given",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
+    cells: "401 400 400 400 400 400 400 400 400 400 400 400 400 400 403 403",
+    request: post("/api/auth/password/change/"),
+  },
+
   // Users, roles and permissions: admins and project managers.
   { route: "GET /api/auth/users/", cells: MANAGE_USERS, request: get("/api/auth/users/") },
   { route: "GET /api/auth/roles/", cells: MANAGE_USERS, request: get("/api/auth/roles/") },

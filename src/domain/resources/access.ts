@@ -92,7 +92,7 @@ export const users: ResourceDefinition = {
       { table: "user_roles", own: "user_id", other: "role_id" },
       { grant: "grantableRoles" },
     ),
-    password: secret("Password", "password_hash", "password_changed_at"),
+    password: secret("Password", { column: "password_hash", setAtColumn: "password_changed_at" }),
     is_active: toggle("Active", { initial: true }),
   },
   titleField: "username",
@@ -110,4 +110,25 @@ export const users: ResourceDefinition = {
     update: `${ORG_VIEW}/user-update/:user_name`,
     view: `${ORG_VIEW}/view-user/:user_name`,
   },
+};
+
+/**
+ * The profile's password change: a form checked like a resource's, stored by POST
+ * /api/auth/password/change/ (a new password ends every session of the user).
+ */
+export const passwordChange: ResourceDefinition = {
+  ...users,
+  name: "password-change",
+  noun: "Password",
+  plural: "Passwords",
+  fields: {
+    old_password: secret("Current password"),
+    new_password: secret("New password"),
+    confirm_password: secret("Confirm new password"),
+  },
+  titleField: "old_password",
+  columns: [],
+  filters: [],
+  routes: {},
+  writable: false,
 };

@@ -37,6 +37,24 @@ export type SaveRequest = {
   values: Record<string, unknown>;
 };
 
+/** A save's answer as an outcome: a 400's field lines are `invalid`, a 409 is `conflict`. */
+export function saveOutcomeOf<A>(
+  call: Effect.Effect<A, ApiError>,
+  saved: (answer: A) => SaveOutcome,
+): Effect.Effect<SaveOutcome, ApiError> {
+  return Effect.catch(Effect.map(call, saved), (error): Effect.Effect<SaveOutcome, ApiError> => {
+    if (error._tag === "ValidationError")
+      return Effect.succeed({
+        type: "invalid",
+        fieldErrors: fieldErrorsOf(error.body),
+        detail: detailOf(error.body) ?? null,
+      });
+    if (error._tag === "HttpError" && error.status === 409)
+      return Effect.succeed({ type: "conflict", detail: detailOf(error.body) ?? "" });
+    return Effect.fail(error);
+  });
+}
+
 export function saveResource(req: SaveRequest): Effect.Effect<SaveOutcome, ApiError> {
   const call =
     req.address === null
@@ -52,20 +70,7 @@ export function saveResource(req: SaveRequest): Effect.Effect<SaveOutcome, ApiEr
           body: { values: req.values, version: req.version },
           schema: ResourceRecord,
         });
-  return Effect.catch(
-    Effect.map(call, (record): SaveOutcome => ({ type: "saved", record, detail: null })),
-    (error): Effect.Effect<SaveOutcome, ApiError> => {
-      if (error._tag === "ValidationError")
-        return Effect.succeed({
-          type: "invalid",
-          fieldErrors: fieldErrorsOf(error.body),
-          detail: detailOf(error.body) ?? null,
-        });
-      if (error._tag === "HttpError" && error.status === 409)
-        return Effect.succeed({ type: "conflict", detail: detailOf(error.body) ?? "" });
-      return Effect.fail(error);
-    },
-  );
+  return saveOutcomeOf(call, (record) => ({ type: "saved", record, detail: null }));
 }
 
 export function deleteResource(resource: string, address: string): Effect.Effect<DeleteOutcome, ApiError> {
@@ -88,19 +93,8 @@ const MergeAnswer = Schema.Struct({
 });
 
 /** Merging one city into another: the city kept and the server's account of it, or the field lines. */
-export function mergeCities(req: SaveRequest): Effect.Effect<SaveOutcome, ApiError> {
-  return Effect.catch(
-    Effect.map(
-      request({ method: "POST", path: "admin/cities/merge/", body: req.values, schema: MergeAnswer }),
-      (answer): SaveOutcome => ({ type: "saved", record: answer.city, detail: answer.detail }),
-    ),
-    (error): Effect.Effect<SaveOutcome, ApiError> =>
-      error._tag === "ValidationError"
-        ? Effect.succeed({
-            type: "invalid",
-            fieldErrors: fieldErrorsOf(error.body),
-            detail: detailOf(error.body) ?? null,
-          })
-        : Effect.fail(error),
+export const mergeCities = (req: SaveRequest): Effect.Effect<SaveOutcome, ApiError> =>
+  saveOutcomeOf(
+    request({ method: "POST", path: "admin/cities/merge/", body: req.values, schema: MergeAnswer }),
+    (answer) => ({ type: "saved", record: answer.city, detail: answer.detail }),
   );
-}

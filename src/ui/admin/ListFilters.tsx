@@ -3,7 +3,7 @@ import type { ResourceDefinition } from "../../domain/resource";
 import { resourceNamed } from "../../domain/resourceCatalogue";
 import type { ResourceFilters } from "../../domain/resourceQuery";
 import { Select } from "../widgets/Controls";
-import { useOptionsQuery } from "./useOrganisation";
+import { useOptionsQuery } from "./adminQueries";
 
 function FilterSelect({
   def,

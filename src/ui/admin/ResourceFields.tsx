@@ -4,7 +4,7 @@ import type { FieldLines, FieldSpec, FieldValue, Values } from "../../domain/res
 import { resourceNamed } from "../../domain/resourceCatalogue";
 import { Checkbox, FieldErrorList, Select, TextArea, TextInput, ToggleSwitch } from "../widgets/Controls";
 import SearchableSelect from "../widgets/SearchableSelect";
-import { useOptionsQuery } from "./useOrganisation";
+import { useOptionsQuery } from "./adminQueries";
 
 type FieldProps = {
   name: string;

@@ -24,6 +24,10 @@ type Props = {
   afterSave?: string;
   title?: string;
   submitLabel?: string;
+  /** Instead of going to the list when saved (the profile signs out after a new password). */
+  onSaved?: () => void;
+  /** A section of another page (the profile) rather than a page of its own. */
+  embedded?: boolean;
 };
 
 export default function ResourceFormScreen({
@@ -34,6 +38,8 @@ export default function ResourceFormScreen({
   afterSave,
   title,
   submitLabel,
+  onSaved,
+  embedded = false,
 }: Props) {
   const [, navigate] = useLocation();
   const listPath = afterSave ?? screenPath(def, "list", place) ?? "/dashboard";
@@ -42,8 +48,9 @@ export default function ResourceFormScreen({
       actors: { ...resourceFormActors, ...actors },
       actions: {
         saved: (_, { record, detail }) => {
-          notify("success", detail ?? recordSaved(def, titleOf(def, record.values)));
-          navigate(listPath);
+          notify("success", detail ?? recordSaved(def, titleOf(def, record?.values ?? {})));
+          if (onSaved) onSaved();
+          else navigate(listPath);
         },
       },
     }),
@@ -65,9 +72,10 @@ export default function ResourceFormScreen({
   };
 
   if (state.matches("loading") || state.matches("starting")) return <Loading />;
+  const Wrapper = embedded ? "section" : "div";
   return (
-    <div className="page">
-      <h1>{heading}</h1>
+    <Wrapper className={embedded ? "card" : "page"} aria-label={embedded ? heading : undefined}>
+      {embedded ? <h2>{heading}</h2> : <h1>{heading}</h1>}
       {state.matches("loadFailed") ? (
         <div className="form-messages form-messages-error" role="alert">
           <p>{detail}</p>
@@ -76,7 +84,7 @@ export default function ResourceFormScreen({
           </button>
         </div>
       ) : (
-        <form className="card resource-form" onSubmit={submit} noValidate>
+        <form className={embedded ? "resource-form" : "card resource-form"} onSubmit={submit} noValidate>
           {state.matches("conflict") ? (
             <div className="form-messages form-messages-error" role="alert">
               <p>{detail}</p>
@@ -101,9 +109,11 @@ export default function ResourceFormScreen({
             onChange={(field, value) => send({ type: "field.change", field, value })}
           />
           <div className="form-actions">
-            <Link className="button button-secondary" href={listPath}>
-              Cancel
-            </Link>
+            {!embedded && (
+              <Link className="button button-secondary" href={listPath}>
+                Cancel
+              </Link>
+            )}
             <LoadingButton
               type="submit"
               loading={state.hasTag("busy")}
@@ -114,6 +124,6 @@ export default function ResourceFormScreen({
           </div>
         </form>
       )}
-    </div>
+    </Wrapper>
   );
 }

@@ -7,11 +7,11 @@ import { useParams } from "wouter";
 import { type ResourceScreen, resourceNamed, screenPlace } from "../../domain/resourceCatalogue";
 import { cities, cityMerge } from "../../domain/resources/geography";
 import Loading from "../shell/Loading";
+import { useOrganisation } from "./adminQueries";
 import ResourceFormScreen from "./ResourceFormScreen";
 import ResourceListScreen from "./ResourceListScreen";
 import ResourceViewScreen from "./ResourceViewScreen";
 import { cityMergeActors } from "./resourceActors";
-import { useOrganisation } from "./useOrganisation";
 
 function AdminScreen({ screen }: { screen: ResourceScreen }) {
   const params = useParams();

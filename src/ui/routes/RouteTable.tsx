@@ -93,6 +93,7 @@ const SCREENS = {
   "/dashboard": lazy(() => import("../dashboard/DashboardHome")),
   ...UPLOAD_SCREENS,
   "/dashboard/my-downloads": lazy(() => import("../downloads/MyDownloadsScreen")),
+  "/dashboard/profile/:user_name": lazy(() => import("../profile/ProfileScreen")),
   ...OUTLET_SCREENS,
 } satisfies Record<BuiltPattern, ComponentType>;
 const ALL_SCREENS: Readonly<Record<string, ComponentType>> = { ...SCREENS, ...ADMIN_SCREENS };

@@ -71,6 +71,7 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/projects/client-portal-view/:slug/manage-kyc/view/:outlet",
   ...UPLOAD_BUILT_PATTERNS,
   "/dashboard/my-downloads",
+  "/dashboard/profile/:user_name",
 ] as const;
 
 /** A screen written for its route; the route table's own list must name each. */

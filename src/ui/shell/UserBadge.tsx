@@ -1,4 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { profilePath } from "../../domain/profile";
 import { badgeLetter, CLICK_MENU_CLOSE_MS } from "../../domain/widgets";
 
 export type BadgeUser = { readonly name: string; readonly username: string };
@@ -8,8 +10,9 @@ type Props = {
   onSignOut: () => void;
 };
 
-/** The user badge (first letter in a circle and the name) opening a menu that holds Logout. */
+/** The user badge (first letter in a circle and the name) opening a menu of Logout and My profile. */
 export default function UserBadge({ user, onSignOut }: Props) {
+  const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -54,6 +57,13 @@ export default function UserBadge({ user, onSignOut }: Props) {
     } else if (event.key === "ArrowDown" && !open) {
       event.preventDefault();
       setOpen(true);
+    } else if ((event.key === "ArrowDown" || event.key === "ArrowUp") && open) {
+      // Arrow keys move between the menu's items, round the ends.
+      event.preventDefault();
+      const items = [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+      const at = items.indexOf(document.activeElement as HTMLElement);
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      items[(at + step + items.length) % items.length]?.focus();
     } else if (event.key === "Tab" && open) {
       close(false);
     }
@@ -100,6 +110,17 @@ export default function UserBadge({ user, onSignOut }: Props) {
             }}
           >
             Logout
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className="user-menu-item"
+            onClick={() => {
+              close(false);
+              navigate(profilePath(user.username));
+            }}
+          >
+            My profile
           </button>
         </div>
       )}

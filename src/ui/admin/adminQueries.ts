@@ -1,4 +1,4 @@
-/** The organisation a page under an organisation's view belongs to, read once per slug. */
+/** The admin screens' reads through react-query: the page's organisation, and options for selects. */
 import { useQuery } from "@tanstack/react-query";
 import type { ResourceRecord } from "../../domain/resource";
 import { readResource, resourceOptions } from "../../infra/api/resources";
@@ -6,6 +6,7 @@ import { runApi } from "../../infra/http";
 
 export type OrganisationState = { loading: boolean; failed: boolean; record: ResourceRecord | null };
 
+/** The organisation a page under an organisation's view belongs to, read once per slug. */
 export function useOrganisation(slug: string | null): OrganisationState {
   const query = useQuery({
     queryKey: ["admin", "organisations", slug],
