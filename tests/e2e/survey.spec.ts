@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, signIn } from "./support";
+import { DEMO_PASSWORD, expectAccessible, fillLogin, signIn } from "./support";
 
 // Demo outlets (docs/demo-data.md): RS000001 to RS000016 wait for QC (the first of each sub-project),
 // RS000017 to RS000032 are QC accepted; the first 100 carry survey answers.
@@ -92,7 +92,15 @@ test("qc.executive reads a qc_accepted outlet's answers; project.manager edits t
   await expect(page.getByRole("button", { name: "Refresh QC data" })).toHaveCount(0);
   await page.request.post("/api/auth/logout/", { data: {} });
 
-  await signIn(page, "project.manager");
+  // An earlier browser test may have left project.manager signed in elsewhere: end that session.
+  await page.goto("/login");
+  await fillLogin(page, "project.manager", DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  const logoutAll = page.getByRole("button", { name: "Logout All Session" });
+  await expect(async () => {
+    if (await logoutAll.isVisible()) await logoutAll.click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 1000 });
+  }).toPass();
   await page.goto(view("RS000022"));
   await answer(page, "Shop name").fill("Accepted Outlet Shop");
   await saveButton(page).click();
