@@ -74,9 +74,9 @@ export async function benchSurvey(db: Db, call: Call, qc: Record<string, string>
         return [String(a.id), { single_input: `Edited ${i}`, version: a.version }];
       }),
     );
-    saves.push(
-      (await call("POST", "/api/update/", qc, { object_type: "answers", data_to_update: update })).ms,
-    );
+    const save = await call("POST", "/api/update/", qc, { object_type: "answers", data_to_update: update });
+    saves.push(save.ms);
+    saveCpu.push(save.cpuMs);
   }
   for (const list of [reads, saves, readCpu, saveCpu]) list.sort((a, b) => a - b);
   const readP95 = percentile(reads, 95);
