@@ -6,16 +6,14 @@
  * the caller's transaction with the outlet row locked.
  */
 
-import { allowedBulkActions } from "../../src/domain/actionsConfig";
-import { reviewRole } from "../../src/domain/outletReview";
-import { ANSWER_EDIT_NOT_ALLOWED, answerEditEligible } from "../../src/domain/survey";
+import { ANSWER_EDIT_NOT_ALLOWED } from "../../src/domain/survey";
 import { bareMobile } from "../../src/domain/surveyValidation";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
-import { cachedActionsConfig } from "../outlets/actionsConfigCache";
 import { VISIBLE_OUTLET_SQL, visibleOutletParams } from "../outlets/detail";
 import { refuseWhilePending } from "../retailerRequests/gate";
+import { editsAnswersNow } from "./eligibility";
 
 export const QC_DATA_UP_TO_DATE = "QC data is up to date with the survey answers.";
 export const QC_DATA_REFRESHED = "QC data refreshed from the survey answers";
@@ -49,13 +47,7 @@ export async function refreshQcData(
     visibleOutletParams(viewer, slug),
   );
   if (!outlet) throw new Problem(404, { detail: "Not found." });
-  const permission = viewer.user.considered_workflow_permission;
-  const offered =
-    allowedBulkActions(
-      [{ workflow_state: outlet.workflow_state, subProject: outlet.sub_project_type }],
-      cachedActionsConfig(permission),
-    ).length > 0;
-  if (!answerEditEligible(reviewRole(permission), outlet.workflow_state, false, offered))
+  if (!editsAnswersNow(viewer.user.considered_workflow_permission, outlet))
     throw new Problem(403, { detail: ANSWER_EDIT_NOT_ALLOWED });
   await refuseWhilePending(tx, outlet.wo_id);
 

@@ -6,13 +6,12 @@
  * refused, nothing is saved while a retailer request is pending (001 §4.4), and every changed
  * answer gets a QC edit history line.
  */
-import { allowedBulkActions } from "../../src/domain/actionsConfig";
 import { reviewRole } from "../../src/domain/outletReview";
 import {
   ANSWER_EDIT_NOT_ALLOWED,
   type AnswersUpdateRequest,
   type AnswerValue,
-  answerEditEligible,
+  answerValueOf,
   CALLING_NOT_VERIFIED,
   canVerifyByCalling,
   REASON_REQUIRED,
@@ -24,8 +23,8 @@ import { answerProblems } from "../../src/domain/surveyValidation";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
-import { cachedActionsConfig } from "../outlets/actionsConfigCache";
 import { refuseWhilePending } from "../retailerRequests/gate";
+import { editsAnswersNow } from "./eligibility";
 import { type VisibleWorkflowObject, visibleWorkflowObject } from "./read";
 
 const NOT_FOUND = { detail: "Not found." };
@@ -50,23 +49,6 @@ type Stored = {
   remarks: string | null;
   has_called_and_verified: boolean;
 };
-
-type Values = {
-  single_input?: string | null;
-  multiple_answers_input?: readonly string[];
-  latitude_input?: number | null;
-  longitude_input?: number | null;
-  other_phone_number?: string | null;
-  other_ifsc_code?: string | null;
-};
-const asValue = (a: Values): AnswerValue => ({
-  single_input: a.single_input ?? "",
-  multiple_answers_input: a.multiple_answers_input ?? [],
-  latitude_input: a.latitude_input == null ? "" : String(a.latitude_input),
-  longitude_input: a.longitude_input == null ? "" : String(a.longitude_input),
-  other_phone_number: a.other_phone_number ?? "",
-  other_ifsc_code: a.other_ifsc_code ?? "",
-});
 
 const changesValues = (fields: object) => VALUE_FIELDS.some((f) => Object.hasOwn(fields, f));
 const shown = (v: AnswerValue) =>
@@ -98,16 +80,10 @@ async function targetOf(tx: Queryable, request: AnswersUpdateRequest): Promise<n
 
 function checkEligible(viewer: OutletViewer, wo: VisibleWorkflowObject, request: AnswersUpdateRequest) {
   const permission = viewer.user.considered_workflow_permission;
-  const role = reviewRole(permission);
-  const offered =
-    allowedBulkActions(
-      [{ workflow_state: wo.workflow_state, subProject: wo.sub_project_type }],
-      cachedActionsConfig(permission),
-    ).length > 0;
-  const editor = answerEditEligible(role, wo.workflow_state, false, offered);
+  const editor = editsAnswersNow(permission, wo);
   const all = [...Object.values(request.data_to_update), ...(request.data_to_create ?? [])];
   const editsValues = all.some(changesValues) || (request.data_to_create ?? []).length > 0;
-  const allowed = editor || (!editsValues && canVerifyByCalling(role, wo.type_of_calling));
+  const allowed = editor || (!editsValues && canVerifyByCalling(reviewRole(permission), wo.type_of_calling));
   if (!allowed) throw new Problem(403, { detail: ANSWER_EDIT_NOT_ALLOWED });
 }
 
@@ -157,7 +133,7 @@ export async function saveAnswers(
     if (Object.hasOwn(fields, "remarks") && fields.remarks !== null && fields.remarks?.trim() === "")
       errors[`data_to_update.${s.id}.remarks`] = [`${REASON_REQUIRED} ${s.name}.`];
     if (!changesValues(fields)) continue;
-    const problems = answerProblems(s as never, asValue({ ...s, ...fields }));
+    const problems = answerProblems(s as never, answerValueOf({ ...s, ...fields }));
     if (problems.length) errors[s.name] = problems;
   }
   for (const [i, c] of creates.entries()) {
@@ -166,7 +142,7 @@ export async function saveAnswers(
       errors[`data_to_create.${i}.question`] = ["Not a question of this outlet's survey."];
       continue;
     }
-    const problems = answerProblems(q as never, asValue(c));
+    const problems = answerProblems(q as never, answerValueOf(c));
     if (problems.length) errors[q.name] = problems;
   }
   if (Object.keys(errors).length) throw new Problem(400, errors);
@@ -202,8 +178,8 @@ export async function saveAnswers(
       ],
     );
     updated[String(s.id)] = row;
-    const before = shown(asValue(s));
-    const after = shown(asValue(next));
+    const before = shown(answerValueOf(s));
+    const after = shown(answerValueOf(next));
     if (valueEdit && before !== after) history.push(`${s.name} changed from ${before} to ${after}`);
   }
   const created: unknown[] = [];
@@ -232,7 +208,7 @@ export async function saveAnswers(
     // Answered by someone else since this screen read the group: not overwritten.
     if (!row) throw new Problem(409, { detail: STALE_ANSWER });
     created.push(row);
-    history.push(`${q.name} answered: ${shown(asValue(c))}`);
+    history.push(`${q.name} answered: ${shown(answerValueOf(c))}`);
   }
   if (!Object.values(request.data_to_update).some(changesValues) && creates.length === 0)
     await checkCallingVerification(tx, wo.id);

@@ -115,3 +115,7 @@ export function specialActionStates(config: SpecialActionsConfig): string[] {
   }
   return [...states].sort();
 }
+
+/** The update action list offers this one outlet an action (the last condition of 001 §4.2). */
+export const offersUpdateActions = (outlet: SelectedOutlet, config: ActionsConfigResponse): boolean =>
+  allowedBulkActions([outlet], config).length > 0;

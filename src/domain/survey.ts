@@ -136,8 +136,18 @@ export type AnswerValue = {
 /** What the calling executive records per answer (§4.9). */
 export type CallCheck = { has_called_and_verified: boolean; remarked: boolean; remarks: string };
 
+/** The fields an answer's value is read from: an answer as read, a stored row or a saved body. */
+type ValueSource = {
+  single_input?: string | null;
+  multiple_answers_input?: readonly string[];
+  latitude_input?: number | null;
+  longitude_input?: number | null;
+  other_phone_number?: string | null;
+  other_ifsc_code?: string | null;
+};
+
 /** The value a question's answer holds now (an unanswered question: empty). */
-export function answerValueOf(answer: Answer | undefined): AnswerValue {
+export function answerValueOf(answer: ValueSource | undefined): AnswerValue {
   return {
     single_input: answer?.single_input ?? "",
     multiple_answers_input: answer?.multiple_answers_input ?? [],

@@ -5,7 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { allowedBulkActions } from "../../domain/actionsConfig";
+import { offersUpdateActions } from "../../domain/actionsConfig";
 import type { OutletReview, ReviewRole } from "../../domain/outletReview";
 import { answerEditEligible } from "../../domain/survey";
 import { actionsConfigQuery } from "../../infra/api/outlets";
@@ -35,11 +35,10 @@ export default function SurveyPanel({
   const [refreshing, setRefreshing] = useState(false);
   if (!config.data) return <Spinner label="Loading the survey" />;
   const wo = outlet.workflow_object;
-  const hasUpdateActions =
-    allowedBulkActions(
-      [{ workflow_state: outlet.workflow_state, subProject: outlet.sub_project.type }],
-      config.data,
-    ).length > 0;
+  const hasUpdateActions = offersUpdateActions(
+    { workflow_state: outlet.workflow_state, subProject: outlet.sub_project.type },
+    config.data,
+  );
   const mayRefresh =
     !callingView && answerEditEligible(role, outlet.workflow_state, workflowStateChanged, hasUpdateActions);
   const refresh = async () => {
