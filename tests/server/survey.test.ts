@@ -116,8 +116,20 @@ describe("the demo survey", () => {
     const list = await groups("qc.manager", row!.wo);
     const shop = await answers("qc.manager", row!.wo, list[0]!.id);
     const previous = byName(shop, "Shop name").related_answers[0]!.previous_answers;
-    expect(previous).toHaveLength(1);
-    expect(previous[0]!.sub_project_name).toBeTruthy();
+    const [earlier] = await server.db.query<{ wo: number; sub_project: string; shop: string }>(
+      `SELECT w.id AS wo, s.name AS sub_project, a.single_input AS shop
+       FROM outlets o JOIN workflow_objects w ON w.outlet_id = o.id JOIN sub_projects s ON s.id = o.sub_project_id
+       JOIN answers a ON a.workflow_object_id = w.id JOIN questions q ON q.id = a.question_id
+       WHERE o.rsid = 'RS000002' AND q.name = 'Shop name'`,
+    );
+    expect(previous).toEqual([
+      {
+        workflow_object: earlier!.wo,
+        sub_project_name: earlier!.sub_project,
+        single_input: earlier!.shop,
+        images: [],
+      },
+    ]);
   });
 
   it("hides another organisation's survey (404, nothing of it in the answer)", async () => {
