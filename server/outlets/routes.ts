@@ -20,6 +20,7 @@ import { cachedActionsConfig } from "./actionsConfigCache";
 import { applyBulkAction } from "./bulk";
 import { chainOf } from "./chain";
 import { outletDetail } from "./detail";
+import { outletGallery } from "./gallery";
 import { listOutlets } from "./listing";
 import { filterOptions } from "./options";
 import { decideOutletEdits, outletImage, qcEditHistory, seesOutlet, seesOutletSlug } from "./review";
@@ -105,7 +106,7 @@ export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   // The outlet review screen (spec 001 §7): QC edit history, similar outlets, the decision on
-  // previous address and phone edits, and the outlet's images.
+  // previous address and phone edits, and the outlet's images (one by one, and the gallery).
   app.get("/outlets/qc-edit-history/:workflowObject/", async (c) => {
     const viewer = await requireOutletViewer(c, deps);
     const id = decodeRowId(c.req.param("workflowObject"));
@@ -119,6 +120,14 @@ export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = decodeRowId(c.req.param("id"));
     if (id === null || !(await seesOutlet(db, viewer, id))) throw new Problem(404, { detail: "Not found." });
     return c.json({ results: await similarOutlets(db, viewer, id) });
+  });
+
+  app.get("/outlets/gallery/:id/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    const id = decodeRowId(c.req.param("id"));
+    const gallery = id === null ? null : await outletGallery(db, viewer, id);
+    if (!gallery) throw new Problem(404, { detail: "Not found." });
+    return c.json(gallery);
   });
 
   app.post("/outlets/:slug/action/", async (c) => {

@@ -22,10 +22,10 @@ import {
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
+import { outletImageUrl } from "../outlets/detail";
 import { visibleWorkflowObject } from "../survey/read";
 import { applyRequest } from "./apply";
 import { pendingCount } from "./gate";
-import { outletImageUrl } from "./snapshot";
 
 const NOT_FOUND = { detail: "Not found." };
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;

@@ -6,6 +6,7 @@
 import type { OutletEditData, TextField } from "../../src/domain/outletEdit";
 import type { RequestData } from "../../src/domain/retailerRequests";
 import type { Queryable } from "../db/db";
+import { outletImageUrl } from "../outlets/detail";
 
 /** Where each edit form field lives: its key in old_data and its column. */
 export const FIELD_HOME: Readonly<Record<TextField, { part: "outlet" | "workflow_object"; column: string }>> =
@@ -78,8 +79,6 @@ export async function snapshot(tx: Queryable, outletId: number): Promise<Request
     dealer_board_images_data: boards.map((b) => ({ id: b.id, image: outletImageUrl(row!.rsid, b.id) })),
   };
 }
-
-export const outletImageUrl = (rsid: string, id: number) => `/api/outlets/${rsid}/images/${id}/`;
 
 /** new_data: old_data with the submitted fields of one request type written in. */
 export function withEdit(old: RequestData, fields: readonly TextField[], data: OutletEditData): RequestData {

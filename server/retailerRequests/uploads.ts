@@ -7,7 +7,7 @@ import { MAX_PROOF_IMAGES } from "../../src/domain/outletEdit";
 import { MAX_IMAGES_MESSAGE } from "../../src/domain/widgets";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
-import { outletImageUrl } from "./snapshot";
+import { outletImageUrl } from "../outlets/detail";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;

@@ -115,3 +115,41 @@ test("qc.manager's edit form refuses a bad PAN and a renamed text file, stops at
   await expect(tax.getByRole("cell", { name: "ABCPE9876K" })).toBeVisible();
   await shoot(page, "edit-submitted");
 });
+
+test("the outlet's All Images opens its gallery in a new tab: dealer board, proofs and survey images, each zoomable; another organisation finds nothing", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, "qc.manager");
+  await page.goto(view("RS000008"));
+  const [gallery] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByRole("link", { name: "All Images" }).click(),
+  ]);
+  await gallery.waitForLoadState();
+  await expect(gallery).toHaveURL(/\/dashboard\/outlet-images\/\d+\/images$/);
+  await expect(gallery.getByRole("heading", { level: 1, name: "Outlet Images" })).toBeVisible();
+  await expect(gallery.getByRole("link", { name: /\(RS000008\)/ })).toBeVisible();
+  const survey = gallery.getByRole("region", { name: /^Survey Images: / }).first();
+  await expect(survey).toBeVisible();
+  const proofs = gallery.getByRole("region", { name: /Proof|Card|Certificate/ }).first();
+  await expect(proofs.getByRole("listitem").first()).toBeVisible();
+  await expectAccessible(gallery);
+  await shoot(gallery, "outlet-gallery");
+
+  await survey.getByRole("button", { name: /image 1$/ }).click();
+  const dialog = gallery.getByRole("dialog");
+  await expect(dialog.getByRole("img").first()).toBeVisible();
+  await dialog.getByRole("button", { name: "Zoom in" }).click();
+  await expect(dialog.getByText("460 px")).toBeVisible();
+  await shoot(gallery, "outlet-gallery-zoomed");
+  const address = gallery.url();
+  await gallery.close();
+
+  const other = await browser.newPage();
+  await signIn(other, "zenith.manager");
+  await other.goto(address);
+  await expect(other.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await other.request.post("/api/auth/logout/", { data: {} });
+  await other.close();
+});

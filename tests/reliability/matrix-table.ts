@@ -342,6 +342,11 @@ export const MATRIX: readonly MatrixRow[] = [
     request: (f) => get(`/api/outlets/similar/${f.acmeOutletId}/`)(),
   },
   {
+    route: "GET /api/outlets/gallery/:id/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/outlets/gallery/${f.acmeOutletId}/`)(),
+  },
+  {
     route: "GET /api/outlets/:slug/images/:id/",
     cells: ACME_OUTLET,
     request: (f) => get(`/api/outlets/${f.acmeRsid}/images/${f.acmeImage}/`)(),

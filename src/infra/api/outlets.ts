@@ -8,6 +8,7 @@ import {
   BulkUpdateResponse,
   ChainResponse,
 } from "../../domain/bulkUpdate";
+import { OutletGallery } from "../../domain/outletGallery";
 import {
   FilterOptionsResponse,
   ListScopeNames,
@@ -49,6 +50,10 @@ export const qcEditHistory = (workflowObjectId: number): Effect.Effect<QcEditHis
 
 export const similarOutlets = (outletId: number): Effect.Effect<typeof SimilarOutlets.Type, ApiError> =>
   request({ path: `outlets/similar/${outletId}/`, schema: SimilarOutlets });
+
+/** Every image held for one outlet, for the gallery route (001 §2.5). */
+export const outletGallery = (outletId: number): Effect.Effect<OutletGallery, ApiError> =>
+  request({ path: `outlets/gallery/${outletId}/`, schema: OutletGallery });
 
 /** POST outlets/{slug}/action/: a 403 or 409 (decided meanwhile, not allowed now) is an answer. */
 export const outletEditDecision = (

@@ -3,12 +3,10 @@
  * filters and limits (cut after filtering, so a pasted "+91 98765 43210" keeps all its digits), or the answer read-only for those who may not edit it. Image answers show
  * tiles that open the shared gallery; an unanswered e-signature reads 'Not Answered'.
  */
-import { useActorRef } from "@xstate/react";
 import { NOT_AVAILABLE } from "../../domain/outletReview";
 import { type AnswerImage, type AnswerValue, isImageType, type Question } from "../../domain/survey";
 import { answerDateProblem, choicesFor, filterInput } from "../../domain/surveyValidation";
-import { modalMachine } from "../../machines/modal";
-import GalleryModal from "../widgets/GalleryModal";
+import ImageTiles from "./ImageTiles";
 
 export const NOT_ANSWERED = "Not Answered";
 
@@ -20,32 +18,6 @@ export function shownValue(question: Question, value: AnswerValue): string {
       ? `${value.latitude_input}, ${value.longitude_input}`
       : NOT_AVAILABLE;
   return value.single_input || NOT_AVAILABLE;
-}
-
-export function ImageTiles({ title, images }: { title: string; images: readonly AnswerImage[] }) {
-  const gallery = useActorRef(modalMachine, { input: { open: false } });
-  return (
-    <>
-      <ul className="answer-images">
-        {images.map((img, i) => (
-          <li key={img.id}>
-            <button
-              type="button"
-              onClick={() => gallery.send({ type: "modal.open" })}
-              aria-label={`${title} image ${i + 1}`}
-            >
-              <img src={img.image} alt="" width={96} height={72} loading="lazy" />
-            </button>
-          </li>
-        ))}
-      </ul>
-      <GalleryModal
-        actor={gallery}
-        title={title}
-        images={images.map((img, i) => ({ image: img.image, image_content: `${title} ${i + 1}` }))}
-      />
-    </>
-  );
 }
 
 export default function AnswerInput({

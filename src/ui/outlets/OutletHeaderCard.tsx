@@ -7,6 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type ReactNode, useState } from "react";
+import { outletGalleryPath } from "../../domain/outletGallery";
 import {
   cutNotes,
   displayDateTime,
@@ -235,6 +236,14 @@ export default function OutletHeaderCard({
               Similar Outlets - {outlet.similar_outlets_count}
             </button>
           )}
+          <a
+            className="button button-secondary"
+            href={outletGalleryPath(outlet.id)}
+            target="_blank"
+            rel="noopener"
+          >
+            All Images
+          </a>
           <button
             type="button"
             className="button button-secondary"

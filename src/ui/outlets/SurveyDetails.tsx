@@ -28,7 +28,8 @@ import {
 import { notify } from "../notifications/notifier";
 import { Spinner } from "../widgets/Controls";
 import Modal from "../widgets/Modal";
-import AnswerInput, { ImageTiles, shownValue } from "./AnswerInput";
+import AnswerInput, { shownValue } from "./AnswerInput";
+import ImageTiles from "./ImageTiles";
 import { surveyActors } from "./surveyActors";
 
 type Props = SurveyGroupsInput & {

@@ -95,6 +95,7 @@ const SCREENS = {
   "/dashboard/my-downloads": lazy(() => import("../downloads/MyDownloadsScreen")),
   "/dashboard/profile/:user_name": lazy(() => import("../profile/ProfileScreen")),
   ...OUTLET_SCREENS,
+  "/dashboard/:reportTitle/:outletID/images": lazy(() => import("../outlets/OutletGalleryScreen")),
 } satisfies Record<BuiltPattern, ComponentType>;
 const ALL_SCREENS: Readonly<Record<string, ComponentType>> = { ...SCREENS, ...ADMIN_SCREENS };
 

@@ -69,6 +69,8 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/projects/client-portal-view/:projectSlug/list-of-outlets/view/:outlet",
   "/dashboard/projects/client-portal-view/:slug/manage-kyc/list-of-outlets",
   "/dashboard/projects/client-portal-view/:slug/manage-kyc/view/:outlet",
+  // Every image held for one outlet (001 §2.5), opened from the outlet's review.
+  "/dashboard/:reportTitle/:outletID/images",
   ...UPLOAD_BUILT_PATTERNS,
   "/dashboard/my-downloads",
   "/dashboard/profile/:user_name",

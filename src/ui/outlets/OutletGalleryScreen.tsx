@@ -1,0 +1,64 @@
+/**
+ * The outlet image gallery route (001 §2.5; 000 §2.1 {reportTitle}/{outletID}/images): every image
+ * held for the outlet in the URL, in sections, each opening the shared gallery. An outlet the
+ * caller may not see is not found, exactly like one that does not exist.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { Link, useParams } from "wouter";
+import { galleryGroups, reportTitleText } from "../../domain/outletGallery";
+import { decodeRowId } from "../../domain/requestInput";
+import { outletGallery } from "../../infra/api/outlets";
+import { errorStatus, isApiError, runApi } from "../../infra/http";
+import NotFound from "../errors/NotFound";
+import Loading from "../shell/Loading";
+import ImageTiles from "./ImageTiles";
+import "./outlets.css";
+
+export const NO_OUTLET_IMAGES = "No images have been added for this outlet yet.";
+
+export default function OutletGalleryScreen() {
+  const { reportTitle = "", outletID = "" } = useParams<{ reportTitle?: string; outletID?: string }>();
+  const id = decodeRowId(outletID);
+  const gallery = useQuery({
+    queryKey: ["outlets", "gallery", id],
+    queryFn: ({ signal }) => runApi(outletGallery(id ?? 0), { signal }),
+    enabled: id !== null,
+  });
+  if (id === null) return <NotFound />;
+  if (gallery.isPending) return <Loading />;
+  if (gallery.isError) {
+    if (isApiError(gallery.error) && errorStatus(gallery.error) === 404) return <NotFound />;
+    return (
+      <div className="page">
+        <p role="alert" className="notice">
+          The images could not be loaded.
+        </p>
+        <button type="button" className="button" onClick={() => void gallery.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  const { outlet, images } = gallery.data;
+  const groups = galleryGroups(images);
+  return (
+    <div className="page outlet-gallery">
+      <h1>{reportTitleText(decodeURIComponent(reportTitle))}</h1>
+      <p>
+        <Link href={`/dashboard/view/${encodeURIComponent(outlet.rsid)}`}>
+          {outlet.name} ({outlet.rsid})
+        </Link>{" "}
+        · {images.length} {images.length === 1 ? "image" : "images"}
+      </p>
+      {groups.length === 0 && <p className="notice">{NO_OUTLET_IMAGES}</p>}
+      {groups.map((g) => (
+        <section key={g.key} className="card" aria-label={g.title}>
+          <h2>
+            {g.title} ({g.images.length})
+          </h2>
+          <ImageTiles title={g.title} images={g.images} />
+        </section>
+      ))}
+    </div>
+  );
+}
