@@ -116,3 +116,13 @@ export function screenPath(def: ResourceDefinition, kind: ScreenKind, place: Scr
   if (recordParam) params[recordParam] = place.address ?? undefined;
   return names.every((n) => params[n]) ? pathFor(pattern, params) : null;
 }
+
+/** A list's links beside it, with the page's organisation filled in; a link needing one it lacks is left out. */
+export function relatedLinks(def: ResourceDefinition, place: ScreenPlace): { label: string; path: string }[] {
+  return (def.related ?? []).flatMap((r) => {
+    const names = routeParams(r.path);
+    if (names.length === 0) return [r];
+    if (names.some((n) => n !== "slug") || !place.organisation) return [];
+    return [{ label: r.label, path: pathFor(r.path, { slug: place.organisation }) }];
+  });
+}

@@ -110,6 +110,10 @@ export const users: ResourceDefinition = {
     update: `${ORG_VIEW}/user-update/:user_name`,
     view: `${ORG_VIEW}/view-user/:user_name`,
   },
+  related: [
+    { label: "User bulk upload", path: `${ORG_VIEW}/user-list/bulk-upload` },
+    { label: "User bulk update", path: `${ORG_VIEW}/user-list/bulk-update` },
+  ],
 };
 
 /**
