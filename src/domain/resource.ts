@@ -244,6 +244,11 @@ export type ResourceDefinition = {
   readonly read: readonly string[];
   readonly write: readonly string[];
   readonly routes: ResourceRoutes;
+  /**
+   * The query parameter naming the record when the update route's path has none (the catalogue's
+   * invoice-details/template-update): `?template=7` edits record 7, no parameter adds one.
+   */
+  readonly addressQuery?: string;
   readonly usedBy?: readonly Usage[];
   /** Pages a list links to beside its own (the other lists of its area, its uploads). */
   readonly related?: readonly { readonly label: string; readonly path: string }[];
