@@ -243,7 +243,7 @@ export const invoiceTemplates: ResourceDefinition = {
   titleField: "name",
   addressBy: "id",
   scope: "organisation",
-  columns: ["name", "headers", "detail_fields", "is_active", "organisation"],
+  columns: ["name", "organisation", "is_active", "headers", "detail_fields"],
   searchKeys: ["name"],
   orderKeys: ["name"],
   filters: ["organisation", "is_active"],
