@@ -389,6 +389,14 @@ export const notGrantablePermission = (name: string): string =>
 export const mayGrantPermissions = (held: ReadonlySet<string>, chosen: readonly string[]): string[] =>
   chosen.filter((p) => !held.has(p));
 
+/**
+ * A record that holds permissions (a role, a user through their roles) is changed or deleted only by
+ * someone holding all of them: otherwise a lesser user could take over a stronger account by its
+ * email, or strip a stronger role.
+ */
+export const notChangeable = (def: ResourceDefinition): string =>
+  `You may not change this ${def.noun.toLowerCase()}: it holds permissions you do not have.`;
+
 /** The slug a record is addressed by: lower case words joined by dashes. */
 export const slugify = (text: string): string =>
   text
