@@ -237,6 +237,11 @@ export type ResourceDefinition = {
   readonly uniqueWithin?: string;
   readonly columns: readonly string[];
   readonly searchKeys: readonly string[];
+  /**
+   * A stored column holding the search keys' text in lower case (a generated column), searched with
+   * one LIKE instead of an ILIKE per key and row: for large tables (the users).
+   */
+  readonly searchColumn?: string;
   readonly orderKeys: readonly string[];
   /** Field keys offered as list filters (reference, choice and toggle fields). */
   readonly filters: readonly string[];

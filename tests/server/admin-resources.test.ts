@@ -56,6 +56,28 @@ describe("lists", () => {
     expect(zone.labels.region).toBe("South");
   });
 
+  it("searches users by user name, name or email in any case, through their stored search text", async () => {
+    const found = async (search: string) =>
+      (
+        (
+          await server.call(
+            "GET",
+            api(`users/?organisation=${acme.id}&search=${encodeURIComponent(search)}`),
+            {
+              headers: admin,
+            },
+          )
+        ).body.results as { values: { username: string } }[]
+      ).map((r) => r.values.username);
+    const [manager] = await server.db.query<{ name: string; email: string }>(
+      "SELECT name, email FROM users WHERE username = 'client.manager'",
+    );
+    expect(await found("CLIENT.MANAGER")).toEqual(["client.manager"]);
+    expect(await found(manager!.name.toUpperCase())).toContain("client.manager");
+    expect(await found(manager!.email.split("@")[1]!.toUpperCase())).toContain("client.manager");
+    expect(await found("client_manager")).toEqual([]);
+  });
+
   it("names a bad filter, order or page instead of failing", async () => {
     const res = await server.call("GET", api("regions/?ordering=password&organisation=x&page=0"), {
       headers: admin,

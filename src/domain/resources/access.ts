@@ -100,6 +100,8 @@ export const users: ResourceDefinition = {
   scope: "organisation",
   columns: ["username", "name", "email", "roles", "is_active"],
   searchKeys: ["username", "name", "email"],
+  // lower(username || ' ' || name || ' ' || coalesce(email, '')), migration 0032.
+  searchColumn: "search_text",
   orderKeys: ["username", "name"],
   filters: ["roles", "is_active"],
   read: ADMINISTER,
