@@ -159,3 +159,32 @@ export async function writeProblems(
   await checkGrants(tx, def, caller, values, selfId, errors);
   return errors;
 }
+
+/** Whether the record holds, through its granting fields, a permission the caller lacks. */
+export async function outranksCaller(
+  tx: Queryable,
+  def: ResourceDefinition,
+  caller: Caller,
+  selfId: number,
+): Promise<boolean> {
+  for (const [, field] of linkFields(def)) {
+    if (!field.grant) continue;
+    const { table, own, other } = field.through;
+    const names = await tx.query<{ name: string }>(
+      field.grant === "heldPermissions"
+        ? `SELECT p.name FROM ${table} l JOIN permissions p ON p.id = l.${other} WHERE l.${own} = $1`
+        : `SELECT DISTINCT p.name FROM ${table} l JOIN role_permissions rp ON rp.role_id = l.${other}
+           JOIN permissions p ON p.id = rp.permission_id WHERE l.${own} = $1`,
+      [selfId],
+    );
+    const held = await heldPermissions(tx, caller.id);
+    if (
+      mayGrantPermissions(
+        held,
+        names.map((n) => n.name),
+      ).length > 0
+    )
+      return true;
+  }
+  return false;
+}

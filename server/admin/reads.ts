@@ -34,7 +34,11 @@ function filterWhere(def: ResourceDefinition, query: DecodedListQuery, params: u
   }
   if (query.search && def.searchKeys.length > 0) {
     params.push(`%${escapeLike(query.search)}%`);
-    where.push(`(${def.searchKeys.map((k) => `${fieldExpr(def, k)} ILIKE $${params.length}`).join(" OR ")})`);
+    where.push(
+      def.searchColumn
+        ? `t.${def.searchColumn} LIKE lower($${params.length})`
+        : `(${def.searchKeys.map((k) => `${fieldExpr(def, k)} ILIKE $${params.length}`).join(" OR ")})`,
+    );
   }
   return where;
 }

@@ -6,6 +6,7 @@ import {
   duplicateValue,
   hasFieldErrors,
   inUse,
+  notChangeable,
   type ResourceDefinition,
   slugify,
   type UsageCount,
@@ -17,7 +18,7 @@ import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";
 import { Problem } from "../http/problem";
-import { writeProblems } from "./checks";
+import { outranksCaller, writeProblems } from "./checks";
 import { type Caller, findRecord } from "./reads";
 import { columnOf, linkFields, rowFields } from "./schemaSql";
 
@@ -118,7 +119,10 @@ export async function createRecord(
   );
 }
 
-/** The row a write names, locked, if the caller may see it; otherwise 404. */
+/**
+ * The row a write names, locked, if the caller may see it (otherwise 404) and may change it
+ * (otherwise 403: it holds permissions the caller lacks).
+ */
 async function lockRow(tx: Queryable, def: ResourceDefinition, caller: Caller, address: string) {
   const found = await findRecord(tx, def, caller, address);
   if (!found) throw new Problem(404, { detail: "Not found." });
@@ -126,6 +130,7 @@ async function lockRow(tx: Queryable, def: ResourceDefinition, caller: Caller, a
     `SELECT id, version FROM ${def.table} WHERE id = $1 FOR UPDATE`,
     [found.id],
   );
+  if (await outranksCaller(tx, def, caller, row!.id)) throw new Problem(403, { detail: notChangeable(def) });
   return row!;
 }
 

@@ -146,6 +146,24 @@ async function seedCatalogue(tx: Queryable, org: Org) {
     ["organisation_id", "label", "field_type", "is_mandatory", "position"],
     DETAIL_FIELDS.map(([label, type, mandatory], i) => [org.id, label, type, mandatory, i + 1]),
   );
+  // The standard bill asks every header and detail field; the quick bill only the mandatory ones.
+  const [standard, quick] = await tx.query<{ id: number }>(
+    `INSERT INTO invoice_templates (organisation_id, name, is_active) VALUES ($1, 'Standard bill', true),
+       ($1, 'Quick bill', false) RETURNING id`,
+    [org.id],
+  );
+  await tx.query(
+    `INSERT INTO invoice_template_headers (template_id, header_id)
+     SELECT $2::int, id FROM invoice_headers WHERE organisation_id = $1
+     UNION ALL SELECT $3::int, id FROM invoice_headers WHERE organisation_id = $1 AND is_mandatory`,
+    [org.id, standard!.id, quick!.id],
+  );
+  await tx.query(
+    `INSERT INTO invoice_template_fields (template_id, field_id)
+     SELECT $2::int, id FROM invoice_detail_fields WHERE organisation_id = $1
+     UNION ALL SELECT $3::int, id FROM invoice_detail_fields WHERE organisation_id = $1 AND is_mandatory`,
+    [org.id, standard!.id, quick!.id],
+  );
 }
 
 /** GST registrations, offers and catalogues of the client organisations. */

@@ -2,11 +2,11 @@
  * What confirming each upload type does with its clean rows, inside the confirm's transaction:
  * either every row is applied or, on any failure, none.
  */
-import { roleNotGrantable, type UploadTypeKey } from "../../src/domain/uploadTypes";
+import { roleNotGrantable, type UploadTypeKey, userNotChangeable } from "../../src/domain/uploadTypes";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import type { JobRow } from "./jobs";
-import { grantableRoles } from "./lookups";
+import { changeableUsers, grantableRoles } from "./lookups";
 
 export type CleanRow = Readonly<Record<string, string>>;
 
@@ -111,6 +111,70 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
        SELECT u.id, r.id FROM unnest($1::text[], $2::text[]) AS x(username, role)
        JOIN users u ON u.username = x.username JOIN roles r ON r.name = x.role`,
       [rows.map((r) => r.username), rows.map((r) => r.role)],
+    );
+  },
+  users_update: async ({ tx, job, rows, now, userId }) => {
+    // Whoever confirms changes the accounts and grants the roles: both rules are checked again for them.
+    const changeable = await changeableUsers(tx, userId, job.organisation_id);
+    const unchangeable = rows.find((r) => !changeable.has(r.username!));
+    if (unchangeable) throw new ApplyConflict(userNotChangeable(unchangeable.username!));
+    const grantable = await grantableRoles(tx, userId, job.organisation_id);
+    const refused = rows.find((r) => r.role !== "" && !grantable.has(r.role!));
+    if (refused) throw new ApplyConflict(roleNotGrantable(refused.role!));
+    // Locked in id order, as every write of several users does; the version bump makes an open edit form stale.
+    const updated = await tx.query<{ id: number; username: string }>(
+      `WITH x AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+           AS x(username, name, email, phone_number, is_active)
+       ), locked AS (
+         SELECT u.id FROM users u JOIN x ON x.username = u.username
+         WHERE u.organisation_id = $6 ORDER BY u.id FOR UPDATE
+       )
+       UPDATE users u SET
+         name = CASE WHEN x.name = '' THEN u.name ELSE x.name END,
+         email = CASE WHEN x.email = '' THEN u.email ELSE x.email END,
+         phone_number = CASE WHEN x.phone_number = '' THEN u.phone_number ELSE x.phone_number END,
+         is_active = CASE x.is_active WHEN 'yes' THEN true WHEN 'no' THEN false ELSE u.is_active END,
+         version = u.version + 1, modified_at = $7, modified_by = $8
+       FROM x WHERE u.username = x.username AND u.id IN (SELECT id FROM locked)
+       RETURNING u.id, u.username`,
+      [
+        rows.map((r) => r.username),
+        rows.map((r) => r.name ?? ""),
+        rows.map((r) => r.email ?? ""),
+        rows.map((r) => r.phone_number ?? ""),
+        rows.map((r) => r.is_active ?? ""),
+        job.organisation_id,
+        now,
+        userId,
+      ],
+    );
+    const ids = new Map(updated.map((u) => [u.username, u.id]));
+    for (const r of rows) need(ids, r.username!, "User");
+    const withRole = rows.filter((r) => r.role !== "");
+    await tx.query("DELETE FROM user_roles WHERE user_id = ANY($1::int[])", [
+      withRole.map((r) => ids.get(r.username!)),
+    ]);
+    await tx.query(
+      `INSERT INTO user_roles (user_id, role_id)
+       SELECT x.id, r.id FROM unnest($1::int[], $2::text[]) AS x(id, role) JOIN roles r ON r.name = x.role`,
+      [withRole.map((r) => ids.get(r.username!)), withRole.map((r) => r.role)],
+    );
+    // The administration log records each account's change as the user form's saves do.
+    await tx.query(
+      `INSERT INTO admin_changes (resource, record_id, action, user_id, at, changes)
+       SELECT 'users', x.id, 'update', $3, $4, x.changes::jsonb FROM unnest($1::int[], $2::text[]) AS x(id, changes)`,
+      [
+        rows.map((r) => ids.get(r.username!)),
+        rows.map((r) =>
+          JSON.stringify({
+            ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== "")),
+            upload: job.id,
+          }),
+        ),
+        userId,
+        now,
+      ],
     );
   },
   // Each group is made once per sub-project (its slug from its name), then its questions follow

@@ -4,6 +4,7 @@
  * records that already exist, and the roles the uploader may grant.
  */
 import {
+  mayChangeUser,
   mayGrantRole,
   type RecordKind,
   type RefKind,
@@ -40,6 +41,8 @@ const LOADERS: Readonly<Record<RefKind, Loader>> = {
   outlet: (db, s) => names(db, `SELECT o.rsid AS v ${OUTLETS_IN_SCOPE}`, [s.organisationId]),
   outletId: (db, s) => names(db, `SELECT o.id::text AS v ${OUTLETS_IN_SCOPE}`, [s.organisationId]),
   username: (db) => names(db, "SELECT username AS v FROM users"),
+  organisationUser: (db, s) =>
+    names(db, "SELECT username AS v FROM users WHERE organisation_id = $1", [s.organisationId]),
   plottedPayout: (db, s) =>
     names(
       db,
@@ -138,6 +141,33 @@ export async function grantableRoles(
   );
 }
 
+/**
+ * The users of an organisation a user may change: none outside the organisations they may act for,
+ * and there those whose permissions are all theirs (see `mayChangeUser`).
+ */
+export async function changeableUsers(
+  db: Queryable,
+  userId: number,
+  organisationId: number,
+): Promise<Set<string>> {
+  const [user] = await db.query<{ organisation_id: number; organisation_kind: "internal" | "client" }>(
+    `SELECT u.organisation_id, o.kind AS organisation_kind
+     FROM users u JOIN organisations o ON o.id = u.organisation_id WHERE u.id = $1`,
+    [userId],
+  );
+  if (!user || !maySeeOrganisation(user, organisationId)) return new Set();
+  const own = await permissionsOf(db, userId);
+  const users = await db.query<{ username: string; permissions: string[] | null }>(
+    `SELECT u.username, array_agg(DISTINCT p.name) FILTER (WHERE p.name IS NOT NULL) AS permissions
+     FROM users u LEFT JOIN user_roles ur ON ur.user_id = u.id LEFT JOIN role_permissions rp ON rp.role_id = ur.role_id
+     LEFT JOIN permissions p ON p.id = rp.permission_id WHERE u.organisation_id = $1 GROUP BY u.username`,
+    [organisationId],
+  );
+  return new Set(
+    users.filter((u) => mayChangeUser(own, { permissions: u.permissions ?? [] })).map((u) => u.username),
+  );
+}
+
 /** Loads what the type's rows refer to and answers the row checks from it. */
 export async function uploadContext(
   db: Queryable,
@@ -157,10 +187,14 @@ export async function uploadContext(
   const grantable = kinds.has("role")
     ? await grantableRoles(db, uploaderId, scope.organisationId)
     : new Set();
+  const changeable = kinds.has("organisationUser")
+    ? await changeableUsers(db, uploaderId, scope.organisationId)
+    : new Set();
   const lookup: RefLookup = (kind, value) => refs.get(kind)?.(value) ?? [];
   return {
     refs: lookup,
     recordExists: (kind, key) => kind === existingKind && existing.has(key),
     mayGrant: (role) => grantable.has(role),
+    mayChange: (username) => changeable.has(username),
   };
 }

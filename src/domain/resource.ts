@@ -237,6 +237,11 @@ export type ResourceDefinition = {
   readonly uniqueWithin?: string;
   readonly columns: readonly string[];
   readonly searchKeys: readonly string[];
+  /**
+   * A stored column holding the search keys' text in lower case (a generated column), searched with
+   * one LIKE instead of an ILIKE per key and row: for large tables (the users).
+   */
+  readonly searchColumn?: string;
   readonly orderKeys: readonly string[];
   /** Field keys offered as list filters (reference, choice and toggle fields). */
   readonly filters: readonly string[];
@@ -244,6 +249,11 @@ export type ResourceDefinition = {
   readonly read: readonly string[];
   readonly write: readonly string[];
   readonly routes: ResourceRoutes;
+  /**
+   * The query parameter naming the record when the update route's path has none (the catalogue's
+   * invoice-details/template-update): `?template=7` edits record 7, no parameter adds one.
+   */
+  readonly addressQuery?: string;
   readonly usedBy?: readonly Usage[];
   /** Pages a list links to beside its own (the other lists of its area, its uploads). */
   readonly related?: readonly { readonly label: string; readonly path: string }[];
@@ -383,6 +393,14 @@ export const notGrantablePermission = (name: string): string =>
 /** A role or user may be given only what the one giving it holds. */
 export const mayGrantPermissions = (held: ReadonlySet<string>, chosen: readonly string[]): string[] =>
   chosen.filter((p) => !held.has(p));
+
+/**
+ * A record that holds permissions (a role, a user through their roles) is changed or deleted only by
+ * someone holding all of them: otherwise a lesser user could take over a stronger account by its
+ * email, or strip a stronger role.
+ */
+export const notChangeable = (def: ResourceDefinition): string =>
+  `You may not change this ${def.noun.toLowerCase()}: it holds permissions you do not have.`;
 
 /** The slug a record is addressed by: lower case words joined by dashes. */
 export const slugify = (text: string): string =>

@@ -9,6 +9,7 @@ import {
   categories,
   invoiceDetails,
   invoiceHeaders,
+  invoiceTemplates,
   manufacturers,
   productFamilies,
   skus,
@@ -48,6 +49,7 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   skus,
   invoiceHeaders,
   invoiceDetails,
+  invoiceTemplates,
 ];
 
 /** Forms that check their values like a resource's but store nothing of their own. */
@@ -95,18 +97,30 @@ export type ScreenPlace = { readonly organisation: string | null; readonly addre
 const underOrganisation = (def: ResourceDefinition, pattern: string): boolean =>
   def.name !== "organisations" && pattern.startsWith(`${ORG_VIEW}/`);
 
-export function screenPlace(screen: ResourceScreen, params: RouteMatch): ScreenPlace {
+/** `query` reads the address's query string, for a definition that names its record there. */
+export function screenPlace(
+  screen: ResourceScreen,
+  params: RouteMatch,
+  query: (key: string) => string | null = () => null,
+): ScreenPlace {
   const def = resourceNamed(screen.resource);
   const names = routeParams(screen.pattern);
   const recordParam = screen.kind === "update" || screen.kind === "view" ? names.at(-1) : undefined;
+  const inQuery = screen.kind === "update" && def.addressQuery ? query(def.addressQuery) || null : null;
   return {
     organisation: underOrganisation(def, screen.pattern) ? (params.slug ?? null) : null,
-    address: recordParam ? (params[recordParam] ?? null) : null,
+    address: recordParam ? (params[recordParam] ?? null) : inQuery,
   };
 }
 
 /** The path of a resource's screen, for links between its list, form and view. */
 export function screenPath(def: ResourceDefinition, kind: ScreenKind, place: ScreenPlace): string | null {
+  if (def.addressQuery && (kind === "update" || kind === "create") && def.routes.update) {
+    // The update screen adds a record when the query names none.
+    const path = pathFor(def.routes.update, { slug: place.organisation ?? undefined });
+    if (kind === "create") return path;
+    return place.address ? `${path}?${def.addressQuery}=${encodeURIComponent(place.address)}` : null;
+  }
   const pattern = def.routes[kind];
   if (!pattern) return null;
   const names = routeParams(pattern);
@@ -115,4 +129,14 @@ export function screenPath(def: ResourceDefinition, kind: ScreenKind, place: Scr
   const recordParam = kind === "update" || kind === "view" ? names.at(-1) : undefined;
   if (recordParam) params[recordParam] = place.address ?? undefined;
   return names.every((n) => params[n]) ? pathFor(pattern, params) : null;
+}
+
+/** A list's links beside it, with the page's organisation filled in; a link needing one it lacks is left out. */
+export function relatedLinks(def: ResourceDefinition, place: ScreenPlace): { label: string; path: string }[] {
+  return (def.related ?? []).flatMap((r) => {
+    const names = routeParams(r.path);
+    if (names.length === 0) return [r];
+    if (names.some((n) => n !== "slug") || !place.organisation) return [];
+    return [{ label: r.label, path: pathFor(r.path, { slug: place.organisation }) }];
+  });
 }

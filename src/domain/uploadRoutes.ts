@@ -28,6 +28,7 @@ export const UPLOAD_ROUTES: readonly UploadRoute[] = [
   { pattern: `${ORG_VIEW}/list-of-zones/bulk-upload`, types: ["zones"], place: "organisation" },
   { pattern: `${ORG_VIEW}/list-of-territories/bulk-upload`, types: ["territories"], place: "organisation" },
   { pattern: `${ORG_VIEW}/user-list/bulk-upload`, types: ["users"], place: "organisation" },
+  { pattern: `${ORG_VIEW}/user-list/bulk-update`, types: ["users_update"], place: "organisation" },
   { pattern: "/dashboard/meta/cities-list/bulk-upload", types: ["cities"], place: "own" },
   { pattern: "/dashboard/organization-inovice-sku/sku-list/bulk-upload", types: ["skus"], place: "own" },
   { pattern: `${SUB_PROJECT}/bulk-upload`, types: ["cycle_init"], place: "subProject" },

@@ -27,6 +27,7 @@ export const REF_KINDS = [
   "outlet",
   "outletId",
   "username",
+  "organisationUser",
   "plottedPayout",
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
@@ -83,6 +84,7 @@ export type UploadTypeKey =
   | "zones"
   | "territories"
   | "users"
+  | "users_update"
   | "questions"
   | "panels"
   | "skus"
@@ -215,6 +217,25 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     roles: MASTER_DATA_ROLES,
     clients: false,
     confirmEffect: "creates the user accounts (each sets a password through Forgot password)",
+  },
+  // Updates the organisation's existing users at once; a blank cell keeps what is stored.
+  users_update: {
+    key: "users_update",
+    title: "User bulk update",
+    scope: "organisation",
+    variant: "standard",
+    columns: [
+      col("username", ref("organisationUser"), "field.auditor7", { unique: true }),
+      optional("name", text, "Ravi Patil"),
+      optional("email", { kind: "email" }, "ravi.patil@example.in"),
+      optional("phone_number", { kind: "mobile" }, "9876543210"),
+      optional("role", ref("role"), "qc-executive"),
+      optional("is_active", { kind: "oneOf", values: ["yes", "no"] }, "yes"),
+    ],
+    roles: MASTER_DATA_ROLES,
+    clients: false,
+    confirmEffect:
+      "updates the user accounts: a filled cell replaces the stored value (a role replaces the user's roles), a blank one keeps it",
   },
   questions: {
     key: "questions",
@@ -496,6 +517,7 @@ export const REF_NAMES: Readonly<Record<RefKind, string>> = {
   outlet: "outlet RSID",
   outletId: "outlet id",
   username: "user name",
+  organisationUser: "user of this organisation",
   plottedPayout: "outlet RSID with a plotted payout",
 };
 
@@ -588,6 +610,19 @@ export function mayGrantRole(
 export const roleNotGrantable = (role: string) =>
   `You may not grant the role ${role}: it holds permissions you do not have.`;
 
+/**
+ * The same rule for changing an account: a user may change another only when every permission the
+ * other holds is one of their own, so nobody takes over an account that can do more than they can
+ * (by its email, say, and then Forgot password).
+ */
+export const mayChangeUser = (
+  changerPermissions: ReadonlySet<string>,
+  user: { readonly permissions: readonly string[] },
+): boolean => user.permissions.every((p) => changerPermissions.has(p));
+
+export const userNotChangeable = (username: string) =>
+  `You may not change the user ${username}: they hold permissions you do not have.`;
+
 /** What a file's rows are checked against, answered by the server from the database. */
 export type UploadContext = {
   readonly refs: RefLookup;
@@ -595,6 +630,8 @@ export type UploadContext = {
   readonly recordExists: (kind: RecordKind, key: string) => boolean;
   /** Whether the uploader may grant a role (the users type); see `mayGrantRole`. */
   readonly mayGrant: (role: string) => boolean;
+  /** Whether the uploader may change an existing user (the users update); see `mayChangeUser`. */
+  readonly mayChange?: (username: string) => boolean;
 };
 
 /** A record's key as compared: its key values without case or surrounding spaces. */
@@ -655,6 +692,15 @@ export function rowValidator(type: UploadType, context: UploadContext) {
       if (column.rule.kind === "ref") value = context.refs(column.rule.ref, value)[0] ?? value;
       if (column.rule.kind === "ref" && column.rule.ref === "role" && !context.mayGrant(value)) {
         problems.push({ field: column.name, message: roleNotGrantable(value) });
+        continue;
+      }
+      if (
+        column.rule.kind === "ref" &&
+        column.rule.ref === "organisationUser" &&
+        context.mayChange &&
+        !context.mayChange(value)
+      ) {
+        problems.push({ field: column.name, message: userNotChangeable(value) });
         continue;
       }
       values[column.name] = value;

@@ -12,10 +12,10 @@ import {
   slugify,
   valuesOf,
 } from "../../src/domain/resource";
-import { screenPath, screenPlace } from "../../src/domain/resourceCatalogue";
+import { relatedLinks, screenPath, screenPlace } from "../../src/domain/resourceCatalogue";
 import { decodeListQuery, listParams } from "../../src/domain/resourceQuery";
 import { users } from "../../src/domain/resources/access";
-import { invoiceHeaders } from "../../src/domain/resources/catalogue";
+import { invoiceHeaders, invoiceTemplates } from "../../src/domain/resources/catalogue";
 import { cities } from "../../src/domain/resources/geography";
 import { gstDetails, regions } from "../../src/domain/resources/organisations";
 
@@ -153,5 +153,31 @@ describe("screens' places", () => {
     expect(screenPath(users, "list", place)).toBe(
       "/dashboard/organization-users-roles/organization-view/acme-beverages/user-list",
     );
+  });
+
+  it("names the template being updated in the query, and adds one on the same screen without it", () => {
+    const screen = {
+      pattern: invoiceTemplates.routes.update!,
+      resource: "invoice-templates",
+      kind: "update" as const,
+    };
+    const update = "/dashboard/organization-inovice-sku/invoice-details/template-update";
+    const query = (q: string) => (key: string) => new URLSearchParams(q).get(key);
+    expect(screenPlace(screen, {}, query("template=7"))).toEqual({ organisation: null, address: "7" });
+    expect(screenPlace(screen, {}, query(""))).toEqual({ organisation: null, address: null });
+    expect(screenPath(invoiceTemplates, "update", { organisation: null, address: "7" })).toBe(
+      `${update}?template=7`,
+    );
+    expect(screenPath(invoiceTemplates, "create", { organisation: null, address: null })).toBe(update);
+    expect(screenPath(invoiceTemplates, "update", { organisation: null, address: null })).toBeNull();
+  });
+
+  it("fills the page's organisation into a list's links beside it, and leaves out those it cannot fill", () => {
+    const base = "/dashboard/organization-users-roles/organization-view/acme-beverages/user-list";
+    expect(relatedLinks(users, { organisation: "acme-beverages", address: null })).toEqual([
+      { label: "User bulk upload", path: `${base}/bulk-upload` },
+      { label: "User bulk update", path: `${base}/bulk-update` },
+    ]);
+    expect(relatedLinks(users, { organisation: null, address: null })).toEqual([]);
   });
 });

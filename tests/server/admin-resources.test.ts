@@ -4,8 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { citiesMerged, SAME_CITY } from "../../src/domain/cityMerge";
-import { duplicateValue, notGrantablePermission, versionConflict } from "../../src/domain/resource";
-import { roles } from "../../src/domain/resources/access";
+import {
+  duplicateValue,
+  notChangeable,
+  notGrantablePermission,
+  versionConflict,
+} from "../../src/domain/resource";
+import { roles, users } from "../../src/domain/resources/access";
 import { regions } from "../../src/domain/resources/organisations";
 import { startTestServer, type TestServer } from "./support";
 
@@ -49,6 +54,28 @@ describe("lists", () => {
     )[0]!;
     expect(zone.values.name).toBe("Karnataka");
     expect(zone.labels.region).toBe("South");
+  });
+
+  it("searches users by user name, name or email in any case, through their stored search text", async () => {
+    const found = async (search: string) =>
+      (
+        (
+          await server.call(
+            "GET",
+            api(`users/?organisation=${acme.id}&search=${encodeURIComponent(search)}`),
+            {
+              headers: admin,
+            },
+          )
+        ).body.results as { values: { username: string } }[]
+      ).map((r) => r.values.username);
+    const [manager] = await server.db.query<{ name: string; email: string }>(
+      "SELECT name, email FROM users WHERE username = 'client.manager'",
+    );
+    expect(await found("CLIENT.MANAGER")).toEqual(["client.manager"]);
+    expect(await found(manager!.name.toUpperCase())).toContain("client.manager");
+    expect(await found(manager!.email.split("@")[1]!.toUpperCase())).toContain("client.manager");
+    expect(await found("client_manager")).toEqual([]);
   });
 
   it("names a bad filter, order or page instead of failing", async () => {
@@ -184,6 +211,44 @@ describe("nobody grants a permission they do not hold", () => {
     expect(res.body.values).not.toHaveProperty("password");
     const login = await server.login("new.qc", "Fresh@2026x");
     expect(login.status).toBe(200);
+  });
+});
+
+describe("nobody changes a record that can do more than they can", () => {
+  it("project.manager may not change or delete the admin account or role; admin may change them", async () => {
+    const record = await server.call("GET", api("users/admin/"), { headers: admin });
+    const values = {
+      ...(record.body.values as Record<string, unknown>),
+      email: "pm@takeover.example",
+      password: "",
+    };
+    const byPm = await server.call("PUT", api("users/admin/"), {
+      headers: pm,
+      body: { values, version: record.body.version },
+    });
+    expect(byPm.status).toBe(403);
+    expect(byPm.body.detail).toBe(notChangeable(users));
+    expect((await server.call("DELETE", api("users/admin/"), { headers: pm })).status).toBe(403);
+    const role = await server.call("GET", api("roles/admin/"), { headers: admin });
+    const renamed = await server.call("PUT", api("roles/admin/"), {
+      headers: pm,
+      body: {
+        values: { ...(role.body.values as Record<string, unknown>), permissions: [] },
+        version: role.body.version,
+      },
+    });
+    expect(renamed.status).toBe(403);
+    expect(renamed.body.detail).toBe(notChangeable(roles));
+    const [stored] = await server.db.query<{ email: string }>(
+      "SELECT email FROM users WHERE username = 'admin'",
+    );
+    expect(stored!.email).not.toBe("pm@takeover.example");
+
+    const byAdmin = await server.call("PUT", api("users/admin/"), {
+      headers: admin,
+      body: { values: { ...values, email: "asha@retailscan.example" }, version: record.body.version },
+    });
+    expect(byAdmin.status).toBe(200);
   });
 });
 

@@ -100,6 +100,8 @@ export const users: ResourceDefinition = {
   scope: "organisation",
   columns: ["username", "name", "email", "roles", "is_active"],
   searchKeys: ["username", "name", "email"],
+  // lower(username || ' ' || name || ' ' || coalesce(email, '')), migration 0032.
+  searchColumn: "search_text",
   orderKeys: ["username", "name"],
   filters: ["roles", "is_active"],
   read: ADMINISTER,
@@ -110,6 +112,10 @@ export const users: ResourceDefinition = {
     update: `${ORG_VIEW}/user-update/:user_name`,
     view: `${ORG_VIEW}/view-user/:user_name`,
   },
+  related: [
+    { label: "User bulk upload", path: `${ORG_VIEW}/user-list/bulk-upload` },
+    { label: "User bulk update", path: `${ORG_VIEW}/user-list/bulk-update` },
+  ],
 };
 
 /**

@@ -8,6 +8,7 @@ import {
   organisationField,
   type ResourceDefinition,
   reference,
+  references,
   text,
   toggle,
 } from "../resource";
@@ -27,6 +28,7 @@ const CATALOGUE_LISTS = [
   ["SKU bulk upload", "sku-list/bulk-upload"],
   ["Invoice headers", "invoice-headers"],
   ["Invoice detail fields", "invoice-details"],
+  ["Invoice details templates", "invoice-details/template"],
 ] as const;
 const related = (own: string) =>
   CATALOGUE_LISTS.filter(([, segment]) => segment !== own).map(([label, segment]) => ({
@@ -181,6 +183,7 @@ export const invoiceHeaders: ResourceDefinition = {
   write: ADMINISTER,
   routes: catalogueRoutes("invoice-headers"),
   related: related("invoice-headers"),
+  usedBy: [{ table: "invoice_template_headers", column: "header_id", label: "invoice details templates" }],
 };
 
 export const invoiceDetails: ResourceDefinition = {
@@ -206,4 +209,50 @@ export const invoiceDetails: ResourceDefinition = {
   write: ADMINISTER,
   routes: catalogueRoutes("invoice-details"),
   related: related("invoice-details"),
+  usedBy: [{ table: "invoice_template_fields", column: "field_id", label: "invoice details templates" }],
+};
+
+/**
+ * The invoice details template (000 §2.1 invoice-details/template and template-update): the invoice
+ * headers and detail fields an invoice of the organisation is entered with, named so sub-projects
+ * can be given one. The catalogue's update route carries no record, so the record is named in the
+ * query (`?template=7`); without it the same screen adds a template.
+ */
+export const invoiceTemplates: ResourceDefinition = {
+  name: "invoice-templates",
+  noun: "Invoice details template",
+  plural: "Invoice details templates",
+  table: "invoice_templates",
+  fields: {
+    organisation: organisationField(),
+    name: text("Name", { max: 120, unique: true }),
+    headers: references(
+      "Invoice headers",
+      "invoice-headers",
+      { table: "invoice_template_headers", own: "template_id", other: "header_id" },
+      { min: 1 },
+    ),
+    detail_fields: references(
+      "Invoice detail fields",
+      "invoice-details",
+      { table: "invoice_template_fields", own: "template_id", other: "field_id" },
+      { min: 1 },
+    ),
+    is_active: toggle("Active", { initial: true }),
+  },
+  titleField: "name",
+  addressBy: "id",
+  scope: "organisation",
+  columns: ["name", "organisation", "is_active", "headers", "detail_fields"],
+  searchKeys: ["name"],
+  orderKeys: ["name"],
+  filters: ["organisation", "is_active"],
+  read: ADMINISTER,
+  write: ADMINISTER,
+  routes: {
+    list: `${ROOT}/invoice-details/template`,
+    update: `${ROOT}/invoice-details/template-update`,
+  },
+  addressQuery: "template",
+  related: related("invoice-details/template"),
 };

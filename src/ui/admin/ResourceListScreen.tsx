@@ -13,7 +13,7 @@ import {
   type ResourceRecord,
   titleOf,
 } from "../../domain/resource";
-import { type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
+import { relatedLinks, type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
 import type { ResourceFilters, ResourceListQuery } from "../../domain/resourceQuery";
 import type { TableQuery } from "../../domain/table";
 import { modalMachine } from "../../machines/modal";
@@ -125,6 +125,7 @@ export default function ResourceListScreen({ def, place, organisationId, actors 
     },
   }));
   const createPath = screenPath(def, "create", place);
+  const related = relatedLinks(def, place);
 
   return (
     <div className="page" aria-busy={state.hasTag("busy")}>
@@ -136,9 +137,9 @@ export default function ResourceListScreen({ def, place, organisationId, actors 
           </Link>
         )}
       </div>
-      {def.related && def.related.length > 0 && (
+      {related.length > 0 && (
         <nav className="related-links" aria-label={`Beside ${def.plural.toLowerCase()}`}>
-          {def.related.map((r) => (
+          {related.map((r) => (
             <Link key={r.path} href={r.path}>
               {r.label}
             </Link>

@@ -3,7 +3,7 @@
  * its resource and kind; the screen reads the organisation and record from the address.
  */
 import { type ComponentType, useMemo } from "react";
-import { useParams } from "wouter";
+import { useParams, useSearch } from "wouter";
 import { type ResourceScreen, resourceNamed, screenPlace } from "../../domain/resourceCatalogue";
 import { cities, cityMerge } from "../../domain/resources/geography";
 import Loading from "../shell/Loading";
@@ -15,8 +15,12 @@ import { cityMergeActors } from "./resourceActors";
 
 function AdminScreen({ screen }: { screen: ResourceScreen }) {
   const params = useParams();
+  const search = useSearch();
   const def = resourceNamed(screen.resource);
-  const place = useMemo(() => screenPlace(screen, params), [screen, params]);
+  const place = useMemo(
+    () => screenPlace(screen, params, (key) => new URLSearchParams(search).get(key)),
+    [screen, params, search],
+  );
   const organisation = useOrganisation(place.organisation);
   if (organisation.loading) return <Loading />;
   if (organisation.failed)

@@ -25,6 +25,7 @@ function OrganisationHub({ slug }: { slug: string }) {
     { label: "Zone bulk upload", path: `${base}/list-of-zones/bulk-upload` },
     { label: "Territory bulk upload", path: `${base}/list-of-territories/bulk-upload` },
     { label: "User bulk upload", path: `${base}/user-list/bulk-upload` },
+    { label: "User bulk update", path: `${base}/user-list/bulk-update` },
   ];
   return (
     <nav aria-label="Organisation" className="hub">

@@ -6,6 +6,7 @@ export const UPLOAD_BUILT_PATTERNS = [
   "/dashboard/organization-users-roles/organization-view/:slug/list-of-zones/bulk-upload",
   "/dashboard/organization-users-roles/organization-view/:slug/list-of-territories/bulk-upload",
   "/dashboard/organization-users-roles/organization-view/:slug/user-list/bulk-upload",
+  "/dashboard/organization-users-roles/organization-view/:slug/user-list/bulk-update",
   "/dashboard/meta/cities-list/bulk-upload",
   "/dashboard/organization-inovice-sku/sku-list/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-upload",
