@@ -113,6 +113,16 @@ async function permissionsOf(db: Queryable, userId: number): Promise<Set<string>
   );
 }
 
+/** The user's permissions where they may act for the organisation, or null where they may not. */
+async function permissionsIn(db: Queryable, userId: number, organisationId: number) {
+  const [user] = await db.query<{ organisation_id: number; organisation_kind: "internal" | "client" }>(
+    `SELECT u.organisation_id, o.kind AS organisation_kind
+     FROM users u JOIN organisations o ON o.id = u.organisation_id WHERE u.id = $1`,
+    [userId],
+  );
+  return user && maySeeOrganisation(user, organisationId) ? permissionsOf(db, userId) : null;
+}
+
 /**
  * The roles a user may grant in an organisation: none outside the organisations they may act for
  * (their own; internal staff serve every client), and there those whose permissions are all theirs.
@@ -122,13 +132,8 @@ export async function grantableRoles(
   userId: number,
   organisationId: number,
 ): Promise<Set<string>> {
-  const [user] = await db.query<{ organisation_id: number; organisation_kind: "internal" | "client" }>(
-    `SELECT u.organisation_id, o.kind AS organisation_kind
-     FROM users u JOIN organisations o ON o.id = u.organisation_id WHERE u.id = $1`,
-    [userId],
-  );
-  if (!user || !maySeeOrganisation(user, organisationId)) return new Set();
-  const own = await permissionsOf(db, userId);
+  const own = await permissionsIn(db, userId, organisationId);
+  if (!own) return new Set();
   const roles = await db.query<{ name: string; permissions: string[] | null }>(
     `SELECT r.name, array_agg(p.name) FILTER (WHERE p.name IS NOT NULL) AS permissions
      FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id LEFT JOIN permissions p ON p.id = rp.permission_id
@@ -150,13 +155,8 @@ export async function changeableUsers(
   userId: number,
   organisationId: number,
 ): Promise<Set<string>> {
-  const [user] = await db.query<{ organisation_id: number; organisation_kind: "internal" | "client" }>(
-    `SELECT u.organisation_id, o.kind AS organisation_kind
-     FROM users u JOIN organisations o ON o.id = u.organisation_id WHERE u.id = $1`,
-    [userId],
-  );
-  if (!user || !maySeeOrganisation(user, organisationId)) return new Set();
-  const own = await permissionsOf(db, userId);
+  const own = await permissionsIn(db, userId, organisationId);
+  if (!own) return new Set();
   const users = await db.query<{ username: string; permissions: string[] | null }>(
     `SELECT u.username, array_agg(DISTINCT p.name) FILTER (WHERE p.name IS NOT NULL) AS permissions
      FROM users u LEFT JOIN user_roles ur ON ur.user_id = u.id LEFT JOIN role_permissions rp ON rp.role_id = ur.role_id

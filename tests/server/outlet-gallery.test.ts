@@ -2,16 +2,12 @@
 import { Schema } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OutletGallery, type OutletGalleryImage } from "../../src/domain/outletGallery";
-import { startTestServer, type TestServer } from "./support";
+import { PNG_HEAD as PNG, startTestServer, type TestServer } from "./support";
 
 let server: TestServer;
 const auth: Record<string, { authorization: string }> = {};
 /** An outlet with survey images and proof images taken by a retailer request. */
 let outlet: { id: number; rsid: string; proofs: number; survey: number; board: number };
-
-const PNG = new Uint8Array([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-]);
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -12,17 +12,13 @@ import {
   RequestList,
 } from "../../src/domain/retailerRequests";
 import { MAX_IMAGES_MESSAGE } from "../../src/domain/widgets";
-import { startTestServer, type TestServer } from "./support";
+import { PNG_HEAD as PNG, startTestServer, type TestServer } from "./support";
 
 let server: TestServer;
 const auth: Record<string, { authorization: string }> = {};
 /** The first outlet with an interim status (two requests pending) and the second (none). */
 let pendingOutlet: { rsid: string; wo: number; id: number };
 let cleanOutlet: { rsid: string; wo: number; id: number };
-
-const PNG = new Uint8Array([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-]);
 
 beforeAll(async () => {
   server = await startTestServer();

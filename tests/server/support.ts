@@ -18,6 +18,10 @@ import { seedDemoData } from "../../server/seed/demo";
 export const DEMO_PASSWORD = "Demo@12345";
 export const DAY = 24 * 60 * 60 * 1000;
 export const TEST_START = Date.parse("2026-11-20T10:00:00Z");
+/** The first bytes of a PNG: enough for the upload's content sniffing. */
+export const PNG_HEAD = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
