@@ -14,6 +14,7 @@ import { Problem } from "../http/problem";
 export async function requireFieldTools(c: Context<AppEnv>, deps: AppDeps): Promise<AuthState> {
   const auth = requireUser(c);
   const details = await userDetails(deps.db, auth.user);
-  if (!mayUseFieldTools(details.permissions, details.organisation.kind)) throw new Problem(403, { ...FORBIDDEN });
+  if (!mayUseFieldTools(details.permissions, details.organisation.kind))
+    throw new Problem(403, { ...FORBIDDEN });
   return auth;
 }

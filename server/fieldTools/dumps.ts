@@ -3,7 +3,13 @@
  * in one transaction; the job runner reads the dump, checks it (format, user, every record) and
  * indexes its surveys, or fails the job with the named reason. A dump changes no outlet.
  */
-import { DUMP_MSG, type DumpRead, type FieldAppDump, type FieldAppDumpFile, readFieldAppDump } from "../../src/domain/fieldTools";
+import {
+  DUMP_MSG,
+  type DumpRead,
+  type FieldAppDump,
+  type FieldAppDumpFile,
+  readFieldAppDump,
+} from "../../src/domain/fieldTools";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
@@ -57,7 +63,14 @@ export async function listDumps(db: Queryable, page: { size: number; offset: num
 
 export async function createDump(
   tx: Queryable,
-  entry: { userId: number; organisationId: number; auditorId: number; name: string; bytes: Uint8Array; at: Date },
+  entry: {
+    userId: number;
+    organisationId: number;
+    auditorId: number;
+    name: string;
+    bytes: Uint8Array;
+    at: Date;
+  },
 ): Promise<FieldAppDump> {
   const fileId = await saveFile(tx, {
     name: entry.name,
@@ -90,7 +103,10 @@ export async function processNextDump(deps: AppDeps): Promise<boolean> {
     );
     if (!row) return null;
     if (row.attempts >= DUMP_MAX_ATTEMPTS) {
-      await tx.query("UPDATE field_app_dumps SET status = 'failed', message = $2 WHERE id = $1", [row.id, DUMP_STOPPED]);
+      await tx.query("UPDATE field_app_dumps SET status = 'failed', message = $2 WHERE id = $1", [
+        row.id,
+        DUMP_STOPPED,
+      ]);
       return "done" as const;
     }
     await tx.query(
@@ -108,7 +124,8 @@ export async function processNextDump(deps: AppDeps): Promise<boolean> {
 async function indexDump(deps: AppDeps, dump: Claimed): Promise<void> {
   const file = await readFile(deps.db, dump.file_id);
   const text = file?.content ? decodeUtf8(file.content) : null;
-  const parsed = text === null ? { ok: false as const, error: DUMP_MSG.notJson } : readFieldAppDump(text, dump.mobile);
+  const parsed =
+    text === null ? { ok: false as const, error: DUMP_MSG.notJson } : readFieldAppDump(text, dump.mobile);
   const read = parsed.ok ? await checkPlaces(deps.db, parsed.dump) : parsed;
   await deps.db.transaction(async (tx) => {
     const [still] = await tx.query<{ status: string }>(
@@ -117,17 +134,24 @@ async function indexDump(deps: AppDeps, dump: Claimed): Promise<void> {
     );
     if (still?.status !== "processing") return;
     if (!read.ok) {
-      await tx.query("UPDATE field_app_dumps SET status = 'failed', message = $2, claimed_at = NULL WHERE id = $1", [
-        dump.id,
-        read.error,
-      ]);
+      await tx.query(
+        "UPDATE field_app_dumps SET status = 'failed', message = $2, claimed_at = NULL WHERE id = $1",
+        [dump.id, read.error],
+      );
       return;
     }
     await insertMany(
       tx,
       "field_app_dump_surveys",
       ["dump_id", "auditor_id", "rsid", "sub_project_slug", "survey_date", "record"],
-      read.dump.surveys.map((s) => [dump.id, dump.field_app_user, s.rsid, s.sub_project, s.survey_date, JSON.stringify(s)]),
+      read.dump.surveys.map((s) => [
+        dump.id,
+        dump.field_app_user,
+        s.rsid,
+        s.sub_project,
+        s.survey_date,
+        JSON.stringify(s),
+      ]),
     );
     await tx.query(
       "UPDATE field_app_dumps SET status = 'completed', record_count = $2, claimed_at = NULL WHERE id = $1",
@@ -139,17 +163,22 @@ async function indexDump(deps: AppDeps, dump: Claimed): Promise<void> {
 /** Every survey's city and territory must exist, or the outlet could not be created: a corrupt file. */
 async function checkPlaces(db: Queryable, dump: FieldAppDumpFile): Promise<DumpRead> {
   const cities = new Set(
-    (await db.query<{ id: number }>("SELECT id FROM cities WHERE id = ANY($1::int[])", [
-      dump.surveys.map((s) => s.outlet.city_id),
-    ])).map((r) => r.id),
+    (
+      await db.query<{ id: number }>("SELECT id FROM cities WHERE id = ANY($1::int[])", [
+        dump.surveys.map((s) => s.outlet.city_id),
+      ])
+    ).map((r) => r.id),
   );
   const territories = new Set(
-    (await db.query<{ id: number }>("SELECT id FROM territories WHERE id = ANY($1::int[])", [
-      dump.surveys.map((s) => s.outlet.territory_id),
-    ])).map((r) => r.id),
+    (
+      await db.query<{ id: number }>("SELECT id FROM territories WHERE id = ANY($1::int[])", [
+        dump.surveys.map((s) => s.outlet.territory_id),
+      ])
+    ).map((r) => r.id),
   );
   for (const [i, s] of dump.surveys.entries()) {
-    if (!cities.has(s.outlet.city_id)) return { ok: false, error: `${DUMP_MSG.corrupt}surveys[${i}].outlet.city_id names no city` };
+    if (!cities.has(s.outlet.city_id))
+      return { ok: false, error: `${DUMP_MSG.corrupt}surveys[${i}].outlet.city_id names no city` };
     if (!territories.has(s.outlet.territory_id))
       return { ok: false, error: `${DUMP_MSG.corrupt}surveys[${i}].outlet.territory_id names no territory` };
   }

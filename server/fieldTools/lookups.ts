@@ -29,14 +29,18 @@ const OBJECTS: Record<string, (db: Queryable) => Promise<Named[]>> = {
 export const MAX_LOOKUP_OBJECTS = 10;
 
 /** POST objects [...] → one list per object; an object the server does not know is a named 400. */
-export async function multiObjectLookup(db: Queryable, body: Record<string, unknown>): Promise<Record<string, Named[]>> {
+export async function multiObjectLookup(
+  db: Queryable,
+  body: Record<string, unknown>,
+): Promise<Record<string, Named[]>> {
   const objects = body.objects;
   if (!Array.isArray(objects) || objects.length === 0 || objects.length > MAX_LOOKUP_OBJECTS)
     throw fieldProblem("objects", `Give a list of 1 to ${MAX_LOOKUP_OBJECTS} object names.`);
   const out: Record<string, Named[]> = {};
   for (const name of objects) {
     const read = typeof name === "string" && Object.hasOwn(OBJECTS, name) ? OBJECTS[name] : undefined;
-    if (!read) throw fieldProblem("objects", `"${String(name).slice(0, 100)}" is not an object the lookup knows.`);
+    if (!read)
+      throw fieldProblem("objects", `"${String(name).slice(0, 100)}" is not an object the lookup knows.`);
     out[name as string] = await read(db);
   }
   return out;

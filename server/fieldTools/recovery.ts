@@ -95,7 +95,8 @@ export async function readCreate(db: Queryable, body: Record<string, unknown>, t
   const rsidProblem = rsidListProblem(body.rsid_list);
   if (rsidProblem) throw createProblem("rsid_list", rsidProblem);
   const date = typeof body.date_uploaded === "string" ? body.date_uploaded : "";
-  if (date === "" || dayNumber(date) === null) throw createProblem("date_uploaded", RECOVERY_MSG.dateRequired);
+  if (date === "" || dayNumber(date) === null)
+    throw createProblem("date_uploaded", RECOVERY_MSG.dateRequired);
   if (!isWithinRecoveryWindow(date, today)) throw createProblem("date_uploaded", RECOVERY_MSG.dateWindow);
   const [place] = await db.query<{ organisation_id: number }>(
     `SELECT p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
@@ -105,7 +106,9 @@ export async function readCreate(db: Queryable, body: Record<string, unknown>, t
   if (!place) throw createProblem("sub_project_id", RECOVERY_MSG.subProjectRequired);
   const auditor = await db.query("SELECT 1 FROM field_auditors WHERE id = $1", [auditorId]);
   if (auditor.length === 0) throw createProblem("auditor_id", RECOVERY_MSG.auditorRequired);
-  const rsids = [...new Set((body.rsid_list as string[]).map((r) => r.trim().toUpperCase()).filter((r) => r !== ""))];
+  const rsids = [
+    ...new Set((body.rsid_list as string[]).map((r) => r.trim().toUpperCase()).filter((r) => r !== "")),
+  ];
   return { projectId, subProjectId, auditorId, organisationId: place.organisation_id, rsids, date };
 }
 
@@ -131,15 +134,18 @@ export async function createRequest(
 
 /** Locks a request's row for the rest of the transaction; gives its status, or 404. */
 async function lockRequest(tx: Queryable, id: number): Promise<string> {
-  const [row] = await tx.query<{ status: string }>("SELECT status FROM recovery_requests WHERE id = $1 FOR UPDATE", [
-    id,
-  ]);
+  const [row] = await tx.query<{ status: string }>(
+    "SELECT status FROM recovery_requests WHERE id = $1 FOR UPDATE",
+    [id],
+  );
   if (!row) throw new Problem(404, { ...NOT_FOUND });
   return row.status;
 }
 
 const notAllowedNow = (status: string) =>
-  new Problem(409, { detail: `This request is ${recoveryStatusLabel(status)}; it cannot be changed that way now.` });
+  new Problem(409, {
+    detail: `This request is ${recoveryStatusLabel(status)}; it cannot be changed that way now.`,
+  });
 
 /** accepted → processing; the job runner takes it from there. A second confirm finds it processing: 409. */
 export async function confirmRequest(tx: Queryable, id: number, at: Date): Promise<{ detail: string }> {
@@ -160,9 +166,10 @@ export async function cancelRequest(tx: Queryable, id: number, at: Date): Promis
     "UPDATE recovery_requests SET status = 'cancelled', claimed_at = NULL, modified = $2 WHERE id = $1",
     [id, at],
   );
-  await tx.query("UPDATE recovery_request_rsids SET outcome = 'cancelled' WHERE request_id = $1 AND outcome = 'pending'", [
-    id,
-  ]);
+  await tx.query(
+    "UPDATE recovery_request_rsids SET outcome = 'cancelled' WHERE request_id = $1 AND outcome = 'pending'",
+    [id],
+  );
   return { detail: RECOVERY_MSG.cancelled };
 }
 

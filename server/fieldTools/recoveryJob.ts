@@ -38,11 +38,10 @@ export async function processNextRecovery(deps: AppDeps): Promise<boolean> {
     );
     if (!row) return null;
     if (row.attempts >= RECOVERY_MAX_ATTEMPTS) {
-      await tx.query("UPDATE recovery_requests SET status = 'failed', message = $2, modified = $3 WHERE id = $1", [
-        row.id,
-        RECOVERY_STOPPED,
-        now,
-      ]);
+      await tx.query(
+        "UPDATE recovery_requests SET status = 'failed', message = $2, modified = $3 WHERE id = $1",
+        [row.id, RECOVERY_STOPPED, now],
+      );
       return "done" as const;
     }
     await tx.query(
@@ -97,9 +96,10 @@ async function runRecovery(deps: AppDeps, job: Job): Promise<void> {
 type Outcome = { outcome: RsidOutcome; outletId: number | null };
 
 async function recoverRsid(tx: Queryable, job: Job, rsid: string, now: Date): Promise<Outcome> {
-  const [earlier] = await tx.query<{ outlet_id: number }>("SELECT outlet_id FROM field_recoveries WHERE rsid = $1", [
-    rsid,
-  ]);
+  const [earlier] = await tx.query<{ outlet_id: number }>(
+    "SELECT outlet_id FROM field_recoveries WHERE rsid = $1",
+    [rsid],
+  );
   if (earlier) return { outcome: "already_recovered", outletId: earlier.outlet_id };
   const [survey] = await tx.query<{ record: DumpSurvey }>(
     `SELECT s.record FROM field_app_dump_surveys s JOIN field_app_dumps d ON d.id = s.dump_id
@@ -117,10 +117,14 @@ async function recoverRsid(tx: Queryable, job: Job, rsid: string, now: Date): Pr
   );
   if (existing && existing.sub_project_id !== job.sub_project_id)
     return { outcome: "other_sub_project", outletId: existing.id };
-  if (existing && existing.workflow_state !== first) return { outcome: "already_submitted", outletId: existing.id };
+  if (existing && existing.workflow_state !== first)
+    return { outcome: "already_submitted", outletId: existing.id };
   const outletId = existing ? existing.id : await createOutlet(tx, job, survey.record, first, now);
   if (existing)
-    await tx.query("UPDATE outlets SET version = version + 1, modified = $2 WHERE id = $1", [existing.id, now]);
+    await tx.query("UPDATE outlets SET version = version + 1, modified = $2 WHERE id = $1", [
+      existing.id,
+      now,
+    ]);
   await writeAnswers(tx, job.sub_project_id, outletId, survey.record, now);
   await tx.query(
     `INSERT INTO outlet_logs (outlet_id, user_id, action, from_state, to_state, message, extra_data, created)
@@ -135,16 +139,20 @@ async function recoverRsid(tx: Queryable, job: Job, rsid: string, now: Date): Pr
       now,
     ],
   );
-  await tx.query("INSERT INTO field_recoveries (rsid, request_id, outlet_id, created) VALUES ($1, $2, $3, $4)", [
-    rsid,
-    job.id,
-    outletId,
-    now,
-  ]);
+  await tx.query(
+    "INSERT INTO field_recoveries (rsid, request_id, outlet_id, created) VALUES ($1, $2, $3, $4)",
+    [rsid, job.id, outletId, now],
+  );
   return { outcome: existing ? "completed" : "recovered", outletId };
 }
 
-async function createOutlet(tx: Queryable, job: Job, survey: DumpSurvey, state: string, now: Date): Promise<number> {
+async function createOutlet(
+  tx: Queryable,
+  job: Job,
+  survey: DumpSurvey,
+  state: string,
+  now: Date,
+): Promise<number> {
   const o = survey.outlet;
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO outlets (rsid, name, owner_name, address, pin, city_id, state_id, territory_id, zone_id, region_id,
@@ -183,12 +191,20 @@ async function createOutlet(tx: Queryable, job: Job, survey: DumpSurvey, state: 
  * The survey's answers, each to the sub-project's question of that group and name; a question the
  * sub-project no longer asks is left out, and an answer the outlet already holds is kept.
  */
-async function writeAnswers(tx: Queryable, subProjectId: number, outletId: number, survey: DumpSurvey, now: Date) {
-  const [wo] = await tx.query<{ id: number }>("SELECT id FROM workflow_objects WHERE outlet_id = $1", [outletId]);
+async function writeAnswers(
+  tx: Queryable,
+  subProjectId: number,
+  outletId: number,
+  survey: DumpSurvey,
+  now: Date,
+) {
+  const [wo] = await tx.query<{ id: number }>("SELECT id FROM workflow_objects WHERE outlet_id = $1", [
+    outletId,
+  ]);
   for (const answer of survey.answers) {
     const [question] = await tx.query<{ id: number }>(
       `SELECT q.id FROM questions q JOIN question_groups g ON g.id = q.question_group_id
-       WHERE g.sub_project_id = $1 AND g.slug = $2 AND q.name = $3`,
+       WHERE g.sub_project_id = $1 AND g.name = $2 AND q.name = $3`,
       [subProjectId, answer.question_group, answer.question],
     );
     if (!question) continue;

@@ -9,13 +9,20 @@ import { DUMP_MSG, DUMP_PAGE_SIZE, MAX_DUMP_BYTES, RECOVERY_PAGE_SIZE } from "..
 import { decodeRowId, PAGE_SIZE_FIELD } from "../../src/domain/requestInput";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
+import { pageParams, paginate } from "../http/pagination";
 import { fieldProblem, jsonBody, Problem } from "../http/problem";
-import { paginate, pageParams } from "../http/pagination";
 import { runnerOf } from "../uploads/runner";
 import { requireFieldTools } from "./access";
 import { createDump, listDumps } from "./dumps";
 import { auditorsOf, multiObjectLookup, projects, subProjectsOf } from "./lookups";
-import { cancelRequest, confirmRequest, createRequest, listRequests, readCreate, requestReport } from "./recovery";
+import {
+  cancelRequest,
+  confirmRequest,
+  createRequest,
+  listRequests,
+  readCreate,
+  requestReport,
+} from "./recovery";
 
 export const DUMPS_PATH = "/api/field-app-dumps/";
 /** The dump upload reads its own multipart body, under its own limit. */
@@ -85,7 +92,8 @@ export function fieldToolRoutes(deps: AppDeps): Hono<AppEnv> {
         throw fieldProblem("uploaded_file", DUMP_MSG.fileRequired);
       }
       const file = form.uploaded_file;
-      if (!(file instanceof File) || file.size === 0) throw fieldProblem("uploaded_file", DUMP_MSG.fileRequired);
+      if (!(file instanceof File) || file.size === 0)
+        throw fieldProblem("uploaded_file", DUMP_MSG.fileRequired);
       if (file.size > MAX_DUMP_BYTES) throw fieldProblem("uploaded_file", DUMP_MSG.tooLarge);
       const auditorId = decodeRowId(form.field_app_user);
       if (auditorId === null) throw fieldProblem("field_app_user", DUMP_MSG.userRequired);

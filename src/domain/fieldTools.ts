@@ -101,7 +101,8 @@ export function recoveryFormErrors(values: RecoveryFormValues, today: string): R
   else if (rsids.length === 0) errors.rsid_list = RECOVERY_MSG.rsidEmpty;
   else if (rsids.length > MAX_RECOVERY_RSIDS) errors.rsid_list = RECOVERY_MSG.tooManyRsids;
   if (values.dateUploaded === "") errors.date_uploaded = RECOVERY_MSG.dateRequired;
-  else if (!isWithinRecoveryWindow(values.dateUploaded, today)) errors.date_uploaded = RECOVERY_MSG.dateWindow;
+  else if (!isWithinRecoveryWindow(values.dateUploaded, today))
+    errors.date_uploaded = RECOVERY_MSG.dateWindow;
   return errors;
 }
 
@@ -309,11 +310,22 @@ export type DumpRead = { ok: true; dump: FieldAppDumpFile } | { ok: false; error
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
-const text = (v: unknown, max = 500): v is string => typeof v === "string" && v.length <= max && !v.includes("\0");
+const text = (v: unknown, max = 500): v is string =>
+  typeof v === "string" && v.length <= max && !v.includes("\0");
 
 function readOutlet(v: unknown, where: string): DumpOutlet | string {
   if (!isRecord(v)) return `${where}.outlet is missing`;
-  const keys = ["name", "owner_name", "address", "pin", "phone", "pan", "gst", "ifsc", "account_number"] as const;
+  const keys = [
+    "name",
+    "owner_name",
+    "address",
+    "pin",
+    "phone",
+    "pan",
+    "gst",
+    "ifsc",
+    "account_number",
+  ] as const;
   for (const key of keys) if (!text(v[key]) || v[key] === "") return `${where}.outlet.${key} is not a text`;
   for (const key of ["city_id", "territory_id"] as const)
     if (!Number.isInteger(v[key]) || (v[key] as number) < 1) return `${where}.outlet.${key} is not an id`;
@@ -326,13 +338,19 @@ function readAnswer(v: unknown, where: string): DumpAnswer | string {
   if (v.single_input !== undefined && v.single_input !== null && !text(v.single_input, 10_000))
     return `${where}.single_input is not a text`;
   const multiple = v.multiple_answers_input ?? [];
-  if (!Array.isArray(multiple) || multiple.some((m) => !text(m))) return `${where}.multiple_answers_input is not a list of texts`;
+  if (!Array.isArray(multiple) || multiple.some((m) => !text(m)))
+    return `${where}.multiple_answers_input is not a list of texts`;
   const images = v.images ?? [];
   if (!Array.isArray(images)) return `${where}.images is not a list`;
   for (const [i, image] of images.entries()) {
-    if (!isRecord(image) || !IMAGE_TYPES.has(String(image.content_type)) || !text(image.data_base64, MAX_DUMP_BYTES))
+    if (
+      !isRecord(image) ||
+      !IMAGE_TYPES.has(String(image.content_type)) ||
+      !text(image.data_base64, MAX_DUMP_BYTES)
+    )
       return `${where}.images[${i}] is not a JPEG, PNG or WebP image in base64`;
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(image.data_base64 as string)) return `${where}.images[${i}] is not base64`;
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(image.data_base64 as string))
+      return `${where}.images[${i}] is not base64`;
   }
   return {
     question_group: v.question_group,
@@ -347,7 +365,8 @@ function readSurvey(v: unknown, where: string): DumpSurvey | string {
   if (!isRecord(v)) return `${where} is not an object`;
   if (!text(v.rsid) || !RSID_PATTERN.test(v.rsid)) return `${where}.rsid is not an RSID`;
   if (!text(v.sub_project) || v.sub_project === "") return `${where}.sub_project is missing`;
-  if (!text(v.survey_date) || dayNumber(v.survey_date) === null) return `${where}.survey_date is not a date (YYYY-MM-DD)`;
+  if (!text(v.survey_date) || dayNumber(v.survey_date) === null)
+    return `${where}.survey_date is not a date (YYYY-MM-DD)`;
   const outlet = readOutlet(v.outlet, where);
   if (typeof outlet === "string") return outlet;
   if (!Array.isArray(v.answers)) return `${where}.answers is not a list`;
@@ -357,7 +376,13 @@ function readSurvey(v: unknown, where: string): DumpSurvey | string {
     if (typeof answer === "string") return answer;
     answers.push(answer);
   }
-  return { rsid: v.rsid.toUpperCase(), sub_project: v.sub_project, survey_date: v.survey_date, outlet, answers };
+  return {
+    rsid: v.rsid.toUpperCase(),
+    sub_project: v.sub_project,
+    survey_date: v.survey_date,
+    outlet,
+    answers,
+  };
 }
 
 /**
@@ -374,7 +399,8 @@ export function readFieldAppDump(json: string, expectedMobile: string): DumpRead
   if (!isRecord(value) || value.format !== DUMP_FORMAT || value.version !== DUMP_VERSION)
     return { ok: false, error: DUMP_MSG.wrongFormat };
   const user = value.field_app_user;
-  if (!isRecord(user) || !text(user.mobile)) return { ok: false, error: `${DUMP_MSG.corrupt}field_app_user.mobile is missing` };
+  if (!isRecord(user) || !text(user.mobile))
+    return { ok: false, error: `${DUMP_MSG.corrupt}field_app_user.mobile is missing` };
   if (user.mobile !== expectedMobile) return { ok: false, error: DUMP_MSG.wrongUser };
   if (!Array.isArray(value.surveys)) return { ok: false, error: `${DUMP_MSG.corrupt}surveys is not a list` };
   const surveys: DumpSurvey[] = [];
