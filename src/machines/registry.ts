@@ -20,6 +20,7 @@ import { outletListMachine } from "./outletList";
 import { outletReviewMachine } from "./outletReview";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { passwordExpiryMachine } from "./passwordExpiry";
+import { recoveryRequestMachine } from "./recoveryRequest";
 import { resourceFormMachine } from "./resourceForm";
 import { resourceListMachine } from "./resourceList";
 import { retailerRequestsMachine } from "./retailerRequests";
@@ -52,4 +53,5 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "excelUpload", machine: excelUploadMachine },
   { id: "resourceList", machine: resourceListMachine },
   { id: "resourceForm", machine: resourceFormMachine },
+  { id: "recoveryRequest", machine: recoveryRequestMachine },
 ];
