@@ -20,6 +20,7 @@ import { outletListMachine } from "./outletList";
 import { outletReviewMachine } from "./outletReview";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { passwordExpiryMachine } from "./passwordExpiry";
+import { recoveryFormMachine } from "./recoveryForm";
 import { recoveryRequestMachine } from "./recoveryRequest";
 import { resourceFormMachine } from "./resourceForm";
 import { resourceListMachine } from "./resourceList";
@@ -53,5 +54,6 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "excelUpload", machine: excelUploadMachine },
   { id: "resourceList", machine: resourceListMachine },
   { id: "resourceForm", machine: resourceFormMachine },
+  { id: "recoveryForm", machine: recoveryFormMachine },
   { id: "recoveryRequest", machine: recoveryRequestMachine },
 ];
