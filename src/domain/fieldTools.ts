@@ -39,6 +39,7 @@ export const DUMP_MSG = {
   fileRequired: "Please choose the dump file.",
   userRequired: "Please select the field app user.",
   uploaded: "Dump uploaded. It is being checked.",
+  failed: "The dump could not be uploaded. Try again.",
   tooLarge: "The dump is larger than 20 MB.",
   notJson: "Wrong format: the dump is not a JSON file.",
   wrongFormat: 'Wrong format: the dump does not say "format": "retailscan-field-app-dump" version 1.',

@@ -9,6 +9,7 @@ import { bulkStatusUpdateMachine } from "./bulkStatusUpdate";
 import { bulkUploadJobMachine } from "./bulkUploadJob";
 import { bulkUploadScreenMachine } from "./bulkUploadScreen";
 import { dataTableMachine } from "./dataTable";
+import { dumpUploadMachine } from "./dumpUpload";
 import { eKycLoginMachine } from "./eKycLogin";
 import { excelUploadMachine } from "./excelUpload";
 import { filterDrawerMachine } from "./filterDrawer";
@@ -56,4 +57,5 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "resourceForm", machine: resourceFormMachine },
   { id: "recoveryForm", machine: recoveryFormMachine },
   { id: "recoveryRequest", machine: recoveryRequestMachine },
+  { id: "dumpUpload", machine: dumpUploadMachine },
 ];
