@@ -10,6 +10,7 @@ import {
   type FieldAppDumpFile,
   readFieldAppDump,
 } from "../../src/domain/fieldTools";
+import { escapeLike } from "../../src/domain/requestInput";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
@@ -50,14 +51,20 @@ const toApi = (row: DumpRow): FieldAppDump => ({
   created: row.created.toISOString(),
 });
 
-export async function listDumps(db: Queryable, page: { size: number; offset: number }) {
+/** $1 is the search with its LIKE characters escaped: the file's or the field app user's name. */
+const SEARCH_WHERE = `($1::text = '' OR f.name ILIKE '%' || $1 || '%' OR a.name ILIKE '%' || $1 || '%')`;
+
+export async function listDumps(db: Queryable, page: { size: number; offset: number }, search = "") {
+  const term = escapeLike(search.trim());
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
-    "SELECT count(*)::int AS count FROM field_app_dumps",
+    `SELECT count(*)::int AS count FROM field_app_dumps d JOIN field_auditors a ON a.id = d.field_app_user
+     JOIN stored_files f ON f.id = d.file_id WHERE ${SEARCH_WHERE}`,
+    [term],
   );
-  const rows = await db.query<DumpRow>(`${DUMP_SELECT} ORDER BY d.id DESC LIMIT $1 OFFSET $2`, [
-    page.size,
-    page.offset,
-  ]);
+  const rows = await db.query<DumpRow>(
+    `${DUMP_SELECT} WHERE ${SEARCH_WHERE} ORDER BY d.id DESC LIMIT $2 OFFSET $3`,
+    [term, page.size, page.offset],
+  );
   return { results: rows.map(toApi), count };
 }
 

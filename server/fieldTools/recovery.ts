@@ -17,7 +17,7 @@ import {
   recoveryStatusLabel,
   rsidListProblem,
 } from "../../src/domain/fieldTools";
-import { decodeRowId } from "../../src/domain/requestInput";
+import { decodeRowId, escapeLike } from "../../src/domain/requestInput";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import { Problem } from "../http/problem";
@@ -39,6 +39,7 @@ type RequestRow = {
   rsids: string[] | null;
   found_records: number;
   recovered_records: number;
+  handled_records: number;
   created: Date;
 };
 
@@ -50,7 +51,9 @@ const REQUEST_SELECT = `
             AND x.outcome IN ('recovered', 'completed', 'already_recovered', 'already_submitted', 'other_sub_project'))
            AS found_records,
          (SELECT count(*)::int FROM recovery_request_rsids x WHERE x.request_id = r.id
-            AND x.outcome IN ('recovered', 'completed')) AS recovered_records
+            AND x.outcome IN ('recovered', 'completed')) AS recovered_records,
+         (SELECT count(*)::int FROM recovery_request_rsids x WHERE x.request_id = r.id
+            AND x.outcome <> 'pending') AS handled_records
   FROM recovery_requests r JOIN users u ON u.id = r.user_id JOIN projects p ON p.id = r.project_id
   JOIN sub_projects s ON s.id = r.sub_project_id JOIN field_auditors a ON a.id = r.auditor_id`;
 
@@ -65,17 +68,25 @@ const toApi = (row: RequestRow): RecoveryRequest => ({
   rsid_list: row.rsids ?? [],
   found_records: row.found_records,
   recovered_records: row.recovered_records,
+  handled_records: row.handled_records,
   created: row.created.toISOString(),
 });
 
-export async function listRequests(db: Queryable, page: { size: number; offset: number }) {
+/** $1 is the search with its LIKE characters escaped: an RSID of the request, or its auditor's name. */
+const SEARCH_WHERE = `($1::text = '' OR EXISTS (SELECT 1 FROM recovery_request_rsids x
+    WHERE x.request_id = r.id AND x.rsid ILIKE '%' || $1 || '%')
+  OR (SELECT name FROM field_auditors WHERE id = r.auditor_id) ILIKE '%' || $1 || '%')`;
+
+export async function listRequests(db: Queryable, page: { size: number; offset: number }, search = "") {
+  const term = escapeLike(search.trim());
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
-    "SELECT count(*)::int AS count FROM recovery_requests",
+    `SELECT count(*)::int AS count FROM recovery_requests r WHERE ${SEARCH_WHERE}`,
+    [term],
   );
-  const rows = await db.query<RequestRow>(`${REQUEST_SELECT} ORDER BY r.id DESC LIMIT $1 OFFSET $2`, [
-    page.size,
-    page.offset,
-  ]);
+  const rows = await db.query<RequestRow>(
+    `${REQUEST_SELECT} WHERE ${SEARCH_WHERE} ORDER BY r.id DESC LIMIT $2 OFFSET $3`,
+    [term, page.size, page.offset],
+  );
   return { results: rows.map(toApi), count };
 }
 

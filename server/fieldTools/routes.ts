@@ -6,7 +6,12 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DUMP_MSG, DUMP_PAGE_SIZE, MAX_DUMP_BYTES, RECOVERY_PAGE_SIZE } from "../../src/domain/fieldTools";
-import { decodeRowId, PAGE_SIZE_FIELD } from "../../src/domain/requestInput";
+import {
+  decodeRowId,
+  decodeText,
+  MAX_QUERY_TEXT_LENGTH,
+  PAGE_SIZE_FIELD,
+} from "../../src/domain/requestInput";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { pageParams, paginate } from "../http/pagination";
@@ -45,6 +50,13 @@ const requestId = (value: string | undefined): number => {
 const pageOf = (query: (k: string) => string | undefined, size: number) =>
   pageParams(query("page"), query(PAGE_SIZE_FIELD) ?? String(size));
 
+/** The table's search text; anything that is not a bounded text is a 400. */
+function searchOf(value: string | undefined): string {
+  const read = decodeText(value ?? "", MAX_QUERY_TEXT_LENGTH);
+  if (!read.ok) throw fieldProblem("search", read.error);
+  return read.value;
+}
+
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 export function fieldToolRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -72,7 +84,7 @@ export function fieldToolRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get("/field-app-dumps/", async (c) => {
     await requireFieldTools(c, deps);
     const page = pageOf((k) => c.req.query(k), DUMP_PAGE_SIZE);
-    const { results, count } = await listDumps(db, page);
+    const { results, count } = await listDumps(db, page, searchOf(c.req.query("search")));
     return c.json(paginate(c.req.url, results, count, page));
   });
   app.post(
@@ -119,7 +131,7 @@ export function fieldToolRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get("/outlet-recovery/", async (c) => {
     await requireFieldTools(c, deps);
     const page = pageOf((k) => c.req.query(k), RECOVERY_PAGE_SIZE);
-    const { results, count } = await listRequests(db, page);
+    const { results, count } = await listRequests(db, page, searchOf(c.req.query("search")));
     return c.json(paginate(c.req.url, results, count, page));
   });
   app.post("/outlet-recovery/", async (c) => {

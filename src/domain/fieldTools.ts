@@ -168,6 +168,16 @@ export function recoveryActions(status: string): RecoveryAction[] {
   return [];
 }
 
+/** A request whose job may still change it: the table is read again while one is shown. */
+export const recoveryMoving = (requests: readonly { status: string }[]): boolean =>
+  requests.some((r) => r.status === "processing");
+
+export const dumpsMoving = (dumps: readonly { status: string }[]): boolean =>
+  dumps.some((d) => d.status === "processing");
+
+/** How often a list with moving rows is read again. */
+export const FIELD_TOOLS_REFRESH_MS = 2000;
+
 export const mayConfirmRecovery = (status: string): boolean => recoveryActions(status).includes("confirm");
 export const mayCancelRecovery = (status: string): boolean => recoveryActions(status).includes("cancel");
 
@@ -240,6 +250,8 @@ export const RecoveryRequest = Schema.Struct({
   rsid_list: Schema.Array(Schema.String),
   found_records: Schema.Number,
   recovered_records: Schema.Number,
+  /** RSIDs the job has dealt with so far: the progress of a running recovery. */
+  handled_records: Schema.Number,
   created: Schema.String,
 });
 export type RecoveryRequest = typeof RecoveryRequest.Type;

@@ -55,7 +55,8 @@ export const dumpUploadMachine = setup({
   },
   guards: {
     complete: ({ context }) => context.file !== null && context.fieldAppUser !== null,
-    outcomeIs: ({ event }, params: { type: DumpUploadOutcome["type"] }) => outcome(event).type === params.type,
+    outcomeIs: ({ event }, params: { type: DumpUploadOutcome["type"] }) =>
+      outcome(event).type === params.type,
   },
 }).createMachine({
   id: "dumpUpload",
@@ -93,7 +94,10 @@ export const dumpUploadMachine = setup({
       invoke: {
         id: "uploadDump",
         src: "uploadDump",
-        input: ({ context }) => ({ file: context.file as File, fieldAppUser: context.fieldAppUser as number }),
+        input: ({ context }) => ({
+          file: context.file as File,
+          fieldAppUser: context.fieldAppUser as number,
+        }),
         onDone: [
           {
             guard: { type: "outcomeIs", params: { type: "accepted" } },
@@ -106,7 +110,9 @@ export const dumpUploadMachine = setup({
           },
           {
             target: "editing",
-            actions: assign({ serverMessage: ({ event }) => (outcome(event) as { message: string }).message }),
+            actions: assign({
+              serverMessage: ({ event }) => (outcome(event) as { message: string }).message,
+            }),
           },
         ],
         onError: {

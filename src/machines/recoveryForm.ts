@@ -70,7 +70,8 @@ export const recoveryFormMachine = setup({
   guards: {
     hasErrors: ({ context, event }) =>
       Object.keys(recoveryFormErrors(context.values, (event as { today: string }).today)).length > 0,
-    outcomeIs: ({ event }, params: { type: RecoveryCreateOutcome["type"] }) => outcome(event).type === params.type,
+    outcomeIs: ({ event }, params: { type: RecoveryCreateOutcome["type"] }) =>
+      outcome(event).type === params.type,
   },
 }).createMachine({
   id: "recoveryForm",

@@ -4,7 +4,12 @@
  * each, the request, and a refresh of the table afterwards.
  */
 import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
-import { RECOVERY_MSG, type RecoveryAction, type RecoveryRequest, recoveryActions } from "../domain/fieldTools";
+import {
+  RECOVERY_MSG,
+  type RecoveryAction,
+  type RecoveryRequest,
+  recoveryActions,
+} from "../domain/fieldTools";
 
 /** A confirm or cancel answered: done with the server's detail, or refused (the HTTP layer shows its detail). */
 export type RecoveryActionOutcome = { type: "done"; detail: string } | { type: "refused" };
@@ -40,7 +45,8 @@ export const recoveryRequestMachine = setup({
   guards: {
     offers: ({ context }, params: { action: RecoveryAction }) =>
       recoveryActions(context.request.status).includes(params.action),
-    outcomeIs: ({ event }, params: { type: RecoveryActionOutcome["type"] }) => outcome(event).type === params.type,
+    outcomeIs: ({ event }, params: { type: RecoveryActionOutcome["type"] }) =>
+      outcome(event).type === params.type,
   },
 }).createMachine({
   id: "recoveryRequest",

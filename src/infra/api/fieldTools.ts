@@ -28,8 +28,15 @@ export const fieldAuditors = () =>
     schema: FieldAuditorLookup,
   }).pipe(Effect.map((r) => r.workflow_field_auditors));
 
-export const listDumps = (page: { page: number; pageSize: number }) =>
-  request({ path: "field-app-dumps/", page, schema: FieldAppDumpList });
+type Page = { page: number; pageSize: number };
+
+export const listDumps = (page: Page, search: string) =>
+  request({
+    path: "field-app-dumps/",
+    page,
+    query: { search: search || undefined },
+    schema: FieldAppDumpList,
+  });
 
 export const uploadDump = (file: File, fieldAppUser: number): Effect.Effect<FieldAppDump, ApiError> =>
   Effect.suspend(() => {
@@ -39,8 +46,13 @@ export const uploadDump = (file: File, fieldAppUser: number): Effect.Effect<Fiel
     return request({ method: "POST", path: "field-app-dumps/", body, schema: FieldAppDump });
   });
 
-export const listRecoveries = (page: { page: number; pageSize: number }) =>
-  request({ path: "outlet-recovery/", page, schema: RecoveryRequestList });
+export const listRecoveries = (page: Page, search: string) =>
+  request({
+    path: "outlet-recovery/",
+    page,
+    query: { search: search || undefined },
+    schema: RecoveryRequestList,
+  });
 
 export const createRecovery = (submission: RecoverySubmission) =>
   request({ method: "POST", path: "outlet-recovery/", body: submission, schema: RecoveryRequest });
@@ -86,13 +98,13 @@ export const fieldAuditorsQuery = () =>
     queryFn: ({ signal }) => runApi(fieldAuditors(), { signal }),
     staleTime: 60_000,
   });
-export const recoveriesQuery = (page: { page: number; pageSize: number }) =>
+export const recoveriesQuery = (page: Page, search: string) =>
   queryOptions({
-    queryKey: [...fieldToolKeys.recoveries, page] as const,
-    queryFn: ({ signal }) => runApi(listRecoveries(page), { signal }),
+    queryKey: [...fieldToolKeys.recoveries, page, search] as const,
+    queryFn: ({ signal }) => runApi(listRecoveries(page, search), { signal }),
   });
-export const dumpsQuery = (page: { page: number; pageSize: number }) =>
+export const dumpsQuery = (page: Page, search: string) =>
   queryOptions({
-    queryKey: [...fieldToolKeys.dumps, page] as const,
-    queryFn: ({ signal }) => runApi(listDumps(page), { signal }),
+    queryKey: [...fieldToolKeys.dumps, page, search] as const,
+    queryFn: ({ signal }) => runApi(listDumps(page, search), { signal }),
   });
