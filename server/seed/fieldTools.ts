@@ -13,7 +13,7 @@ import { demoDump } from "./fieldAppDump";
 
 const DAY = 24 * 60 * 60 * 1000;
 export const DEMO_DUMP_AUDITOR = "9000000003";
-export const DEMO_DUMP_RSIDS = ["RSR00301", "RSR00302", "RSR00303"] as const;
+export const DEMO_DUMP_RSIDS = ["RS9000301", "RS9000302", "RS9000303"] as const;
 export const DEMO_DUMP_SUB_PROJECT = "acme-retail-audit-main";
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -111,15 +111,15 @@ export async function seedFieldTools(tx: Queryable, now: number): Promise<void> 
         [row!.id, i + 1, rsid, outcome],
       );
   };
-  await request("completed", [["RSR00399", "not_found"]], 90 * 60 * 1000);
-  await request("cancelled", [["RSR00303", "cancelled"]], 80 * 60 * 1000);
-  await request("processing", [["RSR00398", "pending"]], 70 * 60 * 1000, true);
+  await request("completed", [["RS9000399", "not_found"]], 90 * 60 * 1000);
+  await request("cancelled", [["RS9000303", "cancelled"]], 80 * 60 * 1000);
+  await request("processing", [["RS9000398", "pending"]], 70 * 60 * 1000, true);
   await request(
     "accepted",
     [
       [DEMO_DUMP_RSIDS[0], "pending"],
       [DEMO_DUMP_RSIDS[1], "pending"],
-      ["RSR00397", "pending"],
+      ["RS9000397", "pending"],
     ],
     60 * 60 * 1000,
   );

@@ -28,7 +28,7 @@ test.afterEach(async ({ page }) => {
 
 test("a processing request is cancelled after its dialog", async ({ page }) => {
   await page.goto(RECOVERY);
-  const row = rowOf(page, "RSR00398");
+  const row = rowOf(page, "RS9000398");
   await expect(row.getByRole("cell", { name: "Processing", exact: true })).toBeVisible();
   await expect(row.getByRole("button", { name: /^Confirm request/ })).toHaveCount(0);
   await row.getByRole("button", { name: /^Cancel request/ }).click();
@@ -78,7 +78,7 @@ test("a dump of field auditor 3 is uploaded, two of its outlets recovered, the t
   page,
 }) => {
   await page.goto(DUMPS);
-  const dump = demoDump("9000000003", ["RSE00001", "RSE00002"], {
+  const dump = demoDump("9000000003", ["RS8000001", "RS8000002"], {
     subProject: "acme-retail-audit-main",
     surveyDate: isoDay(1),
     cityId: 1,
@@ -102,11 +102,11 @@ test("a dump of field auditor 3 is uploaded, two of its outlets recovered, the t
   await field(page, "Project").selectOption({ label: "Acme Retail Audit 2026-27" });
   await field(page, "Sub Project").selectOption({ label: "Acme Retail Audit" });
   await field(page, "Auditor").selectOption({ label: AUDITOR_3 });
-  await field(page, "RSID List").fill("RSE00001, RSE00002, RSE09999");
+  await field(page, "RSID List").fill("RS8000001, RS8000002, RS8009999");
   await field(page, "Date").fill(isoDay(1));
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText(RECOVERY_MSG.sent)).toBeVisible();
-  const row = rowOf(page, "RSE00001, RSE00002, RSE09999");
+  const row = rowOf(page, "RS8000001, RS8000002, RS8009999");
   await expect(row.getByRole("cell", { name: "Accepted", exact: true })).toBeVisible();
 
   await row.getByRole("button", { name: /^Confirm request/ }).click();
@@ -125,16 +125,17 @@ test("a dump of field auditor 3 is uploaded, two of its outlets recovered, the t
   const lines = Buffer.concat(csv).toString("utf8").trim().split("\r\n");
   expect(lines[0]).toBe("User,Project Name,Sub-Project Name,Auditor Name,Date Uploaded,RSID,Status");
   expect(lines.slice(1).map((l) => l.split(",").slice(3))).toEqual([
-    [AUDITOR_3, isoDay(1), "RSE00001", "Recovered"],
-    [AUDITOR_3, isoDay(1), "RSE00002", "Recovered"],
-    [AUDITOR_3, isoDay(1), "RSE09999", "Not found in dumps"],
+    [AUDITOR_3, isoDay(1), "RS8000001", "Recovered"],
+    [AUDITOR_3, isoDay(1), "RS8000002", "Recovered"],
+    [AUDITOR_3, isoDay(1), "RS8009999", "Not found in dumps"],
   ]);
 
   // The two outlets are in the outlet list, in their first state.
   await page.goto("/dashboard/list-of-outlets");
-  await page.getByRole("searchbox", { name: "Search Outlets" }).fill("RSE0000");
-  await expect(page.getByRole("row").filter({ hasText: "RSE00001" })).toContainText("QC Pending");
-  await expect(page.getByRole("row").filter({ hasText: "RSE00002" })).toContainText("QC Pending");
+  await page.getByRole("searchbox", { name: "Search Outlets" }).fill("RS800000");
+  await expect(page.getByText("Showing 1 - 2 of 2 Record(s)")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "RS8000001" })).toContainText("QC Pending");
+  await expect(page.getByRole("row").filter({ hasText: "RS8000002" })).toContainText("QC Pending");
   await page.screenshot({ path: test.info().outputPath("recovered-outlets.png"), fullPage: true });
 });
 
