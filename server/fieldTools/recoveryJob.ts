@@ -95,7 +95,13 @@ async function runRecovery(deps: AppDeps, job: Job): Promise<void> {
 
 type Outcome = { outcome: RsidOutcome; outletId: number | null };
 
+/** Advisory lock namespace of recovered RSIDs (the two-key form, apart from the other locks). */
+const LOCK_RECOVERED_RSID = 7312;
+
 async function recoverRsid(tx: Queryable, job: Job, rsid: string, now: Date): Promise<Outcome> {
+  // Two requests naming the same RSID, run by two servers, take turns here instead of racing to
+  // create the same outlet; the second then finds it recovered.
+  await tx.query("SELECT pg_advisory_xact_lock($1::int, hashtext($2))", [LOCK_RECOVERED_RSID, rsid]);
   const [earlier] = await tx.query<{ outlet_id: number }>(
     "SELECT outlet_id FROM field_recoveries WHERE rsid = $1",
     [rsid],

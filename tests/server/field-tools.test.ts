@@ -250,6 +250,33 @@ describe("recovery requests", () => {
   });
 });
 
+describe("the demo data", () => {
+  it("the seeded accepted request recovers the two RSIDs its dump holds and reports the third", async () => {
+    const h = { headers: auth["field.coordinator"] };
+    const list = await server.call("GET", "/api/outlet-recovery/?search=RS9000397", h);
+    const [seeded] = list.body.results as { id: number; status: string }[];
+    expect(seeded).toMatchObject({ status: "accepted" });
+    const dumps = await server.call("GET", "/api/field-app-dumps/?search=auditor-3", h);
+    expect((dumps.body.results as { status: string }[]).map((d) => d.status).sort()).toEqual([
+      "completed",
+      "failed",
+    ]);
+    expect((await server.call("POST", `/api/outlet-recovery/${seeded!.id}/confirm/`, h)).status).toBe(200);
+    await settle();
+    const report = await server.app.request(`/api/outlet-recovery/${seeded!.id}/report/`, {
+      method: "POST",
+      ...h,
+    });
+    expect(
+      (await report.text())
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((l) => l.split(",").slice(5).join(",")),
+    ).toEqual(["RS9000301,Recovered", "RS9000302,Recovered", "RS9000397,Not found in dumps"]);
+  });
+});
+
 describe("who may call", () => {
   it("a client user gets 403 on every field tools endpoint", async () => {
     const h = { headers: auth["client.manager"] };
