@@ -9,7 +9,10 @@ import { act, cleanup, fireEvent, render, screen, within } from "@testing-librar
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
-import type { RecoveryRequest } from "../../src/domain/fieldTools";
+import type { RecoveryAction, RecoveryRequest, RecoverySubmission } from "../../src/domain/fieldTools";
+import type { DumpUploadOutcome } from "../../src/machines/dumpUpload";
+import type { RecoveryCreateOutcome } from "../../src/machines/recoveryForm";
+import type { RecoveryActionOutcome } from "../../src/machines/recoveryRequest";
 import { DumpUploadForm } from "../../src/ui/fieldTools/FieldAppDumpScreen";
 import RecoveryActions from "../../src/ui/fieldTools/RecoveryActions";
 import RecoveryForm from "../../src/ui/fieldTools/RecoveryForm";
@@ -85,7 +88,7 @@ describe("the recovery form follows the recoveryForm machine", () => {
   it.each(
     paths.map((p) => [p.steps.map((s) => s.event.type).join(" → "), p.steps] as const),
   )("%s", async (_name, steps) => {
-    const createRecovery = deferred("createRecovery");
+    const createRecovery = deferred<RecoveryCreateOutcome, RecoverySubmission>("createRecovery");
     const sent = vi.fn();
     render(wrap(lookups(), <RecoveryForm onSent={sent} actors={{ createRecovery }} today={() => TODAY} />));
     const machine = model(recoveryFormFixture);
@@ -128,7 +131,7 @@ describe("the recovery form follows the recoveryForm machine", () => {
     const sentTimes = steps.filter(
       (st) =>
         st.event.type === "xstate.done.actor.createRecovery" &&
-        (st.event as { output: { type: string } }).output.type === "sent",
+        (st.event as unknown as { output: { type: string } }).output.type === "sent",
     ).length;
     expect(sent).toHaveBeenCalledTimes(sentTimes);
   });
@@ -148,7 +151,7 @@ describe("a recovery row follows the recoveryRequest machine", () => {
         ] as const,
     ),
   )("%s", async (_name, path) => {
-    const runAction = deferred("runAction");
+    const runAction = deferred<RecoveryActionOutcome, { id: number; action: RecoveryAction }>("runAction");
     const changed = vi.fn();
     const client = lookups();
     const input = path.input as { request: RecoveryRequest };
@@ -214,7 +217,7 @@ describe("the dump upload form follows the dumpUpload machine", () => {
   it.each(
     paths.map((p) => [p.steps.map((s) => s.event.type).join(" → "), p.steps] as const),
   )("%s", async (_name, steps) => {
-    const uploadDump = deferred("uploadDump");
+    const uploadDump = deferred<DumpUploadOutcome, { file: File; fieldAppUser: number }>("uploadDump");
     const uploaded = vi.fn();
     render(wrap(lookups(), <DumpUploadForm onUploaded={uploaded} actors={{ uploadDump }} />));
     const machine = model(dumpUploadFixture);

@@ -17,10 +17,10 @@ import { showDateTime } from "../uploads/dates";
 import { FieldErrorList, invalidProps, LoadingButton } from "../widgets/Controls";
 import DataTable, { type Column } from "../widgets/DataTable";
 import { useDataTable } from "../widgets/useDataTable";
-import { NoAccess } from "./FieldOutletRecoveryScreen";
 import FieldSelect from "./FieldSelect";
 import FieldToolsNav from "./FieldToolsNav";
 import { dumpUploadActors } from "./fieldToolActors";
+import NoAccess from "./NoAccess";
 import "./fieldTools.css";
 
 /** The upload form, driven by the dumpUpload machine. */

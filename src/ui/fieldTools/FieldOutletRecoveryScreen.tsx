@@ -18,6 +18,7 @@ import { showDateTime } from "../uploads/dates";
 import DataTable, { type Column } from "../widgets/DataTable";
 import { useDataTable } from "../widgets/useDataTable";
 import FieldToolsNav from "./FieldToolsNav";
+import NoAccess from "./NoAccess";
 import RecoveryActions from "./RecoveryActions";
 import RecoveryForm from "./RecoveryForm";
 import "./fieldTools.css";
@@ -121,17 +122,6 @@ export default function FieldOutletRecoveryScreen() {
           showRecordCount
         />
       </section>
-    </div>
-  );
-}
-
-export function NoAccess() {
-  return (
-    <div className="page">
-      <h1>Field tools</h1>
-      <p role="alert">
-        The field tools are for field coordinators, field managers and project managers of Retail Scan.
-      </p>
     </div>
   );
 }

@@ -54,31 +54,33 @@ export default function RecoveryActions({
     { input: { request } },
   );
   useEffect(() => actor.send({ type: "request.updated", request }), [actor, request]);
-  const shown = useSelector(actor, (s) =>
-    BUTTONS.filter((b) => s.can(b.event) || s.context.pending === b.action)
-      .map((b) => `${b.action}:${s.can(b.event) ? 1 : 0}`)
-      .join(","),
+  // A button shows while the machine takes its event, and stays (unpressable) while its own
+  // question or request is under way, so focus can return to it.
+  const buttons = useSelector(
+    actor,
+    (s) =>
+      BUTTONS.filter((b) => s.can(b.event) || s.context.pending === b.action).map((b) => ({
+        ...b,
+        enabled: s.can(b.event),
+      })),
+    sameButtons,
   );
   const asking = useSelector(actor, (s) => (s.matches("asking") ? s.context.pending : null));
   const busy = useSelector(actor, (s) => s.hasTag("busy"));
-  const buttons = shown === "" ? [] : shown.split(",").map((x) => x.split(":") as [RecoveryAction, string]);
   return (
     <div className="recovery-actions" aria-busy={busy}>
-      {buttons.map(([action, enabled]) => {
-        const b = BUTTONS.find((x) => x.action === action)!;
-        return (
-          <button
-            key={action}
-            type="button"
-            className={action === "cancel" ? "button button-secondary" : "button"}
-            aria-disabled={enabled === "0" || undefined}
-            aria-label={`${b.label} request ${request.id}`}
-            onClick={() => actor.send(b.event)}
-          >
-            {b.label}
-          </button>
-        );
-      })}
+      {buttons.map((b) => (
+        <button
+          key={b.action}
+          type="button"
+          className={b.action === "cancel" ? "button button-secondary" : "button"}
+          aria-disabled={!b.enabled || undefined}
+          aria-label={`${b.label} request ${request.id}`}
+          onClick={() => actor.send(b.event)}
+        >
+          {b.label}
+        </button>
+      ))}
       {asking && (
         <AskDialog
           ask={ASK[asking]}
@@ -88,6 +90,10 @@ export default function RecoveryActions({
     </div>
   );
 }
+
+type Shown = { action: RecoveryAction; enabled: boolean };
+const sameButtons = (a: readonly Shown[], b: readonly Shown[]) =>
+  a.length === b.length && a.every((x, i) => x.action === b[i]!.action && x.enabled === b[i]!.enabled);
 
 function AskDialog({
   ask,
