@@ -22,9 +22,11 @@ import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import { Problem } from "../http/problem";
 
-/** A refused create: the message under errors.message (which the form shows) and under the field. */
-const createProblem = (field: string, message: string) =>
-  new Problem(400, { errors: { message }, [field]: [message] });
+/**
+ * A refused create: the message as the error's `message` (what the form shows, spec 002 §8) and
+ * under its field, in the API's usual 400 shape.
+ */
+const createProblem = (field: string, message: string) => new Problem(400, { message, [field]: [message] });
 
 const NOT_FOUND = { detail: "Not found." } as const;
 

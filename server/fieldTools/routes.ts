@@ -156,10 +156,11 @@ export function fieldToolRoutes(deps: AppDeps): Hono<AppEnv> {
   });
   app.post("/outlet-recovery/:id/report/", async (c) => {
     await requireFieldTools(c, deps);
-    const csv = await requestReport(db, requestId(c.req.param("id")));
+    const id = requestId(c.req.param("id"));
+    const csv = await requestReport(db, id);
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="outlet-recovery-${c.req.param("id")}.csv"`,
+      "Content-Disposition": `attachment; filename="outlet-recovery-${id}.csv"`,
     });
   });
   return app;

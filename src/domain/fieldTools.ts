@@ -137,9 +137,12 @@ export function rsidListProblem(list: unknown): string | null {
   return null;
 }
 
-/** The message a failed create shows: the server's errors.message, else the syntax hint (spec 002 §8). */
+/**
+ * The message a failed create shows (spec 002 §8, "errors.message, or the syntax hint"): the
+ * message the server's error carries, else the syntax hint.
+ */
 export function recoveryCreateFailure(body: unknown): string {
-  const message = (body as { errors?: { message?: unknown } } | null)?.errors?.message;
+  const message = (body as { message?: unknown } | null)?.message;
   return typeof message === "string" && message !== "" ? message : RECOVERY_MSG.syntax;
 }
 

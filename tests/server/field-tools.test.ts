@@ -147,17 +147,17 @@ describe("recovery requests", () => {
   it("refuses 6 RSIDs, a date 11 days back, and bad syntax, each with its message", async () => {
     const six = await create(request(["A1", "A2", "A3", "A4", "A5", "A6"]));
     expect(six.status).toBe(400);
-    expect(six.body.errors).toEqual({ message: RECOVERY_MSG.tooManyRsids });
+    expect(six.body.message).toBe(RECOVERY_MSG.tooManyRsids);
     const old = await create(request(["A1"], isoDay(TEST_START - 11 * DAY)));
-    expect(old.body.errors).toEqual({ message: RECOVERY_MSG.dateWindow });
+    expect(old.body.message).toBe(RECOVERY_MSG.dateWindow);
     const tenDays = await create(request(["A1"], isoDay(TEST_START - 10 * DAY)));
     expect(tenDays.status).toBe(201);
     const syntax = await create(request(["RS1 RS2"]));
-    expect(syntax.body.errors).toEqual({ message: RECOVERY_MSG.syntax });
+    expect(syntax.body.message).toBe(RECOVERY_MSG.syntax);
     const notList = await create(request("RS1,RS2"));
-    expect(notList.body.errors).toEqual({ message: RECOVERY_MSG.syntax });
+    expect(notList.body.message).toBe(RECOVERY_MSG.syntax);
     const empty = await create(request([]));
-    expect(empty.body.errors).toEqual({ message: RECOVERY_MSG.rsidEmpty });
+    expect(empty.body.message).toBe(RECOVERY_MSG.rsidEmpty);
   });
 
   it("confirms once, recovers the found outlets in their first state with answers, images and a log row, and reports every RSID", async () => {

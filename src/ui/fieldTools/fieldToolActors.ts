@@ -20,7 +20,7 @@ export const recoveryFormActors = () => ({
       await runApi(createRecovery(input));
       return { type: "sent" };
     } catch (error) {
-      // A refusal shows the server's errors.message, or the syntax hint (spec 002 §8).
+      // A refusal shows the error's message from the server, or the syntax hint (spec 002 §8).
       if (statusOf(error) === 400) return { type: "refused", message: recoveryCreateFailure(bodyOf(error)) };
       throw error;
     }
