@@ -12,6 +12,7 @@ import { authRoutes } from "./auth/routes";
 import type { AppDeps, AppEnv } from "./context";
 import { busyProblem, isRetryable } from "./db/retry";
 import { outboxRoutes } from "./dev/outbox";
+import { fieldToolRoutes, isDumpUpload } from "./fieldTools/routes";
 import { fieldUserRoutes } from "./fieldUsers/routes";
 import { Problem } from "./http/problem";
 import { securityHeaders } from "./http/security";
@@ -70,7 +71,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   // Excel uploads have their own, larger limit (server/uploads/routes.ts).
   app.use("/api/*", (c, next) =>
-    isUploadPost(c.req.method, c.req.path) || isCommonUpload(c.req.method, c.req.path)
+    isUploadPost(c.req.method, c.req.path) ||
+    isCommonUpload(c.req.method, c.req.path) ||
+    isDumpUpload(c.req.method, c.req.path)
       ? next()
       : jsonBodyLimit(c, next),
   );
@@ -95,6 +98,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", outletRoutes(deps));
   app.route("/api", surveyRoutes(deps));
   app.route("/api", retailerRequestRoutes(deps));
+  app.route("/api", fieldToolRoutes(deps));
   app.route("/", outboxRoutes(deps));
   app.route("/api", uploadsApi(deps));
 

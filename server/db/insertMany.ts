@@ -94,6 +94,8 @@ export const INSERTABLE_COLUMNS: ReadonlyMap<string, ReadonlySet<string>> = new 
       "message",
       "created",
     ],
+    field_app_dump_surveys: ["dump_id", "auditor_id", "rsid", "sub_project_slug", "survey_date", "record"],
+    recovery_request_rsids: ["request_id", "position", "rsid"],
     outlet_payouts: [
       "outlet_id",
       "sub_project_id",

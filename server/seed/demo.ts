@@ -8,6 +8,7 @@ import { allPermissions, consideredWorkflowPermission, rolePermissions } from ".
 import { type Db, LOCK_SEED, lockFor, type Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import { seedAdministeredResources } from "./catalogue";
+import { seedFieldTools } from "./fieldTools";
 import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
 import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
 import { seedRetailerRequests } from "./retailerRequests";
@@ -155,6 +156,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     await seedSurvey(tx, now);
     await seedRetailerRequests(tx, now);
     await seedUploads(tx, now);
+    await seedFieldTools(tx, now);
     return true;
   });
   // Fresh statistics, so the planner knows the tables' sizes after a bulk load.

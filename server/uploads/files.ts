@@ -1,4 +1,5 @@
 /** Files kept in the database (uploads, result files, exports) and the link that serves them. */
+import { mayUseFieldTools } from "../../src/domain/permissions";
 import { type UserRow, userDetails } from "../auth/users";
 import type { Queryable } from "../db/db";
 import { EXCEL_CONTENT_TYPE } from "./excel";
@@ -62,7 +63,8 @@ export async function readFile(db: Queryable, id: number): Promise<StoredFile | 
 /**
  * Who may read a stored file: an export only the user who asked for it; any other file its owner,
  * and others only where they may see the upload job it belongs to (upload, clean or unclean file).
- * A file that belongs to nothing else is its owner's alone.
+ * A field app dump is open to every user of the field tools. A file that belongs to nothing else is
+ * its owner's alone.
  */
 export async function mayReadFile(db: Queryable, user: UserRow, file: StoredFile): Promise<boolean> {
   const exports = await db.query<{ user_id: number }>("SELECT user_id FROM export_jobs WHERE file_id = $1", [
@@ -70,6 +72,11 @@ export async function mayReadFile(db: Queryable, user: UserRow, file: StoredFile
   ]);
   if (exports.length > 0) return exports.every((e) => e.user_id === user.id);
   if (file.owner_id === user.id) return true;
+  const dumps = await db.query("SELECT 1 FROM field_app_dumps WHERE file_id = $1", [file.id]);
+  if (dumps.length > 0) {
+    const details = await userDetails(db, user);
+    return mayUseFieldTools(details.permissions, details.organisation.kind);
+  }
   const jobs = await db.query<{ object_type: string; organisation_id: number }>(
     `SELECT object_type, organisation_id FROM bulk_upload_jobs
      WHERE file_id = $1 OR clean_file_id = $1 OR unclean_file_id = $1`,

@@ -1,11 +1,13 @@
 /**
- * Runs the queued work of this process: upload processing, UPI payment runs and exports. Started
- * with the server and woken at once when work arrives; the poll also finds jobs left behind by a
- * process that stopped (their heartbeat went stale).
+ * Runs the queued work of this process: upload processing, UPI payment runs, exports, field app
+ * dumps and outlet recoveries. Started with the server and woken at once when work arrives; the
+ * poll also finds jobs left behind by a process that stopped (their heartbeat went stale).
  */
 import type { AppDeps } from "../context";
 import { isRetryable, MAX_TRANSACTION_RUNS } from "../db/retry";
 import { processNextExport, removeExpiredFiles } from "../exports/exportJobs";
+import { processNextDump } from "../fieldTools/dumps";
+import { processNextRecovery } from "../fieldTools/recoveryJob";
 import { payNextJob } from "./actions";
 import type { PaymentGateway } from "./paymentGateway";
 import { claimNextUpload, processUpload } from "./processing";
@@ -22,6 +24,8 @@ export async function runPendingWork(deps: AppDeps, gateway: PaymentGateway | nu
     }
     if (gateway && (await payNextJob(deps, gateway))) continue;
     if (await processNextExport(deps)) continue;
+    if (await processNextDump(deps)) continue;
+    if (await processNextRecovery(deps)) continue;
     break;
   }
   await removeExpiredFiles(deps);

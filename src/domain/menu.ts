@@ -2,6 +2,7 @@
  * The dashboard side menu: which areas a signed-in user is offered. Kept apart from the route
  * catalogue so that only the dashboard's code carries it.
  */
+import { FIELD_TOOLS_PERMISSIONS } from "./permissions";
 import type { RouteArea } from "./routes";
 
 export type MenuEntry = {
@@ -74,7 +75,7 @@ export const DASHBOARD_MENU: readonly MenuEntry[] = [
     label: "Field tools",
     area: "field-tools",
     to: "/dashboard/field-outlet-recovery",
-    anyOf: ["field-coordinator", "field-manager", "project-manager"].map(dp),
+    anyOf: FIELD_TOOLS_PERMISSIONS,
     internalOnly: true,
   },
   {

@@ -30,3 +30,15 @@ export type DashboardRole = (typeof DASHBOARD_ROLES)[number];
 
 export const workflowPermission = (role: WorkflowRole): string => `${role}-workflow-permission`;
 export const dashboardPermission = (role: DashboardRole): string => `${role}-dashboard-permission`;
+
+/**
+ * The field tools (outlet field recovery, field app dump upload; spec 002 §2.2): staff of the
+ * internal organisation holding the field coordinator, field manager or project manager dashboard
+ * permission (admin holds them all). The side menu, the routes and the server read this rule.
+ */
+export const FIELD_TOOLS_PERMISSIONS: readonly string[] = (
+  ["field-coordinator", "field-manager", "project-manager"] as const
+).map(dashboardPermission);
+
+export const mayUseFieldTools = (permissions: readonly string[], organisationKind: string): boolean =>
+  organisationKind === "internal" && FIELD_TOOLS_PERMISSIONS.some((p) => permissions.includes(p));

@@ -50,14 +50,17 @@ export function tableQueryToParams(q: TableQuery): Record<string, string> {
 }
 
 /** Reads the view back from a URL query; anything unreadable falls back to the defaults. */
-export function tableQueryFromParams(params: URLSearchParams): TableQuery {
+export function tableQueryFromParams(
+  params: URLSearchParams,
+  defaultPageSize = DEFAULT_PAGE_SIZE,
+): TableQuery {
   const page = Number.parseInt(params.get("page") ?? "", 10);
   const size = Number.parseInt(params.get("page-size") ?? "", 10);
   const ordering = params.get("ordering") ?? "";
   const key = ordering.replace(/^-/, "");
   return {
     page: Number.isInteger(page) && page > 0 ? page : 1,
-    pageSize: isPageSize(size) ? size : DEFAULT_PAGE_SIZE,
+    pageSize: isPageSize(size) ? size : defaultPageSize,
     sort: key ? { key, direction: ordering.startsWith("-") ? "desc" : "asc" } : null,
     search: params.get("search") ?? "",
   };

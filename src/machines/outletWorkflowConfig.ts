@@ -137,3 +137,9 @@ export function pathTo(
   }
   return null;
 }
+
+/** The state an outlet of a sub-project type starts in (where recovered outlets are created), or null. */
+export function firstWorkflowState(subProjectType: string): string | null {
+  const type = workflowTypeOf(subProjectType);
+  return type ? String(OUTLET_WORKFLOWS[type].config.initial) : null;
+}

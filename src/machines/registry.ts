@@ -9,6 +9,7 @@ import { bulkStatusUpdateMachine } from "./bulkStatusUpdate";
 import { bulkUploadJobMachine } from "./bulkUploadJob";
 import { bulkUploadScreenMachine } from "./bulkUploadScreen";
 import { dataTableMachine } from "./dataTable";
+import { dumpUploadMachine } from "./dumpUpload";
 import { eKycLoginMachine } from "./eKycLogin";
 import { excelUploadMachine } from "./excelUpload";
 import { filterDrawerMachine } from "./filterDrawer";
@@ -20,6 +21,8 @@ import { outletListMachine } from "./outletList";
 import { outletReviewMachine } from "./outletReview";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { passwordExpiryMachine } from "./passwordExpiry";
+import { recoveryFormMachine } from "./recoveryForm";
+import { recoveryRequestMachine } from "./recoveryRequest";
 import { resourceFormMachine } from "./resourceForm";
 import { resourceListMachine } from "./resourceList";
 import { retailerRequestsMachine } from "./retailerRequests";
@@ -52,4 +55,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "excelUpload", machine: excelUploadMachine },
   { id: "resourceList", machine: resourceListMachine },
   { id: "resourceForm", machine: resourceFormMachine },
+  { id: "recoveryForm", machine: recoveryFormMachine },
+  { id: "recoveryRequest", machine: recoveryRequestMachine },
+  { id: "dumpUpload", machine: dumpUploadMachine },
 ];

@@ -14,7 +14,7 @@ test("every response carries the security headers", async ({ request }) => {
 
 test("a catalogue route without its screen yet shows the honest Page not found", async ({ page }) => {
   await signIn(page, "admin");
-  await page.goto("/dashboard/field-outlet-recovery");
+  await page.goto("/dashboard/tds");
   await expect(page.getByText(/page not found/i).first()).toBeVisible();
   await expectAccessible(page);
 });

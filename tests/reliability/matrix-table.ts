@@ -118,6 +118,11 @@ const ADMIN_ONLY = /*                    */ "401 ok  403 403 403 403 403 403 403
 /** The field auditor's own area: only field auditors, each their own outlets. */
 const FIELD_AUDITOR = /*                 */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 ok  403";
 const OTHER_AUDITOR = /*                 */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 404 403";
+/** The field tools: internal field coordinators, field managers and project managers (and admin). */
+const FIELD_TOOLS = /*                   */ "401 ok  403 403 403 403 ok  ok  ok  403 403 403 403 403 403 403";
+const FIELD_TOOLS_400 = /*               */ "401 400 403 403 403 403 400 400 400 403 403 403 403 403 403 403";
+const FIELD_TOOLS_404 = /*               */ "401 404 403 403 403 403 404 404 404 403 403 403 403 403 403 403";
+const NO_REQUEST = 2147483647;
 const ACME_OUTLET = /*                   */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404 403 403";
 
 /** The role of each demo account (README); field auditors, retailers and anonymous hold none. */
@@ -484,6 +489,56 @@ export const MATRIX: readonly MatrixRow[] = [
     //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
     cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 400 403 403",
     request: post("/api/outlets/bulk-action/"),
+  },
+
+  // Field tools: lookups, field app dumps and outlet field recovery (docs/field-tools.md).
+  { route: "GET /api/field-tools/projects/", cells: FIELD_TOOLS, request: get("/api/field-tools/projects/") },
+  {
+    route: "GET /api/field-tools/sub-projects/",
+    cells: FIELD_TOOLS,
+    request: get("/api/field-tools/sub-projects/?project_id=1"),
+  },
+  {
+    route: "GET /api/field-tools/auditors/",
+    cells: FIELD_TOOLS,
+    request: get("/api/field-tools/auditors/?sub_project_id=1"),
+  },
+  {
+    route: "POST /api/lookups/objects/",
+    cells: FIELD_TOOLS,
+    request: post("/api/lookups/objects/", { objects: ["workflow_field_auditors"] }),
+  },
+  { route: "GET /api/field-app-dumps/", cells: FIELD_TOOLS, request: get("/api/field-app-dumps/") },
+  {
+    route: "POST /api/field-app-dumps/",
+    variant: "no file: the access check comes first",
+    cells: FIELD_TOOLS_400,
+    request: post("/api/field-app-dumps/"),
+  },
+  { route: "GET /api/outlet-recovery/", cells: FIELD_TOOLS, request: get("/api/outlet-recovery/") },
+  {
+    route: "POST /api/outlet-recovery/",
+    variant: "no fields: the access check comes first",
+    cells: FIELD_TOOLS_400,
+    request: post("/api/outlet-recovery/"),
+  },
+  {
+    route: "POST /api/outlet-recovery/:id/confirm/",
+    variant: "a request that does not exist",
+    cells: FIELD_TOOLS_404,
+    request: post(`/api/outlet-recovery/${NO_REQUEST}/confirm/`),
+  },
+  {
+    route: "POST /api/outlet-recovery/:id/cancel/",
+    variant: "a request that does not exist",
+    cells: FIELD_TOOLS_404,
+    request: post(`/api/outlet-recovery/${NO_REQUEST}/cancel/`),
+  },
+  {
+    route: "POST /api/outlet-recovery/:id/report/",
+    variant: "a request that does not exist",
+    cells: FIELD_TOOLS_404,
+    request: post(`/api/outlet-recovery/${NO_REQUEST}/report/`),
   },
 
   // Bulk uploads of a payout type: the payout team only, never client users.

@@ -105,7 +105,7 @@ describe("the route table", () => {
 
   it("shows a dashboard page that is not built yet inside the shell", async () => {
     session.user = projectManager;
-    renderAt("/dashboard/field-outlet-recovery");
+    renderAt("/dashboard/tds");
     expect(await headingText()).toBe("Page not found");
     expect(screen.getByText("This page is part of the product, but it does not exist yet.")).toBeTruthy();
     expect(screen.getByRole("navigation", { name: "Dashboard areas" })).toBeTruthy();

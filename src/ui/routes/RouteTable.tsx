@@ -94,6 +94,8 @@ const SCREENS = {
   ...UPLOAD_SCREENS,
   "/dashboard/my-downloads": lazy(() => import("../downloads/MyDownloadsScreen")),
   "/dashboard/profile/:user_name": lazy(() => import("../profile/ProfileScreen")),
+  "/dashboard/field-outlet-recovery": lazy(() => import("../fieldTools/FieldOutletRecoveryScreen")),
+  "/dashboard/field-app-dump": lazy(() => import("../fieldTools/FieldAppDumpScreen")),
   ...OUTLET_SCREENS,
   "/dashboard/:reportTitle/:outletID/images": lazy(() => import("../outlets/OutletGalleryScreen")),
 } satisfies Record<BuiltPattern, ComponentType>;

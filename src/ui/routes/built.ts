@@ -75,6 +75,9 @@ const HAND_BUILT_PATTERNS = [
   ...UPLOAD_BUILT_PATTERNS,
   "/dashboard/my-downloads",
   "/dashboard/profile/:user_name",
+  // Field tools (docs/field-tools.md).
+  "/dashboard/field-outlet-recovery",
+  "/dashboard/field-app-dump",
 ] as const;
 
 /** A screen written for its route; the route table's own list must name each. */

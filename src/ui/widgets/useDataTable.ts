@@ -10,11 +10,12 @@ const TABLE_PARAMS = ["page", "page-size", "ordering", "search"];
 
 /**
  * A data table actor whose page, size, order and search live in the URL query, so a reload or a
- * shared link shows the same view. Other query parameters of the page are left alone.
+ * shared link shows the same view. Other query parameters of the page are left alone. A list with
+ * its own default page size (the recovery table's 50) passes it.
  */
-export function useDataTable(): DataTableActor {
+export function useDataTable(defaultPageSize?: number): DataTableActor {
   const actor = useActorRef(dataTableMachine, {
-    input: tableQueryFromParams(new URLSearchParams(globalThis.location?.search ?? "")),
+    input: tableQueryFromParams(new URLSearchParams(globalThis.location?.search ?? ""), defaultPageSize),
   });
   useEffect(() => {
     const write = () => {
@@ -30,13 +31,13 @@ export function useDataTable(): DataTableActor {
     const restore = () =>
       actor.send({
         type: "view.restore",
-        query: tableQueryFromParams(new URLSearchParams(window.location.search)),
+        query: tableQueryFromParams(new URLSearchParams(window.location.search), defaultPageSize),
       });
     window.addEventListener("popstate", restore);
     return () => {
       subscription.unsubscribe();
       window.removeEventListener("popstate", restore);
     };
-  }, [actor]);
+  }, [actor, defaultPageSize]);
   return actor;
 }
