@@ -25,6 +25,7 @@ import {
   territories,
   zones,
 } from "./resources/organisations";
+import { projects, subProjects } from "./resources/projects";
 import { pathFor, type RouteMatch, routeParams } from "./routes";
 
 export const RESOURCES: readonly ResourceDefinition[] = [
@@ -48,6 +49,8 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   skus,
   invoiceHeaders,
   invoiceDetails,
+  projects,
+  subProjects,
 ];
 
 /** Forms that check their values like a resource's but store nothing of their own. */
@@ -89,18 +92,34 @@ export function referringFields(def: ResourceDefinition): { resource: ResourceDe
   );
 }
 
-/** Where a resource screen is: the organisation it is under (its slug) and the record it shows. */
-export type ScreenPlace = { readonly organisation: string | null; readonly address: string | null };
+/**
+ * The record a resource's page is under: an organisation on an organisation's pages, or the
+ * definition's own parent (a sub-project's project); the field it fills and the route parameter.
+ */
+export type ParentLink = { readonly field: string; readonly resource: string; readonly param: string };
 
-const underOrganisation = (def: ResourceDefinition, pattern: string): boolean =>
-  def.name !== "organisations" && pattern.startsWith(`${ORG_VIEW}/`);
+export function parentLink(def: ResourceDefinition, pattern: string): ParentLink | null {
+  if (def.name !== "organisations" && pattern.startsWith(`${ORG_VIEW}/`))
+    return { field: "organisation", resource: "organisations", param: "slug" };
+  if (!def.parent || !routeParams(pattern).includes(def.parent.param)) return null;
+  const field = def.fields[def.parent.field];
+  return field?.references ? { field: def.parent.field, resource: field.references, param: def.parent.param } : null;
+}
+
+/** Where a resource screen is: the address of the record it is under, and of the record it shows. */
+export type ScreenPlace = { readonly parent: string | null; readonly address: string | null };
+
+const recordParamOf = (def: ResourceDefinition, kind: ScreenKind, names: string[]) => {
+  if (kind !== "update" && kind !== "view") return undefined;
+  return names.filter((n) => n !== def.parent?.param).at(-1);
+};
 
 export function screenPlace(screen: ResourceScreen, params: RouteMatch): ScreenPlace {
   const def = resourceNamed(screen.resource);
-  const names = routeParams(screen.pattern);
-  const recordParam = screen.kind === "update" || screen.kind === "view" ? names.at(-1) : undefined;
+  const link = parentLink(def, screen.pattern);
+  const recordParam = recordParamOf(def, screen.kind, routeParams(screen.pattern));
   return {
-    organisation: underOrganisation(def, screen.pattern) ? (params.slug ?? null) : null,
+    parent: link ? (params[link.param] ?? null) : null,
     address: recordParam ? (params[recordParam] ?? null) : null,
   };
 }
@@ -111,8 +130,9 @@ export function screenPath(def: ResourceDefinition, kind: ScreenKind, place: Scr
   if (!pattern) return null;
   const names = routeParams(pattern);
   const params: Record<string, string | undefined> = {};
-  if (underOrganisation(def, pattern)) params.slug = place.organisation ?? undefined;
-  const recordParam = kind === "update" || kind === "view" ? names.at(-1) : undefined;
+  const link = parentLink(def, pattern);
+  if (link) params[link.param] = place.parent ?? undefined;
+  const recordParam = recordParamOf(def, kind, names);
   if (recordParam) params[recordParam] = place.address ?? undefined;
   return names.every((n) => params[n]) ? pathFor(pattern, params) : null;
 }
