@@ -6,12 +6,7 @@ import type { Page } from "../../src/domain/requestInput";
 import type { Queryable } from "../db/db";
 import { NOTIFICATION_SELECT, NOTIFIED, notificationOf, type Viewer, visibleProjects } from "./cards";
 
-export async function listNotifications(
-  db: Queryable,
-  viewer: Viewer,
-  project: string | null,
-  page: Page,
-) {
+export async function listNotifications(db: Queryable, viewer: Viewer, project: string | null, page: Page) {
   const params: unknown[] = [viewer.id];
   const where = [NOTIFIED, visibleProjects(viewer, params)];
   if (project !== null) {
@@ -19,8 +14,11 @@ export async function listNotifications(
     where.push(`p.slug = $${params.length}`);
   }
   const whereSql = where.join(" AND ");
-  const [counted] = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM outlet_logs l JOIN outlets o ON o.id = l.outlet_id
+  const [counted] = await db.query<{ count: number; unread: number }>(
+    `SELECT count(*)::int AS count,
+            count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM project_notification_reads r
+                                               WHERE r.user_id = $1 AND r.outlet_log_id = l.id))::int AS unread
+     FROM outlet_logs l JOIN outlets o ON o.id = l.outlet_id
      JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id WHERE ${whereSql}`,
     params,
   );
@@ -29,7 +27,7 @@ export async function listNotifications(
      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, page.size, page.offset],
   );
-  return { rows: rows.map(notificationOf), count: counted?.count ?? 0 };
+  return { rows: rows.map(notificationOf), count: counted?.count ?? 0, unread: counted?.unread ?? 0 };
 }
 
 /** Marks as read those of the given notifications the viewer sees; the others are left alone. */

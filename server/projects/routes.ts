@@ -35,8 +35,13 @@ export function projectRoutes(deps: AppDeps): Hono<AppEnv> {
     const raw = c.req.query("project");
     const project = raw === undefined ? null : decodeText(raw, MAX_QUERY_TEXT_LENGTH);
     if (project && !project.ok) throw new Problem(400, { project: [project.error] });
-    const { rows, count } = await listNotifications(db, user, project?.ok ? project.value : null, page);
-    return c.json(paginate(c.req.url, rows, count, page));
+    const { rows, count, unread } = await listNotifications(
+      db,
+      user,
+      project?.ok ? project.value : null,
+      page,
+    );
+    return c.json({ ...paginate(c.req.url, rows, count, page), unread });
   });
 
   app.post("/projects/notifications/read/", async (c) => {

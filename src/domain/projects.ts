@@ -10,7 +10,9 @@ import { CYCLE_TYPE, SUB_PROJECT_TYPES, type SubProjectType } from "./outletStat
 import { addFieldError, decodeQueryTexts, decodeRowId, type FieldErrors, notAChoice } from "./requestInput";
 
 /** A request's reading: its value, or its problems by field. */
-export type Read<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: FieldErrors };
+export type Read<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly errors: FieldErrors };
 
 /** 002 §9: a card shows at most this many characters of the name; the whole name is its tooltip. */
 export const PROJECT_NAME_LIMIT = 15;
@@ -109,7 +111,11 @@ export type ProjectCard = typeof ProjectCard.Type;
 export const ProjectCardPage = paginated(ProjectCard);
 export type ProjectCardPage = typeof ProjectCardPage.Type;
 
-export const ProjectNotificationPage = paginated(ProjectNotification);
+/** A page of notifications, and how many of all of them the caller has not read. */
+export const ProjectNotificationPage = Schema.Struct({
+  ...paginated(ProjectNotification).fields,
+  unread: Schema.Number,
+});
 export type ProjectNotificationPage = typeof ProjectNotificationPage.Type;
 
 /** The answer to marking notifications read: how many were newly read. */
@@ -145,16 +151,16 @@ export type ProjectCardQuery = { search: string | null; type: string | null; org
 export const MAX_MARKED_AT_ONCE = 100;
 export const GIVE_NOTIFICATION_IDS = `Give from 1 to ${MAX_MARKED_AT_ONCE} notification ids.`;
 
-export function readProjectCardQuery(
-  query: (key: string) => string | undefined,
-): Read<ProjectCardQuery> {
+export function readProjectCardQuery(query: (key: string) => string | undefined): Read<ProjectCardQuery> {
   const texts = decodeQueryTexts(query, ["search", "type", "organisation"] as const);
   if (!texts.ok) return texts;
   const errors: FieldErrors = {};
   const { search, type, organisation } = texts.values;
-  if (type && !(PROJECT_TYPES as readonly string[]).includes(type)) addFieldError(errors, "type", notAChoice(type));
+  if (type && !(PROJECT_TYPES as readonly string[]).includes(type))
+    addFieldError(errors, "type", notAChoice(type));
   const organisationId = organisation ? decodeRowId(organisation) : null;
-  if (organisation && organisationId === null) addFieldError(errors, "organisation", notAChoice(organisation));
+  if (organisation && organisationId === null)
+    addFieldError(errors, "organisation", notAChoice(organisation));
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
