@@ -177,3 +177,12 @@ export function readNotificationIds(body: Readonly<Record<string, unknown>>): Re
   if (ids.some((id) => id === null)) return { ok: false, errors: { ids: [GIVE_NOTIFICATION_IDS] } };
   return { ok: true, value: [...new Set(ids as number[])] };
 }
+
+export const MARK_READ_FAILED =
+  "The notifications could not be marked as read. Check your connection and try again.";
+export const HUB_LOAD_FAILED = "This sub-project could not be loaded. Check your connection and try again.";
+export const HUB_NOT_FOUND = "This sub-project could not be found.";
+
+/** The ids of the entries not yet read: what opening a card's menu marks read. */
+export const unreadIds = (entries: readonly ProjectNotification[]): number[] =>
+  entries.filter((n) => !n.read).map((n) => n.id);

@@ -20,10 +20,12 @@ import { outletListMachine } from "./outletList";
 import { outletReviewMachine } from "./outletReview";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { passwordExpiryMachine } from "./passwordExpiry";
+import { projectCardMachine } from "./projectCard";
 import { resourceFormMachine } from "./resourceForm";
 import { resourceListMachine } from "./resourceList";
 import { retailerRequestsMachine } from "./retailerRequests";
 import { signInMachine } from "./signIn";
+import { subProjectHubMachine } from "./subProjectHub";
 import { surveyGroupsMachine } from "./surveyGroups";
 import { updateStatusGateMachine } from "./updateStatusGate";
 
@@ -52,4 +54,6 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "excelUpload", machine: excelUploadMachine },
   { id: "resourceList", machine: resourceListMachine },
   { id: "resourceForm", machine: resourceFormMachine },
+  { id: "projectCard", machine: projectCardMachine },
+  { id: "subProjectHub", machine: subProjectHubMachine },
 ];
