@@ -145,6 +145,9 @@ export const SubProjectHub = Schema.Struct({
 });
 export type SubProjectHub = typeof SubProjectHub.Type;
 
+/** What loading a hub came to: the hub, or not found (a 404: absent, or another organisation's). */
+export type HubOutcome = { type: "found"; hub: SubProjectHub } | { type: "notFound" };
+
 /** The cards page's query: search over names, a project type, a client organisation's row id. */
 export type ProjectCardQuery = { search: string | null; type: string | null; organisation: number | null };
 

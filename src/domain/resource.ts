@@ -210,6 +210,8 @@ export type ResourceRoutes = {
   readonly create?: string;
   readonly update?: string;
   readonly view?: string;
+  /** The record's own screen outside the layer, which a list's names open instead of the view (a hub). */
+  readonly open?: string;
 };
 
 /** A table outside the resource layer that refers to a resource's rows (outlets to their city). */

@@ -103,14 +103,16 @@ export function parentLink(def: ResourceDefinition, pattern: string): ParentLink
     return { field: "organisation", resource: "organisations", param: "slug" };
   if (!def.parent || !routeParams(pattern).includes(def.parent.param)) return null;
   const field = def.fields[def.parent.field];
-  return field?.references ? { field: def.parent.field, resource: field.references, param: def.parent.param } : null;
+  return field?.references
+    ? { field: def.parent.field, resource: field.references, param: def.parent.param }
+    : null;
 }
 
 /** Where a resource screen is: the address of the record it is under, and of the record it shows. */
 export type ScreenPlace = { readonly parent: string | null; readonly address: string | null };
 
-const recordParamOf = (def: ResourceDefinition, kind: ScreenKind, names: string[]) => {
-  if (kind !== "update" && kind !== "view") return undefined;
+const recordParamOf = (def: ResourceDefinition, kind: ScreenKind | "open", names: string[]) => {
+  if (kind === "list" || kind === "create") return undefined;
   return names.filter((n) => n !== def.parent?.param).at(-1);
 };
 
@@ -125,7 +127,11 @@ export function screenPlace(screen: ResourceScreen, params: RouteMatch): ScreenP
 }
 
 /** The path of a resource's screen, for links between its list, form and view. */
-export function screenPath(def: ResourceDefinition, kind: ScreenKind, place: ScreenPlace): string | null {
+export function screenPath(
+  def: ResourceDefinition,
+  kind: ScreenKind | "open",
+  place: ScreenPlace,
+): string | null {
   const pattern = def.routes[kind];
   if (!pattern) return null;
   const names = routeParams(pattern);

@@ -3,11 +3,9 @@
  * organisation owns, or none, is not found; a failed load offers Try again.
  */
 import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
-import { HUB_LOAD_FAILED, type SubProjectHub } from "../domain/projects";
+import { HUB_LOAD_FAILED, type HubOutcome, type SubProjectHub } from "../domain/projects";
 
 export type HubAddress = { projectSlug: string; slug: string };
-/** What a load came to: the hub, or not found (a 404: absent, or another organisation's). */
-export type HubOutcome = { type: "found"; hub: SubProjectHub } | { type: "notFound" };
 
 export type SubProjectHubContext = HubAddress & { hub: SubProjectHub | null; detail: string | null };
 export type SubProjectHubEvent = { type: "retry" };

@@ -89,7 +89,7 @@ export const subProjects: ResourceDefinition = {
     list: PROJECT_SUB_PROJECTS,
     create: `${PROJECT_SUB_PROJECTS}/creation`,
     update: `${PROJECT_SUB_PROJECTS}/update/:slug`,
-    view: SUB_PROJECT_HUB,
+    open: SUB_PROJECT_HUB,
   },
   usedBy: [
     { table: "outlets", column: "sub_project_id", label: "outlets" },

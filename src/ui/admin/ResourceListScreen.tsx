@@ -113,7 +113,7 @@ export default function ResourceListScreen({ def, place, parent, actors }: Props
   }, [view, query, send]);
   useEffect(() => writeFilters(def, query.filters), [def, query.filters]);
 
-  const linkTo = (kind: "view" | "update", record: ResourceRecord) =>
+  const linkTo = (kind: "open" | "view" | "update", record: ResourceRecord) =>
     screenPath(def, kind, { ...place, address: record.address });
   const columns: Column<ResourceRecord>[] = def.columns.map((key, i) => ({
     key,
@@ -121,7 +121,8 @@ export default function ResourceListScreen({ def, place, parent, actors }: Props
     sortable: def.orderKeys.includes(key),
     render: (record) => {
       const text = cellText(def, record, key);
-      const to = i === 0 ? (linkTo("view", record) ?? linkTo("update", record)) : null;
+      const to =
+        i === 0 ? (linkTo("open", record) ?? linkTo("view", record) ?? linkTo("update", record)) : null;
       return to ? <Link href={to}>{text}</Link> : text;
     },
   }));

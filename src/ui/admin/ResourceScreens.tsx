@@ -4,12 +4,7 @@
  */
 import { type ComponentType, useMemo } from "react";
 import { useParams } from "wouter";
-import {
-  parentLink,
-  type ResourceScreen,
-  resourceNamed,
-  screenPlace,
-} from "../../domain/resourceCatalogue";
+import { parentLink, type ResourceScreen, resourceNamed, screenPlace } from "../../domain/resourceCatalogue";
 import { cities, cityMerge } from "../../domain/resources/geography";
 import Loading from "../shell/Loading";
 import { useParentRecord } from "./adminQueries";
@@ -28,7 +23,9 @@ function AdminScreen({ screen }: { screen: ResourceScreen }) {
   if (parentRecord.failed || !link !== !parentRecord.record)
     return (
       <div className="page">
-        <p role="alert">This {link ? resourceNamed(link.resource).noun.toLowerCase() : "page"} could not be found.</p>
+        <p role="alert">
+          This {link ? resourceNamed(link.resource).noun.toLowerCase() : "page"} could not be found.
+        </p>
       </div>
     );
   const parent = link && parentRecord.record ? { field: link.field, id: parentRecord.record.id } : null;

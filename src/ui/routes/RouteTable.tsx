@@ -94,6 +94,9 @@ const SCREENS = {
   ...UPLOAD_SCREENS,
   "/dashboard/my-downloads": lazy(() => import("../downloads/MyDownloadsScreen")),
   "/dashboard/profile/:user_name": lazy(() => import("../profile/ProfileScreen")),
+  "/dashboard/projects": lazy(() => import("../projects/ProjectCardsScreen")),
+  "/dashboard/projects/notifications": lazy(() => import("../projects/ProjectNotificationsScreen")),
+  [SUB_PROJECT]: lazy(() => import("../projects/SubProjectHubScreen")),
   ...OUTLET_SCREENS,
 } satisfies Record<BuiltPattern, ComponentType>;
 const ALL_SCREENS: Readonly<Record<string, ComponentType>> = { ...SCREENS, ...ADMIN_SCREENS };

@@ -72,6 +72,10 @@ const HAND_BUILT_PATTERNS = [
   ...UPLOAD_BUILT_PATTERNS,
   "/dashboard/my-downloads",
   "/dashboard/profile/:user_name",
+  // Projects (docs/projects.md): the cards, their notifications, and a sub-project's hub.
+  "/dashboard/projects",
+  "/dashboard/projects/notifications",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug",
 ] as const;
 
 /** A screen written for its route; the route table's own list must name each. */
