@@ -212,6 +212,8 @@ export type ResourceRoutes = {
   readonly view?: string;
   /** The record's own screen outside the layer, which a list's names open instead of the view (a hub). */
   readonly open?: string;
+  /** Where a form goes back to when the resource has no list of the layer (the project cards). */
+  readonly home?: string;
 };
 
 /** A table outside the resource layer that refers to a resource's rows (outlets to their city). */

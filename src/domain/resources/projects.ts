@@ -58,6 +58,7 @@ export const projects: ResourceDefinition = {
   routes: {
     create: `${PROJECTS_ROOT}/project-creation`,
     update: `${PROJECTS_ROOT}/project-update/:slug`,
+    home: PROJECTS_ROOT,
   },
   usedBy: [{ table: "sub_projects", column: "project_id", label: "sub-projects" }],
   crossCheck: datesInOrder,

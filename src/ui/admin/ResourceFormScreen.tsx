@@ -44,7 +44,7 @@ export default function ResourceFormScreen({
   embedded = false,
 }: Props) {
   const [, navigate] = useLocation();
-  const listPath = afterSave ?? screenPath(def, "list", place) ?? "/dashboard";
+  const listPath = afterSave ?? screenPath(def, "list", place) ?? def.routes.home ?? "/dashboard";
   const [state, send] = useMachine(
     resourceFormMachine.provide({
       actors: { ...resourceFormActors, ...actors },
