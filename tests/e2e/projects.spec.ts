@@ -29,7 +29,7 @@ test("project.manager creates a project and a sub-project, and reaches the sub-p
   await menu(page).getByRole("link", { name: "Projects" }).click();
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
   await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Zenith Retail Audit 2026-27" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Zenith Retail Audit 2026-27", exact: true })).toBeVisible();
   await expectAccessible(page);
   await shoot(page, "project-cards");
 
@@ -98,17 +98,17 @@ test("a paid payout outlet notifies its project's card; opening the menu reads i
   page,
 }) => {
   await signIn(page, "iftu.manager");
-  const listed = await page.request.get(
-    "/api/outlets/?sub_project=acme-3p-payout-main&workflow_state=payouts_plotted&page-size=15",
-  );
-  const outlet = ((await listed.json()) as { results: { id: number; rsid: string; version: number }[] })
-    .results[0]!;
+  const listed = await page.request.get("/api/outlets/?sub_project=acme-3p-payout-main&page-size=500");
+  type Listed = { id: number; rsid: string; version: number; workflow_state: string };
+  const outlet = ((await listed.json()) as { results: Listed[] }).results.find(
+    (o) => o.workflow_state === "payouts_plotted",
+  )!;
   const paid = await page.request.post("/api/outlets/bulk-action/", {
     data: {
       action_type: "payment_successful",
       object_ids: [outlet.id],
       object_versions: { [outlet.id]: outlet.version },
-      extra_data: { utr_number: "UTR20261123001", amount: "1500", payment_date: "2026-11-23" },
+      extra_data: { utr_number: "123456789012", amount: "1500", payment_date: "2026-11-23" },
     },
   });
   expect(paid.ok(), await paid.text()).toBe(true);
@@ -137,8 +137,8 @@ test("a paid payout outlet notifies its project's card; opening the menu reads i
 test("client.manager sees only Acme's projects, without Add project or Edit", async ({ page }) => {
   await signIn(page, "client.manager");
   await menu(page).getByRole("link", { name: "Projects" }).click();
-  await expect(page.getByRole("link", { name: "Acme Retail Audit 2026-27" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Zenith Retail Audit 2026-27" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Acme Retail Audit 2026-27", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Zenith Retail Audit 2026-27", exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Add project" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /^Edit / })).toHaveCount(0);
   await expectAccessible(page);
