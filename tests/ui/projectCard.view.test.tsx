@@ -155,7 +155,8 @@ describe("the project card follows the project card machine", () => {
     for (const step of steps) {
       await perform(step.event);
       const chosen = step.event.type === "entry.choose" ? String(step.event.outlet) : null;
-      await waitFor(() => expectCardFor(machine.step(step.event), location, chosen));
+      const expected = machine.step(step.event);
+      await waitFor(() => expectCardFor(expected, location, chosen));
     }
   });
 });
