@@ -33,10 +33,12 @@ export const NOTIFICATION_EVENT_TYPES = [
 ] as const;
 export type NotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
 
-/** The name as a card shows it: its first 15 characters, with an ellipsis when cut. */
+/** The name as a card shows it: its first 15 characters (a cut-off space dropped), with an ellipsis when cut. */
 export function cardName(name: string): string {
   const chars = [...name];
-  return chars.length > PROJECT_NAME_LIMIT ? `${chars.slice(0, PROJECT_NAME_LIMIT).join("")}…` : name;
+  return chars.length > PROJECT_NAME_LIMIT
+    ? `${chars.slice(0, PROJECT_NAME_LIMIT).join("").trimEnd()}…`
+    : name;
 }
 
 /**

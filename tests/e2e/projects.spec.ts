@@ -48,14 +48,15 @@ test("project.manager creates a project and a sub-project, and reaches the sub-p
 
   // The card: the name cut at 15 characters with the whole name as its tooltip, no outlets yet.
   await page.getByLabel("Search projects").fill("Monsoon");
-  const card = page.getByRole("article").filter({ hasText: "Acme Monsoon Ce…" });
+  const card = page.getByRole("article", { name: "Acme Monsoon Census Drive", exact: true });
   await expect(card).toHaveCount(1);
+  await expect(card.getByRole("heading")).toHaveText("Acme Monsoon Ce…");
   await expect(card.getByRole("heading")).toHaveAttribute("title", "Acme Monsoon Census Drive");
   await expect(card).toContainText("No.of Outlets");
   await expect(card.getByText("Census", { exact: true })).toBeVisible();
   await expect(card.getByRole("link", { name: "Edit Acme Monsoon Census Drive" })).toBeVisible();
 
-  await card.getByRole("link", { name: "Acme Monsoon Census Drive" }).click();
+  await card.getByRole("link", { name: "Acme Monsoon Census Drive", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Sub-projects", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Add sub-project" }).click();
   await page.getByLabel("Name", { exact: true }).fill("Monsoon Census Main");
@@ -114,7 +115,7 @@ test("a paid payout outlet notifies its project's card; opening the menu reads i
   expect(paid.ok(), await paid.text()).toBe(true);
 
   await page.goto("/dashboard/projects?search=3P");
-  const card = page.getByRole("article").filter({ hasText: "Acme 3P Payout…" });
+  const card = page.getByRole("article", { name: "Acme 3P Payout 2026-27", exact: true });
   const bell = card.getByRole("button", { name: /^Notifications of/ });
   const before = Number(await bell.locator(".project-card-count").textContent());
   expect(before).toBeGreaterThan(0);

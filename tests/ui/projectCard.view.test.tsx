@@ -126,7 +126,7 @@ describe("the project card follows the project card machine", () => {
     );
     const heading = screen.getByRole("heading");
     expect(heading.textContent).toBe(cardName("Acme 3P Payout 2026-27"));
-    expect(heading.textContent).toBe("Acme 3P Payout …");
+    expect(heading.textContent).toBe("Acme 3P Payout…");
     expect(heading.getAttribute("title")).toBe("Acme 3P Payout 2026-27");
     expect(screen.getByText("ID")).toBeTruthy();
     expect(screen.getByText("No.of Outlets")).toBeTruthy();
