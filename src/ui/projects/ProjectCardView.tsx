@@ -69,14 +69,17 @@ export function ProjectCardView({
         >
           <button
             type="button"
-            className="button button-secondary"
+            className="button button-secondary project-card-bell-button"
             aria-haspopup="true"
             aria-expanded={open}
             aria-controls={open ? menuId : undefined}
             aria-label={`Notifications of ${card.name}: ${count} unread`}
             onClick={() => send({ type: open ? "menu.close" : "menu.open" })}
           >
-            Notifications <span className="project-card-count">{count}</span>
+            <svg className="project-card-bell-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" />
+            </svg>
+            <span className="project-card-count">{count}</span>
           </button>
           {open && (
             <div id={menuId} className="project-card-menu" style={{ width: NOTIFICATION_MENU_WIDTH }}>

@@ -18,19 +18,16 @@ import Loading from "../shell/Loading";
 import { StatCard } from "../widgets/Display";
 import { subProjectHubActors } from "./projectActors";
 import { hubPath, subProjectsPath } from "./projectPaths";
+import "../dashboard/dashboard.css";
 import "./projects.css";
 
-/** The built screens under a hub, by their first segment, titled as the catalogue titles them. */
-function hubSections(): { section: string; links: { title: string; pattern: string }[] }[] {
-  const sections = new Map<string, { title: string; pattern: string }[]>();
-  for (const route of ROUTES) {
-    if (!route.pattern.startsWith(`${SUB_PROJECT_HUB}/`) || !isBuilt(route.pattern)) continue;
-    const rest = route.pattern.slice(SUB_PROJECT_HUB.length + 1);
-    if (rest.includes(":")) continue; // an outlet or record of a list, reached from that list
-    const section = rest.split("/")[0]!;
-    sections.set(section, [...(sections.get(section) ?? []), { title: route.title, pattern: route.pattern }]);
-  }
-  return [...sections.entries()].map(([section, links]) => ({ section, links }));
+/** The built screens under a hub, in catalogue order, titled as the catalogue titles them. */
+function hubScreens(): { title: string; pattern: string }[] {
+  return ROUTES.filter((route) => {
+    if (!route.pattern.startsWith(`${SUB_PROJECT_HUB}/`) || !isBuilt(route.pattern)) return false;
+    // An outlet or record of a list is reached from that list.
+    return !route.pattern.slice(SUB_PROJECT_HUB.length + 1).includes(":");
+  });
 }
 
 export default function SubProjectHubScreen({ actors }: { actors?: Partial<typeof subProjectHubActors> }) {
@@ -105,10 +102,11 @@ export default function SubProjectHubScreen({ actors }: { actors?: Partial<typeo
       {hub.cycles.length > 0 && (
         <section className="card dashboard-section" aria-labelledby="hub-cycles">
           <h2 id="hub-cycles">Cycles</h2>
-          <ul className="hub-links">
+          <ul className="plain-list">
             {hub.cycles.map((c) => (
               <li key={c.slug}>
-                <Link href={hubPath(hub.project.slug, c.slug)}>{c.name}</Link> ({c.outlets_count} outlets)
+                <Link href={hubPath(hub.project.slug, c.slug)}>{c.name}</Link>: {c.outlets_count} active
+                outlets
               </li>
             ))}
           </ul>
@@ -116,17 +114,13 @@ export default function SubProjectHubScreen({ actors }: { actors?: Partial<typeo
       )}
       <nav className="card dashboard-section" aria-labelledby="hub-screens">
         <h2 id="hub-screens">Screens of this sub-project</h2>
-        <div className="hub-sections">
-          {hubSections().map(({ section, links }) => (
-            <ul key={section} className="hub-links">
-              {links.map((l) => (
-                <li key={l.pattern}>
-                  <Link href={pathFor(l.pattern, place)}>{l.title}</Link>
-                </li>
-              ))}
-            </ul>
+        <ul className="hub-links">
+          {hubScreens().map((l) => (
+            <li key={l.pattern}>
+              <Link href={pathFor(l.pattern, place)}>{l.title}</Link>
+            </li>
           ))}
-        </div>
+        </ul>
       </nav>
     </div>
   );
