@@ -25,7 +25,7 @@ import {
   territories,
   zones,
 } from "./resources/organisations";
-import { projects, subProjects } from "./resources/projects";
+import { programs, projects, subProjects } from "./resources/projects";
 import { pathFor, type RouteMatch, routeParams } from "./routes";
 
 export const RESOURCES: readonly ResourceDefinition[] = [
@@ -51,6 +51,7 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   invoiceDetails,
   projects,
   subProjects,
+  programs,
 ];
 
 /** Forms that check their values like a resource's but store nothing of their own. */
@@ -108,8 +109,15 @@ export function parentLink(def: ResourceDefinition, pattern: string): ParentLink
     : null;
 }
 
-/** Where a resource screen is: the address of the record it is under, and of the record it shows. */
-export type ScreenPlace = { readonly parent: string | null; readonly address: string | null };
+/**
+ * Where a resource screen is: the address of the record it is under, and of the record it shows;
+ * and the other parameters of its route (a program's project and sub-project), for links beside it.
+ */
+export type ScreenPlace = {
+  readonly parent: string | null;
+  readonly address: string | null;
+  readonly route?: RouteMatch;
+};
 
 const recordParamOf = (def: ResourceDefinition, kind: ScreenKind | "open", names: string[]) => {
   if (kind === "list" || kind === "create") return undefined;
@@ -123,6 +131,7 @@ export function screenPlace(screen: ResourceScreen, params: RouteMatch): ScreenP
   return {
     parent: link ? (params[link.param] ?? null) : null,
     address: recordParam ? (params[recordParam] ?? null) : null,
+    route: params,
   };
 }
 
@@ -135,7 +144,7 @@ export function screenPath(
   const pattern = def.routes[kind];
   if (!pattern) return null;
   const names = routeParams(pattern);
-  const params: Record<string, string | undefined> = {};
+  const params: Record<string, string | undefined> = { ...place.route };
   const link = parentLink(def, pattern);
   if (link) params[link.param] = place.parent ?? undefined;
   const recordParam = recordParamOf(def, kind, names);

@@ -72,6 +72,16 @@ test("project.manager creates a project and a sub-project, and reaches the sub-p
   await expect(screens.getByRole("link", { name: "Outlets", exact: true })).toBeVisible();
   await expectAccessible(page);
   await shoot(page, "sub-project-hub-new");
+  await screens.getByRole("link", { name: "Programs", exact: true }).click();
+  await page.getByRole("link", { name: "Add program" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Monsoon Visibility");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("link", { name: "Monsoon Visibility" })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, "programs");
+  await page.goBack();
+  await page.goBack();
+  await page.goBack();
   await screens.getByRole("link", { name: "Bulk upload", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Cycle outlets bulk upload" })).toBeVisible();
 });

@@ -187,3 +187,29 @@ describe("project and sub-project setup", () => {
     ).toBe(403);
   });
 });
+
+describe("programs", () => {
+  it("adds a program to a sub-project once, named once within it, and lists only that sub-project's", async () => {
+    const pm = await as("project.manager");
+    const [main] = await server.db.query<{ id: number }>(
+      "SELECT id FROM sub_projects WHERE slug = 'acme-3p-payout-main'",
+    );
+    const values = { sub_project: main!.id, name: "Festive Cooler Drive" };
+    const made = await server.call("POST", "/api/admin/programs/", { headers: pm, body: { values } });
+    expect(made.status).toBe(201);
+    expect((made.body as unknown as { address: string }).address).toBe("festive-cooler-drive");
+    const twice = await server.call("POST", "/api/admin/programs/", {
+      headers: pm,
+      body: { values: { ...values, name: "festive cooler drive" } },
+    });
+    expect(twice.status).toBe(400);
+    expect(Object.keys(twice.body)).toEqual(["name"]);
+    const listed = (
+      await server.call("GET", `/api/admin/programs/?sub_project=${main!.id}&page-size=100`, {
+        headers: pm,
+      })
+    ).body as unknown as Page<{ values: { sub_project: number } }>;
+    expect(listed.results.every((r) => r.values.sub_project === main!.id)).toBe(true);
+    expect(listed.results.length).toBeGreaterThan(1);
+  });
+});

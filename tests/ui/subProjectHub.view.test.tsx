@@ -66,7 +66,9 @@ function expectScreenFor(snapshot: ReturnType<ReturnType<typeof model>["step"]>)
     expect(hrefs).toContain(`${HUB_PATH}/list-of-outlets`);
     expect(hrefs).toContain(`${HUB_PATH}/bulk-upload`);
     // Screens not built yet are not offered.
-    expect(hrefs).not.toContain(`${HUB_PATH}/program-management`);
+    expect(hrefs).toContain(`${HUB_PATH}/program-management`);
+    expect(hrefs).not.toContain(`${HUB_PATH}/program-management/add-form`);
+    expect(hrefs).not.toContain(`${HUB_PATH}/photo-audit`);
     expect(screen.getByRole("link", { name: `Edit ${hub.sub_project.name}` })).toBeTruthy();
   } else expect(screen.queryByRole("navigation", { name: "Screens of this sub-project" })).toBeNull();
 }

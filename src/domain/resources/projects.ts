@@ -98,3 +98,33 @@ export const subProjects: ResourceDefinition = {
   ],
   parent: { field: "project", param: "projectSlug" },
 };
+
+/** The programs of a sub-project (000 §2.1 program-management): what its payouts are paid for. */
+export const programs: ResourceDefinition = {
+  name: "programs",
+  noun: "Program",
+  plural: "Programs",
+  table: "programs",
+  fields: {
+    sub_project: reference("Sub-project", "sub-projects", { fromParent: true }),
+    name: text("Name", { max: 120, unique: true }),
+  },
+  titleField: "name",
+  addressBy: "slug",
+  slugFrom: "name",
+  scope: "global",
+  uniqueWithin: "sub_project",
+  columns: ["name"],
+  searchKeys: ["name"],
+  orderKeys: ["name"],
+  filters: ["sub_project"],
+  read: SET_UP_PROJECTS,
+  write: SET_UP_PROJECTS,
+  routes: {
+    list: `${SUB_PROJECT_HUB}/program-management`,
+    create: `${SUB_PROJECT_HUB}/program-management/add-form`,
+    update: `${SUB_PROJECT_HUB}/program-management/edit-form/:programSlug`,
+  },
+  usedBy: [{ table: "outlets", column: "program_id", label: "outlets" }],
+  parent: { field: "sub_project", param: "slug" },
+};

@@ -8,6 +8,7 @@ import { useMachine } from "@xstate/react";
 import { Link, useParams } from "wouter";
 import { HUB_NOT_FOUND, projectTypeLabel } from "../../domain/projects";
 import { mayWrite } from "../../domain/resource";
+import { RESOURCE_SCREENS } from "../../domain/resourceCatalogue";
 import { SUB_PROJECT_HUB, subProjects } from "../../domain/resources/projects";
 import { pathFor, ROUTES } from "../../domain/routes";
 import { subProjectHubMachine } from "../../machines/subProjectHub";
@@ -25,8 +26,9 @@ import "./projects.css";
 function hubScreens(): { title: string; pattern: string }[] {
   return ROUTES.filter((route) => {
     if (!route.pattern.startsWith(`${SUB_PROJECT_HUB}/`) || !isBuilt(route.pattern)) return false;
-    // An outlet or record of a list is reached from that list.
-    return !route.pattern.slice(SUB_PROJECT_HUB.length + 1).includes(":");
+    // An outlet or record of a list, and a list's add form, are reached from that list.
+    const formOfList = RESOURCE_SCREENS.some((s) => s.pattern === route.pattern && s.kind !== "list");
+    return !formOfList && !route.pattern.slice(SUB_PROJECT_HUB.length + 1).includes(":");
   });
 }
 
