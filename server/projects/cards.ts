@@ -4,7 +4,6 @@
  */
 import {
   CARD_NOTIFICATION_LIMIT,
-  NOTIFICATION_EVENT_TYPES,
   notificationTitle,
   notificationWhen,
   type ProjectCard,
@@ -52,15 +51,15 @@ export function notificationOf(row: LogRow): ProjectNotification {
   };
 }
 
-/** SELECT of notification rows for a viewer (user id is $1), newest first. */
-export const NOTIFICATION_SELECT = `
-  SELECT l.id, l.action, l.created, o.name AS outlet_name, o.rsid,
-         s.name AS sub_project, p.slug AS project,
+/**
+ * The details of notification rows (`n`, from project_notifications) for a viewer whose user id is
+ * $1: what happened, to which outlet, in which sub-project and project, and whether it was read.
+ */
+export const NOTIFICATION_DETAILS = `
+  SELECT l.id, l.action, l.created, o.name AS outlet_name, o.rsid, s.name AS sub_project, p.slug AS project,
          EXISTS (SELECT 1 FROM project_notification_reads r WHERE r.user_id = $1 AND r.outlet_log_id = l.id) AS read
   FROM outlet_logs l JOIN outlets o ON o.id = l.outlet_id
-  JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id`;
-
-export const NOTIFIED = `l.action = ANY('{${NOTIFICATION_EVENT_TYPES.join(",")}}'::text[])`;
+  JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = n.project_id`;
 
 export async function projectCards(
   db: Queryable,
@@ -107,9 +106,12 @@ export async function projectCards(
     [...params, page.size, page.offset],
   );
   const ids = projects.map((p) => p.id);
-  const notes = ids.length === 0 ? [] : await cardNotifications(db, viewer.id, ids);
+  const notes =
+    ids.length === 0
+      ? { newest: [], unread: new Map<number, number>() }
+      : await cardNotifications(db, viewer.id, ids);
   const rows = projects.map((p) => {
-    const mine = notes.filter((n) => n.project_id === p.id);
+    const mine = notes.newest.filter((n) => n.project_id === p.id);
     return {
       slug: p.slug,
       name: p.name,
@@ -119,28 +121,32 @@ export async function projectCards(
       outlets_count: p.outlets,
       createdDate: p.start_date,
       endDate: p.end_date,
-      notificationCount: mine[0]?.unread ?? 0,
+      notificationCount: notes.unread.get(p.id) ?? 0,
       notificationList: mine.map(notificationOf),
     };
   });
   return { rows, count: counted?.count ?? 0 };
 }
 
-/** The newest notifications of each project and how many of all its notifications are unread. */
+/** The newest notifications of each project, and how many of all its notifications are unread. */
 async function cardNotifications(db: Queryable, userId: number, projectIds: number[]) {
-  return db.query<LogRow & { project_id: number; unread: number }>(
-    `SELECT n.*, u.unread FROM unnest($2::int[]) AS pid(id)
+  const newest = await db.query<LogRow & { project_id: number }>(
+    `SELECT d.*, n.project_id FROM unnest($2::int[]) AS pid(id)
      CROSS JOIN LATERAL (
-       SELECT x.*, pid.id AS project_id FROM (${NOTIFICATION_SELECT}
-         WHERE ${NOTIFIED} AND s.project_id = pid.id ORDER BY l.created DESC, l.id DESC LIMIT ${CARD_NOTIFICATION_LIMIT}) x
+       SELECT x.outlet_log_id, x.project_id, x.created FROM project_notifications x WHERE x.project_id = pid.id
+       ORDER BY x.created DESC, x.outlet_log_id DESC LIMIT ${CARD_NOTIFICATION_LIMIT}
      ) n
-     CROSS JOIN LATERAL (
-       SELECT count(*)::int AS unread FROM outlet_logs l JOIN outlets o ON o.id = l.outlet_id
-       JOIN sub_projects s ON s.id = o.sub_project_id
-       WHERE ${NOTIFIED} AND s.project_id = pid.id
-         AND NOT EXISTS (SELECT 1 FROM project_notification_reads r WHERE r.user_id = $1 AND r.outlet_log_id = l.id)
-     ) u
-     ORDER BY n.created DESC, n.id DESC`,
+     CROSS JOIN LATERAL (${NOTIFICATION_DETAILS} WHERE l.id = n.outlet_log_id) d
+     ORDER BY n.created DESC, n.outlet_log_id DESC`,
     [userId, projectIds],
   );
+  const unread = await db.query<{ id: number; unread: number }>(
+    `SELECT pid.id,
+            (SELECT count(*) FROM project_notifications n WHERE n.project_id = pid.id)::int
+          - (SELECT count(*) FROM project_notification_reads r WHERE r.user_id = $1 AND r.project_id = pid.id)::int
+            AS unread
+     FROM unnest($2::int[]) AS pid(id)`,
+    [userId, projectIds],
+  );
+  return { newest, unread: new Map(unread.map((u) => [u.id, u.unread])) };
 }
