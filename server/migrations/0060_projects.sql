@@ -5,7 +5,9 @@ ALTER TABLE projects ADD COLUMN version int NOT NULL DEFAULT 1, ADD COLUMN modif
 ALTER TABLE sub_projects ADD COLUMN version int NOT NULL DEFAULT 1, ADD COLUMN modified_at timestamptz, ADD COLUMN modified_by int REFERENCES users (id);
 CREATE UNIQUE INDEX projects_unique_name ON projects (organisation_id, lower(name));
 CREATE UNIQUE INDEX sub_projects_unique_name ON sub_projects (project_id, lower(name));
-CREATE INDEX projects_organisation ON projects (organisation_id, id);
+-- The cards are listed newest start first, a page at a time.
+CREATE INDEX projects_by_start ON projects (start_date DESC, id DESC);
+CREATE INDEX projects_organisation ON projects (organisation_id, start_date DESC, id DESC);
 CREATE INDEX sub_projects_project ON sub_projects (project_id);
 
 -- Project notifications (docs/projects.md): the outlet log rows of the four notified event types,

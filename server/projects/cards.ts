@@ -86,6 +86,7 @@ export async function projectCards(
     `SELECT count(*)::int AS count FROM projects p WHERE ${whereSql}`,
     params,
   );
+  // The page's projects first (in index order), then their organisations and outlet counts.
   const projects = await db.query<{
     id: number;
     slug: string;
@@ -96,13 +97,13 @@ export async function projectCards(
     end_date: string;
     outlets: number;
   }>(
-    `SELECT p.id, p.slug, p.name, p.type, g.name AS organisation,
+    `SELECT p.id, p.slug, p.name, p.type, (SELECT g.name FROM organisations g WHERE g.id = p.organisation_id) AS organisation,
             p.start_date::text AS start_date, p.end_date::text AS end_date,
             (SELECT coalesce(sum(c.n), 0)::int FROM outlet_counts c JOIN sub_projects s ON s.id = c.sub_project_id
              WHERE s.project_id = p.id AND c.status = 'active') AS outlets
-     FROM projects p JOIN organisations g ON g.id = p.organisation_id
-     WHERE ${whereSql} ORDER BY p.start_date DESC, p.id DESC
-     LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+     FROM (SELECT p.* FROM projects p WHERE ${whereSql} ORDER BY p.start_date DESC, p.id DESC
+           LIMIT $${params.length + 1} OFFSET $${params.length + 2}) p
+     ORDER BY p.start_date DESC, p.id DESC`,
     [...params, page.size, page.offset],
   );
   const ids = projects.map((p) => p.id);
