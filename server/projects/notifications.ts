@@ -2,22 +2,33 @@
  * Project notifications (000 §3, 002 §2.12): the notifications of the projects a user sees, newest
  * first, and marking them read for that user alone. Marking twice reads once.
  */
-import type { Page } from "../../src/domain/requestInput";
+import { escapeLike, type Page } from "../../src/domain/requestInput";
 import type { Queryable } from "../db/db";
 import { NOTIFICATION_DETAILS, notificationOf, type Viewer, visibleProjects } from "./cards";
 
-export async function listNotifications(db: Queryable, viewer: Viewer, project: string | null, page: Page) {
+export async function listNotifications(
+  db: Queryable,
+  viewer: Viewer,
+  filter: { project: string | null; search: string | null },
+  page: Page,
+) {
   const params: unknown[] = [viewer.id];
   const where = [visibleProjects(viewer, params)];
-  if (project !== null) {
-    params.push(project);
+  if (filter.project !== null) {
+    params.push(filter.project);
     where.push(`p.slug = $${params.length}`);
+  }
+  // The table's search: the outlet's name or RSID.
+  if (filter.search) {
+    params.push(`%${escapeLike(filter.search)}%`);
+    where.push(`EXISTS (SELECT 1 FROM outlet_logs sl JOIN outlets so ON so.id = sl.outlet_id
+                        WHERE sl.id = n.outlet_log_id AND (so.name ILIKE $${params.length} OR so.rsid ILIKE $${params.length}))`);
   }
   const whereSql = where.join(" AND ");
   const [counted] = await db.query<{ count: number; unread: number }>(
     `SELECT count(*)::int AS count,
-            count(*)::int - (SELECT count(*) FROM project_notification_reads r JOIN projects p ON p.id = r.project_id
-                             WHERE r.user_id = $1 AND ${whereSql})::int AS unread
+            count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM project_notification_reads r
+                                               WHERE r.user_id = $1 AND r.outlet_log_id = n.outlet_log_id))::int AS unread
      FROM project_notifications n JOIN projects p ON p.id = n.project_id WHERE ${whereSql}`,
     params,
   );

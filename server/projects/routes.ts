@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { readNotificationIds, readProjectCardQuery } from "../../src/domain/projects";
-import { decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
+import { decodeQueryTexts, decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
 import type { AppDeps, AppEnv } from "../context";
 import { pageParams, paginate } from "../http/pagination";
 import { jsonBody, Problem } from "../http/problem";
@@ -32,15 +32,10 @@ export function projectRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get("/projects/notifications/", async (c) => {
     const { user } = await requireOutletViewer(c, deps);
     const page = pageParams(c.req.query("page"), c.req.query("page-size"));
-    const raw = c.req.query("project");
-    const project = raw === undefined ? null : decodeText(raw, MAX_QUERY_TEXT_LENGTH);
-    if (project && !project.ok) throw new Problem(400, { project: [project.error] });
-    const { rows, count, unread } = await listNotifications(
-      db,
-      user,
-      project?.ok ? project.value : null,
-      page,
-    );
+    const texts = decodeQueryTexts((k) => c.req.query(k), ["project", "search"] as const);
+    if (!texts.ok) throw new Problem(400, texts.errors);
+    const filter = { project: texts.values.project ?? null, search: texts.values.search?.trim() || null };
+    const { rows, count, unread } = await listNotifications(db, user, filter, page);
     return c.json({ ...paginate(c.req.url, rows, count, page), unread });
   });
 

@@ -213,3 +213,17 @@ describe("programs", () => {
     expect(listed.results.length).toBeGreaterThan(1);
   });
 });
+
+describe("searching notifications", () => {
+  it("finds a project's notifications by the outlet's RSID", async () => {
+    const pm = await as("project.manager");
+    const all = (await server.call("GET", "/api/projects/notifications/?page-size=5", { headers: pm }))
+      .body as unknown as Page<ProjectNotification>;
+    const rsid = all.results[0]!.outlet;
+    const found = (
+      await server.call("GET", `/api/projects/notifications/?search=${rsid}&page-size=100`, { headers: pm })
+    ).body as unknown as Page<ProjectNotification>;
+    expect(found.count).toBeGreaterThan(0);
+    expect(found.results.every((n) => n.outlet === rsid)).toBe(true);
+  });
+});

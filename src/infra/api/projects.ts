@@ -36,10 +36,11 @@ export const projectCards = (q: CardsQuery): Effect.Effect<ProjectCardPage, ApiE
 export const projectNotifications = (
   page: number,
   pageSize: number,
+  search: string,
 ): Effect.Effect<ProjectNotificationPage, ApiError> =>
   request({
     path: "projects/notifications/",
-    query: { page, "page-size": pageSize },
+    query: { page, "page-size": pageSize, search: search || undefined },
     schema: ProjectNotificationPageSchema,
   });
 
@@ -62,7 +63,8 @@ export const subProjectHub = (projectSlug: string, slug: string): Effect.Effect<
 export const projectKeys = {
   all: ["projects"] as const,
   cards: (q: CardsQuery) => ["projects", "cards", q] as const,
-  notifications: (page: number, size: number) => ["projects", "notifications", page, size] as const,
+  notifications: (page: number, size: number, search: string) =>
+    ["projects", "notifications", page, size, search] as const,
 };
 
 export const projectCardsQuery = (q: CardsQuery) =>
@@ -71,8 +73,8 @@ export const projectCardsQuery = (q: CardsQuery) =>
     queryFn: ({ signal }) => runApi(projectCards(q), { signal }),
   });
 
-export const projectNotificationsQuery = (page: number, pageSize: number) =>
+export const projectNotificationsQuery = (page: number, pageSize: number, search: string) =>
   queryOptions({
-    queryKey: projectKeys.notifications(page, pageSize),
-    queryFn: ({ signal }) => runApi(projectNotifications(page, pageSize), { signal }),
+    queryKey: projectKeys.notifications(page, pageSize, search),
+    queryFn: ({ signal }) => runApi(projectNotifications(page, pageSize, search), { signal }),
   });

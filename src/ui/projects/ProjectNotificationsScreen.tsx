@@ -1,7 +1,7 @@
 /**
  * /dashboard/projects/notifications: every project notification the user may see, newest first,
- * paged (000 §3: title, subText, date, time); an entry opens its outlet. Unread entries are marked
- * as such; opening a card's menu is what reads them.
+ * paged and searched by outlet name or RSID (000 §3: title, subText, date, time); an entry opens
+ * its outlet. Unread entries say so; opening a card's menu is what reads them.
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
@@ -31,8 +31,11 @@ const columns: Column<ProjectNotification>[] = [
 
 export default function ProjectNotificationsScreen() {
   const table = useDataTable();
-  const { page, pageSize } = useSelector(table, (s) => s.context);
-  const list = useQuery({ ...projectNotificationsQuery(page, pageSize), placeholderData: keepPreviousData });
+  const { page, pageSize, search } = useSelector(table, (s) => s.context);
+  const list = useQuery({
+    ...projectNotificationsQuery(page, pageSize, search),
+    placeholderData: keepPreviousData,
+  });
   return (
     <div className="page">
       <div className="page-heading">
