@@ -18,6 +18,7 @@ import { Problem } from "./http/problem";
 import { securityHeaders } from "./http/security";
 import { serveClient } from "./http/static";
 import { outletRoutes } from "./outlets/routes";
+import { projectRoutes } from "./projects/routes";
 import { isCommonUpload, retailerRequestRoutes } from "./retailerRequests/routes";
 import { surveyRoutes } from "./survey/routes";
 import { isUploadPost, uploadsApi } from "./uploads/routes";
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/auth", profileRoutes(deps));
   app.route(ADMIN_API, adminResourceRoutes(deps));
   app.route("/api", outletRoutes(deps));
+  app.route("/api", projectRoutes(deps));
   app.route("/api", surveyRoutes(deps));
   app.route("/api", retailerRequestRoutes(deps));
   app.route("/api", fieldToolRoutes(deps));

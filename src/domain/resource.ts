@@ -210,6 +210,10 @@ export type ResourceRoutes = {
   readonly create?: string;
   readonly update?: string;
   readonly view?: string;
+  /** The record's own screen outside the layer, which a list's names open instead of the view (a hub). */
+  readonly open?: string;
+  /** Where a form goes back to when the resource has no list of the layer (the project cards). */
+  readonly home?: string;
 };
 
 /** A table outside the resource layer that refers to a resource's rows (outlets to their city). */
@@ -259,6 +263,13 @@ export type ResourceDefinition = {
   readonly related?: readonly { readonly label: string; readonly path: string }[];
   /** Read-only resources (permissions) offer lists and options but no writes. */
   readonly writable?: boolean;
+  /**
+   * The record a page is under, besides an organisation's pages: its routes carry the parent's
+   * address in `param`, and `field` (a reference to the parent's resource) is filled in from it.
+   */
+  readonly parent?: { readonly field: string; readonly param: string };
+  /** Rules between fields (an end date not before the start), checked after each field's own. */
+  readonly crossCheck?: (values: Readonly<Record<string, unknown>>) => FieldErrors;
 };
 
 export const isWritable = (def: ResourceDefinition): boolean => def.writable !== false;
@@ -357,6 +368,8 @@ export function decodeValues(def: ResourceDefinition, raw: unknown, creating: bo
     for (const [key, field] of Object.entries(def.fields)) {
       if (field.widget === "secret" && creating && values[key] === "") addFieldError(errors, key, REQUIRED);
     }
+    for (const [key, lines] of Object.entries(def.crossCheck?.(values) ?? {}))
+      for (const line of lines) addFieldError(errors, key, line);
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
 }

@@ -26,6 +26,7 @@ import {
   territories,
   zones,
 } from "./resources/organisations";
+import { programs, projects, subProjects } from "./resources/projects";
 import { pathFor, type RouteMatch, routeParams } from "./routes";
 
 export const RESOURCES: readonly ResourceDefinition[] = [
@@ -50,6 +51,9 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   invoiceHeaders,
   invoiceDetails,
   invoiceTemplates,
+  projects,
+  subProjects,
+  programs,
 ];
 
 /** Forms that check their values like a resource's but store nothing of their own. */
@@ -91,11 +95,36 @@ export function referringFields(def: ResourceDefinition): { resource: ResourceDe
   );
 }
 
-/** Where a resource screen is: the organisation it is under (its slug) and the record it shows. */
-export type ScreenPlace = { readonly organisation: string | null; readonly address: string | null };
+/**
+ * The record a resource's page is under: an organisation on an organisation's pages, or the
+ * definition's own parent (a sub-project's project); the field it fills and the route parameter.
+ */
+export type ParentLink = { readonly field: string; readonly resource: string; readonly param: string };
 
-const underOrganisation = (def: ResourceDefinition, pattern: string): boolean =>
-  def.name !== "organisations" && pattern.startsWith(`${ORG_VIEW}/`);
+export function parentLink(def: ResourceDefinition, pattern: string): ParentLink | null {
+  if (def.name !== "organisations" && pattern.startsWith(`${ORG_VIEW}/`))
+    return { field: "organisation", resource: "organisations", param: "slug" };
+  if (!def.parent || !routeParams(pattern).includes(def.parent.param)) return null;
+  const field = def.fields[def.parent.field];
+  return field?.references
+    ? { field: def.parent.field, resource: field.references, param: def.parent.param }
+    : null;
+}
+
+/**
+ * Where a resource screen is: the address of the record it is under, and of the record it shows;
+ * and the other parameters of its route (a program's project and sub-project), for links beside it.
+ */
+export type ScreenPlace = {
+  readonly parent: string | null;
+  readonly address: string | null;
+  readonly route?: RouteMatch;
+};
+
+const recordParamOf = (def: ResourceDefinition, kind: ScreenKind | "open", names: string[]) => {
+  if (kind === "list" || kind === "create") return undefined;
+  return names.filter((n) => n !== def.parent?.param).at(-1);
+};
 
 /** `query` reads the address's query string, for a definition that names its record there. */
 export function screenPlace(
@@ -104,39 +133,46 @@ export function screenPlace(
   query: (key: string) => string | null = () => null,
 ): ScreenPlace {
   const def = resourceNamed(screen.resource);
-  const names = routeParams(screen.pattern);
-  const recordParam = screen.kind === "update" || screen.kind === "view" ? names.at(-1) : undefined;
+  const link = parentLink(def, screen.pattern);
+  const recordParam = recordParamOf(def, screen.kind, routeParams(screen.pattern));
   const inQuery = screen.kind === "update" && def.addressQuery ? query(def.addressQuery) || null : null;
   return {
-    organisation: underOrganisation(def, screen.pattern) ? (params.slug ?? null) : null,
+    parent: link ? (params[link.param] ?? null) : null,
     address: recordParam ? (params[recordParam] ?? null) : inQuery,
+    route: params,
   };
 }
 
 /** The path of a resource's screen, for links between its list, form and view. */
-export function screenPath(def: ResourceDefinition, kind: ScreenKind, place: ScreenPlace): string | null {
+export function screenPath(
+  def: ResourceDefinition,
+  kind: ScreenKind | "open",
+  place: ScreenPlace,
+): string | null {
   if (def.addressQuery && (kind === "update" || kind === "create") && def.routes.update) {
     // The update screen adds a record when the query names none.
-    const path = pathFor(def.routes.update, { slug: place.organisation ?? undefined });
+    const path = pathFor(def.routes.update, { ...place.route });
     if (kind === "create") return path;
     return place.address ? `${path}?${def.addressQuery}=${encodeURIComponent(place.address)}` : null;
   }
   const pattern = def.routes[kind];
   if (!pattern) return null;
   const names = routeParams(pattern);
-  const params: Record<string, string | undefined> = {};
-  if (underOrganisation(def, pattern)) params.slug = place.organisation ?? undefined;
-  const recordParam = kind === "update" || kind === "view" ? names.at(-1) : undefined;
+  const params: Record<string, string | undefined> = { ...place.route };
+  const link = parentLink(def, pattern);
+  if (link) params[link.param] = place.parent ?? undefined;
+  const recordParam = recordParamOf(def, kind, names);
   if (recordParam) params[recordParam] = place.address ?? undefined;
   return names.every((n) => params[n]) ? pathFor(pattern, params) : null;
 }
 
-/** A list's links beside it, with the page's organisation filled in; a link needing one it lacks is left out. */
+/** A list's links beside it, with the page's route parameters filled in; a link needing one it lacks is left out. */
 export function relatedLinks(def: ResourceDefinition, place: ScreenPlace): { label: string; path: string }[] {
   return (def.related ?? []).flatMap((r) => {
     const names = routeParams(r.path);
     if (names.length === 0) return [r];
-    if (names.some((n) => n !== "slug") || !place.organisation) return [];
-    return [{ label: r.label, path: pathFor(r.path, { slug: place.organisation }) }];
+    const params = place.route ?? {};
+    if (names.some((n) => !params[n])) return [];
+    return [{ label: r.label, path: pathFor(r.path, params) }];
   });
 }

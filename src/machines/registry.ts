@@ -23,10 +23,12 @@ import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { passwordExpiryMachine } from "./passwordExpiry";
 import { recoveryFormMachine } from "./recoveryForm";
 import { recoveryRequestMachine } from "./recoveryRequest";
+import { projectCardMachine } from "./projectCard";
 import { resourceFormMachine } from "./resourceForm";
 import { resourceListMachine } from "./resourceList";
 import { retailerRequestsMachine } from "./retailerRequests";
 import { signInMachine } from "./signIn";
+import { subProjectHubMachine } from "./subProjectHub";
 import { surveyGroupsMachine } from "./surveyGroups";
 import { updateStatusGateMachine } from "./updateStatusGate";
 
@@ -58,4 +60,6 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "recoveryForm", machine: recoveryFormMachine },
   { id: "recoveryRequest", machine: recoveryRequestMachine },
   { id: "dumpUpload", machine: dumpUploadMachine },
+  { id: "projectCard", machine: projectCardMachine },
+  { id: "subProjectHub", machine: subProjectHubMachine },
 ];

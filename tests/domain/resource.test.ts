@@ -146,7 +146,7 @@ describe("screens' places", () => {
   it("reads the organisation and the record from a route, and makes the paths between screens", () => {
     const screen = { pattern: users.routes.update!, resource: "users", kind: "update" as const };
     const place = screenPlace(screen, { slug: "acme-beverages", user_name: "client.manager" });
-    expect(place).toEqual({ organisation: "acme-beverages", address: "client.manager" });
+    expect(place).toMatchObject({ parent: "acme-beverages", address: "client.manager" });
     expect(screenPath(users, "view", place)).toBe(
       "/dashboard/organization-users-roles/organization-view/acme-beverages/view-user/client.manager",
     );
@@ -163,21 +163,23 @@ describe("screens' places", () => {
     };
     const update = "/dashboard/organization-inovice-sku/invoice-details/template-update";
     const query = (q: string) => (key: string) => new URLSearchParams(q).get(key);
-    expect(screenPlace(screen, {}, query("template=7"))).toEqual({ organisation: null, address: "7" });
-    expect(screenPlace(screen, {}, query(""))).toEqual({ organisation: null, address: null });
-    expect(screenPath(invoiceTemplates, "update", { organisation: null, address: "7" })).toBe(
+    expect(screenPlace(screen, {}, query("template=7"))).toEqual({ parent: null, address: "7", route: {} });
+    expect(screenPlace(screen, {}, query(""))).toEqual({ parent: null, address: null, route: {} });
+    expect(screenPath(invoiceTemplates, "update", { parent: null, address: "7" })).toBe(
       `${update}?template=7`,
     );
-    expect(screenPath(invoiceTemplates, "create", { organisation: null, address: null })).toBe(update);
-    expect(screenPath(invoiceTemplates, "update", { organisation: null, address: null })).toBeNull();
+    expect(screenPath(invoiceTemplates, "create", { parent: null, address: null })).toBe(update);
+    expect(screenPath(invoiceTemplates, "update", { parent: null, address: null })).toBeNull();
   });
 
-  it("fills the page's organisation into a list's links beside it, and leaves out those it cannot fill", () => {
+  it("fills the page's route parameters (its organisation) into a list's links beside it, and leaves out those it cannot fill", () => {
     const base = "/dashboard/organization-users-roles/organization-view/acme-beverages/user-list";
-    expect(relatedLinks(users, { organisation: "acme-beverages", address: null })).toEqual([
+    expect(
+      relatedLinks(users, { parent: "acme-beverages", address: null, route: { slug: "acme-beverages" } }),
+    ).toEqual([
       { label: "User bulk upload", path: `${base}/bulk-upload` },
       { label: "User bulk update", path: `${base}/bulk-update` },
     ]);
-    expect(relatedLinks(users, { organisation: null, address: null })).toEqual([]);
+    expect(relatedLinks(users, { parent: null, address: null })).toEqual([]);
   });
 });

@@ -108,6 +108,7 @@ const payout = (f: Fixtures) => `object=payout_plotting&sub_project=${f.acmePayo
 const EVERYONE = /*                      */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ";
 /** Every staff account holding a permission; field auditors and retailers hold none. */
 const STAFF = /*                         */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  403 403";
+const STAFF_400 = /*                     */ "401 400 400 400 400 400 400 400 400 400 400 400 400 400 403 403";
 const PUBLIC = /*                        */ "ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ";
 const PUBLIC_400 = /*                    */ "400 400 400 400 400 400 400 400 400 400 400 400 400 400 400 400";
 const MANAGE_USERS = /*                  */ "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403 403 403";
@@ -324,6 +325,43 @@ export const MATRIX: readonly MatrixRow[] = [
     request: get("/api/outlets/actions-config/"),
   },
   { route: "GET /api/outlets/summary/", cells: STAFF, request: get("/api/outlets/summary/") },
+  // Projects: cards, notifications and the sub-project hub, each scoped to the caller's organisation.
+  {
+    route: "GET /api/projects/",
+    cells: STAFF,
+    request: get("/api/projects/?page-size=50"),
+    leak: (body, _, caller) => {
+      const slugs = results(body).map((p) => String(p.slug));
+      if (caller === "zenith.manager" && slugs.some((s) => s.startsWith("acme-")))
+        return "Acme project listed";
+      if (caller.startsWith("client.") && slugs.some((s) => s.startsWith("zenith-")))
+        return "Zenith project listed";
+      return null;
+    },
+  },
+  {
+    route: "GET /api/projects/notifications/",
+    cells: STAFF,
+    request: get("/api/projects/notifications/?page-size=50"),
+    leak: (body, _, caller) => {
+      const projects = results(body).map((n) => String(n.project));
+      if (caller === "zenith.manager" && projects.some((s) => s.startsWith("acme-")))
+        return "Acme notification listed";
+      return null;
+    },
+  },
+  {
+    route: "POST /api/projects/notifications/read/",
+    variant: "no ids",
+    cells: STAFF_400,
+    request: post("/api/projects/notifications/read/", { ids: [] }),
+  },
+  {
+    route: "GET /api/projects/:projectSlug/sub-projects/:slug/",
+    variant: "an Acme sub-project: another organisation's is not found",
+    cells: ACME_OUTLET,
+    request: get("/api/projects/acme-3p-payout/sub-projects/acme-3p-payout-main/"),
+  },
   {
     route: "GET /api/outlets/chain/",
     cells: STAFF,

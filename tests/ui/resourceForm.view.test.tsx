@@ -131,8 +131,8 @@ describe("the resource form screen follows the resource form machine", () => {
       <Router hook={location.hook}>
         <ResourceFormScreen
           def={regions}
-          place={{ organisation: "acme-beverages", address }}
-          organisationId={ACME_ID}
+          place={{ parent: "acme-beverages", address }}
+          parent={{ field: "organisation", id: ACME_ID }}
           actors={fakeActors}
         />
       </Router>,

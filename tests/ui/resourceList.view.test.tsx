@@ -144,8 +144,8 @@ describe("the resource list screen follows the resource list machine", () => {
       <Router hook={location.hook}>
         <ResourceListScreen
           def={regions}
-          place={{ organisation: "acme-beverages", address: null }}
-          organisationId={ACME_ID}
+          place={{ parent: "acme-beverages", address: null }}
+          parent={{ field: "organisation", id: ACME_ID }}
           actors={fakeActors}
         />
       </Router>,

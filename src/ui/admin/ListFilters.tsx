@@ -3,7 +3,7 @@ import type { ResourceDefinition } from "../../domain/resource";
 import { resourceNamed } from "../../domain/resourceCatalogue";
 import type { ResourceFilters } from "../../domain/resourceQuery";
 import { Select } from "../widgets/Controls";
-import { useOptionsQuery } from "./adminQueries";
+import { organisationOf, type PageParent, useOptionsQuery } from "./adminQueries";
 
 function FilterSelect({
   def,
@@ -46,17 +46,18 @@ function FilterSelect({
 
 export function ListFilters({
   def,
-  organisationId,
+  parent,
   filters,
   onChange,
 }: {
   def: ResourceDefinition;
-  organisationId: number | null;
+  parent: PageParent;
   filters: ResourceFilters;
   onChange: (filters: ResourceFilters) => void;
 }) {
-  // On an organisation's page its own records are listed: no organisation filter there.
-  const shown = def.filters.filter((k) => !(k === "organisation" && organisationId !== null));
+  // On an organisation's (or a project's) page its own records are listed: no filter by it there.
+  const shown = def.filters.filter((k) => k !== parent?.field);
+  const organisationId = organisationOf(parent);
   if (shown.length === 0) return null;
   return (
     <fieldset className="list-filters">

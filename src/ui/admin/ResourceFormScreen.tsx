@@ -12,13 +12,15 @@ import { FormMessages } from "../auth/fields";
 import { notify } from "../notifications/notifier";
 import Loading from "../shell/Loading";
 import { LoadingButton } from "../widgets/Controls";
+import { organisationOf, type PageParent } from "./adminQueries";
 import { ResourceFieldList } from "./ResourceFields";
 import { resourceFormActors } from "./resourceActors";
 
 type Props = {
   def: ResourceDefinition;
   place: ScreenPlace;
-  organisationId: number | null;
+  /** The record the page is under, which fills in the field that refers to it. */
+  parent: PageParent;
   actors?: Partial<typeof resourceFormActors>;
   /** Where a saved form goes; the resource's list unless told. */
   afterSave?: string;
@@ -33,7 +35,7 @@ type Props = {
 export default function ResourceFormScreen({
   def,
   place,
-  organisationId,
+  parent,
   actors,
   afterSave,
   title,
@@ -42,7 +44,7 @@ export default function ResourceFormScreen({
   embedded = false,
 }: Props) {
   const [, navigate] = useLocation();
-  const listPath = afterSave ?? screenPath(def, "list", place) ?? "/dashboard";
+  const listPath = afterSave ?? screenPath(def, "list", place) ?? def.routes.home ?? "/dashboard";
   const [state, send] = useMachine(
     resourceFormMachine.provide({
       actors: { ...resourceFormActors, ...actors },
@@ -58,7 +60,7 @@ export default function ResourceFormScreen({
       input: {
         resource: def.name,
         address: place.address,
-        initial: blankValues(def, organisationId === null ? {} : { organisation: organisationId }),
+        initial: blankValues(def, parent === null ? {} : { [parent.field]: parent.id }),
       },
     },
   );
@@ -103,8 +105,8 @@ export default function ResourceFormScreen({
             fields={def.fields}
             values={values}
             fieldErrors={fieldErrors}
-            organisation={organisationId}
-            hideParent={organisationId !== null}
+            organisation={organisationOf(parent)}
+            hideParent={parent !== null}
             creating={creating}
             onChange={(field, value) => send({ type: "field.change", field, value })}
           />

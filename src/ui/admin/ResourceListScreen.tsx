@@ -23,14 +23,15 @@ import { LoadingButton } from "../widgets/Controls";
 import DataTable, { type Column } from "../widgets/DataTable";
 import Modal from "../widgets/Modal";
 import { useDataTable } from "../widgets/useDataTable";
+import type { PageParent } from "./adminQueries";
 import { ListFilters } from "./ListFilters";
 import { resourceListActors } from "./resourceActors";
 
 type Props = {
   def: ResourceDefinition;
   place: ScreenPlace;
-  /** The organisation the page is under, whose records alone are listed. */
-  organisationId: number | null;
+  /** The record the page is under (an organisation, a project), whose records alone are listed. */
+  parent: PageParent;
   actors?: Partial<typeof resourceListActors>;
 };
 
@@ -84,7 +85,7 @@ function DeleteDialog({
   );
 }
 
-export default function ResourceListScreen({ def, place, organisationId, actors }: Props) {
+export default function ResourceListScreen({ def, place, parent, actors }: Props) {
   const user = useCurrentUser();
   const canWrite = mayWrite(def, user?.permissions ?? []);
   const table = useDataTable();
@@ -96,7 +97,7 @@ export default function ResourceListScreen({ def, place, organisationId, actors 
     },
     (a, b) => JSON.stringify(a) === JSON.stringify(b),
   );
-  const fixed: ResourceFilters = organisationId === null ? {} : { organisation: String(organisationId) };
+  const fixed: ResourceFilters = parent === null ? {} : { [parent.field]: String(parent.id) };
   const [state, send] = useMachine(
     resourceListMachine.provide({ actors: { ...resourceListActors, ...actors } }),
     {
@@ -112,7 +113,7 @@ export default function ResourceListScreen({ def, place, organisationId, actors 
   }, [view, query, send]);
   useEffect(() => writeFilters(def, query.filters), [def, query.filters]);
 
-  const linkTo = (kind: "view" | "update", record: ResourceRecord) =>
+  const linkTo = (kind: "open" | "view" | "update", record: ResourceRecord) =>
     screenPath(def, kind, { ...place, address: record.address });
   const columns: Column<ResourceRecord>[] = def.columns.map((key, i) => ({
     key,
@@ -120,7 +121,8 @@ export default function ResourceListScreen({ def, place, organisationId, actors 
     sortable: def.orderKeys.includes(key),
     render: (record) => {
       const text = cellText(def, record, key);
-      const to = i === 0 ? (linkTo("view", record) ?? linkTo("update", record)) : null;
+      const to =
+        i === 0 ? (linkTo("open", record) ?? linkTo("view", record) ?? linkTo("update", record)) : null;
       return to ? <Link href={to}>{text}</Link> : text;
     },
   }));
@@ -163,7 +165,7 @@ export default function ResourceListScreen({ def, place, organisationId, actors 
       )}
       <ListFilters
         def={def}
-        organisationId={organisationId}
+        parent={parent}
         filters={query.filters}
         onChange={(filters) => {
           table.send({ type: "page.go", page: 1 });

@@ -1,13 +1,13 @@
 /**
  * The screens of every resource route of the catalogue, made from the definitions: a route names
- * its resource and kind; the screen reads the organisation and record from the address.
+ * its resource and kind; the screen reads the record it is under and its own from the address.
  */
 import { type ComponentType, useMemo } from "react";
 import { useParams, useSearch } from "wouter";
-import { type ResourceScreen, resourceNamed, screenPlace } from "../../domain/resourceCatalogue";
+import { parentLink, type ResourceScreen, resourceNamed, screenPlace } from "../../domain/resourceCatalogue";
 import { cities, cityMerge } from "../../domain/resources/geography";
 import Loading from "../shell/Loading";
-import { useOrganisation } from "./adminQueries";
+import { useParentRecord } from "./adminQueries";
 import ResourceFormScreen from "./ResourceFormScreen";
 import ResourceListScreen from "./ResourceListScreen";
 import ResourceViewScreen from "./ResourceViewScreen";
@@ -21,24 +21,27 @@ function AdminScreen({ screen }: { screen: ResourceScreen }) {
     () => screenPlace(screen, params, (key) => new URLSearchParams(search).get(key)),
     [screen, params, search],
   );
-  const organisation = useOrganisation(place.organisation);
-  if (organisation.loading) return <Loading />;
-  if (organisation.failed)
+  const link = parentLink(def, screen.pattern);
+  const parentRecord = useParentRecord(link?.resource ?? null, place.parent);
+  if (parentRecord.loading) return <Loading />;
+  if (parentRecord.failed || !link !== !parentRecord.record)
     return (
       <div className="page">
-        <p role="alert">This organisation could not be found.</p>
+        <p role="alert">
+          This {link ? resourceNamed(link.resource).noun.toLowerCase() : "page"} could not be found.
+        </p>
       </div>
     );
-  const organisationId = organisation.record?.id ?? null;
+  const parent = link && parentRecord.record ? { field: link.field, id: parentRecord.record.id } : null;
   // A new key per record, so moving from one record's page to another's starts afresh.
-  const key = `${place.organisation}/${place.address}`;
+  const key = `${place.parent}/${place.address}`;
   switch (screen.kind) {
     case "list":
-      return <ResourceListScreen key={key} def={def} place={place} organisationId={organisationId} />;
+      return <ResourceListScreen key={key} def={def} place={place} parent={parent} />;
     case "view":
       return <ResourceViewScreen key={key} def={def} place={place} />;
     default:
-      return <ResourceFormScreen key={key} def={def} place={place} organisationId={organisationId} />;
+      return <ResourceFormScreen key={key} def={def} place={place} parent={parent} />;
   }
 }
 
@@ -54,8 +57,8 @@ export function CityMergeScreen() {
   return (
     <ResourceFormScreen
       def={cityMerge}
-      place={{ organisation: null, address: null }}
-      organisationId={null}
+      place={{ parent: null, address: null }}
+      parent={null}
       actors={cityMergeActors}
       afterSave={cities.routes.list}
       title="Merge cities"

@@ -14,7 +14,7 @@ import { showDateTime } from "../uploads/dates";
 
 /** What an organisation's hub links to: each resource listed under it, and its uploads. */
 function OrganisationHub({ slug }: { slug: string }) {
-  const place = { organisation: slug, address: null };
+  const place = { parent: slug, address: null };
   const lists = RESOURCES.filter((def) => def.name !== "organisations").flatMap((def) => {
     const path = screenPath(def, "list", place);
     return path?.includes(`/organization-view/${slug}/`) ? [{ label: def.plural, path }] : [];

@@ -4,17 +4,24 @@ import type { ResourceRecord } from "../../domain/resource";
 import { readResource, resourceOptions } from "../../infra/api/resources";
 import { runApi } from "../../infra/http";
 
-export type OrganisationState = { loading: boolean; failed: boolean; record: ResourceRecord | null };
+/** The record a page is under, by the field that refers to it and its row id. */
+export type PageParent = { readonly field: string; readonly id: number } | null;
 
-/** The organisation a page under an organisation's view belongs to, read once per slug. */
-export function useOrganisation(slug: string | null): OrganisationState {
+/** The organisation a page's scoped choices are narrowed to: its own, when it is under one. */
+export const organisationOf = (parent: PageParent): number | null =>
+  parent?.field === "organisation" ? parent.id : null;
+
+export type ParentState = { loading: boolean; failed: boolean; record: ResourceRecord | null };
+
+/** The record a page is under (an organisation, a sub-project's project), read once per address. */
+export function useParentRecord(resource: string | null, slug: string | null): ParentState {
   const query = useQuery({
-    queryKey: ["admin", "organisations", slug],
-    queryFn: () => runApi(readResource("organisations", slug!)),
-    enabled: slug !== null,
+    queryKey: ["admin", resource, slug],
+    queryFn: () => runApi(readResource(resource!, slug!)),
+    enabled: resource !== null && slug !== null,
     staleTime: 60_000,
   });
-  if (slug === null) return { loading: false, failed: false, record: null };
+  if (resource === null || slug === null) return { loading: false, failed: false, record: null };
   return { loading: query.isPending, failed: query.isError, record: query.data ?? null };
 }
 

@@ -90,8 +90,8 @@ export default function ProfileScreen() {
       <Sessions />
       <ResourceFormScreen
         def={passwordChange}
-        place={{ organisation: null, address: null }}
-        organisationId={null}
+        place={{ parent: null, address: null }}
+        parent={null}
         actors={{ ...resourceFormActors, saveRecord: changePasswordActor }}
         title="Change password"
         submitLabel="Change password"

@@ -96,6 +96,9 @@ const SCREENS = {
   "/dashboard/profile/:user_name": lazy(() => import("../profile/ProfileScreen")),
   "/dashboard/field-outlet-recovery": lazy(() => import("../fieldTools/FieldOutletRecoveryScreen")),
   "/dashboard/field-app-dump": lazy(() => import("../fieldTools/FieldAppDumpScreen")),
+  "/dashboard/projects": lazy(() => import("../projects/ProjectCardsScreen")),
+  "/dashboard/projects/notifications": lazy(() => import("../projects/ProjectNotificationsScreen")),
+  [SUB_PROJECT]: lazy(() => import("../projects/SubProjectHubScreen")),
   ...OUTLET_SCREENS,
   "/dashboard/:reportTitle/:outletID/images": lazy(() => import("../outlets/OutletGalleryScreen")),
 } satisfies Record<BuiltPattern, ComponentType>;

@@ -78,6 +78,10 @@ const HAND_BUILT_PATTERNS = [
   // Field tools (docs/field-tools.md).
   "/dashboard/field-outlet-recovery",
   "/dashboard/field-app-dump",
+  // Projects (docs/projects.md): the cards, their notifications, and a sub-project's hub.
+  "/dashboard/projects",
+  "/dashboard/projects/notifications",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug",
 ] as const;
 
 /** A screen written for its route; the route table's own list must name each. */

@@ -1,0 +1,130 @@
+/**
+ * Projects and sub-projects (000 §1, §2.1): an organisation's projects, each of one type, and a
+ * project's sub-projects of that type or its cycle type. Their create and update screens are the
+ * resource layer's; the project cards page and the sub-project hub are their own screens.
+ */
+import { dashboardPermission } from "../permissions";
+import { PROJECT_TYPES, SUB_PROJECT_KINDS } from "../projects";
+import type { FieldErrors } from "../requestInput";
+import {
+  choice,
+  date,
+  organisationField,
+  type ResourceDefinition,
+  reference,
+  text,
+  toggle,
+} from "../resource";
+
+/** Project managers and admins (who hold every permission) set projects up. */
+export const SET_UP_PROJECTS = [dashboardPermission("project-manager")];
+
+export const PROJECTS_ROOT = "/dashboard/projects";
+export const PROJECT_SUB_PROJECTS = `${PROJECTS_ROOT}/view-list/:projectSlug`;
+export const SUB_PROJECT_HUB = `${PROJECT_SUB_PROJECTS}/view/:slug`;
+
+export const END_BEFORE_START = "The end date must not be before the start date.";
+
+/** The end of a project's dates is on or after its start (dates as YYYY-MM-DD compare as text). */
+export function datesInOrder(values: Readonly<Record<string, unknown>>): FieldErrors {
+  const { start_date: start, end_date: end } = values;
+  return typeof start === "string" && typeof end === "string" && end < start
+    ? { end_date: [END_BEFORE_START] }
+    : {};
+}
+
+export const projects: ResourceDefinition = {
+  name: "projects",
+  noun: "Project",
+  plural: "Projects",
+  table: "projects",
+  fields: {
+    name: text("Name", { max: 120, unique: true }),
+    organisation: organisationField(),
+    type: choice("Type", PROJECT_TYPES),
+    start_date: date("Start date"),
+    end_date: date("End date"),
+  },
+  titleField: "name",
+  addressBy: "slug",
+  slugFrom: "name",
+  scope: "organisation",
+  columns: ["name", "organisation", "type", "start_date", "end_date"],
+  searchKeys: ["name"],
+  orderKeys: ["name", "start_date", "end_date"],
+  filters: ["organisation", "type"],
+  read: SET_UP_PROJECTS,
+  write: SET_UP_PROJECTS,
+  routes: {
+    create: `${PROJECTS_ROOT}/project-creation`,
+    update: `${PROJECTS_ROOT}/project-update/:slug`,
+    home: PROJECTS_ROOT,
+  },
+  usedBy: [{ table: "sub_projects", column: "project_id", label: "sub-projects" }],
+  crossCheck: datesInOrder,
+};
+
+export const subProjects: ResourceDefinition = {
+  name: "sub-projects",
+  noun: "Sub-project",
+  plural: "Sub-projects",
+  table: "sub_projects",
+  fields: {
+    project: reference("Project", "projects", { fromParent: true }),
+    name: text("Name", { max: 120, unique: true }),
+    type: choice("Type", SUB_PROJECT_KINDS),
+    add_data_on_fly: toggle("Add data on the fly"),
+  },
+  titleField: "name",
+  addressBy: "slug",
+  slugFrom: "name",
+  scope: "global",
+  uniqueWithin: "project",
+  columns: ["name", "type", "add_data_on_fly"],
+  searchKeys: ["name"],
+  orderKeys: ["name", "type"],
+  filters: ["project", "type"],
+  read: SET_UP_PROJECTS,
+  write: SET_UP_PROJECTS,
+  routes: {
+    list: PROJECT_SUB_PROJECTS,
+    create: `${PROJECT_SUB_PROJECTS}/creation`,
+    update: `${PROJECT_SUB_PROJECTS}/update/:slug`,
+    open: SUB_PROJECT_HUB,
+  },
+  usedBy: [
+    { table: "outlets", column: "sub_project_id", label: "outlets" },
+    { table: "sub_projects", column: "parent_id", label: "cycles" },
+  ],
+  parent: { field: "project", param: "projectSlug" },
+};
+
+/** The programs of a sub-project (000 §2.1 program-management): what its payouts are paid for. */
+export const programs: ResourceDefinition = {
+  name: "programs",
+  noun: "Program",
+  plural: "Programs",
+  table: "programs",
+  fields: {
+    sub_project: reference("Sub-project", "sub-projects", { fromParent: true }),
+    name: text("Name", { max: 120, unique: true }),
+  },
+  titleField: "name",
+  addressBy: "slug",
+  slugFrom: "name",
+  scope: "global",
+  uniqueWithin: "sub_project",
+  columns: ["name"],
+  searchKeys: ["name"],
+  orderKeys: ["name"],
+  filters: ["sub_project"],
+  read: SET_UP_PROJECTS,
+  write: SET_UP_PROJECTS,
+  routes: {
+    list: `${SUB_PROJECT_HUB}/program-management`,
+    create: `${SUB_PROJECT_HUB}/program-management/add-form`,
+    update: `${SUB_PROJECT_HUB}/program-management/edit-form/:programSlug`,
+  },
+  usedBy: [{ table: "outlets", column: "program_id", label: "outlets" }],
+  parent: { field: "sub_project", param: "slug" },
+};

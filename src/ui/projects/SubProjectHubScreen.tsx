@@ -1,0 +1,129 @@
+/**
+ * The sub-project hub (000 §2.1, /dashboard/projects/view-list/{projectSlug}/view/{slug}): its
+ * active outlets by state (the dashboard's chart, scoped to it), its cycles, and links to every
+ * screen under it that is built; a screen that is not built yet is not offered. Loading is the
+ * subProjectHub machine.
+ */
+import { useMachine } from "@xstate/react";
+import { Link, useParams } from "wouter";
+import { HUB_NOT_FOUND, projectTypeLabel } from "../../domain/projects";
+import { mayWrite } from "../../domain/resource";
+import { RESOURCE_SCREENS } from "../../domain/resourceCatalogue";
+import { SUB_PROJECT_HUB, subProjects } from "../../domain/resources/projects";
+import { pathFor, ROUTES } from "../../domain/routes";
+import { subProjectHubMachine } from "../../machines/subProjectHub";
+import StateChart from "../dashboard/StateChart";
+import { isBuilt } from "../routes/built";
+import { useCurrentUser } from "../session/SessionGate";
+import Loading from "../shell/Loading";
+import { StatCard } from "../widgets/Display";
+import { subProjectHubActors } from "./projectActors";
+import { hubPath, subProjectsPath } from "./projectPaths";
+import "../dashboard/dashboard.css";
+import "./projects.css";
+
+/** The built screens under a hub, in catalogue order, titled as the catalogue titles them. */
+function hubScreens(): { title: string; pattern: string }[] {
+  return ROUTES.filter((route) => {
+    if (!route.pattern.startsWith(`${SUB_PROJECT_HUB}/`) || !isBuilt(route.pattern)) return false;
+    // An outlet or record of a list, and a list's add form, are reached from that list.
+    const formOfList = RESOURCE_SCREENS.some((s) => s.pattern === route.pattern && s.kind !== "list");
+    return !formOfList && !route.pattern.slice(SUB_PROJECT_HUB.length + 1).includes(":");
+  });
+}
+
+export default function SubProjectHubScreen({ actors }: { actors?: Partial<typeof subProjectHubActors> }) {
+  const params = useParams<{ projectSlug: string; slug: string }>();
+  const user = useCurrentUser();
+  const [state, send] = useMachine(
+    subProjectHubMachine.provide({ actors: { ...subProjectHubActors, ...actors } }),
+    {
+      input: { projectSlug: params.projectSlug, slug: params.slug },
+    },
+  );
+  const { hub, detail } = state.context;
+  if (state.hasTag("busy")) return <Loading />;
+  if (state.matches("notFound"))
+    return (
+      <div className="page">
+        <h1>Page not found</h1>
+        <p role="alert">{HUB_NOT_FOUND}</p>
+      </div>
+    );
+  if (state.matches("failed") || !hub)
+    return (
+      <div className="page">
+        <div className="form-messages form-messages-error" role="alert">
+          <p>{detail}</p>
+          <button type="button" className="button button-secondary" onClick={() => send({ type: "retry" })}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  const place = { projectSlug: hub.project.slug, slug: hub.sub_project.slug };
+  const canEdit = mayWrite(subProjects, user?.permissions ?? []);
+  return (
+    <div className="page">
+      <div className="page-heading">
+        <h1>{hub.sub_project.name}</h1>
+        {canEdit && (
+          <Link
+            className="button button-secondary"
+            href={pathFor(subProjects.routes.update!, place)}
+            aria-label={`Edit ${hub.sub_project.name}`}
+          >
+            Edit
+          </Link>
+        )}
+      </div>
+      <p className="page-lead">
+        {projectTypeLabel(hub.sub_project.type)} sub-project of{" "}
+        <Link href={subProjectsPath(hub.project.slug)}>{hub.project.name}</Link>
+        {hub.sub_project.parent && (
+          <>
+            , a cycle of{" "}
+            <Link href={hubPath(hub.project.slug, hub.sub_project.parent.slug)}>
+              {hub.sub_project.parent.name}
+            </Link>
+          </>
+        )}
+        {hub.sub_project.add_data_on_fly && ". Data may be added on the fly"}.
+      </p>
+      <section className="card dashboard-section" aria-labelledby="hub-by-state">
+        <h2 id="hub-by-state">Outlets by state</h2>
+        <div className="stat-cards">
+          <StatCard
+            value={hub.total}
+            label="Total outlets"
+            tooltip={`${hub.total} active outlets in ${hub.sub_project.name}`}
+          />
+        </div>
+        {hub.total === 0 ? <p>No active outlets yet.</p> : <StateChart counts={hub.by_state} />}
+      </section>
+      {hub.cycles.length > 0 && (
+        <section className="card dashboard-section" aria-labelledby="hub-cycles">
+          <h2 id="hub-cycles">Cycles</h2>
+          <ul className="plain-list">
+            {hub.cycles.map((c) => (
+              <li key={c.slug}>
+                <Link href={hubPath(hub.project.slug, c.slug)}>{c.name}</Link>: {c.outlets_count} active
+                outlets
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <nav className="card dashboard-section" aria-labelledby="hub-screens">
+        <h2 id="hub-screens">Screens of this sub-project</h2>
+        <ul className="hub-links">
+          {hubScreens().map((l) => (
+            <li key={l.pattern}>
+              <Link href={pathFor(l.pattern, place)}>{l.title}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
