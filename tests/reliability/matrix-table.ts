@@ -72,6 +72,8 @@ export type Fixtures = {
   /** An outlet assigned to auditor.9000000001, and one assigned to another auditor. */
   auditorRsid: string;
   otherAuditorRsid: string;
+  /** An Acme outlet with a retailer: its link slug, one invoice and one target statement. */
+  retailerOutlet: { rsid: string; slug: string; invoice: number; statement: number };
   /** The address of a record of each administered resource (its first by id). */
   resourceAddress: Readonly<Record<string, string>>;
 };
@@ -119,6 +121,8 @@ const ADMIN_ONLY = /*                    */ "401 ok  403 403 403 403 403 403 403
 const FIELD_AUDITOR = /*                 */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 ok  403";
 const OTHER_AUDITOR = /*                 */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 404 403";
 const ACME_OUTLET = /*                   */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404 403 403";
+/** A retailer's link read without the token it is bound to: refused to everyone, signed in or not. */
+const UNBOUND_LINK = /*                  */ "403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403";
 
 /** The role of each demo account (README); field auditors, retailers and anonymous hold none. */
 const ROLE_OF = new Map(DEMO_ACCOUNTS.map((a) => [a.username, a.role]));
@@ -588,6 +592,54 @@ export const MATRIX: readonly MatrixRow[] = [
     variant: "another auditor's outlet",
     cells: OTHER_AUDITOR,
     request: (f) => get(`/api/my-track/outlets/${f.otherAuditorRsid}/surveys/`)(),
+  },
+  // The retailer's link (docs/retailer-portal.md): the access check answers anyone, and refuses a
+  // token not made with the server's key; every read needs the token the link is bound to.
+  {
+    route: "POST /api/mobile/access-check/:slug/",
+    variant: "a token not made with the server's key",
+    cells: PUBLIC,
+    request: (f) =>
+      post(`/api/mobile/access-check/${f.retailerOutlet.slug}/`, { view_id: "bm90LWEtdG9rZW4=" })(),
+    leak: (body) =>
+      (body as { results?: unknown }).results !== null ? "access granted to a bad token" : null,
+  },
+  ...["profile", "earnings", "invoices", "target-statements"].map(
+    (page): MatrixRow => ({
+      route: `GET /api/mobile/${page}/:slug/`,
+      cells: UNBOUND_LINK,
+      request: (f) => get(`/api/mobile/${page}/${f.retailerOutlet.slug}/`)(),
+    }),
+  ),
+  {
+    route: "GET /api/mobile/:slug/invoices/:id/pdf/",
+    cells: UNBOUND_LINK,
+    request: (f) => get(`/api/mobile/${f.retailerOutlet.slug}/invoices/${f.retailerOutlet.invoice}/pdf/`)(),
+  },
+  {
+    route: "GET /api/mobile/:slug/target-statements/:id/pdf/",
+    cells: UNBOUND_LINK,
+    request: (f) =>
+      get(`/api/mobile/${f.retailerOutlet.slug}/target-statements/${f.retailerOutlet.statement}/pdf/`)(),
+  },
+  // The staff's pp views of the same data: whoever sees the outlet.
+  ...["profile", "earnings", "invoices", "target-statements"].map(
+    (page): MatrixRow => ({
+      route: `GET /api/pp/:rsid/${page}/`,
+      cells: ACME_OUTLET,
+      request: (f) => get(`/api/pp/${f.retailerOutlet.rsid}/${page}/`)(),
+    }),
+  ),
+  {
+    route: "GET /api/pp/:rsid/invoices/:id/pdf/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/pp/${f.retailerOutlet.rsid}/invoices/${f.retailerOutlet.invoice}/pdf/`)(),
+  },
+  {
+    route: "GET /api/pp/:rsid/target-statements/:id/pdf/",
+    cells: ACME_OUTLET,
+    request: (f) =>
+      get(`/api/pp/${f.retailerOutlet.rsid}/target-statements/${f.retailerOutlet.statement}/pdf/`)(),
   },
   {
     route: "GET /api/exports/",

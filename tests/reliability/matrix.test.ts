@@ -110,6 +110,12 @@ beforeAll(async () => {
     )),
     auditorRsid: (await auditorOutlet("9000000001")).rsid,
     otherAuditorRsid: (await auditorOutlet("9000000002")).rsid,
+    retailerOutlet: await one<{ rsid: string; slug: string; invoice: number; statement: number }>(
+      `SELECT o.rsid, o.mobile_slug AS slug, min(i.id) AS invoice, min(t.id) AS statement
+       FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
+       JOIN retailer_invoices i ON i.outlet_id = o.id JOIN target_statements t ON t.outlet_id = o.id
+       WHERE p.slug LIKE 'acme-%' GROUP BY o.id ORDER BY o.id LIMIT 1`,
+    ),
     resourceAddress: Object.fromEntries(
       await Promise.all(
         RESOURCES.map(async (def) => {
