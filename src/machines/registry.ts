@@ -13,8 +13,10 @@ import { eKycLoginMachine } from "./eKycLogin";
 import { excelUploadMachine } from "./excelUpload";
 import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
+import { mobileAccessMachine } from "./mobileAccess";
 import { modalMachine } from "./modal";
 import { notificationMachine } from "./notification";
+import { openWithMachine } from "./openWith";
 import { outletEditMachine } from "./outletEdit";
 import { outletListMachine } from "./outletList";
 import { outletReviewMachine } from "./outletReview";
@@ -52,4 +54,6 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "excelUpload", machine: excelUploadMachine },
   { id: "resourceList", machine: resourceListMachine },
   { id: "resourceForm", machine: resourceFormMachine },
+  { id: "mobileAccess", machine: mobileAccessMachine },
+  { id: "openWith", machine: openWithMachine },
 ];
