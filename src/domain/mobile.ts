@@ -206,3 +206,20 @@ export function paymentDuration(start: string | null, end: string | null): strin
   if (!start && !end) return MOBILE_MSG.notAvailable;
   return `${formatMobileDate(start)} to ${formatMobileDate(end)}`;
 }
+
+/** The four pages, by the name their routes use (002 §2.2). */
+export type MobilePage = "home" | "earnings" | "invoices" | "target-vs-achievement";
+
+const PP_PATHS: Record<MobilePage, string> = {
+  home: "/dashboard/pp-outlet-details/",
+  earnings: "/dashboard/earnings/pp-outlet-earning/",
+  invoices: "/dashboard/pp-outlet-invoice/",
+  "target-vs-achievement": "/dashboard/pp-performance-statement-project-view/",
+};
+
+/** A page's address for the retailer's link (by its slug) or for staff (the pp view, by RSID). */
+export function mobilePagePath(page: MobilePage, by: { slug: string } | { rsid: string }): string {
+  return "slug" in by
+    ? `/mobile-view/${page}/slug/${encodeURIComponent(by.slug)}`
+    : `${PP_PATHS[page]}${encodeURIComponent(by.rsid)}`;
+}

@@ -72,6 +72,19 @@ const HAND_BUILT_PATTERNS = [
   ...UPLOAD_BUILT_PATTERNS,
   "/dashboard/my-downloads",
   "/dashboard/profile/:user_name",
+  // The retailer's mobile pages and the staff's pp views of the same data (docs/retailer-portal.md).
+  "/mobile-view/home/slug/:slug",
+  "/mobile-view/home/:slug",
+  "/mobile-view/earnings/slug/:slug",
+  "/mobile-view/earnings/:slug",
+  "/mobile-view/invoices/slug/:slug",
+  "/mobile-view/invoices/:slug",
+  "/mobile-view/target-vs-achievement/slug/:slug",
+  "/mobile-view/target-vs-achievement/:slug",
+  "/dashboard/pp-outlet-details/:slug/:master_id?",
+  "/dashboard/earnings/pp-outlet-earning/:slug/:master_id?",
+  "/dashboard/pp-outlet-invoice/:slug/:master_id?",
+  "/dashboard/pp-performance-statement-project-view/:slug/:master_id?",
 ] as const;
 
 /** A screen written for its route; the route table's own list must name each. */

@@ -12,14 +12,13 @@ import { runApi } from "../../infra/http";
 import { rememberSignInReturn } from "../../infra/signInReturn";
 import { clearSession, readStored, STORAGE_KEYS, storeSession } from "../../infra/storage";
 import { appStartMachine } from "../../machines/appStart";
-
-/** The retailers' app listing; the store link the open_store flag leads to. */
-export const APP_STORE_URL = "https://play.google.com/store/apps/details?id=com.retailscan.app";
+import { openStoreForThisDevice } from "../mobile/openWithActor";
 
 export const sessionMachine = appStartMachine.provide({
   actors: { fetchUserInfo: fromPromise(async () => (await runApi(userInfo())).user_details) },
   actions: {
-    openAppStore: () => window.location.assign(APP_STORE_URL),
+    // Per device, as Open With does: Android Chrome tries the app first, iOS goes to the App Store.
+    openAppStore: () => openStoreForThisDevice(),
     forgetUserName: () => clearSession(),
     // The support widget is a third-party chat the deployment may add; the product itself ships none.
     loadSupportWidget: () => {},

@@ -1,0 +1,91 @@
+/**
+ * The retailer link's calls (spec 002 §7) and the staff's pp reads of the same data. A link's reads
+ * carry its access token; staff reads go by RSID with the session, like every portal call.
+ */
+import { queryOptions } from "@tanstack/react-query";
+import { Effect } from "effect";
+import {
+  AccessAnswer,
+  EarningsAnswer,
+  InvoicesAnswer,
+  MobileProfileAnswer,
+  StatementsAnswer,
+} from "../../domain/mobile";
+import { type ApiError, request, runApi } from "../http";
+import { encryptOtp } from "../otpCrypto";
+import { readStored, STORAGE_KEYS } from "../storage";
+import { appConfig } from "./auth";
+
+/** Whose data a page shows: the retailer's link with its token, or staff reading an outlet by RSID. */
+export type MobileSource = { kind: "link"; slug: string; token: string } | { kind: "staff"; rsid: string };
+
+const ACCESS_HEADER = "X-Mobile-Access";
+
+export const accessCheck = (slug: string, token: string) =>
+  request({
+    method: "POST",
+    path: `mobile/access-check/${encodeURIComponent(slug)}/`,
+    body: { view_id: token },
+    schema: AccessAnswer,
+  });
+
+/** The access token: the minute's digits encrypted with the server's public key (002 §4, §9). */
+export const encryptAccessToken = (digits: string): Effect.Effect<string, ApiError> =>
+  Effect.flatMap(appConfig(), (config) => Effect.promise(() => encryptOtp(digits, config.otp_public_key)));
+
+export const storedAccessToken = (): string | null => readStored(STORAGE_KEYS.mobileToken);
+
+type Page = "profile" | "earnings" | "invoices" | "target-statements";
+
+function read<A>(source: MobileSource, page: Page, schema: Parameters<typeof request<A>>[0]["schema"]) {
+  return source.kind === "link"
+    ? request({
+        path: `mobile/${page}/${encodeURIComponent(source.slug)}/`,
+        query: { "no-pagination": "" },
+        headers: { [ACCESS_HEADER]: source.token },
+        schema,
+      })
+    : request({
+        path: `pp/${encodeURIComponent(source.rsid)}/${page}/`,
+        query: { "no-pagination": "" },
+        schema,
+      });
+}
+
+const keyOf = (source: MobileSource) =>
+  source.kind === "link" ? ["mobile", source.slug] : ["pp", source.rsid];
+
+export const mobileProfileQuery = (source: MobileSource) =>
+  queryOptions({
+    queryKey: [...keyOf(source), "profile"] as const,
+    queryFn: ({ signal }) => runApi(read(source, "profile", MobileProfileAnswer), { signal }),
+  });
+
+export const earningsQuery = (source: MobileSource) =>
+  queryOptions({
+    queryKey: [...keyOf(source), "earnings"] as const,
+    queryFn: ({ signal }) => runApi(read(source, "earnings", EarningsAnswer), { signal }),
+  });
+
+export const invoicesQuery = (source: MobileSource) =>
+  queryOptions({
+    queryKey: [...keyOf(source), "invoices"] as const,
+    queryFn: ({ signal }) => runApi(read(source, "invoices", InvoicesAnswer), { signal }),
+  });
+
+export const statementsQuery = (source: MobileSource) =>
+  queryOptions({
+    queryKey: [...keyOf(source), "statements"] as const,
+    queryFn: ({ signal }) => runApi(read(source, "target-statements", StatementsAnswer), { signal }),
+  });
+
+/** A PDF the answers link to, as a file: with the link's token, or the session's credentials. */
+export async function fetchPdf(url: string, source: MobileSource): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  if (source.kind === "link") headers[ACCESS_HEADER] = source.token;
+  const session = readStored(STORAGE_KEYS.sessionId);
+  if (source.kind === "staff" && session) headers.Authorization = `sessionid ${session}`;
+  const response = await fetch(url, { headers, credentials: "include" });
+  if (!response.ok) throw new Error(`The file could not be fetched (${response.status}).`);
+  return response.blob();
+}
