@@ -2,7 +2,7 @@
  * The retailer's mobile pages (spec 002 §2.3-§2.6): home, earnings, invoices and target vs
  * achievement, for the retailer's link (behind the access guard) and for staff (the pp views).
  */
-import { useQuery } from "@tanstack/react-query";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useMachine } from "@xstate/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useParams } from "wouter";
@@ -27,6 +27,7 @@ import {
   mobileProfileQuery,
   statementsQuery,
 } from "../../infra/api/mobile";
+import { queryClient } from "../queryClient";
 import { Spinner } from "../widgets/Controls";
 import { MobileGuard } from "./MobileGuard";
 import { type Navigator, providedOpenWith } from "./openWithActor";
@@ -340,7 +341,11 @@ export function StatementsView({ source }: { source: MobileSource }) {
 function linked(View: (props: { source: MobileSource }) => ReactNode) {
   return function LinkedPage() {
     const { slug = "" } = useParams<{ slug: string }>();
-    return <MobileGuard slug={slug}>{(source) => <View source={source} />}</MobileGuard>;
+    return (
+      <QueryClientProvider client={queryClient}>
+        <MobileGuard slug={slug}>{(source) => <View source={source} />}</MobileGuard>
+      </QueryClientProvider>
+    );
   };
 }
 
@@ -348,7 +353,11 @@ function linked(View: (props: { source: MobileSource }) => ReactNode) {
 function staff(View: (props: { source: MobileSource }) => ReactNode) {
   return function StaffPage() {
     const { slug = "" } = useParams<{ slug: string }>();
-    return <View source={{ kind: "staff", rsid: slug }} />;
+    return (
+      <QueryClientProvider client={queryClient}>
+        <View source={{ kind: "staff", rsid: slug }} />
+      </QueryClientProvider>
+    );
   };
 }
 
