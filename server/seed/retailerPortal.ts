@@ -7,7 +7,6 @@ import type { Queryable } from "../db/db";
 import { seededRng } from "./random";
 
 const MONTHS_OF_HISTORY = 12;
-const PROGRAMS = ["Cooler Placement", "Shelf Visibility", "Display Rental"] as const;
 const REMARKS = ["Target met", "Short of target: focus on the chiller range", null] as const;
 
 /** The demo link slug of the n-th demo retailer (0-based, mobile 9100000001 + n): 20 hex characters. */
@@ -27,8 +26,11 @@ const lastDay = ({ year, month }: { year: number; month: number }) =>
   new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 
 export async function seedRetailerPortal(tx: Queryable, now: number): Promise<void> {
-  const outlets = await tx.query<{ id: number; rsid: string; sub_project_id: number }>(
-    `SELECT o.id, o.rsid, o.sub_project_id FROM retailers r JOIN outlets o ON o.id = r.outlet_id ORDER BY r.mobile`,
+  // Payouts are for the outlet's own programme, the one its home page names.
+  const outlets = await tx.query<{ id: number; rsid: string; sub_project_id: number; program: string }>(
+    `SELECT o.id, o.rsid, o.sub_project_id, coalesce(pg.name, s.name) AS program
+     FROM retailers r JOIN outlets o ON o.id = r.outlet_id JOIN sub_projects s ON s.id = o.sub_project_id
+     LEFT JOIN programs pg ON pg.id = o.program_id ORDER BY r.mobile`,
   );
   await tx.query(
     "UPDATE outlets o SET mobile_slug = x.slug FROM unnest($1::int[], $2::text[]) AS x(id, slug) WHERE o.id = x.id",
@@ -48,7 +50,7 @@ export async function seedRetailerPortal(tx: Queryable, now: number): Promise<vo
   outlets.forEach((o, i) => {
     // One retailer in ten has no payouts yet, so the empty pages show too.
     if (i % 10 === 9) return;
-    const program = PROGRAMS[i % PROGRAMS.length]!;
+    const program = o.program;
     for (let back = MONTHS_OF_HISTORY; back >= 1; back--) {
       const month = monthBefore(now, back);
       const paidOn = monthBefore(now, back - 1);

@@ -43,7 +43,7 @@ export function MobileGuard({
   if (state.matches("failed"))
     return (
       <main className="mobile-page mobile-guard">
-        <button type="button" className="btn btn-primary" onClick={() => send({ type: "retry" })}>
+        <button type="button" className="button button-primary" onClick={() => send({ type: "retry" })}>
           Try again
         </button>
       </main>

@@ -168,10 +168,10 @@ function OpenWithSheet({ onStore, onClose }: { onStore: () => void; onClose: () 
       >
         <h2 id="open-with-title">{MOBILE_MSG.openWith}</h2>
         <p>Form-16 and KYC details open in the Retail Scan app.</p>
-        <button ref={button} type="button" className="btn btn-primary mobile-store" onClick={onStore}>
+        <button ref={button} type="button" className="button button-primary" onClick={onStore}>
           Open in app store
         </button>
-        <button type="button" className="btn" onClick={onClose}>
+        <button type="button" className="button button-secondary" onClick={onClose}>
           Close
         </button>
       </div>
@@ -326,7 +326,7 @@ export function StatementsView({ source }: { source: MobileSource }) {
               <dd>{orNotAvailable(s.remark)}</dd>
             </dl>
             {s.url ? (
-              <button type="button" className="btn btn-primary" onClick={() => viewPdf(s.url!, source)}>
+              <button type="button" className="button button-primary" onClick={() => viewPdf(s.url!, source)}>
                 View
               </button>
             ) : null}
