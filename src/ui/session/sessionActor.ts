@@ -12,13 +12,13 @@ import { runApi } from "../../infra/http";
 import { rememberSignInReturn } from "../../infra/signInReturn";
 import { clearSession, readStored, STORAGE_KEYS, storeSession } from "../../infra/storage";
 import { appStartMachine } from "../../machines/appStart";
-import { openStoreForThisDevice } from "../mobile/openWithActor";
 
 export const sessionMachine = appStartMachine.provide({
   actors: { fetchUserInfo: fromPromise(async () => (await runApi(userInfo())).user_details) },
   actions: {
     // Per device, as Open With does: Android Chrome tries the app first, iOS goes to the App Store.
-    openAppStore: () => openStoreForThisDevice(),
+    // Loaded only when the flag is there, so every other page's entry stays without it.
+    openAppStore: () => void import("../mobile/openWithActor").then((m) => m.openStoreForThisDevice()),
     forgetUserName: () => clearSession(),
     // The support widget is a third-party chat the deployment may add; the product itself ships none.
     loadSupportWidget: () => {},
