@@ -129,3 +129,101 @@ export async function targetStatements(db: Queryable, outletId: number, base: st
     url: `${base}target-statements/${r.id}/pdf/`,
   }));
 }
+
+/** The outlets of the signed-in retailer: the link slug is theirs to share with themselves only. */
+export async function retailerOutlets(db: Queryable, userId: number) {
+  return db.query<{
+    rsid: string;
+    name: string;
+    address: string;
+    pin: string;
+    city: string;
+    program_name: string;
+    workflow_state: string;
+  }>(
+    `SELECT o.rsid, o.name, o.address, o.pin, c.name AS city, coalesce(pg.name, s.name) AS program_name,
+       o.workflow_state
+     FROM retailers r JOIN outlets o ON o.id = r.outlet_id JOIN cities c ON c.id = o.city_id
+     JOIN sub_projects s ON s.id = o.sub_project_id LEFT JOIN programs pg ON pg.id = o.program_id
+     WHERE r.user_id = $1 ORDER BY o.rsid`,
+    [userId],
+  );
+}
+
+/** The retailer's own outlet by RSID, or undefined when it is not theirs. */
+export async function retailerOutlet(
+  db: Queryable,
+  userId: number,
+  rsid: string,
+): Promise<PortalOutlet | undefined> {
+  const [row] = await db.query<PortalOutlet>(
+    `SELECT o.id, o.rsid, p.organisation_id FROM retailers r JOIN outlets o ON o.id = r.outlet_id
+     JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
+     WHERE r.user_id = $1 AND o.rsid = $2`,
+    [userId, rsid],
+  );
+  return row;
+}
+
+/** Last four characters only: the page confirms which account, it does not hand the number out. */
+const lastFour = (value: string | null) => (value ? `••••${value.slice(-4)}` : null);
+
+/**
+ * Outlet information for its retailer: the store, bank and tax details on record (account, PAN and
+ * GST cut to their last four characters) and their edit requests with the decision and its reason.
+ */
+export async function retailerOutletInformation(db: Queryable, outletId: number) {
+  const [o] = await db.query<{
+    rsid: string;
+    name: string;
+    owner_name: string;
+    address: string;
+    pin: string;
+    city: string;
+    state: string;
+    phone: string;
+    account_number: string | null;
+    ifsc_code: string | null;
+    account_holder_name: string | null;
+    bank: string | null;
+    pan: string;
+    gst: string;
+    wo_id: number;
+  }>(
+    `SELECT o.rsid, o.name, o.owner_name, o.address, o.pin, c.name AS city, st.name AS state, o.phone,
+       coalesce(w.account_number, o.account_number) AS account_number, coalesce(w.ifsc_code, o.ifsc) AS ifsc_code,
+       w.account_holder_name, w.bank, o.pan, o.gst, w.id AS wo_id
+     FROM outlets o JOIN cities c ON c.id = o.city_id JOIN states st ON st.id = c.state_id
+     JOIN workflow_objects w ON w.outlet_id = o.id WHERE o.id = $1`,
+    [outletId],
+  );
+  const requests = await db.query<{
+    id: number;
+    type: string;
+    status: string;
+    created: string;
+    rejection_reason: string | null;
+  }>(
+    `SELECT id, type, status, to_char(created, 'YYYY-MM-DD') AS created, rejection_reason
+     FROM retailer_master_requests WHERE workflow_object_id = $1 ORDER BY created DESC, id DESC`,
+    [o!.wo_id],
+  );
+  return {
+    rsid: o!.rsid,
+    name: o!.name,
+    owner_name: o!.owner_name,
+    address: o!.address,
+    pin: o!.pin,
+    city: o!.city,
+    state: o!.state,
+    phone: o!.phone,
+    bank: {
+      account_number: lastFour(o!.account_number),
+      ifsc_code: o!.ifsc_code,
+      account_holder_name: o!.account_holder_name,
+      bank: o!.bank,
+    },
+    tax: { pan_number: lastFour(o!.pan), gst_number: lastFour(o!.gst) },
+    requests,
+  };
+}

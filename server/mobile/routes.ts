@@ -15,6 +15,7 @@ import {
   tokenMinute,
 } from "../../src/domain/mobile";
 import { decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
+import { FORBIDDEN, requireUser } from "../auth/guard";
 import { decryptOtp, otpKeys } from "../auth/otpKeys";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
@@ -29,6 +30,9 @@ import {
   outletByMobileSlug,
   outletByRsid,
   type PortalOutlet,
+  retailerOutlet,
+  retailerOutletInformation,
+  retailerOutlets,
   targetStatements,
 } from "./data";
 import { outletPdf, type PdfKind } from "./pdf";
@@ -173,6 +177,49 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get("/pp/:rsid/invoices/:id/pdf/", async (c) => servePdf(c, "invoice", await staffOutlet(c)));
   app.get("/pp/:rsid/target-statements/:id/pdf/", async (c) =>
     servePdf(c, "statement", await staffOutlet(c)),
+  );
+
+  /** The signed-in retailer reads their own outlets; anyone else is refused, another's outlet is 404. */
+  async function ownOutlet(c: Context<AppEnv>): Promise<PortalOutlet> {
+    const { user } = requireUser(c);
+    const outlet = await retailerOutlet(db, user.id, pathText(c.req.param("rsid") ?? ""));
+    if (outlet) return outlet;
+    if ((await retailerOutlets(db, user.id)).length === 0) throw new Problem(403, { ...FORBIDDEN });
+    throw new Problem(404, { ...NOT_FOUND });
+  }
+  const ownBase = (rsid: string) => `/api/retailer/outlets/${encodeURIComponent(rsid)}/`;
+
+  app.get("/retailer/outlets/", async (c) => {
+    const { user } = requireUser(c);
+    const outlets = await retailerOutlets(db, user.id);
+    if (outlets.length === 0) throw new Problem(403, { ...FORBIDDEN });
+    return c.json({ results: outlets });
+  });
+  app.get("/retailer/outlets/:rsid/", async (c) => {
+    const outlet = await ownOutlet(c);
+    return c.json(await retailerOutletInformation(db, outlet.id));
+  });
+  app.get("/retailer/outlets/:rsid/profile/", async (c) => {
+    const outlet = await ownOutlet(c);
+    return c.json({ results: await mobileProfile(db, outlet.id) });
+  });
+  app.get("/retailer/outlets/:rsid/earnings/", async (c) => {
+    const outlet = await ownOutlet(c);
+    return c.json({ results: await earnings(db, outlet.id) });
+  });
+  app.get("/retailer/outlets/:rsid/invoices/", async (c) => {
+    const outlet = await ownOutlet(c);
+    return c.json({ results: await invoices(db, outlet.id, ownBase(outlet.rsid)) });
+  });
+  app.get("/retailer/outlets/:rsid/target-statements/", async (c) => {
+    const outlet = await ownOutlet(c);
+    return c.json({ results: await targetStatements(db, outlet.id, ownBase(outlet.rsid)) });
+  });
+  app.get("/retailer/outlets/:rsid/invoices/:id/pdf/", async (c) =>
+    servePdf(c, "invoice", await ownOutlet(c)),
+  );
+  app.get("/retailer/outlets/:rsid/target-statements/:id/pdf/", async (c) =>
+    servePdf(c, "statement", await ownOutlet(c)),
   );
 
   return app;

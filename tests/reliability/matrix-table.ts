@@ -74,6 +74,9 @@ export type Fixtures = {
   otherAuditorRsid: string;
   /** An Acme outlet with a retailer: its link slug, one invoice and one target statement. */
   retailerOutlet: { rsid: string; slug: string; invoice: number; statement: number };
+  /** The outlet of retailer.9100000001 (one invoice and statement of it), and another retailer's outlet. */
+  ownRetailerOutlet: { rsid: string; invoice: number; statement: number };
+  otherRetailerRsid: string;
   /** The address of a record of each administered resource (its first by id). */
   resourceAddress: Readonly<Record<string, string>>;
 };
@@ -122,6 +125,9 @@ const FIELD_AUDITOR = /*                 */ "401 403 403 403 403 403 403 403 403
 const OTHER_AUDITOR = /*                 */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 404 403";
 const ACME_OUTLET = /*                   */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404 403 403";
 /** A retailer's link read without the token it is bound to: refused to everyone, signed in or not. */
+/** The signed-in retailer's own outlets: only retailers, each their own. */
+const RETAILER_OWN = /*                  */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 ok ";
+const OTHER_RETAILER = /*                */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 404";
 const UNBOUND_LINK = /*                  */ "403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403";
 
 /** The role of each demo account (README); field auditors, retailers and anonymous hold none. */
@@ -621,6 +627,41 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: UNBOUND_LINK,
     request: (f) =>
       get(`/api/mobile/${f.retailerOutlet.slug}/target-statements/${f.retailerOutlet.statement}/pdf/`)(),
+  },
+  // The signed-in retailer's own outlets and the same data.
+  { route: "GET /api/retailer/outlets/", cells: RETAILER_OWN, request: get("/api/retailer/outlets/") },
+  {
+    route: "GET /api/retailer/outlets/:rsid/",
+    variant: "the retailer's own outlet",
+    cells: RETAILER_OWN,
+    request: (f) => get(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/`)(),
+  },
+  {
+    route: "GET /api/retailer/outlets/:rsid/",
+    variant: "another retailer's outlet",
+    cells: OTHER_RETAILER,
+    request: (f) => get(`/api/retailer/outlets/${f.otherRetailerRsid}/`)(),
+  },
+  ...["profile", "earnings", "invoices", "target-statements"].map(
+    (page): MatrixRow => ({
+      route: `GET /api/retailer/outlets/:rsid/${page}/`,
+      cells: RETAILER_OWN,
+      request: (f) => get(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/${page}/`)(),
+    }),
+  ),
+  {
+    route: "GET /api/retailer/outlets/:rsid/invoices/:id/pdf/",
+    cells: RETAILER_OWN,
+    request: (f) =>
+      get(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/invoices/${f.ownRetailerOutlet.invoice}/pdf/`)(),
+  },
+  {
+    route: "GET /api/retailer/outlets/:rsid/target-statements/:id/pdf/",
+    cells: RETAILER_OWN,
+    request: (f) =>
+      get(
+        `/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/target-statements/${f.ownRetailerOutlet.statement}/pdf/`,
+      )(),
   },
   // The staff's pp views of the same data: whoever sees the outlet.
   ...["profile", "earnings", "invoices", "target-statements"].map(
