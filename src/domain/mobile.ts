@@ -223,3 +223,44 @@ export function mobilePagePath(page: MobilePage, by: { slug: string } | { rsid: 
     ? `/mobile-view/${page}/slug/${encodeURIComponent(by.slug)}`
     : `${PP_PATHS[page]}${encodeURIComponent(by.rsid)}`;
 }
+
+/** The signed-in retailer's outlets (docs/retailer-portal.md). */
+export const RetailerOutlet = Schema.Struct({
+  rsid: Text,
+  name: Text,
+  address: Text,
+  pin: Text,
+  city: Text,
+  program_name: Text,
+  workflow_state: Text,
+});
+export const RetailerOutletsAnswer = Schema.Struct({ results: Schema.Array(RetailerOutlet) });
+
+/** Outlet information for its retailer: details on record and each edit request's decision. */
+export const RetailerOutletInformation = Schema.Struct({
+  rsid: Text,
+  name: Text,
+  owner_name: Text,
+  address: Text,
+  pin: Text,
+  city: Text,
+  state: Text,
+  phone: Text,
+  bank: Schema.Struct({ account_number: Maybe, ifsc_code: Maybe, account_holder_name: Maybe, bank: Maybe }),
+  tax: Schema.Struct({ pan_number: Maybe, gst_number: Maybe }),
+  requests: Schema.Array(
+    Schema.Struct({ id: Schema.Number, type: Text, status: Text, created: Text, rejection_reason: Maybe }),
+  ),
+});
+export type RetailerOutletInformation = typeof RetailerOutletInformation.Type;
+
+const RETAILER_PATHS: Record<MobilePage, string> = {
+  home: "/retailers/outlets-list/outlet-information",
+  earnings: "/retailers/earnings",
+  invoices: "/retailers/list-of-invoices",
+  "target-vs-achievement": "/retailers/earnings/earnings-details",
+};
+
+/** A page of the signed-in retailer's area for one of their outlets (the outlet travels as ?rsid=). */
+export const retailerPagePath = (page: MobilePage, rsid: string): string =>
+  `${RETAILER_PATHS[page]}?rsid=${encodeURIComponent(rsid)}`;

@@ -9,6 +9,8 @@ import {
   EarningsAnswer,
   InvoicesAnswer,
   MobileProfileAnswer,
+  RetailerOutletInformation,
+  RetailerOutletsAnswer,
   StatementsAnswer,
 } from "../../domain/mobile";
 import { type ApiError, request, runApi } from "../http";
@@ -16,8 +18,14 @@ import { encryptOtp } from "../otpCrypto";
 import { readStored, STORAGE_KEYS } from "../storage";
 import { appConfig } from "./auth";
 
-/** Whose data a page shows: the retailer's link with its token, or staff reading an outlet by RSID. */
-export type MobileSource = { kind: "link"; slug: string; token: string } | { kind: "staff"; rsid: string };
+/**
+ * Whose data a page shows: the retailer's link with its token, staff reading an outlet by RSID, or
+ * the signed-in retailer reading one of their own outlets.
+ */
+export type MobileSource =
+  | { kind: "link"; slug: string; token: string }
+  | { kind: "staff"; rsid: string }
+  | { kind: "retailer"; rsid: string };
 
 const ACCESS_HEADER = "X-Mobile-Access";
 
@@ -38,22 +46,39 @@ export const storedAccessToken = (): string | null => readStored(STORAGE_KEYS.mo
 type Page = "profile" | "earnings" | "invoices" | "target-statements";
 
 function read<A>(source: MobileSource, page: Page, schema: Parameters<typeof request<A>>[0]["schema"]) {
-  return source.kind === "link"
-    ? request({
-        path: `mobile/${page}/${encodeURIComponent(source.slug)}/`,
-        query: { "no-pagination": "" },
-        headers: { [ACCESS_HEADER]: source.token },
-        schema,
-      })
-    : request({
-        path: `pp/${encodeURIComponent(source.rsid)}/${page}/`,
-        query: { "no-pagination": "" },
-        schema,
-      });
+  const query = { "no-pagination": "" };
+  if (source.kind === "link")
+    return request({
+      path: `mobile/${page}/${encodeURIComponent(source.slug)}/`,
+      query,
+      headers: { [ACCESS_HEADER]: source.token },
+      schema,
+    });
+  const base = source.kind === "staff" ? "pp/" : "retailer/outlets/";
+  return request({ path: `${base}${encodeURIComponent(source.rsid)}/${page}/`, query, schema });
 }
 
 const keyOf = (source: MobileSource) =>
-  source.kind === "link" ? ["mobile", source.slug] : ["pp", source.rsid];
+  source.kind === "link" ? ["mobile", source.slug] : [source.kind, source.rsid];
+
+export const retailerOutletsQuery = () =>
+  queryOptions({
+    queryKey: ["retailer", "outlets"] as const,
+    queryFn: ({ signal }) =>
+      runApi(request({ path: "retailer/outlets/", schema: RetailerOutletsAnswer }), { signal }),
+  });
+
+export const retailerOutletQuery = (rsid: string) =>
+  queryOptions({
+    queryKey: ["retailer", rsid, "information"] as const,
+    queryFn: ({ signal }) =>
+      runApi(
+        request({ path: `retailer/outlets/${encodeURIComponent(rsid)}/`, schema: RetailerOutletInformation }),
+        {
+          signal,
+        },
+      ),
+  });
 
 export const mobileProfileQuery = (source: MobileSource) =>
   queryOptions({
@@ -84,7 +109,7 @@ export async function fetchPdf(url: string, source: MobileSource): Promise<Blob>
   const headers: Record<string, string> = {};
   if (source.kind === "link") headers[ACCESS_HEADER] = source.token;
   const session = readStored(STORAGE_KEYS.sessionId);
-  if (source.kind === "staff" && session) headers.Authorization = `sessionid ${session}`;
+  if (source.kind !== "link" && session) headers.Authorization = `sessionid ${session}`;
   const response = await fetch(url, { headers, credentials: "include" });
   if (!response.ok) throw new Error(`The file could not be fetched (${response.status}).`);
   return response.blob();

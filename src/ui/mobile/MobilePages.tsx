@@ -5,7 +5,7 @@
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useMachine } from "@xstate/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, useParams } from "wouter";
+import { Link, useParams, useSearch } from "wouter";
 import {
   type Device,
   deviceOf,
@@ -18,6 +18,7 @@ import {
   mobilePagePath,
   orNotAvailable,
   paymentDuration,
+  retailerPagePath,
 } from "../../domain/mobile";
 import {
   earningsQuery,
@@ -34,9 +35,19 @@ import { type Navigator, providedOpenWith } from "./openWithActor";
 import "./mobile.css";
 
 const pathFor = (page: MobilePage, source: MobileSource) =>
-  mobilePagePath(page, source.kind === "link" ? { slug: source.slug } : { rsid: source.rsid });
+  source.kind === "retailer"
+    ? retailerPagePath(page, source.rsid)
+    : mobilePagePath(page, source.kind === "link" ? { slug: source.slug } : { rsid: source.rsid });
 
-function MobileFrame({ title, back, children }: { title: string; back?: string; children: ReactNode }) {
+export function MobileFrame({
+  title,
+  back,
+  children,
+}: {
+  title: string;
+  back?: string;
+  children: ReactNode;
+}) {
   return (
     <main className="mobile-page">
       <header className="mobile-header">
@@ -361,6 +372,18 @@ function staff(View: (props: { source: MobileSource }) => ReactNode) {
   };
 }
 
+/** The signed-in retailer's own outlet, named by ?rsid= (the retailer area's routes carry no slug). */
+function retailers(View: (props: { source: MobileSource }) => ReactNode) {
+  return function RetailerPage() {
+    const rsid = new URLSearchParams(useSearch()).get("rsid") ?? "";
+    return (
+      <QueryClientProvider client={queryClient}>
+        <View source={{ kind: "retailer", rsid }} />
+      </QueryClientProvider>
+    );
+  };
+}
+
 export const MobileHome = linked(HomeView);
 export const MobileEarnings = linked(EarningsView);
 export const MobileInvoices = linked(InvoicesView);
@@ -369,3 +392,6 @@ export const PpOutletDetails = staff(HomeView);
 export const PpOutletEarning = staff(EarningsView);
 export const PpOutletInvoice = staff(InvoicesView);
 export const PpPerformanceStatement = staff(StatementsView);
+export const RetailerEarnings = retailers(EarningsView);
+export const RetailerInvoices = retailers(InvoicesView);
+export const RetailerStatements = retailers(StatementsView);

@@ -88,6 +88,15 @@ const MOBILE_SCREENS = {
   "/dashboard/earnings/pp-outlet-earning/:slug/:master_id?": mobilePage("PpOutletEarning"),
   "/dashboard/pp-outlet-invoice/:slug/:master_id?": mobilePage("PpOutletInvoice"),
   "/dashboard/pp-performance-statement-project-view/:slug/:master_id?": mobilePage("PpPerformanceStatement"),
+  "/retailers/earnings": mobilePage("RetailerEarnings"),
+  "/retailers/list-of-invoices": mobilePage("RetailerInvoices"),
+  "/retailers/earnings/earnings-details": mobilePage("RetailerStatements"),
+  "/retailers/outlets-list": lazy(() =>
+    import("../mobile/RetailerArea").then((m) => ({ default: m.RetailerOutletsList })),
+  ),
+  "/retailers/outlets-list/outlet-information": lazy(() =>
+    import("../mobile/RetailerArea").then((m) => ({ default: m.RetailerOutletInformation })),
+  ),
 } as const;
 
 const adminScreens = () => import("../admin/ResourceScreens");

@@ -85,6 +85,12 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/earnings/pp-outlet-earning/:slug/:master_id?",
   "/dashboard/pp-outlet-invoice/:slug/:master_id?",
   "/dashboard/pp-performance-statement-project-view/:slug/:master_id?",
+  // The signed-in retailer's own area (docs/retailer-portal.md).
+  "/retailers/outlets-list",
+  "/retailers/outlets-list/outlet-information",
+  "/retailers/earnings",
+  "/retailers/list-of-invoices",
+  "/retailers/earnings/earnings-details",
 ] as const;
 
 /** A screen written for its route; the route table's own list must name each. */
