@@ -8,7 +8,15 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { demoMobileSlug } from "../../server/seed/retailerPortal";
-import { DEMO_PASSWORD, DESKTOP, expectAccessible, fillLogin, freshPage, PHONE } from "./support";
+import {
+  DEMO_PASSWORD,
+  DESKTOP,
+  expectAccessible,
+  fillLogin,
+  freshPage,
+  PHONE,
+  signInWithCode,
+} from "./support";
 
 const home = (slug: string) => `/mobile-view/home/slug/${slug}`;
 
@@ -130,4 +138,39 @@ test("a wide window is asked to switch to a phone, and a retailer without payout
   await wide.goto(`/mobile-view/target-vs-achievement/slug/${slug}`);
   await expect(wide.getByText("No data available")).toBeVisible();
   await expectAccessible(wide);
+});
+
+test("a signed-in retailer opens their outlet, its edit requests' decisions and its invoices", async ({
+  browser,
+}, testInfo) => {
+  const page = await freshPage(browser, PHONE);
+  await signInWithCode(page, "/retailers/login", "9100000008");
+  await expect(page).toHaveURL(/\/retailers\/success$/);
+  await page.getByRole("link", { name: "My outlets" }).click();
+  await expect(page.getByRole("heading", { name: "My outlets" })).toBeVisible();
+  const card = page.locator(".mobile-card").filter({ hasText: "RS000008" });
+  await expect(card).toHaveCount(1);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath("retailer-outlets.png"), fullPage: true });
+  await card.getByRole("link").click();
+  await expect(page).toHaveURL(/outlet-information\?rsid=RS000008$/);
+  await expect(page.getByRole("heading", { name: "Bank details" })).toBeVisible();
+  // Numbers on record show only their last four characters.
+  await expect(page.getByText(/^••••\w{4}$/).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Edit requests" })).toBeVisible();
+  await expect(
+    page.getByText(/^(Accepted|Rejected|Pending: Retail Scan is checking it)$/).first(),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath("retailer-outlet-information.png"), fullPage: true });
+  await page.getByRole("link", { name: "Invoices" }).click();
+  await expect(page.locator(".mobile-card")).toHaveCount(12);
+  const download = page.waitForEvent("download");
+  await page
+    .getByRole("button", { name: /^Download invoice / })
+    .first()
+    .click();
+  const pdf = await PDFDocument.load(await readFile(await (await download).path()));
+  expect(pdf.getTitle()).toBe("Payout Invoice");
+  await page.request.post("/api/auth/logout/", { data: {} });
 });
