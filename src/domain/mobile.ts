@@ -264,3 +264,9 @@ const RETAILER_PATHS: Record<MobilePage, string> = {
 /** A page of the signed-in retailer's area for one of their outlets (the outlet travels as ?rsid=). */
 export const retailerPagePath = (page: MobilePage, rsid: string): string =>
   `${RETAILER_PATHS[page]}?rsid=${encodeURIComponent(rsid)}`;
+
+/** What the retailer's edit form starts from: the values on record, and whether a request waits. */
+export const RetailerEditStart = Schema.Struct({
+  values: Schema.Record(Schema.String, Schema.String),
+  pending: Schema.Boolean,
+});

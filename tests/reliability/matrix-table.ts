@@ -127,6 +127,7 @@ const ACME_OUTLET = /*                   */ "401 ok  ok  ok  ok  ok  ok  ok  ok 
 /** A retailer's link read without the token it is bound to: refused to everyone, signed in or not. */
 /** The signed-in retailer's own outlets: only retailers, each their own. */
 const RETAILER_OWN = /*                  */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 ok ";
+const RETAILER_OWN_400 = /*              */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 400";
 const OTHER_RETAILER = /*                */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 404";
 const UNBOUND_LINK = /*                  */ "403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403";
 
@@ -641,6 +642,33 @@ export const MATRIX: readonly MatrixRow[] = [
     variant: "another retailer's outlet",
     cells: OTHER_RETAILER,
     request: (f) => get(`/api/retailer/outlets/${f.otherRetailerRsid}/`)(),
+  },
+  {
+    route: "GET /api/retailer/outlets/:rsid/edit/",
+    cells: RETAILER_OWN,
+    request: (f) => get(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/edit/`)(),
+  },
+  {
+    route: "PATCH /api/retailer/outlets/:rsid/",
+    variant: "no data: the retailer's own outlet is let through to its input check",
+    cells: RETAILER_OWN_400,
+    request: (f) => ({
+      method: "PATCH",
+      path: `/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/`,
+      body: {},
+    }),
+  },
+  {
+    route: "PATCH /api/retailer/outlets/:rsid/",
+    variant: "another retailer's outlet",
+    cells: OTHER_RETAILER,
+    request: (f) => ({ method: "PATCH", path: `/api/retailer/outlets/${f.otherRetailerRsid}/`, body: {} }),
+  },
+  {
+    route: "POST /api/retailer/outlets/:rsid/images/",
+    variant: "no image: the retailer's own outlet is let through to its input check",
+    cells: RETAILER_OWN_400,
+    request: (f) => post(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/images/`, {})(),
   },
   ...["profile", "earnings", "invoices", "target-statements"].map(
     (page): MatrixRow => ({

@@ -9,6 +9,7 @@ import {
   EarningsAnswer,
   InvoicesAnswer,
   MobileProfileAnswer,
+  RetailerEditStart,
   RetailerOutletInformation,
   RetailerOutletsAnswer,
   StatementsAnswer,
@@ -114,3 +115,16 @@ export async function fetchPdf(url: string, source: MobileSource): Promise<Blob>
   if (!response.ok) throw new Error(`The file could not be fetched (${response.status}).`);
   return response.blob();
 }
+
+/** The signed-in retailer's outlet as the edit form starts from it, and whether a request waits. */
+export const retailerEditQuery = (rsid: string) =>
+  queryOptions({
+    queryKey: ["retailer", rsid, "edit"] as const,
+    queryFn: ({ signal }) =>
+      runApi(
+        request({ path: `retailer/outlets/${encodeURIComponent(rsid)}/edit/`, schema: RetailerEditStart }),
+        {
+          signal,
+        },
+      ),
+  });

@@ -120,6 +120,14 @@ function OutletInformation() {
               <dd>{orNotAvailable(o.tax.gst_number)}</dd>
             </dl>
           </section>
+          <p>
+            <Link
+              href={`/retailers/outlets-list/edit?rsid=${encodeURIComponent(o.rsid)}`}
+              className="button button-primary"
+            >
+              Edit details
+            </Link>
+          </p>
           <section aria-labelledby="edit-requests">
             <h2 id="edit-requests" className="mobile-report mobile-section-title">
               Edit requests

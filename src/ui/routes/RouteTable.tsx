@@ -94,6 +94,9 @@ const MOBILE_SCREENS = {
   "/retailers/outlets-list": lazy(() =>
     import("../mobile/RetailerArea").then((m) => ({ default: m.RetailerOutletsList })),
   ),
+  "/retailers/outlets-list/edit": lazy(() =>
+    import("../mobile/RetailerEdit").then((m) => ({ default: m.RetailerEdit })),
+  ),
   "/retailers/outlets-list/outlet-information": lazy(() =>
     import("../mobile/RetailerArea").then((m) => ({ default: m.RetailerOutletInformation })),
   ),

@@ -88,6 +88,7 @@ const HAND_BUILT_PATTERNS = [
   // The signed-in retailer's own area (docs/retailer-portal.md).
   "/retailers/outlets-list",
   "/retailers/outlets-list/outlet-information",
+  "/retailers/outlets-list/edit",
   "/retailers/earnings",
   "/retailers/list-of-invoices",
   "/retailers/earnings/earnings-details",
