@@ -174,3 +174,60 @@ test("a signed-in retailer opens their outlet, its edit requests' decisions and 
   expect(pdf.getTitle()).toBe("Payout Invoice");
   await page.request.post("/api/auth/logout/", { data: {} });
 });
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test("a retailer edits bank details with a proof image, QC accepts it, and the retailer sees it accepted", async ({
+  browser,
+}, testInfo) => {
+  // RS000058 belongs to retailer 9100000058, has an interim status (so QC reviews its requests) and
+  // no request yet (docs/demo-data.md).
+  const retailer = await freshPage(browser, PHONE);
+  await signInWithCode(retailer, "/retailers/login", "9100000058");
+  await expect(retailer).toHaveURL(/\/retailers\/success$/);
+  await retailer.goto("/retailers/outlets-list/outlet-information?rsid=RS000058");
+  await retailer.getByRole("link", { name: "Edit details" }).click();
+  const holder = retailer.getByLabel(/^Account Holder Name/);
+  await expect(holder).toBeVisible();
+  await holder.fill("Farida Traders");
+  await retailer
+    .getByLabel("Bank Proof")
+    .setInputFiles({ name: "cheque.png", mimeType: "image/png", buffer: PNG });
+  await expect(retailer.getByAltText("Bank Proof 1")).toBeVisible();
+  await expectAccessible(retailer);
+  await retailer.screenshot({ path: testInfo.outputPath("retailer-edit.png"), fullPage: true });
+  await retailer.getByRole("button", { name: "Submit" }).click();
+  await expect(retailer).toHaveURL(/outlet-information\?rsid=RS000058$/);
+  const request = retailer.locator(".mobile-card").filter({ hasText: "Bank Details" });
+  await expect(request.getByText("Pending: Retail Scan is checking it")).toBeVisible();
+
+  const qc = await freshPage(browser, DESKTOP);
+  await qc.goto("/login");
+  await fillLogin(qc, "qc.manager", DEMO_PASSWORD);
+  await qc.getByRole("button", { name: "Login", exact: true }).click();
+  const logoutAll = qc.getByRole("button", { name: "Logout All Session" });
+  await expect(async () => {
+    if (await logoutAll.isVisible()) await logoutAll.click();
+    await expect(qc).toHaveURL(/\/dashboard$/, { timeout: 1000 });
+  }).toPass();
+  await qc.goto("/dashboard/list-of-outlets/view/RS000058");
+  await qc
+    .getByRole("navigation", { name: "Outlet sections" })
+    .getByRole("button", { name: "Retailer Edit Requests" })
+    .click();
+  const bank = qc.getByRole("article", { name: "Bank Details Edit Request" });
+  await expect(bank.getByRole("cell", { name: "Farida Traders" })).toBeVisible();
+  await bank.getByRole("button", { name: "Accept" }).click();
+  await expect(qc.getByText("Request accepted.")).toBeVisible();
+  await qc.request.post("/api/auth/logout/", { data: {} });
+
+  await retailer.reload();
+  await expect(request.getByText("Accepted", { exact: true })).toBeVisible();
+  await expect(retailer.getByText("Farida Traders")).toBeVisible();
+  await expectAccessible(retailer);
+  await retailer.screenshot({ path: testInfo.outputPath("retailer-edit-accepted.png"), fullPage: true });
+  await retailer.request.post("/api/auth/logout/", { data: {} });
+});
