@@ -200,7 +200,25 @@ export function retailerRequestRoutes(deps: AppDeps): Hono<AppEnv> {
     const saved = await inTransaction(deps, async (tx) =>
       saveProofImage(tx, await lockOutlet(tx, id), userId, name, bytes, now),
     );
-    return c.json(saved, 201);
+    // Served back to the retailer by their own call: the outlet's image call is for staff.
+    const rsid = encodeURIComponent(c.req.param("rsid") ?? "");
+    return c.json({ id: saved.id, image: `/api/retailer/outlets/${rsid}/images/${saved.id}/` }, 201);
+  });
+
+  /** A proof image the retailer uploaded for their own outlet. */
+  app.get("/retailer/outlets/:rsid/images/:id/", async (c) => {
+    const outletId = await ownOutletId(c);
+    const imageId = decodeRowId(c.req.param("id"));
+    const [row] = await db.query<{ content_type: string; content: string }>(
+      `SELECT content_type, encode(content, 'base64') AS content FROM outlet_images
+       WHERE id = $1 AND outlet_id = $2 AND owner_id = $3`,
+      [imageId ?? 0, outletId, requireUser(c).user.id],
+    );
+    if (!row) throw new Problem(404, { detail: "Not found." });
+    return c.body(new Uint8Array(Buffer.from(row.content, "base64")), 200, {
+      "Content-Type": row.content_type,
+      "Cache-Control": "private, max-age=3600",
+    });
   });
 
   return app;

@@ -196,7 +196,10 @@ test("a retailer edits bank details with a proof image, QC accepts it, and the r
   await retailer
     .getByLabel("Bank Proof")
     .setInputFiles({ name: "cheque.png", mimeType: "image/png", buffer: PNG });
-  await expect(retailer.getByAltText("Bank Proof 1")).toBeVisible();
+  const proof = retailer.getByAltText("Bank Proof 1");
+  await expect(proof).toBeVisible();
+  // The preview loads from the retailer's own image call.
+  await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expectAccessible(retailer);
   await retailer.screenshot({ path: testInfo.outputPath("retailer-edit.png"), fullPage: true });
   await retailer.getByRole("button", { name: "Submit" }).click();

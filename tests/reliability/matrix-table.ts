@@ -670,6 +670,12 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: RETAILER_OWN_400,
     request: (f) => post(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/images/`, {})(),
   },
+  {
+    route: "GET /api/retailer/outlets/:rsid/images/:id/",
+    variant: "an image of the outlet the retailer did not upload",
+    cells: OTHER_RETAILER,
+    request: (f) => get(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/images/${f.acmeImage}/`)(),
+  },
   ...["profile", "earnings", "invoices", "target-statements"].map(
     (page): MatrixRow => ({
       route: `GET /api/retailer/outlets/:rsid/${page}/`,

@@ -8,6 +8,8 @@ import { constants, createPublicKey, publicEncrypt } from "node:crypto";
 import { Schema } from "effect";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cryptoRandomBytes } from "../../server/auth/passwords";
+import { createSession } from "../../server/auth/sessions";
 import { demoMobileSlug } from "../../server/seed/retailerPortal";
 import { accessTokenDigits, EarningsAnswer, InvoicesAnswer, StatementsAnswer } from "../../src/domain/mobile";
 import { startTestServer, TEST_START, type TestServer } from "./support";
@@ -170,5 +172,73 @@ describe("the staff's pp views", () => {
     const theirs = await server.call("GET", `/api/pp/${outlet!.rsid}/earnings/`, { headers: zenith });
     expect(theirs.status).toBe(acme!.org === "Zenith Foods" ? 200 : 404);
     expect((await server.call("GET", `/api/pp/${outlet!.rsid}/earnings/`)).status).toBe(401);
+  });
+});
+
+describe("the signed-in retailer's own area", () => {
+  const PNG = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  async function retailerSession(mobile: string) {
+    const [user] = await server.db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [
+      `retailer.${mobile}`,
+    ]);
+    const token = await createSession(server.db, user!.id, "retailer", server.clock.now, cryptoRandomBytes);
+    return { authorization: `sessionid ${token}` };
+  }
+
+  it("lists only the retailer's outlets, with the numbers on record cut to their last four", async () => {
+    const headers = await retailerSession("9100000006");
+    const list = await server.call("GET", "/api/retailer/outlets/", { headers });
+    expect((list.body.results as { rsid: string }[]).map((o) => o.rsid)).toEqual(["RS000006"]);
+    const info = await server.call("GET", "/api/retailer/outlets/RS000006/", { headers });
+    expect((info.body.bank as { account_number: string }).account_number).toMatch(/^••••.{4}$/);
+    expect((await server.call("GET", "/api/retailer/outlets/RS000007/", { headers })).status).toBe(404);
+    expect((await server.call("GET", "/api/retailer/outlets/RS000006/earnings/", { headers })).status).toBe(
+      200,
+    );
+  });
+
+  it("sends an edit with a proof image as a pending request, served back to its sender, and refuses a second while it waits", async () => {
+    const headers = await retailerSession("9100000020");
+    const form = new FormData();
+    form.set("image", new File([PNG], "cheque.png", { type: "image/png" }));
+    form.set("name", "bank_related_photo_proofs");
+    const upload = await server.app.request("/api/retailer/outlets/RS000020/images/", {
+      method: "POST",
+      headers,
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const image = (await upload.json()) as { id: number; image: string };
+    expect((await server.app.request(image.image, { headers })).status).toBe(200);
+    const start = await server.call("GET", "/api/retailer/outlets/RS000020/edit/", { headers });
+    expect(start.body.pending).toBe(false);
+    const values = start.body.values as Record<string, string>;
+    const data = {
+      ...values,
+      account_holder_name: "Farida Traders",
+      ownership_proof: [],
+      address_proof: [],
+      bank_related_photo_proofs: [image.id],
+      gst_number_photo_proofs: [],
+      pan_number_photo_proofs: [],
+    };
+    const sent = await server.call("PATCH", "/api/retailer/outlets/RS000020/", { headers, body: { data } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const [request] = await server.db.query<{ type: string; status: string }>(
+      `SELECT r.type, r.status FROM retailer_master_requests r JOIN workflow_objects w ON w.id = r.workflow_object_id
+       JOIN outlets o ON o.id = w.outlet_id WHERE o.rsid = 'RS000020'`,
+    );
+    expect(request).toEqual({ type: "bank_details", status: "pending" });
+    expect((await server.call("GET", "/api/retailer/outlets/RS000020/edit/", { headers })).body.pending).toBe(
+      true,
+    );
+    const again = await server.call("PATCH", "/api/retailer/outlets/RS000020/", {
+      headers,
+      body: { data: { ...data, account_holder_name: "Other Name", bank_related_photo_proofs: [] } },
+    });
+    expect(again.status).toBe(409);
   });
 });
