@@ -17,6 +17,7 @@ import { fieldUserRoutes } from "./fieldUsers/routes";
 import { Problem } from "./http/problem";
 import { securityHeaders } from "./http/security";
 import { serveClient } from "./http/static";
+import { mobileRoutes } from "./mobile/routes";
 import { outletRoutes } from "./outlets/routes";
 import { projectRoutes } from "./projects/routes";
 import { isCommonUpload, retailerRequestRoutes } from "./retailerRequests/routes";
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/auth", authRoutes(deps));
   app.route("/api/auth", otpLoginRoutes(deps));
   app.route("/api", fieldUserRoutes(deps));
+  app.route("/api", mobileRoutes(deps));
   app.route("/api/auth", adminRoutes(deps));
   app.route("/api/auth", profileRoutes(deps));
   app.route(ADMIN_API, adminResourceRoutes(deps));

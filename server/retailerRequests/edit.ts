@@ -55,6 +55,20 @@ export async function submitOutletEdit(
   now: Date,
 ): Promise<{ detail: string }> {
   const outlet = await lockEditableOutlet(tx, viewer, slug);
+  return raiseEditRequests(tx, outlet, viewer.user.id, data, now);
+}
+
+/**
+ * The edit of an outlet already locked, by staff or by its retailer: refused while a request is
+ * pending, then one pending request per changed type, with the sender's own proof images.
+ */
+export async function raiseEditRequests(
+  tx: Queryable,
+  outlet: LockedOutlet,
+  userId: number,
+  data: OutletEditData,
+  now: Date,
+): Promise<{ detail: string }> {
   await refuseWhilePending(tx, outlet.wo_id);
 
   const old = await snapshot(tx, outlet.id);
@@ -70,7 +84,7 @@ export async function submitOutletEdit(
     const [row] = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM outlet_images WHERE id = ANY ($1::int[]) AND outlet_id = $2 AND kind = $3
          AND owner_id = $4 AND request_id IS NULL`,
-      [data[kind], outlet.id, kind, viewer.user.id],
+      [data[kind], outlet.id, kind, userId],
     );
     if (row!.n !== data[kind].length) errors[kind] = [NOT_AN_UPLOAD];
   }
@@ -81,14 +95,7 @@ export async function submitOutletEdit(
     const [request] = await tx.query<{ id: number }>(
       `INSERT INTO retailer_master_requests (workflow_object_id, type, old_data, new_data, created_by, created)
        VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6) RETURNING id`,
-      [
-        outlet.wo_id,
-        type,
-        JSON.stringify(old),
-        JSON.stringify(withEdit(old, fields, data)),
-        viewer.user.id,
-        now,
-      ],
+      [outlet.wo_id, type, JSON.stringify(old), JSON.stringify(withEdit(old, fields, data)), userId, now],
     );
     const images = PROOF_KINDS.filter((k) => REQUEST_OF[k] === type).flatMap((k) => data[k]);
     await tx.query("UPDATE outlet_images SET request_id = $1 WHERE id = ANY ($2::int[])", [
@@ -99,13 +106,7 @@ export async function submitOutletEdit(
   await tx.query(
     `INSERT INTO outlet_logs (outlet_id, user_id, action, from_state, to_state, description, message, created)
      VALUES ($1, $2, 'retailer_request_raised', $3, $3, NULL, $4, $5)`,
-    [
-      outlet.id,
-      viewer.user.id,
-      outlet.workflow_state,
-      `Edit requested: ${types.map(fieldLabel).join(", ")}`,
-      now,
-    ],
+    [outlet.id, userId, outlet.workflow_state, `Edit requested: ${types.map(fieldLabel).join(", ")}`, now],
   );
   return { detail: UPDATE_REQUEST_SUBMITTED };
 }

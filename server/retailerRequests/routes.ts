@@ -4,19 +4,21 @@
  * image uploads. Every call checks the session and the caller's organisation; writes also check the
  * caller's role against the outlet's current state and run in one transaction.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { isProofKind, readOutletEdit } from "../../src/domain/outletEdit";
+import { isProofKind, readOutletEdit, TEXT_FIELDS } from "../../src/domain/outletEdit";
 import { decodeRowId, decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
 import { QC_REJECTION_STATUS, readDecision } from "../../src/domain/retailerRequests";
-import { FORBIDDEN } from "../auth/guard";
+import { FORBIDDEN, requireUser } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { fieldProblem, jsonBody, Problem } from "../http/problem";
+import { retailerOutlet } from "../mobile/data";
 import { requireOutletViewer } from "../outlets/access";
 import { saveFile } from "../uploads/files";
-import { lockEditableOutlet, submitOutletEdit } from "./edit";
+import { lockEditableOutlet, raiseEditRequests, submitOutletEdit } from "./edit";
 import { decideRequest, listRequests, pendingCheck, requestDetail } from "./requests";
+import { FIELD_HOME, lockOutlet, snapshot } from "./snapshot";
 import {
   FILE_TOO_LARGE,
   IMAGE_TOO_LARGE,
@@ -30,7 +32,9 @@ import {
 
 /** The upload calls read their own multipart bodies, under their own limits. */
 export const isCommonUpload = (method: string, path: string) =>
-  method === "POST" && /^\/api\/common\/(files|images)\/?$/.test(path);
+  method === "POST" &&
+  (/^\/api\/common\/(files|images)\/?$/.test(path) ||
+    /^\/api\/retailer\/outlets\/[^/]+\/images\/?$/.test(path));
 
 function idParam(value: string | undefined, name: string): number {
   const id = decodeRowId(value);
@@ -142,6 +146,79 @@ export function retailerRequestRoutes(deps: AppDeps): Hono<AppEnv> {
       created: new Date(deps.clock()),
     });
     return c.json({ id, image: null }, 201);
+  });
+
+  /**
+   * The signed-in retailer edits their own outlet (docs/retailer-portal.md): the same requests and
+   * proof images as staff send, decided by QC in the outlet review. No interim status is needed:
+   * the retailer is the one the details belong to.
+   */
+  async function ownOutletId(c: Context<AppEnv>): Promise<number> {
+    const { user } = requireUser(c);
+    const rsid = decodeText(c.req.param("rsid") ?? "", MAX_QUERY_TEXT_LENGTH);
+    const outlet = rsid.ok ? await retailerOutlet(db, user.id, rsid.value) : undefined;
+    if (outlet) return outlet.id;
+    // Staff and field auditors are refused; a retailer asking for another's outlet finds nothing.
+    const [own] = await db.query("SELECT 1 FROM retailers WHERE user_id = $1", [user.id]);
+    if (!own) throw new Problem(403, { ...FORBIDDEN });
+    throw new Problem(404, { detail: "Not found." });
+  }
+
+  app.get("/retailer/outlets/:rsid/edit/", async (c) => {
+    const id = await ownOutletId(c);
+    const old = await snapshot(db, id);
+    const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, old[FIELD_HOME[f].part][f] ?? ""]));
+    const [pending] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM retailer_master_requests r JOIN workflow_objects w ON w.id = r.workflow_object_id
+       WHERE w.outlet_id = $1 AND r.status = 'pending'`,
+      [id],
+    );
+    return c.json({ values, pending: pending!.n > 0 });
+  });
+
+  app.patch("/retailer/outlets/:rsid/", async (c) => {
+    const id = await ownOutletId(c);
+    const read = readOutletEdit(await jsonBody(c.req));
+    if (!read.ok) throw new Problem(400, read.errors);
+    const userId = requireUser(c).user.id;
+    const now = new Date(deps.clock());
+    return c.json(
+      await inTransaction(deps, async (tx) =>
+        raiseEditRequests(tx, await lockOutlet(tx, id), userId, read.data, now),
+      ),
+    );
+  });
+
+  app.post("/retailer/outlets/:rsid/images/", limit(MAX_IMAGE_BYTES, IMAGE_TOO_LARGE, "image"), async (c) => {
+    const id = await ownOutletId(c);
+    const form = await readForm(c, "image");
+    const name = typeof form.name === "string" ? form.name : "";
+    if (!isProofKind(name)) throw fieldProblem("name", `"${name}" is not a proof kind.`);
+    const { bytes } = await formFile(form, "image");
+    const userId = requireUser(c).user.id;
+    const now = new Date(deps.clock());
+    const saved = await inTransaction(deps, async (tx) =>
+      saveProofImage(tx, await lockOutlet(tx, id), userId, name, bytes, now),
+    );
+    // Served back to the retailer by their own call: the outlet's image call is for staff.
+    const rsid = encodeURIComponent(c.req.param("rsid") ?? "");
+    return c.json({ id: saved.id, image: `/api/retailer/outlets/${rsid}/images/${saved.id}/` }, 201);
+  });
+
+  /** A proof image the retailer uploaded for their own outlet. */
+  app.get("/retailer/outlets/:rsid/images/:id/", async (c) => {
+    const outletId = await ownOutletId(c);
+    const imageId = decodeRowId(c.req.param("id"));
+    const [row] = await db.query<{ content_type: string; content: string }>(
+      `SELECT content_type, encode(content, 'base64') AS content FROM outlet_images
+       WHERE id = $1 AND outlet_id = $2 AND owner_id = $3`,
+      [imageId ?? 0, outletId, requireUser(c).user.id],
+    );
+    if (!row) throw new Problem(404, { detail: "Not found." });
+    return c.body(new Uint8Array(Buffer.from(row.content, "base64")), 200, {
+      "Content-Type": row.content_type,
+      "Cache-Control": "private, max-age=3600",
+    });
   });
 
   return app;

@@ -11,6 +11,7 @@ import { seedAdministeredResources } from "./catalogue";
 import { seedFieldTools } from "./fieldTools";
 import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
 import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
+import { seedRetailerPortal } from "./retailerPortal";
 import { seedRetailerRequests } from "./retailerRequests";
 import { seedReviewData } from "./review";
 import { seedSurvey } from "./survey";
@@ -157,6 +158,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     await seedRetailerRequests(tx, now);
     await seedUploads(tx, now);
     await seedFieldTools(tx, now);
+    await seedRetailerPortal(tx, now);
     return true;
   });
   // Fresh statistics, so the planner knows the tables' sizes after a bulk load.

@@ -83,6 +83,8 @@ export type RequestOptions<A> = {
   body?: unknown;
   /** Decodes the success body; a 204 has no body and is decoded as `null`. */
   schema: Schema.Decoder<A>;
+  /** Headers of this call alone (the retailer link's access token). */
+  headers?: Readonly<Record<string, string>>;
 };
 
 /** For calls whose success is a 204 No Content. */
@@ -256,7 +258,12 @@ export function request<A>(options: RequestOptions<A>): Effect.Effect<A, ApiErro
     const init: RequestInit = { method, credentials: "include" };
     const response = yield* Effect.tryPromise({
       try: (signal) =>
-        fetch(buildUrl(path, query), { ...init, headers: headersFor(body), body: sendBody(body), signal }),
+        fetch(buildUrl(path, query), {
+          ...init,
+          headers: { ...headersFor(body), ...options.headers },
+          body: sendBody(body),
+          signal,
+        }),
       catch: (e) => new NetworkError({ message: messageOf(e) }),
     });
     const payload =

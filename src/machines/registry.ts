@@ -14,16 +14,18 @@ import { eKycLoginMachine } from "./eKycLogin";
 import { excelUploadMachine } from "./excelUpload";
 import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
+import { mobileAccessMachine } from "./mobileAccess";
 import { modalMachine } from "./modal";
 import { notificationMachine } from "./notification";
+import { openWithMachine } from "./openWith";
 import { outletEditMachine } from "./outletEdit";
 import { outletListMachine } from "./outletList";
 import { outletReviewMachine } from "./outletReview";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { passwordExpiryMachine } from "./passwordExpiry";
+import { projectCardMachine } from "./projectCard";
 import { recoveryFormMachine } from "./recoveryForm";
 import { recoveryRequestMachine } from "./recoveryRequest";
-import { projectCardMachine } from "./projectCard";
 import { resourceFormMachine } from "./resourceForm";
 import { resourceListMachine } from "./resourceList";
 import { retailerRequestsMachine } from "./retailerRequests";
@@ -62,4 +64,6 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "dumpUpload", machine: dumpUploadMachine },
   { id: "projectCard", machine: projectCardMachine },
   { id: "subProjectHub", machine: subProjectHubMachine },
+  { id: "mobileAccess", machine: mobileAccessMachine },
+  { id: "openWith", machine: openWithMachine },
 ];

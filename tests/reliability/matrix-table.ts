@@ -72,6 +72,11 @@ export type Fixtures = {
   /** An outlet assigned to auditor.9000000001, and one assigned to another auditor. */
   auditorRsid: string;
   otherAuditorRsid: string;
+  /** An Acme outlet with a retailer: its link slug, one invoice and one target statement. */
+  retailerOutlet: { rsid: string; slug: string; invoice: number; statement: number };
+  /** The outlet of retailer.9100000001 (one invoice and statement of it), and another retailer's outlet. */
+  ownRetailerOutlet: { rsid: string; invoice: number; statement: number };
+  otherRetailerRsid: string;
   /** The address of a record of each administered resource (its first by id). */
   resourceAddress: Readonly<Record<string, string>>;
 };
@@ -125,6 +130,12 @@ const FIELD_TOOLS_400 = /*               */ "401 400 403 403 403 403 400 400 400
 const FIELD_TOOLS_404 = /*               */ "401 404 403 403 403 403 404 404 404 403 403 403 403 403 403 403";
 const NO_REQUEST = 2147483647;
 const ACME_OUTLET = /*                   */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404 403 403";
+/** A retailer's link read without the token it is bound to: refused to everyone, signed in or not. */
+/** The signed-in retailer's own outlets: only retailers, each their own. */
+const RETAILER_OWN = /*                  */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 ok ";
+const RETAILER_OWN_400 = /*              */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 400";
+const OTHER_RETAILER = /*                */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 404";
+const UNBOUND_LINK = /*                  */ "403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403";
 
 /** The role of each demo account (README); field auditors, retailers and anonymous hold none. */
 const ROLE_OF = new Map(DEMO_ACCOUNTS.map((a) => [a.username, a.role]));
@@ -686,6 +697,122 @@ export const MATRIX: readonly MatrixRow[] = [
     variant: "another auditor's outlet",
     cells: OTHER_AUDITOR,
     request: (f) => get(`/api/my-track/outlets/${f.otherAuditorRsid}/surveys/`)(),
+  },
+  // The retailer's link (docs/retailer-portal.md): the access check answers anyone, and refuses a
+  // token not made with the server's key; every read needs the token the link is bound to.
+  {
+    route: "POST /api/mobile/access-check/:slug/",
+    variant: "a token not made with the server's key",
+    cells: PUBLIC,
+    request: (f) =>
+      post(`/api/mobile/access-check/${f.retailerOutlet.slug}/`, { view_id: "bm90LWEtdG9rZW4=" })(),
+    leak: (body) =>
+      (body as { results?: unknown }).results !== null ? "access granted to a bad token" : null,
+  },
+  ...["profile", "earnings", "invoices", "target-statements"].map(
+    (page): MatrixRow => ({
+      route: `GET /api/mobile/${page}/:slug/`,
+      cells: UNBOUND_LINK,
+      request: (f) => get(`/api/mobile/${page}/${f.retailerOutlet.slug}/`)(),
+    }),
+  ),
+  {
+    route: "GET /api/mobile/:slug/invoices/:id/pdf/",
+    cells: UNBOUND_LINK,
+    request: (f) => get(`/api/mobile/${f.retailerOutlet.slug}/invoices/${f.retailerOutlet.invoice}/pdf/`)(),
+  },
+  {
+    route: "GET /api/mobile/:slug/target-statements/:id/pdf/",
+    cells: UNBOUND_LINK,
+    request: (f) =>
+      get(`/api/mobile/${f.retailerOutlet.slug}/target-statements/${f.retailerOutlet.statement}/pdf/`)(),
+  },
+  // The signed-in retailer's own outlets and the same data.
+  { route: "GET /api/retailer/outlets/", cells: RETAILER_OWN, request: get("/api/retailer/outlets/") },
+  {
+    route: "GET /api/retailer/outlets/:rsid/",
+    variant: "the retailer's own outlet",
+    cells: RETAILER_OWN,
+    request: (f) => get(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/`)(),
+  },
+  {
+    route: "GET /api/retailer/outlets/:rsid/",
+    variant: "another retailer's outlet",
+    cells: OTHER_RETAILER,
+    request: (f) => get(`/api/retailer/outlets/${f.otherRetailerRsid}/`)(),
+  },
+  {
+    route: "GET /api/retailer/outlets/:rsid/edit/",
+    cells: RETAILER_OWN,
+    request: (f) => get(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/edit/`)(),
+  },
+  {
+    route: "PATCH /api/retailer/outlets/:rsid/",
+    variant: "no data: the retailer's own outlet is let through to its input check",
+    cells: RETAILER_OWN_400,
+    request: (f) => ({
+      method: "PATCH",
+      path: `/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/`,
+      body: {},
+    }),
+  },
+  {
+    route: "PATCH /api/retailer/outlets/:rsid/",
+    variant: "another retailer's outlet",
+    cells: OTHER_RETAILER,
+    request: (f) => ({ method: "PATCH", path: `/api/retailer/outlets/${f.otherRetailerRsid}/`, body: {} }),
+  },
+  {
+    route: "POST /api/retailer/outlets/:rsid/images/",
+    variant: "no image: the retailer's own outlet is let through to its input check",
+    cells: RETAILER_OWN_400,
+    request: (f) => post(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/images/`, {})(),
+  },
+  {
+    route: "GET /api/retailer/outlets/:rsid/images/:id/",
+    variant: "an image of the outlet the retailer did not upload",
+    cells: OTHER_RETAILER,
+    request: (f) => get(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/images/${f.acmeImage}/`)(),
+  },
+  ...["profile", "earnings", "invoices", "target-statements"].map(
+    (page): MatrixRow => ({
+      route: `GET /api/retailer/outlets/:rsid/${page}/`,
+      cells: RETAILER_OWN,
+      request: (f) => get(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/${page}/`)(),
+    }),
+  ),
+  {
+    route: "GET /api/retailer/outlets/:rsid/invoices/:id/pdf/",
+    cells: RETAILER_OWN,
+    request: (f) =>
+      get(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/invoices/${f.ownRetailerOutlet.invoice}/pdf/`)(),
+  },
+  {
+    route: "GET /api/retailer/outlets/:rsid/target-statements/:id/pdf/",
+    cells: RETAILER_OWN,
+    request: (f) =>
+      get(
+        `/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/target-statements/${f.ownRetailerOutlet.statement}/pdf/`,
+      )(),
+  },
+  // The staff's pp views of the same data: whoever sees the outlet.
+  ...["profile", "earnings", "invoices", "target-statements"].map(
+    (page): MatrixRow => ({
+      route: `GET /api/pp/:rsid/${page}/`,
+      cells: ACME_OUTLET,
+      request: (f) => get(`/api/pp/${f.retailerOutlet.rsid}/${page}/`)(),
+    }),
+  ),
+  {
+    route: "GET /api/pp/:rsid/invoices/:id/pdf/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/pp/${f.retailerOutlet.rsid}/invoices/${f.retailerOutlet.invoice}/pdf/`)(),
+  },
+  {
+    route: "GET /api/pp/:rsid/target-statements/:id/pdf/",
+    cells: ACME_OUTLET,
+    request: (f) =>
+      get(`/api/pp/${f.retailerOutlet.rsid}/target-statements/${f.retailerOutlet.statement}/pdf/`)(),
   },
   {
     route: "GET /api/exports/",

@@ -110,6 +110,22 @@ beforeAll(async () => {
     )),
     auditorRsid: (await auditorOutlet("9000000001")).rsid,
     otherAuditorRsid: (await auditorOutlet("9000000002")).rsid,
+    retailerOutlet: await one<{ rsid: string; slug: string; invoice: number; statement: number }>(
+      `SELECT o.rsid, o.mobile_slug AS slug, min(i.id) AS invoice, min(t.id) AS statement
+       FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
+       JOIN retailer_invoices i ON i.outlet_id = o.id JOIN target_statements t ON t.outlet_id = o.id
+       WHERE p.slug LIKE 'acme-%' GROUP BY o.id ORDER BY o.id LIMIT 1`,
+    ),
+    ownRetailerOutlet: await one<{ rsid: string; invoice: number; statement: number }>(
+      `SELECT o.rsid, min(i.id) AS invoice, min(t.id) AS statement FROM retailers r JOIN outlets o ON o.id = r.outlet_id
+       JOIN retailer_invoices i ON i.outlet_id = o.id JOIN target_statements t ON t.outlet_id = o.id
+       WHERE r.mobile = '9100000001' GROUP BY o.id`,
+    ),
+    otherRetailerRsid: (
+      await one<{ rsid: string }>(
+        "SELECT o.rsid FROM retailers r JOIN outlets o ON o.id = r.outlet_id WHERE r.mobile = '9100000002'",
+      )
+    ).rsid,
     resourceAddress: Object.fromEntries(
       await Promise.all(
         RESOURCES.map(async (def) => {
@@ -146,10 +162,13 @@ describe("role x endpoint matrix", () => {
   });
 
   it("field auditors and retailers are refused every staff endpoint", () => {
-    // Theirs too: the public rows, their own session, and the field auditor's area.
+    // Theirs too: the public rows, their own session, the field auditor's area and the retailer's.
     const session = ["GET /api/auth/info/", "POST /api/auth/logout/", "POST /api/auth/logout/all/"];
     const own = (row: MatrixRow) =>
-      cellsOf(row)[0] !== "401" || session.includes(row.route) || row.route.startsWith("GET /api/my-track/");
+      cellsOf(row)[0] !== "401" ||
+      session.includes(row.route) ||
+      row.route.startsWith("GET /api/my-track/") ||
+      /^(GET|PATCH|POST) \/api\/retailer\//.test(row.route);
     const staffRows = MATRIX.filter((row) => !own(row));
     expect(staffRows.length).toBeGreaterThan(20);
     const answered = staffRows.flatMap((row) =>

@@ -61,10 +61,11 @@ export const decideRequest = (
 export const submitOutletEdit = (
   slug: string,
   data: OutletEditData,
+  path = `outlets/${encodeURIComponent(slug)}/`,
 ): Effect.Effect<{ type: "ok"; detail: string } | { type: "invalid"; errors: FieldErrors }, ApiError> =>
   request({
     method: "PATCH",
-    path: `outlets/${encodeURIComponent(slug)}/`,
+    path,
     body: { data },
     schema: Detail,
   }).pipe(
@@ -81,6 +82,7 @@ export const uploadProofImage = (
   slug: string,
   kind: ProofKind,
   file: File,
+  path = "common/images/",
 ): Effect.Effect<
   { type: "ok"; image: typeof Uploaded.Type } | { type: "refused"; message: string },
   ApiError
@@ -89,7 +91,7 @@ export const uploadProofImage = (
   form.set("image", file, file.name);
   form.set("name", kind);
   form.set("outlet", slug);
-  return request({ method: "POST", path: "common/images/", body: form, schema: Uploaded }).pipe(
+  return request({ method: "POST", path, body: form, schema: Uploaded }).pipe(
     Effect.map((image) => ({ type: "ok" as const, image })),
     Effect.catchTag("ValidationError", (e) => {
       const body = e.body as { image?: string[]; detail?: string };

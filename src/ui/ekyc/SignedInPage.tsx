@@ -1,8 +1,7 @@
 /**
- * Where a retailer's code sign-in lands until the retailer portal exists: who is signed in and
- * Logout, nothing pretended.
+ * Where a retailer's code sign-in lands: who is signed in, the way to their outlets, and Logout.
  */
-import { Redirect } from "wouter";
+import { Link, Redirect } from "wouter";
 import type { SignInGroup } from "./groups";
 import { useSignedIn } from "./useSignedIn";
 import "./ekyc.css";
@@ -18,6 +17,13 @@ export function SignedInPage({ group }: { group: SignInGroup }) {
         <p>
           Signed in as <strong>{username}</strong>.
         </p>
+        {group.platform === "retailer" ? (
+          <p>
+            <Link href="/retailers/outlets-list" className="button button-primary">
+              My outlets
+            </Link>
+          </p>
+        ) : null}
         <button className="button button-secondary" type="button" onClick={signOut} disabled={busy}>
           Logout
         </button>

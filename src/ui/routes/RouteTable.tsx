@@ -72,6 +72,36 @@ const CODE_SIGN_IN_SCREENS = {
   "/retailers/success": codeSignIn("RetailerSignedIn"),
 } as const;
 
+const mobilePage = (name: keyof typeof import("../mobile/MobilePages")) =>
+  lazy(() => import("../mobile/MobilePages").then((m) => ({ default: m[name] })));
+/** The retailer's link (slug after the word slug, and the alternate) and the staff's pp views. */
+const MOBILE_SCREENS = {
+  "/mobile-view/home/slug/:slug": mobilePage("MobileHome"),
+  "/mobile-view/home/:slug": mobilePage("MobileHome"),
+  "/mobile-view/earnings/slug/:slug": mobilePage("MobileEarnings"),
+  "/mobile-view/earnings/:slug": mobilePage("MobileEarnings"),
+  "/mobile-view/invoices/slug/:slug": mobilePage("MobileInvoices"),
+  "/mobile-view/invoices/:slug": mobilePage("MobileInvoices"),
+  "/mobile-view/target-vs-achievement/slug/:slug": mobilePage("MobileStatements"),
+  "/mobile-view/target-vs-achievement/:slug": mobilePage("MobileStatements"),
+  "/dashboard/pp-outlet-details/:slug/:master_id?": mobilePage("PpOutletDetails"),
+  "/dashboard/earnings/pp-outlet-earning/:slug/:master_id?": mobilePage("PpOutletEarning"),
+  "/dashboard/pp-outlet-invoice/:slug/:master_id?": mobilePage("PpOutletInvoice"),
+  "/dashboard/pp-performance-statement-project-view/:slug/:master_id?": mobilePage("PpPerformanceStatement"),
+  "/retailers/earnings": mobilePage("RetailerEarnings"),
+  "/retailers/list-of-invoices": mobilePage("RetailerInvoices"),
+  "/retailers/earnings/earnings-details": mobilePage("RetailerStatements"),
+  "/retailers/outlets-list": lazy(() =>
+    import("../mobile/RetailerArea").then((m) => ({ default: m.RetailerOutletsList })),
+  ),
+  "/retailers/outlets-list/edit": lazy(() =>
+    import("../mobile/RetailerEdit").then((m) => ({ default: m.RetailerEdit })),
+  ),
+  "/retailers/outlets-list/outlet-information": lazy(() =>
+    import("../mobile/RetailerArea").then((m) => ({ default: m.RetailerOutletInformation })),
+  ),
+} as const;
+
 const adminScreens = () => import("../admin/ResourceScreens");
 const ADMIN_SCREENS: Record<string, ComponentType> = {
   ...Object.fromEntries(
@@ -101,6 +131,7 @@ const SCREENS = {
   [SUB_PROJECT]: lazy(() => import("../projects/SubProjectHubScreen")),
   ...OUTLET_SCREENS,
   "/dashboard/:reportTitle/:outletID/images": lazy(() => import("../outlets/OutletGalleryScreen")),
+  ...MOBILE_SCREENS,
 } satisfies Record<BuiltPattern, ComponentType>;
 const ALL_SCREENS: Readonly<Record<string, ComponentType>> = { ...SCREENS, ...ADMIN_SCREENS };
 

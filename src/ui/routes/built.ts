@@ -82,6 +82,26 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/projects",
   "/dashboard/projects/notifications",
   "/dashboard/projects/view-list/:projectSlug/view/:slug",
+  // The retailer's mobile pages and the staff's pp views of the same data (docs/retailer-portal.md).
+  "/mobile-view/home/slug/:slug",
+  "/mobile-view/home/:slug",
+  "/mobile-view/earnings/slug/:slug",
+  "/mobile-view/earnings/:slug",
+  "/mobile-view/invoices/slug/:slug",
+  "/mobile-view/invoices/:slug",
+  "/mobile-view/target-vs-achievement/slug/:slug",
+  "/mobile-view/target-vs-achievement/:slug",
+  "/dashboard/pp-outlet-details/:slug/:master_id?",
+  "/dashboard/earnings/pp-outlet-earning/:slug/:master_id?",
+  "/dashboard/pp-outlet-invoice/:slug/:master_id?",
+  "/dashboard/pp-performance-statement-project-view/:slug/:master_id?",
+  // The signed-in retailer's own area (docs/retailer-portal.md).
+  "/retailers/outlets-list",
+  "/retailers/outlets-list/outlet-information",
+  "/retailers/outlets-list/edit",
+  "/retailers/earnings",
+  "/retailers/list-of-invoices",
+  "/retailers/earnings/earnings-details",
 ] as const;
 
 /** A screen written for its route; the route table's own list must name each. */

@@ -13,13 +13,12 @@ import { rememberSignInReturn } from "../../infra/signInReturn";
 import { clearSession, readStored, STORAGE_KEYS, storeSession } from "../../infra/storage";
 import { appStartMachine } from "../../machines/appStart";
 
-/** The retailers' app listing; the store link the open_store flag leads to. */
-export const APP_STORE_URL = "https://play.google.com/store/apps/details?id=com.retailscan.app";
-
 export const sessionMachine = appStartMachine.provide({
   actors: { fetchUserInfo: fromPromise(async () => (await runApi(userInfo())).user_details) },
   actions: {
-    openAppStore: () => window.location.assign(APP_STORE_URL),
+    // Per device, as Open With does: Android Chrome tries the app first, iOS goes to the App Store.
+    // Loaded only when the flag is there, so every other page's entry stays without it.
+    openAppStore: () => void import("../mobile/openWithActor").then((m) => m.openStoreForThisDevice()),
     forgetUserName: () => clearSession(),
     // The support widget is a third-party chat the deployment may add; the product itself ships none.
     loadSupportWidget: () => {},

@@ -1,0 +1,130 @@
+/**
+ * The retailer link's calls (spec 002 §7) and the staff's pp reads of the same data. A link's reads
+ * carry its access token; staff reads go by RSID with the session, like every portal call.
+ */
+import { queryOptions } from "@tanstack/react-query";
+import { Effect } from "effect";
+import {
+  AccessAnswer,
+  EarningsAnswer,
+  InvoicesAnswer,
+  MobileProfileAnswer,
+  RetailerEditStart,
+  RetailerOutletInformation,
+  RetailerOutletsAnswer,
+  StatementsAnswer,
+} from "../../domain/mobile";
+import { type ApiError, request, runApi } from "../http";
+import { encryptOtp } from "../otpCrypto";
+import { readStored, STORAGE_KEYS } from "../storage";
+import { appConfig } from "./auth";
+
+/**
+ * Whose data a page shows: the retailer's link with its token, staff reading an outlet by RSID, or
+ * the signed-in retailer reading one of their own outlets.
+ */
+export type MobileSource =
+  | { kind: "link"; slug: string; token: string }
+  | { kind: "staff"; rsid: string }
+  | { kind: "retailer"; rsid: string };
+
+const ACCESS_HEADER = "X-Mobile-Access";
+
+export const accessCheck = (slug: string, token: string) =>
+  request({
+    method: "POST",
+    path: `mobile/access-check/${encodeURIComponent(slug)}/`,
+    body: { view_id: token },
+    schema: AccessAnswer,
+  });
+
+/** The access token: the minute's digits encrypted with the server's public key (002 §4, §9). */
+export const encryptAccessToken = (digits: string): Effect.Effect<string, ApiError> =>
+  Effect.flatMap(appConfig(), (config) => Effect.promise(() => encryptOtp(digits, config.otp_public_key)));
+
+export const storedAccessToken = (): string | null => readStored(STORAGE_KEYS.mobileToken);
+
+type Page = "profile" | "earnings" | "invoices" | "target-statements";
+
+function read<A>(source: MobileSource, page: Page, schema: Parameters<typeof request<A>>[0]["schema"]) {
+  const query = { "no-pagination": "" };
+  if (source.kind === "link")
+    return request({
+      path: `mobile/${page}/${encodeURIComponent(source.slug)}/`,
+      query,
+      headers: { [ACCESS_HEADER]: source.token },
+      schema,
+    });
+  const base = source.kind === "staff" ? "pp/" : "retailer/outlets/";
+  return request({ path: `${base}${encodeURIComponent(source.rsid)}/${page}/`, query, schema });
+}
+
+const keyOf = (source: MobileSource) =>
+  source.kind === "link" ? ["mobile", source.slug] : [source.kind, source.rsid];
+
+export const retailerOutletsQuery = () =>
+  queryOptions({
+    queryKey: ["retailer", "outlets"] as const,
+    queryFn: ({ signal }) =>
+      runApi(request({ path: "retailer/outlets/", schema: RetailerOutletsAnswer }), { signal }),
+  });
+
+export const retailerOutletQuery = (rsid: string) =>
+  queryOptions({
+    queryKey: ["retailer", rsid, "information"] as const,
+    queryFn: ({ signal }) =>
+      runApi(
+        request({ path: `retailer/outlets/${encodeURIComponent(rsid)}/`, schema: RetailerOutletInformation }),
+        {
+          signal,
+        },
+      ),
+  });
+
+export const mobileProfileQuery = (source: MobileSource) =>
+  queryOptions({
+    queryKey: [...keyOf(source), "profile"] as const,
+    queryFn: ({ signal }) => runApi(read(source, "profile", MobileProfileAnswer), { signal }),
+  });
+
+export const earningsQuery = (source: MobileSource) =>
+  queryOptions({
+    queryKey: [...keyOf(source), "earnings"] as const,
+    queryFn: ({ signal }) => runApi(read(source, "earnings", EarningsAnswer), { signal }),
+  });
+
+export const invoicesQuery = (source: MobileSource) =>
+  queryOptions({
+    queryKey: [...keyOf(source), "invoices"] as const,
+    queryFn: ({ signal }) => runApi(read(source, "invoices", InvoicesAnswer), { signal }),
+  });
+
+export const statementsQuery = (source: MobileSource) =>
+  queryOptions({
+    queryKey: [...keyOf(source), "statements"] as const,
+    queryFn: ({ signal }) => runApi(read(source, "target-statements", StatementsAnswer), { signal }),
+  });
+
+/** A PDF the answers link to, as a file: with the link's token, or the session's credentials. */
+export async function fetchPdf(url: string, source: MobileSource): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  if (source.kind === "link") headers[ACCESS_HEADER] = source.token;
+  const session = readStored(STORAGE_KEYS.sessionId);
+  if (source.kind !== "link" && session) headers.Authorization = `sessionid ${session}`;
+  const response = await fetch(url, { headers, credentials: "include" });
+  if (!response.ok) throw new Error(`The file could not be fetched (${response.status}).`);
+  return response.blob();
+}
+
+/** The signed-in retailer's outlet as the edit form starts from it, and whether a request waits. */
+export const retailerEditQuery = (rsid: string) =>
+  queryOptions({
+    queryKey: ["retailer", rsid, "edit"] as const,
+    queryFn: ({ signal }) =>
+      runApi(
+        request({ path: `retailer/outlets/${encodeURIComponent(rsid)}/edit/`, schema: RetailerEditStart }),
+        {
+          signal,
+        },
+      ),
+  });

@@ -1,0 +1,54 @@
+/**
+ * The mobile pages' guard (spec 002 §2.7, §4), driven by the mobileAccess machine: the wide-screen
+ * message, the forwarded-link refusal, or the page with the link's token.
+ */
+import { useMachine } from "@xstate/react";
+import { type ReactNode, useEffect } from "react";
+import { MOBILE_MSG } from "../../domain/mobile";
+import type { MobileSource } from "../../infra/api/mobile";
+import { storedAccessToken } from "../../infra/api/mobile";
+import Loading from "../shell/Loading";
+import { mobileAccessActors, providedMobileAccess } from "./mobileActors";
+
+export function MobileGuard({
+  slug,
+  children,
+  actors = mobileAccessActors,
+}: {
+  slug: string;
+  children: (source: MobileSource) => ReactNode;
+  actors?: Partial<typeof mobileAccessActors>;
+}) {
+  const [state, send] = useMachine(providedMobileAccess(actors), {
+    input: { slug, storedToken: storedAccessToken(), width: window.innerWidth },
+  });
+  useEffect(() => {
+    const resized = () => send({ type: "viewport.changed", width: window.innerWidth });
+    window.addEventListener("resize", resized);
+    return () => window.removeEventListener("resize", resized);
+  }, [send]);
+
+  if (state.matches("wideScreen"))
+    return (
+      <main className="mobile-page mobile-guard">
+        <p role="status">{MOBILE_MSG.switchToMobile}</p>
+      </main>
+    );
+  if (state.matches("denied"))
+    return (
+      <main className="mobile-page mobile-guard">
+        <p role="alert">{MOBILE_MSG.forwardedLink}</p>
+      </main>
+    );
+  if (state.matches("failed"))
+    return (
+      <main className="mobile-page mobile-guard">
+        <button type="button" className="button button-primary" onClick={() => send({ type: "retry" })}>
+          Try again
+        </button>
+      </main>
+    );
+  if (state.matches("allowed"))
+    return <>{children({ kind: "link", slug, token: state.context.token ?? "" })}</>;
+  return <Loading />;
+}

@@ -1,0 +1,397 @@
+/**
+ * The retailer's mobile pages (spec 002 §2.3-§2.6): home, earnings, invoices and target vs
+ * achievement, for the retailer's link (behind the access guard) and for staff (the pp views).
+ */
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { useMachine } from "@xstate/react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, useParams, useSearch } from "wouter";
+import {
+  type Device,
+  deviceOf,
+  formatMobileDate,
+  formatRupees,
+  MOBILE_MSG,
+  MOBILE_TILES,
+  type MobilePage,
+  matchesStatementSearch,
+  mobilePagePath,
+  orNotAvailable,
+  paymentDuration,
+  retailerPagePath,
+} from "../../domain/mobile";
+import {
+  earningsQuery,
+  fetchPdf,
+  invoicesQuery,
+  type MobileSource,
+  mobileProfileQuery,
+  statementsQuery,
+} from "../../infra/api/mobile";
+import { queryClient } from "../queryClient";
+import { Spinner } from "../widgets/Controls";
+import { MobileGuard } from "./MobileGuard";
+import { type Navigator, providedOpenWith } from "./openWithActor";
+import "./mobile.css";
+
+const pathFor = (page: MobilePage, source: MobileSource) =>
+  source.kind === "retailer"
+    ? retailerPagePath(page, source.rsid)
+    : mobilePagePath(page, source.kind === "link" ? { slug: source.slug } : { rsid: source.rsid });
+
+export function MobileFrame({
+  title,
+  back,
+  children,
+}: {
+  title: string;
+  back?: string;
+  children: ReactNode;
+}) {
+  return (
+    <main className="mobile-page">
+      <header className="mobile-header">
+        {back ? (
+          <Link href={back} className="mobile-back" aria-label="Back">
+            ←
+          </Link>
+        ) : null}
+        <h1>{title}</h1>
+      </header>
+      {children}
+    </main>
+  );
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
+
+const TILE_PAGE: Record<(typeof MOBILE_TILES)[number], MobilePage | null> = {
+  Earnings: "earnings",
+  Invoices: "invoices",
+  "Target vs Ach": "target-vs-achievement",
+  "Form-16": null,
+};
+
+export function HomeView({
+  source,
+  navigator,
+  device = deviceOf(globalThis.navigator.userAgent),
+}: {
+  source: MobileSource;
+  navigator?: Navigator;
+  device?: Device;
+}) {
+  const profile = useQuery(mobileProfileQuery(source));
+  const [openWith, send] = useMachine(providedOpenWith(navigator), { input: { device } });
+  useEffect(() => {
+    const hidden = () => {
+      if (document.hidden) send({ type: "app.opened" });
+    };
+    document.addEventListener("visibilitychange", hidden);
+    return () => document.removeEventListener("visibilitychange", hidden);
+  }, [send]);
+  const me = profile.data?.results[0];
+  return (
+    <MobileFrame title="Home">
+      {profile.isPending ? <Spinner /> : null}
+      {me ? (
+        <section className="mobile-profile">
+          {me.project_organisation_logo_image ? (
+            <img
+              className="mobile-logo"
+              src={me.project_organisation_logo_image}
+              alt={`${me.organisation_name} logo`}
+            />
+          ) : (
+            <span className="mobile-logo" role="img" aria-label={`${me.organisation_name} logo`}>
+              {initials(me.organisation_name)}
+            </span>
+          )}
+          <p className="mobile-greeting">Hello, {me.name}</p>
+          <p className="mobile-program">{me.program_name}</p>
+          <p className="mobile-kyc">
+            KYC Status:{" "}
+            <strong className={me.is_kyc_successful ? "kyc-ok" : "kyc-not-ok"}>
+              {me.is_kyc_successful ? MOBILE_MSG.kycSuccessful : MOBILE_MSG.kycUnsuccessful}
+            </strong>
+          </p>
+          <button type="button" className="mobile-link" onClick={() => send({ type: "overlay.open" })}>
+            {MOBILE_MSG.viewKyc}
+          </button>
+        </section>
+      ) : null}
+      <nav className="mobile-tiles" aria-label="Pages">
+        {MOBILE_TILES.map((tile) => {
+          const page = TILE_PAGE[tile];
+          return page ? (
+            <Link key={tile} href={pathFor(page, source)} className="mobile-tile">
+              {tile}
+            </Link>
+          ) : (
+            <button
+              key={tile}
+              type="button"
+              className="mobile-tile"
+              onClick={() => send({ type: "overlay.open" })}
+            >
+              {tile}
+            </button>
+          );
+        })}
+      </nav>
+      {openWith.matches("overlay") ? (
+        <OpenWithSheet
+          onStore={() => send({ type: "store.open" })}
+          onClose={() => send({ type: "overlay.close" })}
+        />
+      ) : null}
+      <footer className="mobile-footer">
+        <a href="mailto:support@retailscan.in?subject=Support%20ticket" className="mobile-support">
+          <img src="/support-ticket.svg" alt="Raise a support ticket" width={200} height={56} />
+        </a>
+        <p>
+          {MOBILE_MSG.poweredBy} <strong>Retail Scan</strong>
+        </p>
+      </footer>
+    </MobileFrame>
+  );
+}
+
+function OpenWithSheet({ onStore, onClose }: { onStore: () => void; onClose: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  return (
+    <div className="mobile-sheet-backdrop">
+      <div
+        className="mobile-sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="open-with-title"
+        onKeyDown={(e) => {
+          if (e.key === "Escape") onClose();
+        }}
+      >
+        <h2 id="open-with-title">{MOBILE_MSG.openWith}</h2>
+        <p>Form-16 and KYC details open in the Retail Scan app.</p>
+        <button ref={button} type="button" className="button button-primary" onClick={onStore}>
+          Open in app store
+        </button>
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Failed({ text }: { text: string }) {
+  return (
+    <p className="mobile-empty" role="alert">
+      {text}
+    </p>
+  );
+}
+
+export function EarningsView({ source }: { source: MobileSource }) {
+  const earnings = useQuery(earningsQuery(source));
+  return (
+    <MobileFrame title="Earnings" back={pathFor("home", source)}>
+      {earnings.isPending ? <Spinner /> : null}
+      {earnings.isError ? <Failed text={MOBILE_MSG.earningsFailed} /> : null}
+      {earnings.data?.results.length === 0 ? <p className="mobile-empty">{MOBILE_MSG.noEarnings}</p> : null}
+      <ul className="mobile-cards">
+        {earnings.data?.results.map((e) => (
+          <li key={e.id} className="mobile-card">
+            <p className="mobile-amount">{formatRupees(e.amount)}</p>
+            <dl>
+              <dt>Program</dt>
+              <dd>{orNotAvailable(e.outlet.program_name)}</dd>
+              <dt>UTR</dt>
+              <dd>{orNotAvailable(e.workflow_object.utr_number)}</dd>
+              <dt>Payment Date</dt>
+              <dd>{formatMobileDate(e.payment_date)}</dd>
+              <dt>Payment Duration</dt>
+              <dd>{paymentDuration(e.invoice_duration_start_date, e.invoice_duration_end_date)}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </MobileFrame>
+  );
+}
+
+/** Saves a PDF the answer links to under its own name. */
+async function downloadPdf(url: string, name: string, source: MobileSource) {
+  const blob = await fetchPdf(url, source);
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+export function InvoicesView({ source }: { source: MobileSource }) {
+  const invoices = useQuery(invoicesQuery(source));
+  const [saving, setSaving] = useState<number | null>(null);
+  return (
+    <MobileFrame title="Invoices" back={pathFor("home", source)}>
+      {invoices.isPending ? <Spinner /> : null}
+      {invoices.isError ? <Failed text={MOBILE_MSG.invoicesFailed} /> : null}
+      {invoices.data?.results.length === 0 ? <p className="mobile-empty">{MOBILE_MSG.noInvoices}</p> : null}
+      <ul className="mobile-cards">
+        {invoices.data?.results.map((i) => (
+          <li key={i.id} className="mobile-card">
+            <div className="mobile-card-top">
+              <p className="mobile-amount">{formatRupees(i.amount_paid)}</p>
+              <button
+                type="button"
+                className="mobile-download"
+                aria-label={`Download invoice ${i.invoice_no}`}
+                disabled={saving === i.id}
+                onClick={() => {
+                  setSaving(i.id);
+                  downloadPdf(i.file, `invoice-${i.invoice_no.replaceAll("/", "-")}.pdf`, source)
+                    .catch(() => undefined)
+                    .finally(() => setSaving(null));
+                }}
+              >
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                  <path
+                    d="M12 3v11m0 0 4-4m-4 4-4-4M5 19h14"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                  />
+                </svg>
+              </button>
+            </div>
+            <dl>
+              <dt>Program</dt>
+              <dd>{i.program}</dd>
+              <dt>Invoice Number</dt>
+              <dd>{i.invoice_no}</dd>
+              <dt>Payment Date</dt>
+              <dd>{formatMobileDate(i.created)}</dd>
+            </dl>
+            <p className="mobile-sub">
+              {i.program} · {i.sub_project_name}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </MobileFrame>
+  );
+}
+
+/** Opens a PDF in a new tab: the tab is opened at the click, so no pop-up blocker stops it. */
+function viewPdf(url: string, source: MobileSource) {
+  const tab = window.open("", "_blank");
+  fetchPdf(url, source)
+    .then((blob) => {
+      const href = URL.createObjectURL(blob);
+      if (tab) tab.location.href = href;
+      else window.location.assign(href);
+    })
+    .catch(() => tab?.close());
+}
+
+export function StatementsView({ source }: { source: MobileSource }) {
+  const statements = useQuery(statementsQuery(source));
+  const [search, setSearch] = useState("");
+  const shown = statements.data?.results.filter((s) => matchesStatementSearch(search, s.rsid)) ?? [];
+  return (
+    <MobileFrame title="Target vs Achievement" back={pathFor("home", source)}>
+      <input
+        type="search"
+        className="mobile-search"
+        placeholder={MOBILE_MSG.searchStatement}
+        aria-label={MOBILE_MSG.searchStatement}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      {statements.isPending ? <Spinner /> : null}
+      {statements.data && shown.length === 0 ? (
+        <p className="mobile-empty">{MOBILE_MSG.noStatements}</p>
+      ) : null}
+      <ul className="mobile-cards">
+        {shown.map((s) => (
+          <li key={s.id} className="mobile-card">
+            <p className="mobile-report">{orNotAvailable(s.report_name)}</p>
+            <dl>
+              <dt>RSID</dt>
+              <dd>{orNotAvailable(s.rsid)}</dd>
+              <dt>Program</dt>
+              <dd>{orNotAvailable(s.program)}</dd>
+              <dt>Duration</dt>
+              <dd>{orNotAvailable(s.duration)}</dd>
+              <dt>Remarks</dt>
+              <dd>{orNotAvailable(s.remark)}</dd>
+            </dl>
+            {s.url ? (
+              <button type="button" className="button button-primary" onClick={() => viewPdf(s.url!, source)}>
+                View
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </MobileFrame>
+  );
+}
+
+/** The retailer's link: the page behind the access guard. */
+function linked(View: (props: { source: MobileSource }) => ReactNode) {
+  return function LinkedPage() {
+    const { slug = "" } = useParams<{ slug: string }>();
+    return (
+      <QueryClientProvider client={queryClient}>
+        <MobileGuard slug={slug}>{(source) => <View source={source} />}</MobileGuard>
+      </QueryClientProvider>
+    );
+  };
+}
+
+/** Staff's pp view of an outlet by RSID, with their session (master_id is accepted and not used). */
+function staff(View: (props: { source: MobileSource }) => ReactNode) {
+  return function StaffPage() {
+    const { slug = "" } = useParams<{ slug: string }>();
+    return (
+      <QueryClientProvider client={queryClient}>
+        <View source={{ kind: "staff", rsid: slug }} />
+      </QueryClientProvider>
+    );
+  };
+}
+
+/** The signed-in retailer's own outlet, named by ?rsid= (the retailer area's routes carry no slug). */
+function retailers(View: (props: { source: MobileSource }) => ReactNode) {
+  return function RetailerPage() {
+    const rsid = new URLSearchParams(useSearch()).get("rsid") ?? "";
+    return (
+      <QueryClientProvider client={queryClient}>
+        <View source={{ kind: "retailer", rsid }} />
+      </QueryClientProvider>
+    );
+  };
+}
+
+export const MobileHome = linked(HomeView);
+export const MobileEarnings = linked(EarningsView);
+export const MobileInvoices = linked(InvoicesView);
+export const MobileStatements = linked(StatementsView);
+export const PpOutletDetails = staff(HomeView);
+export const PpOutletEarning = staff(EarningsView);
+export const PpOutletInvoice = staff(InvoicesView);
+export const PpPerformanceStatement = staff(StatementsView);
+export const RetailerEarnings = retailers(EarningsView);
+export const RetailerInvoices = retailers(InvoicesView);
+export const RetailerStatements = retailers(StatementsView);

@@ -1,0 +1,34 @@
+/**
+ * The edge of the mobile access machine: the access token is made from the device's clock and the
+ * server's public key and kept in local storage.
+ */
+import { fromPromise } from "xstate";
+import { type AccessAnswer, accessTokenDigits } from "../../domain/mobile";
+import { accessCheck, encryptAccessToken } from "../../infra/api/mobile";
+import { runApi } from "../../infra/http";
+import { STORAGE_KEYS, writeStored } from "../../infra/storage";
+import { mobileAccessMachine } from "../../machines/mobileAccess";
+
+/** The device's own minute: what the spec's token is made of (002 §4, §9). */
+function minuteDigits(now: Date): string {
+  return accessTokenDigits({
+    year: now.getFullYear(),
+    month: now.getMonth() + 1,
+    day: now.getDate(),
+    hour: now.getHours(),
+    minute: now.getMinutes(),
+  });
+}
+
+export const mobileAccessActors = {
+  makeToken: fromPromise<string>(() => runApi(encryptAccessToken(minuteDigits(new Date())))),
+  checkAccess: fromPromise<AccessAnswer, { slug: string; token: string }>(({ input }) =>
+    runApi(accessCheck(input.slug, input.token)),
+  ),
+};
+
+export const providedMobileAccess = (actors: Partial<typeof mobileAccessActors> = {}) =>
+  mobileAccessMachine.provide({
+    actors: { ...mobileAccessActors, ...actors },
+    actions: { storeToken: (_, { token }) => writeStored(STORAGE_KEYS.mobileToken, token) },
+  });

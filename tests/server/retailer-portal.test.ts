@@ -1,0 +1,244 @@
+// @vitest-environment node
+/**
+ * The retailer's mobile pages on the server (spec 002 §4, §7): the access check binds a link to the
+ * first device and refuses a forwarded one, every data call needs the bound token, the PDFs are real
+ * PDF files made once, and staff read the same data by RSID only for outlets they may see.
+ */
+import { constants, createPublicKey, publicEncrypt } from "node:crypto";
+import { Schema } from "effect";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cryptoRandomBytes } from "../../server/auth/passwords";
+import { createSession } from "../../server/auth/sessions";
+import { demoMobileSlug } from "../../server/seed/retailerPortal";
+import { accessTokenDigits, EarningsAnswer, InvoicesAnswer, StatementsAnswer } from "../../src/domain/mobile";
+import { startTestServer, TEST_START, type TestServer } from "./support";
+
+let server: TestServer;
+let publicKey: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ outlets: 200 });
+  publicKey = (await server.call("GET", "/api/config/")).body.otp_public_key as string;
+});
+afterAll(() => server.close());
+
+/** What the page does: the minute's digits, encrypted with the public key (RSA-OAEP, SHA-256). */
+function tokenAt(t: number): string {
+  const d = new Date(t);
+  const digits = accessTokenDigits({
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+  });
+  return publicEncrypt(
+    {
+      key: createPublicKey({ key: Buffer.from(publicKey, "base64"), format: "der", type: "spki" }),
+      padding: constants.RSA_PKCS1_OAEP_PADDING,
+      oaepHash: "sha256",
+    },
+    Buffer.from(digits),
+  ).toString("base64");
+}
+
+const check = (slug: string, viewId: unknown) =>
+  server.call("POST", `/api/mobile/access-check/${slug}/`, { body: { view_id: viewId } });
+const read = (path: string, token: string) =>
+  server.call("GET", path, { headers: { "X-Mobile-Access": token } });
+
+describe("the mobile access check", () => {
+  it("binds a link to the first fresh token, allows it again, and refuses a forwarded one", async () => {
+    const slug = demoMobileSlug(0);
+    const mine = tokenAt(TEST_START);
+    const first = await check(slug, mine);
+    expect(first.status).toBe(200);
+    expect(first.body.results).not.toBeNull();
+    expect((await check(slug, mine)).body.results).not.toBeNull();
+    const forwarded = await check(slug, tokenAt(TEST_START + 60_000));
+    expect(forwarded.body).toEqual({ results: null, reason: "forwarded" });
+    // The forwarded device reads nothing either.
+    expect((await read(`/api/mobile/earnings/${slug}/`, tokenAt(TEST_START))).status).toBe(403);
+  });
+
+  it("refuses a token far from now and one that is not ours, without binding the link", async () => {
+    const slug = demoMobileSlug(1);
+    expect((await check(slug, tokenAt(TEST_START - 3 * 86_400_000))).body).toEqual({
+      results: null,
+      reason: "expired",
+    });
+    expect((await check(slug, "MjAyNjExMjAxMDAw")).body).toEqual({ results: null, reason: "malformed" });
+    expect((await check(slug, null)).body).toEqual({ results: null, reason: "malformed" });
+    expect((await check(slug, tokenAt(TEST_START))).body.results).not.toBeNull();
+  });
+
+  it("answers 404 for a link no outlet has", async () => {
+    expect((await check("no-such-link", tokenAt(TEST_START))).status).toBe(404);
+  });
+
+  it("lets two first openings at once bind the link once", async () => {
+    const slug = demoMobileSlug(2);
+    const [a, b] = await Promise.all([check(slug, tokenAt(TEST_START)), check(slug, tokenAt(TEST_START))]);
+    const allowed = [a, b].filter((r) => r.body.results !== null);
+    expect(allowed).toHaveLength(1);
+  });
+});
+
+describe("the retailer's data by the bound link", () => {
+  it("gives the profile, a year of earnings, invoices with PDFs and statements with PDFs", async () => {
+    const slug = demoMobileSlug(3);
+    const token = tokenAt(TEST_START);
+    await check(slug, token);
+    const profile = await read(`/api/mobile/profile/${slug}/`, token);
+    expect(profile.status).toBe(200);
+    const [me] = profile.body.results as { name: string; is_kyc_successful: boolean }[];
+    const [retailer] = await server.db.query<{ name: string }>(
+      "SELECT name FROM retailers WHERE mobile = '9100000004'",
+    );
+    expect(me!.name).toBe(retailer!.name);
+
+    const earnings = Schema.decodeUnknownSync(EarningsAnswer)(
+      (await read(`/api/mobile/earnings/${slug}/`, token)).body,
+    );
+    expect(earnings.results).toHaveLength(12);
+    expect(earnings.results[0]!.workflow_object.utr_number).toMatch(/^UTR/);
+    expect(earnings.results[0]!.invoice_duration_start_date).toMatch(/-01$/);
+
+    const invoices = Schema.decodeUnknownSync(InvoicesAnswer)(
+      (await read(`/api/mobile/invoices/${slug}/`, token)).body,
+    );
+    expect(invoices.results).toHaveLength(12);
+    const pdf = await read(invoices.results[0]!.file, token);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const file = await server.app.request(invoices.results[0]!.file, {
+      headers: { "X-Mobile-Access": token },
+    });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getTitle()).toBe("Payout Invoice");
+    // Made once and kept: the second download is the stored file.
+    const [stored] = await server.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM retailer_invoices WHERE id = $1 AND file_id IS NOT NULL",
+      [invoices.results[0]!.id],
+    );
+    expect(stored!.n).toBe(1);
+
+    const statements = Schema.decodeUnknownSync(StatementsAnswer)(
+      (await read(`/api/mobile/target-statements/${slug}/`, token)).body,
+    );
+    expect(statements.results).toHaveLength(4);
+    const statement = await server.app.request(statements.results[0]!.url!, {
+      headers: { "X-Mobile-Access": token },
+    });
+    expect(statement.status).toBe(200);
+    expect((await PDFDocument.load(new Uint8Array(await statement.arrayBuffer()))).getTitle()).toMatch(
+      /^Target vs Achievement/,
+    );
+  });
+
+  it("refuses every data call without the bound token, and another link's invoice", async () => {
+    const slug = demoMobileSlug(4);
+    const token = tokenAt(TEST_START);
+    await check(slug, token);
+    for (const page of ["profile", "earnings", "invoices", "target-statements"])
+      expect((await server.call("GET", `/api/mobile/${page}/${slug}/`)).status, page).toBe(403);
+    const [theirs] = await server.db.query<{ id: number }>(
+      "SELECT i.id FROM retailer_invoices i JOIN outlets o ON o.id = i.outlet_id WHERE o.mobile_slug = $1 LIMIT 1",
+      [demoMobileSlug(3)],
+    );
+    expect((await read(`/api/mobile/${slug}/invoices/${theirs!.id}/pdf/`, token)).status).toBe(404);
+  });
+});
+
+describe("the staff's pp views", () => {
+  it("answer staff who see the outlet and hide it from another organisation", async () => {
+    const [outlet] = await server.db.query<{ rsid: string }>(
+      "SELECT o.rsid FROM outlets o WHERE o.mobile_slug = $1",
+      [demoMobileSlug(3)],
+    );
+    const qc = await server.signIn("qc.manager");
+    const mine = await server.call("GET", `/api/pp/${outlet!.rsid}/earnings/`, { headers: qc });
+    expect(mine.status).toBe(200);
+    expect((mine.body.results as unknown[]).length).toBe(12);
+    const zenith = await server.signIn("zenith.manager");
+    const [acme] = await server.db.query<{ org: string }>(
+      `SELECT org.name AS org FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id
+       JOIN projects p ON p.id = s.project_id JOIN organisations org ON org.id = p.organisation_id WHERE o.rsid = $1`,
+      [outlet!.rsid],
+    );
+    const theirs = await server.call("GET", `/api/pp/${outlet!.rsid}/earnings/`, { headers: zenith });
+    expect(theirs.status).toBe(acme!.org === "Zenith Foods" ? 200 : 404);
+    expect((await server.call("GET", `/api/pp/${outlet!.rsid}/earnings/`)).status).toBe(401);
+  });
+});
+
+describe("the signed-in retailer's own area", () => {
+  const PNG = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  async function retailerSession(mobile: string) {
+    const [user] = await server.db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [
+      `retailer.${mobile}`,
+    ]);
+    const token = await createSession(server.db, user!.id, "retailer", server.clock.now, cryptoRandomBytes);
+    return { authorization: `sessionid ${token}` };
+  }
+
+  it("lists only the retailer's outlets, with the numbers on record cut to their last four", async () => {
+    const headers = await retailerSession("9100000006");
+    const list = await server.call("GET", "/api/retailer/outlets/", { headers });
+    expect((list.body.results as { rsid: string }[]).map((o) => o.rsid)).toEqual(["RS000006"]);
+    const info = await server.call("GET", "/api/retailer/outlets/RS000006/", { headers });
+    expect((info.body.bank as { account_number: string }).account_number).toMatch(/^••••.{4}$/);
+    expect((await server.call("GET", "/api/retailer/outlets/RS000007/", { headers })).status).toBe(404);
+    expect((await server.call("GET", "/api/retailer/outlets/RS000006/earnings/", { headers })).status).toBe(
+      200,
+    );
+  });
+
+  it("sends an edit with a proof image as a pending request, served back to its sender, and refuses a second while it waits", async () => {
+    const headers = await retailerSession("9100000020");
+    const form = new FormData();
+    form.set("image", new File([PNG], "cheque.png", { type: "image/png" }));
+    form.set("name", "bank_related_photo_proofs");
+    const upload = await server.app.request("/api/retailer/outlets/RS000020/images/", {
+      method: "POST",
+      headers,
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const image = (await upload.json()) as { id: number; image: string };
+    expect((await server.app.request(image.image, { headers })).status).toBe(200);
+    const start = await server.call("GET", "/api/retailer/outlets/RS000020/edit/", { headers });
+    expect(start.body.pending).toBe(false);
+    const values = start.body.values as Record<string, string>;
+    const data = {
+      ...values,
+      account_holder_name: "Farida Traders",
+      ownership_proof: [],
+      address_proof: [],
+      bank_related_photo_proofs: [image.id],
+      gst_number_photo_proofs: [],
+      pan_number_photo_proofs: [],
+    };
+    const sent = await server.call("PATCH", "/api/retailer/outlets/RS000020/", { headers, body: { data } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const [request] = await server.db.query<{ type: string; status: string }>(
+      `SELECT r.type, r.status FROM retailer_master_requests r JOIN workflow_objects w ON w.id = r.workflow_object_id
+       JOIN outlets o ON o.id = w.outlet_id WHERE o.rsid = 'RS000020'`,
+    );
+    expect(request).toEqual({ type: "bank_details", status: "pending" });
+    expect((await server.call("GET", "/api/retailer/outlets/RS000020/edit/", { headers })).body.pending).toBe(
+      true,
+    );
+    const again = await server.call("PATCH", "/api/retailer/outlets/RS000020/", {
+      headers,
+      body: { data: { ...data, account_holder_name: "Other Name", bank_related_photo_proofs: [] } },
+    });
+    expect(again.status).toBe(409);
+  });
+});
