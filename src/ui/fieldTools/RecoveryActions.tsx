@@ -2,10 +2,10 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { createPortal } from "react-dom";
 import type { RecoveryAction, RecoveryRequest } from "../../domain/fieldTools";
-import { modalMachine } from "../../machines/modal";
 import { type RecoveryRowEvent, recoveryRequestMachine } from "../../machines/recoveryRequest";
 import { notify } from "../notifications/notifier";
 import { ConfirmDialog } from "../widgets/Modal";
+import { useAnswerModal } from "../widgets/useAnswerModal";
 import { recoveryRowActors } from "./fieldToolActors";
 
 const BUTTONS: readonly { action: RecoveryAction; label: string; event: RecoveryRowEvent }[] = [
@@ -102,18 +102,7 @@ function AskDialog({
   ask: (typeof ASK)[RecoveryAction];
   onAnswer: (yes: boolean) => void;
 }) {
-  const modal = useActorRef(modalMachine, { input: { open: true } });
-  // Closing the dialog any way other than its confirm button is a no.
-  useEffect(() => {
-    let answered = false;
-    const sub = modal.subscribe((s) => {
-      if (s.value === "closed" && !answered) {
-        answered = true;
-        onAnswer(false);
-      }
-    });
-    return () => sub.unsubscribe();
-  }, [modal, onAnswer]);
+  const modal = useAnswerModal(onAnswer);
   return createPortal(
     <ConfirmDialog
       actor={modal}

@@ -13,9 +13,9 @@ import type { UploadTypeKey } from "../../domain/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import { bulkUploadJobMachine, type JobRowEvent } from "../../machines/bulkUploadJob";
-import { modalMachine } from "../../machines/modal";
 import { notify } from "../notifications/notifier";
 import { ConfirmDialog } from "../widgets/Modal";
+import { useAnswerModal } from "../widgets/useAnswerModal";
 import { jobRowActors } from "./uploadActors";
 
 /** The row's buttons in the order they show, with the event each sends. */
@@ -143,18 +143,7 @@ function AskDialog({
   info: ActivationInfo | null;
   onAnswer: (yes: boolean) => void;
 }) {
-  const modal = useActorRef(modalMachine, { input: { open: true } });
-  // Closing the dialog any way other than its confirm button is a no.
-  useEffect(() => {
-    let answered = false;
-    const sub = modal.subscribe((s) => {
-      if (s.value === "closed" && !answered) {
-        answered = true;
-        onAnswer(false);
-      }
-    });
-    return () => sub.unsubscribe();
-  }, [modal, onAnswer]);
+  const modal = useAnswerModal(onAnswer);
   // Rendered at the page level, not inside the table cell that holds the buttons.
   return createPortal(
     <ConfirmDialog
