@@ -101,8 +101,8 @@ describe("the job runner", () => {
     runner.kick();
     await runner.idle();
     expect(logs.map((l) => [l.level, l.message])).toEqual([["warn", "transaction retried"]]);
-    // The failed claim, then a full round: the upload claim and the export claim.
-    expect(db.runs).toBe(3);
+    // The failed claim, then a full round: the upload, export, dump and recovery claims.
+    expect(db.runs).toBe(5);
   });
 });
 
