@@ -51,3 +51,31 @@ export async function retailerProfile(db: Queryable, userId: number) {
   );
   return row;
 }
+
+export type RetailerOffer = {
+  slug: string;
+  title: string;
+  description: string;
+  starts_on: string;
+  ends_on: string;
+  organisation_name: string;
+};
+
+/**
+ * The offers a retailer can still take up: active ones of the organisations whose programmes the
+ * retailer's outlets are in, not yet ended (today is YYYY-MM-DD), soonest ending first.
+ */
+export function retailerOffers(db: Queryable, userId: number, today: string, slug?: string) {
+  return db.query<RetailerOffer>(
+    `SELECT f.slug, f.title, f.description, to_char(f.starts_on, 'YYYY-MM-DD') AS starts_on,
+       to_char(f.ends_on, 'YYYY-MM-DD') AS ends_on, org.name AS organisation_name
+     FROM offers f JOIN organisations org ON org.id = f.organisation_id
+     WHERE f.is_active AND f.ends_on >= $2::date AND ($3::text IS NULL OR f.slug = $3)
+       AND f.organisation_id IN (
+         SELECT p.organisation_id FROM retailers r JOIN outlets o ON o.id = r.outlet_id
+         JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
+         WHERE r.user_id = $1)
+     ORDER BY f.ends_on, f.title`,
+    [userId, today, slug ?? null],
+  );
+}

@@ -38,7 +38,7 @@ import {
 } from "./data";
 import { form16, outletForm16Pdf } from "./form16";
 import { outletPdf, type PdfKind } from "./pdf";
-import { retailerNotifications, retailerProfile } from "./retailerAccount";
+import { retailerNotifications, retailerOffers, retailerProfile } from "./retailerAccount";
 
 const NOT_FOUND = { detail: "Not found." };
 /** Refusal of a call whose token is not the one the link is bound to (never a notification). */
@@ -251,6 +251,18 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get("/retailer/notifications/", async (c) => {
     const { user } = await ownAccount(c);
     return c.json({ results: await retailerNotifications(db, user.id) });
+  });
+  const today = () => new Date(deps.clock()).toISOString().slice(0, 10);
+  app.get("/retailer/offers/", async (c) => {
+    const { user } = await ownAccount(c);
+    return c.json({ results: await retailerOffers(db, user.id, today()) });
+  });
+  /** An offer the retailer cannot take up (another organisation's, ended or inactive) is not found. */
+  app.get("/retailer/offers/:slug/", async (c) => {
+    const { user } = await ownAccount(c);
+    const [offer] = await retailerOffers(db, user.id, today(), pathText(c.req.param("slug")));
+    if (!offer) throw new Problem(404, { ...NOT_FOUND });
+    return c.json(offer);
   });
   /** Another user's name in the address is not found: a retailer reads only their own profile. */
   app.get("/retailer/profile/:user_name/", async (c) => {

@@ -11,6 +11,9 @@ export const RETAILER_ACCOUNT_MSG = {
   noNotifications: "No notifications yet.",
   notificationsFailed: "Notifications could not be loaded.",
   profileFailed: "Your profile could not be loaded.",
+  noOffers: "No offers right now.",
+  offersFailed: "Offers could not be loaded.",
+  offerNotFound: "This offer has ended or is not open to your outlets.",
 } as const;
 
 const Maybe = Schema.NullOr(Schema.String);
@@ -44,3 +47,14 @@ export function retailerNotificationText(n: RetailerNotification): { title: stri
   const reason = n.rejection_reason ? (QC_REJECTION_STATUS[n.rejection_reason] ?? n.rejection_reason) : null;
   return { title, subText: reason ? `${what} rejected: ${reason}` : `${what} rejected` };
 }
+
+export const RetailerOffer = Schema.Struct({
+  slug: Schema.String,
+  title: Schema.String,
+  description: Schema.String,
+  starts_on: Schema.String,
+  ends_on: Schema.String,
+  organisation_name: Schema.String,
+});
+export type RetailerOffer = typeof RetailerOffer.Type;
+export const RetailerOffersAnswer = Schema.Struct({ results: Schema.Array(RetailerOffer) });

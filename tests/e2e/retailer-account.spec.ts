@@ -32,6 +32,25 @@ test("a retailer reads notifications and profile, and downloads the Form 16 of a
   await page.screenshot({ path: testInfo.outputPath("retailer-profile.png"), fullPage: true });
   await page.getByRole("link", { name: "My outlets" }).click();
 
+  // The demo offers carry fixed dates: the page must show exactly what the server still offers.
+  const offered = (await (await page.request.get("/api/retailer/offers/")).json()) as {
+    results: { title: string }[];
+  };
+  await page.getByRole("link", { name: "Offers" }).click();
+  await expect(page).toHaveURL(/\/retailers\/offers$/);
+  if (offered.results.length === 0) await expect(page.getByText("No offers right now.")).toBeVisible();
+  else {
+    await expect(page.locator(".mobile-card")).toHaveCount(offered.results.length);
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath("retailer-offers.png"), fullPage: true });
+    await page.getByRole("link", { name: offered.results[0]!.title }).click();
+    await expect(page).toHaveURL(/\/retailers\/offers\/view\/[\w-]+$/);
+    await expect(page.getByRole("heading", { name: offered.results[0]!.title })).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath("retailer-offer.png"), fullPage: true });
+  }
+  await page.goto("/retailers/outlets-list");
+
   await page.locator(".mobile-card").filter({ hasText: "RS000008" }).getByRole("link").click();
   await page.getByRole("link", { name: "Form 16" }).click();
   await expect(page).toHaveURL(/\/retailers\/form16\?rsid=RS000008$/);

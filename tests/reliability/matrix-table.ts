@@ -817,6 +817,13 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: RETAILER_OWN,
     request: get("/api/retailer/notifications/"),
   },
+  { route: "GET /api/retailer/offers/", cells: RETAILER_OWN, request: get("/api/retailer/offers/") },
+  {
+    route: "GET /api/retailer/offers/:slug/",
+    variant: "an offer of the retailer's organisation",
+    cells: RETAILER_OWN,
+    request: get("/api/retailer/offers/acme-beverages-festive-bonus/"),
+  },
   {
     route: "GET /api/retailer/profile/:user_name/",
     variant: "the retailer's own user name",

@@ -301,4 +301,22 @@ describe("the signed-in retailer's own area", () => {
       404,
     );
   });
+
+  it("offers a retailer the active, unended offers of their own organisation only", async () => {
+    const headers = await retailerSession("9100000006");
+    const list = await server.call("GET", "/api/retailer/offers/", { headers });
+    const [org] = await server.db.query<{ slug: string }>(
+      `SELECT lower(regexp_replace(org.name, '[^A-Za-z0-9]+', '-', 'g')) AS slug FROM outlets o
+       JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
+       JOIN organisations org ON org.id = p.organisation_id WHERE o.rsid = 'RS000006'`,
+    );
+    // The seed's festive bonus runs to 2026-11-30; its monsoon drive is inactive.
+    expect((list.body.results as { slug: string }[]).map((o) => o.slug)).toEqual([
+      `${org!.slug}-festive-bonus`,
+    ]);
+    const one = await server.call("GET", `/api/retailer/offers/${org!.slug}-festive-bonus/`, { headers });
+    expect(one.body).toMatchObject({ title: "Festive bonus", ends_on: "2026-11-30" });
+    for (const slug of [`${org!.slug}-monsoon-drive`, "zenith-foods-festive-bonus", "nothing"])
+      expect((await server.call("GET", `/api/retailer/offers/${slug}/`, { headers })).status).toBe(404);
+  });
 });

@@ -4,7 +4,12 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import { Form16Answer } from "../../domain/form16";
-import { RetailerNotificationsAnswer, RetailerProfile } from "../../domain/retailerAccount";
+import {
+  RetailerNotificationsAnswer,
+  RetailerOffer,
+  RetailerOffersAnswer,
+  RetailerProfile,
+} from "../../domain/retailerAccount";
 import { request, runApi } from "../http";
 
 /** Form 16 of the signed-in retailer's outlet: the financial years with tax deducted. */
@@ -37,4 +42,20 @@ export const retailerProfileQuery = (userName: string) =>
           signal,
         },
       ),
+  });
+
+export const retailerOffersQuery = () =>
+  queryOptions({
+    queryKey: ["retailer", "offers"] as const,
+    queryFn: ({ signal }) =>
+      runApi(request({ path: "retailer/offers/", schema: RetailerOffersAnswer }), { signal }),
+  });
+
+export const retailerOfferQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ["retailer", "offers", slug] as const,
+    queryFn: ({ signal }) =>
+      runApi(request({ path: `retailer/offers/${encodeURIComponent(slug)}/`, schema: RetailerOffer }), {
+        signal,
+      }),
   });

@@ -11,6 +11,8 @@ import { RETAILER_ACCOUNT_MSG, retailerNotificationText } from "../../domain/ret
 import {
   retailerForm16Query,
   retailerNotificationsQuery,
+  retailerOfferQuery,
+  retailerOffersQuery,
   retailerProfileQuery,
 } from "../../infra/api/retailerAccount";
 import { RETAILER_GROUP } from "../ekyc/groups";
@@ -157,6 +159,57 @@ function Profile() {
   );
 }
 
+const validity = (o: { starts_on: string; ends_on: string }) =>
+  `${formatMobileDate(o.starts_on)} to ${formatMobileDate(o.ends_on)}`;
+
+function Offers() {
+  const offers = useQuery(retailerOffersQuery());
+  return (
+    <MobileFrame title="Offers" back="/retailers/outlets-list">
+      {offers.isPending ? <Spinner /> : null}
+      {offers.isError ? <Failed text={RETAILER_ACCOUNT_MSG.offersFailed} /> : null}
+      {offers.data?.results.length === 0 ? (
+        <p className="mobile-empty">{RETAILER_ACCOUNT_MSG.noOffers}</p>
+      ) : null}
+      <ul className="mobile-cards">
+        {offers.data?.results.map((o) => (
+          <li key={o.slug} className="mobile-card">
+            <Link href={`/retailers/offers/view/${encodeURIComponent(o.slug)}`} className="mobile-report">
+              {o.title}
+            </Link>
+            <p className="mobile-sub">
+              {o.organisation_name} · {validity(o)}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </MobileFrame>
+  );
+}
+
+function Offer() {
+  const { offerSlug = "" } = useParams<{ offerSlug: string }>();
+  const offer = useQuery(retailerOfferQuery(offerSlug));
+  const o = offer.data;
+  return (
+    <MobileFrame title={o?.title ?? "Offer"} back="/retailers/offers">
+      {offer.isPending ? <Spinner /> : null}
+      {offer.isError ? <Failed text={RETAILER_ACCOUNT_MSG.offerNotFound} /> : null}
+      {o ? (
+        <section className="mobile-card" aria-label="Offer">
+          <p>{o.description}</p>
+          <dl>
+            <dt>From</dt>
+            <dd>{o.organisation_name}</dd>
+            <dt>Valid</dt>
+            <dd>{validity(o)}</dd>
+          </dl>
+        </section>
+      ) : null}
+    </MobileFrame>
+  );
+}
+
 const withQueries = (Screen: () => React.ReactNode) =>
   function RetailerScreen() {
     return (
@@ -169,3 +222,5 @@ const withQueries = (Screen: () => React.ReactNode) =>
 export const RetailerForm16 = withQueries(Form16);
 export const RetailerNotifications = withQueries(Notifications);
 export const RetailerProfile = withQueries(Profile);
+export const RetailerOffers = withQueries(Offers);
+export const RetailerOfferView = withQueries(Offer);

@@ -23,6 +23,9 @@ function OutletsList() {
         <Link href="/retailers/notifications" className="button button-secondary">
           Notifications
         </Link>
+        <Link href="/retailers/offers" className="button button-secondary">
+          Offers
+        </Link>
         {userName ? (
           <Link
             href={`/retailers/profile/${encodeURIComponent(userName)}`}

@@ -104,6 +104,8 @@ const MOBILE_SCREENS = {
   ),
   "/retailers/form16": retailerAccount("RetailerForm16"),
   "/retailers/notifications": retailerAccount("RetailerNotifications"),
+  "/retailers/offers": retailerAccount("RetailerOffers"),
+  "/retailers/offers/view/:offerSlug": retailerAccount("RetailerOfferView"),
   "/retailers/profile/:user_name": retailerAccount("RetailerProfile"),
 } as const;
 

@@ -104,6 +104,8 @@ const HAND_BUILT_PATTERNS = [
   "/retailers/earnings/earnings-details",
   "/retailers/form16",
   "/retailers/notifications",
+  "/retailers/offers",
+  "/retailers/offers/view/:offerSlug",
   "/retailers/profile/:user_name",
 ] as const;
 
