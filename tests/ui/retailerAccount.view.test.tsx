@@ -4,11 +4,17 @@
  * empty text and a failed call says so; notifications read as payments and decisions; the profile
  * asks for the user name in its address.
  */
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FORM16_MSG } from "../../src/domain/form16";
 import { RETAILER_ACCOUNT_MSG } from "../../src/domain/retailerAccount";
-import { RetailerForm16, RetailerNotifications, RetailerProfile } from "../../src/ui/mobile/RetailerAccount";
+import {
+  RetailerForm16,
+  RetailerNotifications,
+  RetailerOffers,
+  RetailerOfferView,
+  RetailerProfile,
+} from "../../src/ui/mobile/RetailerAccount";
 import { queryClient } from "../../src/ui/queryClient";
 import { renderRoutes } from "./renderRoutes";
 
@@ -80,6 +86,8 @@ const renderAt = (path: string) =>
     "/retailers/form16": RetailerForm16,
     "/retailers/notifications": RetailerNotifications,
     "/retailers/profile/:user_name": RetailerProfile,
+    "/retailers/offers": RetailerOffers,
+    "/retailers/offers/view/:offerSlug": RetailerOfferView,
   });
 
 describe("Form 16", () => {
@@ -106,7 +114,7 @@ describe("Form 16", () => {
   });
 });
 
-describe("notifications and profile", () => {
+describe("notifications, profile and offers", () => {
   it("titles each event by its type and says what happened", async () => {
     answers["/api/retailer/notifications/"] = [200, NOTES];
     renderAt("/retailers/notifications");
@@ -138,5 +146,30 @@ describe("notifications and profile", () => {
     await waitFor(() =>
       expect(screen.getByRole("alert").textContent).toBe(RETAILER_ACCOUNT_MSG.profileFailed),
     );
+  });
+
+  it("lists the offers open to the retailer, each opening its page, and says when one is not open", async () => {
+    const offer = {
+      slug: "acme-beverages-festive-bonus",
+      title: "Festive bonus",
+      description: "Rs 500 extra on a complete audit with invoices.",
+      starts_on: "2026-10-01",
+      ends_on: "2026-11-30",
+      organisation_name: "Acme Beverages",
+    };
+    answers["/api/retailer/offers/"] = [200, { results: [offer] }];
+    answers["/api/retailer/offers/acme-beverages-festive-bonus/"] = [200, offer];
+    renderAt("/retailers/offers");
+    fireEvent.click(await screen.findByRole("link", { name: "Festive bonus" }));
+    expect(await screen.findByText(offer.description)).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Festive bonus" })).toBeTruthy();
+    cleanup();
+    renderAt("/retailers/offers/view/zenith-foods-festive-bonus");
+    expect((await screen.findByRole("alert")).textContent).toBe(RETAILER_ACCOUNT_MSG.offerNotFound);
+    cleanup();
+    answers["/api/retailer/offers/"] = [200, { results: [] }];
+    queryClient.clear();
+    renderAt("/retailers/offers");
+    expect(await screen.findByText(RETAILER_ACCOUNT_MSG.noOffers)).toBeTruthy();
   });
 });
