@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { type Context, Hono } from "hono";
+import { financialYearFromLabel } from "../../src/domain/form16";
 import {
   type AccessAnswer,
   isAccessGranted,
@@ -35,7 +36,9 @@ import {
   retailerOutlets,
   targetStatements,
 } from "./data";
+import { form16, outletForm16Pdf } from "./form16";
 import { outletPdf, type PdfKind } from "./pdf";
+import { retailerNotifications, retailerOffers, retailerProfile } from "./retailerAccount";
 
 const NOT_FOUND = { detail: "Not found." };
 /** Refusal of a call whose token is not the one the link is bound to (never a notification). */
@@ -136,6 +139,10 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   async function servePdf(c: Context<AppEnv>, kind: PdfKind, outlet: PortalOutlet) {
     const id = idParam(c.req.param("id") ?? "");
     const file = await inTransaction(deps, (tx) => outletPdf(tx, kind, id, outlet.id, deps.clock()));
+    return sendPdf(c, file);
+  }
+
+  function sendPdf(c: Context<AppEnv>, file: { name: string; content: Uint8Array } | null) {
     if (!file) throw new Problem(404, { ...NOT_FOUND });
     return c.body(new Uint8Array(file.content), 200, {
       "Content-Type": "application/pdf",
@@ -221,6 +228,48 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get("/retailer/outlets/:rsid/target-statements/:id/pdf/", async (c) =>
     servePdf(c, "statement", await ownOutlet(c)),
   );
+
+  /** Form 16: the years with tax deducted; an issued year's PDF (a year not ended, or none: 404). */
+  app.get("/retailer/outlets/:rsid/form16/", async (c) => {
+    const outlet = await ownOutlet(c);
+    return c.json({ results: await form16(db, outlet.id, ownBase(outlet.rsid), deps.clock()) });
+  });
+  app.get("/retailer/outlets/:rsid/form16/:year/pdf/", async (c) => {
+    const outlet = await ownOutlet(c);
+    const start = financialYearFromLabel(c.req.param("year"));
+    if (start === null) throw new Problem(404, { ...NOT_FOUND });
+    return sendPdf(c, await inTransaction(deps, (tx) => outletForm16Pdf(tx, outlet.id, start, deps.clock())));
+  });
+
+  /** The retailer's own account: refused to anyone who is not a retailer with an outlet. */
+  async function ownAccount(c: Context<AppEnv>) {
+    const { user } = requireUser(c);
+    const profile = await retailerProfile(db, user.id);
+    if (!profile) throw new Problem(403, { ...FORBIDDEN });
+    return { user, profile };
+  }
+  app.get("/retailer/notifications/", async (c) => {
+    const { user } = await ownAccount(c);
+    return c.json({ results: await retailerNotifications(db, user.id) });
+  });
+  const today = () => new Date(deps.clock()).toISOString().slice(0, 10);
+  app.get("/retailer/offers/", async (c) => {
+    const { user } = await ownAccount(c);
+    return c.json({ results: await retailerOffers(db, user.id, today()) });
+  });
+  /** An offer the retailer cannot take up (another organisation's, ended or inactive) is not found. */
+  app.get("/retailer/offers/:slug/", async (c) => {
+    const { user } = await ownAccount(c);
+    const [offer] = await retailerOffers(db, user.id, today(), pathText(c.req.param("slug")));
+    if (!offer) throw new Problem(404, { ...NOT_FOUND });
+    return c.json(offer);
+  });
+  /** Another user's name in the address is not found: a retailer reads only their own profile. */
+  app.get("/retailer/profile/:user_name/", async (c) => {
+    const { profile } = await ownAccount(c);
+    if (profile.user_name !== c.req.param("user_name")) throw new Problem(404, { ...NOT_FOUND });
+    return c.json(profile);
+  });
 
   return app;
 }

@@ -1,12 +1,15 @@
 /**
  * Demo data of the retailer's pages (docs/demo-data.md): each demo retailer's outlet gets its link
- * slug, a year of paid payouts with an invoice each, and a target statement per quarter. The PDFs
+ * slug, a year of paid payouts with an invoice each (tax deducted at source from most retailers',
+ * so Form 16 has data), and a target statement per quarter. The PDFs
  * are made when first downloaded (server/mobile/pdf.ts), so seeding stays fast.
  */
 import type { Queryable } from "../db/db";
 import { seededRng } from "./random";
 
 const MONTHS_OF_HISTORY = 12;
+/** The rate of tax deducted from a payout (2%, as on commission); one retailer in five has none. */
+const TDS_RATE = 0.02;
 const REMARKS = ["Target met", "Short of target: focus on the chiller range", null] as const;
 
 /** The demo link slug of the n-th demo retailer (0-based, mobile 9100000001 + n): 20 hex characters. */
@@ -45,20 +48,24 @@ export async function seedRetailerPortal(tx: Queryable, now: number): Promise<vo
     month: string;
     paid: string;
     utr: string;
+    tds: string | null;
   }[] = [];
   const statements: unknown[][] = [];
   outlets.forEach((o, i) => {
     // One retailer in ten has no payouts yet, so the empty pages show too.
     if (i % 10 === 9) return;
     const program = o.program;
+    const taxed = i % 5 !== 4;
     for (let back = MONTHS_OF_HISTORY; back >= 1; back--) {
       const month = monthBefore(now, back);
       const paidOn = monthBefore(now, back - 1);
+      const amount = rng.int(8, 60) * 125;
       payouts.push({
         outlet: o.id,
         sub: o.sub_project_id,
         program,
-        amount: `${rng.int(8, 60) * 125}.00`,
+        amount: `${amount}.00`,
+        tds: taxed ? (amount * TDS_RATE).toFixed(2) : null,
         month: ym(month),
         // The latest month's payment is never later than today.
         paid: `${ym(paidOn)}-${String(Math.min(rng.int(5, 20), back === 1 ? new Date(now).getUTCDate() : 28)).padStart(2, "0")}`,
@@ -84,10 +91,10 @@ export async function seedRetailerPortal(tx: Queryable, now: number): Promise<vo
   });
   const ids = await tx.query<{ id: number }>(
     `INSERT INTO outlet_payouts (outlet_id, sub_project_id, program, amount, client_payout_month, rs_payout_month,
-       payment_status, utr_number, payment_date)
-     SELECT x.outlet, x.sub, x.program, x.amount, x.month, x.month, 'payment_successful', x.utr, x.paid
-     FROM unnest($1::int[], $2::int[], $3::text[], $4::numeric[], $5::text[], $6::text[], $7::date[])
-       WITH ORDINALITY AS x(outlet, sub, program, amount, month, utr, paid, n)
+       payment_status, utr_number, payment_date, tds_amount)
+     SELECT x.outlet, x.sub, x.program, x.amount, x.month, x.month, 'payment_successful', x.utr, x.paid, x.tds
+     FROM unnest($1::int[], $2::int[], $3::text[], $4::numeric[], $5::text[], $6::text[], $7::date[], $8::numeric[])
+       WITH ORDINALITY AS x(outlet, sub, program, amount, month, utr, paid, tds, n)
      ORDER BY x.n RETURNING id`,
     [
       payouts.map((p) => p.outlet),
@@ -97,6 +104,7 @@ export async function seedRetailerPortal(tx: Queryable, now: number): Promise<vo
       payouts.map((p) => p.month),
       payouts.map((p) => p.utr),
       payouts.map((p) => p.paid),
+      payouts.map((p) => p.tds),
     ],
   );
   await tx.query(

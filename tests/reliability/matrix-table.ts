@@ -795,6 +795,41 @@ export const MATRIX: readonly MatrixRow[] = [
         `/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/target-statements/${f.ownRetailerOutlet.statement}/pdf/`,
       )(),
   },
+  {
+    route: "GET /api/retailer/outlets/:rsid/form16/",
+    cells: RETAILER_OWN,
+    request: (f) => get(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/form16/`)(),
+  },
+  {
+    route: "GET /api/retailer/outlets/:rsid/form16/:year/pdf/",
+    variant: "a financial year that has ended",
+    cells: RETAILER_OWN,
+    request: (f) => get(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/form16/2025-26/pdf/`)(),
+  },
+  {
+    route: "GET /api/retailer/outlets/:rsid/form16/:year/pdf/",
+    variant: "another retailer's outlet",
+    cells: OTHER_RETAILER,
+    request: (f) => get(`/api/retailer/outlets/${f.otherRetailerRsid}/form16/2025-26/pdf/`)(),
+  },
+  {
+    route: "GET /api/retailer/notifications/",
+    cells: RETAILER_OWN,
+    request: get("/api/retailer/notifications/"),
+  },
+  { route: "GET /api/retailer/offers/", cells: RETAILER_OWN, request: get("/api/retailer/offers/") },
+  {
+    route: "GET /api/retailer/offers/:slug/",
+    variant: "an offer of the retailer's organisation",
+    cells: RETAILER_OWN,
+    request: get("/api/retailer/offers/acme-beverages-festive-bonus/"),
+  },
+  {
+    route: "GET /api/retailer/profile/:user_name/",
+    variant: "the retailer's own user name",
+    cells: RETAILER_OWN,
+    request: get("/api/retailer/profile/retailer.9100000001/"),
+  },
   // The staff's pp views of the same data: whoever sees the outlet.
   ...["profile", "earnings", "invoices", "target-statements"].map(
     (page): MatrixRow => ({

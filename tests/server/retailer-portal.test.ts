@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
 import { createSession } from "../../server/auth/sessions";
 import { demoMobileSlug } from "../../server/seed/retailerPortal";
+import { Form16Answer } from "../../src/domain/form16";
 import { accessTokenDigits, EarningsAnswer, InvoicesAnswer, StatementsAnswer } from "../../src/domain/mobile";
 import { startTestServer, TEST_START, type TestServer } from "./support";
 
@@ -240,5 +241,82 @@ describe("the signed-in retailer's own area", () => {
       body: { data: { ...data, account_holder_name: "Other Name", bank_related_photo_proofs: [] } },
     });
     expect(again.status).toBe(409);
+  });
+
+  it("sums a retailer's tax per financial year and quarter, with the PDF only of a year that has ended, made once", async () => {
+    const headers = await retailerSession("9100000006");
+    const answer = await server.call("GET", "/api/retailer/outlets/RS000006/form16/", { headers });
+    const years = Schema.decodeUnknownSync(Form16Answer)(answer.body).results;
+    // The seed's year of payouts to 2026-11-20: December 2025 onwards.
+    expect(years.map((y) => [y.financial_year, y.issued])).toEqual([
+      ["2026-27", false],
+      ["2025-26", true],
+    ]);
+    for (const y of years) {
+      expect(Number(y.tds_deducted)).toBeCloseTo(Number(y.amount_paid) * 0.02, 2);
+      expect(y.quarters.reduce((s, q) => s + Number(q.tds_deducted), 0)).toBeCloseTo(
+        Number(y.tds_deducted),
+        2,
+      );
+    }
+    expect(years[0]!.file).toBeNull();
+    const [first, second] = await Promise.all(
+      [0, 1].map(() => server.app.request(years[1]!.file!, { headers })),
+    );
+    expect([first!.status, second!.status]).toEqual([200, 200]);
+    const pdf = await PDFDocument.load(new Uint8Array(await first!.arrayBuffer()));
+    expect(pdf.getTitle()).toBe("Form 16 2025-26");
+    const files = await server.db.query(
+      `SELECT f.file_id FROM retailer_form16_files f JOIN outlets o ON o.id = f.outlet_id WHERE o.rsid = 'RS000006'`,
+    );
+    expect(files).toHaveLength(1);
+    for (const year of ["2026-27", "2025-27", "2019-20"])
+      expect(
+        (await server.call("GET", `/api/retailer/outlets/RS000006/form16/${year}/pdf/`, { headers })).status,
+      ).toBe(404);
+    const untaxed = await server.call("GET", "/api/retailer/outlets/RS000005/form16/", {
+      headers: await retailerSession("9100000005"),
+    });
+    expect(untaxed.body.results).toEqual([]);
+  });
+
+  it("lists the retailer's payments newest first and shows only their own profile", async () => {
+    const headers = await retailerSession("9100000006");
+    const notes = (await server.call("GET", "/api/retailer/notifications/", { headers })).body.results as {
+      event_type: string;
+      rsid: string;
+      at: string;
+    }[];
+    const paid = notes.filter((n) => n.event_type === "payment_successful");
+    expect(paid).toHaveLength(12);
+    expect(new Set(notes.map((n) => n.rsid))).toEqual(new Set(["RS000006"]));
+    expect(notes.map((n) => n.at)).toEqual([...notes.map((n) => n.at)].sort().reverse());
+    const me = await server.call("GET", "/api/retailer/profile/retailer.9100000006/", { headers });
+    expect(me.body).toMatchObject({
+      user_name: "retailer.9100000006",
+      phone_number: expect.any(String),
+      outlets: 1,
+    });
+    expect((await server.call("GET", "/api/retailer/profile/retailer.9100000007/", { headers })).status).toBe(
+      404,
+    );
+  });
+
+  it("offers a retailer the active, unended offers of their own organisation only", async () => {
+    const headers = await retailerSession("9100000006");
+    const list = await server.call("GET", "/api/retailer/offers/", { headers });
+    const [org] = await server.db.query<{ slug: string }>(
+      `SELECT lower(regexp_replace(org.name, '[^A-Za-z0-9]+', '-', 'g')) AS slug FROM outlets o
+       JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
+       JOIN organisations org ON org.id = p.organisation_id WHERE o.rsid = 'RS000006'`,
+    );
+    // The seed's festive bonus runs to 2026-11-30; its monsoon drive is inactive.
+    expect((list.body.results as { slug: string }[]).map((o) => o.slug)).toEqual([
+      `${org!.slug}-festive-bonus`,
+    ]);
+    const one = await server.call("GET", `/api/retailer/offers/${org!.slug}-festive-bonus/`, { headers });
+    expect(one.body).toMatchObject({ title: "Festive bonus", ends_on: "2026-11-30" });
+    for (const slug of [`${org!.slug}-monsoon-drive`, "zenith-foods-festive-bonus", "nothing"])
+      expect((await server.call("GET", `/api/retailer/offers/${slug}/`, { headers })).status).toBe(404);
   });
 });

@@ -32,6 +32,7 @@ import { queryClient } from "../queryClient";
 import { Spinner } from "../widgets/Controls";
 import { MobileGuard } from "./MobileGuard";
 import { type Navigator, providedOpenWith } from "./openWithActor";
+import { downloadPdf } from "./pdfFiles";
 import "./mobile.css";
 
 const pathFor = (page: MobilePage, source: MobileSource) =>
@@ -224,19 +225,6 @@ export function EarningsView({ source }: { source: MobileSource }) {
       </ul>
     </MobileFrame>
   );
-}
-
-/** Saves a PDF the answer links to under its own name. */
-async function downloadPdf(url: string, name: string, source: MobileSource) {
-  const blob = await fetchPdf(url, source);
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = href;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
 export function InvoicesView({ source }: { source: MobileSource }) {

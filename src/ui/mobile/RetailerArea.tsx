@@ -8,6 +8,7 @@ import { Link, useSearch } from "wouter";
 import { formatMobileDate, MOBILE_MSG, orNotAvailable, retailerPagePath } from "../../domain/mobile";
 import { fieldLabel, QC_REJECTION_STATUS, type RequestType } from "../../domain/retailerRequests";
 import { retailerOutletQuery, retailerOutletsQuery } from "../../infra/api/mobile";
+import { readStored, STORAGE_KEYS } from "../../infra/storage";
 import { queryClient } from "../queryClient";
 import { Spinner } from "../widgets/Controls";
 import { MobileFrame } from "./MobilePages";
@@ -15,8 +16,25 @@ import "./mobile.css";
 
 function OutletsList() {
   const outlets = useQuery(retailerOutletsQuery());
+  const userName = readStored(STORAGE_KEYS.userName);
   return (
     <MobileFrame title="My outlets">
+      <nav className="mobile-account-links" aria-label="My account">
+        <Link href="/retailers/notifications" className="button button-secondary">
+          Notifications
+        </Link>
+        <Link href="/retailers/offers" className="button button-secondary">
+          Offers
+        </Link>
+        {userName ? (
+          <Link
+            href={`/retailers/profile/${encodeURIComponent(userName)}`}
+            className="button button-secondary"
+          >
+            My profile
+          </Link>
+        ) : null}
+      </nav>
       {outlets.isPending ? <Spinner /> : null}
       {outlets.isError ? (
         <p className="mobile-empty" role="alert">
@@ -75,6 +93,9 @@ function OutletInformation() {
             </Link>
             <Link href={retailerPagePath("target-vs-achievement", o.rsid)} className="mobile-tile">
               Target vs Ach
+            </Link>
+            <Link href={`/retailers/form16?rsid=${encodeURIComponent(o.rsid)}`} className="mobile-tile">
+              Form 16
             </Link>
           </nav>
           <section className="mobile-card" aria-labelledby="store-details">

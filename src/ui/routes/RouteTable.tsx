@@ -74,6 +74,8 @@ const CODE_SIGN_IN_SCREENS = {
 
 const mobilePage = (name: keyof typeof import("../mobile/MobilePages")) =>
   lazy(() => import("../mobile/MobilePages").then((m) => ({ default: m[name] })));
+const retailerAccount = (name: keyof typeof import("../mobile/RetailerAccount")) =>
+  lazy(() => import("../mobile/RetailerAccount").then((m) => ({ default: m[name] })));
 /** The retailer's link (slug after the word slug, and the alternate) and the staff's pp views. */
 const MOBILE_SCREENS = {
   "/mobile-view/home/slug/:slug": mobilePage("MobileHome"),
@@ -100,6 +102,11 @@ const MOBILE_SCREENS = {
   "/retailers/outlets-list/outlet-information": lazy(() =>
     import("../mobile/RetailerArea").then((m) => ({ default: m.RetailerOutletInformation })),
   ),
+  "/retailers/form16": retailerAccount("RetailerForm16"),
+  "/retailers/notifications": retailerAccount("RetailerNotifications"),
+  "/retailers/offers": retailerAccount("RetailerOffers"),
+  "/retailers/offers/view/:offerSlug": retailerAccount("RetailerOfferView"),
+  "/retailers/profile/:user_name": retailerAccount("RetailerProfile"),
 } as const;
 
 const adminScreens = () => import("../admin/ResourceScreens");

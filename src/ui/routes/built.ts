@@ -102,6 +102,11 @@ const HAND_BUILT_PATTERNS = [
   "/retailers/earnings",
   "/retailers/list-of-invoices",
   "/retailers/earnings/earnings-details",
+  "/retailers/form16",
+  "/retailers/notifications",
+  "/retailers/offers",
+  "/retailers/offers/view/:offerSlug",
+  "/retailers/profile/:user_name",
 ] as const;
 
 /** A screen written for its route; the route table's own list must name each. */
