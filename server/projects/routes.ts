@@ -60,7 +60,8 @@ export function projectRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post("/projects/:projectSlug/sub-projects/:slug/mobile-links/export/", async (c) => {
     const { user, details } = await requireOutletViewer(c, deps);
-    if (!mayExportMobileLinks(details.permissions)) throw new Problem(403, { detail: MOBILE_LINKS_NOT_ALLOWED });
+    if (!mayExportMobileLinks(details.permissions))
+      throw new Problem(403, { detail: MOBILE_LINKS_NOT_ALLOWED });
     const project = decodeText(c.req.param("projectSlug"), MAX_QUERY_TEXT_LENGTH);
     const slug = decodeText(c.req.param("slug"), MAX_QUERY_TEXT_LENGTH);
     if (!project.ok || !slug.ok) throw new Problem(404, NOT_FOUND);

@@ -5,7 +5,10 @@
  * up may export them.
  */
 import { Schema } from "effect";
-import { SET_UP_PROJECTS } from "./resources/projects";
+import { SET_UP_PROJECTS, SUB_PROJECT_HUB } from "./resources/projects";
+
+/** The screen's catalogue pattern, under the sub-project hub. */
+export const MOBILE_LINK_DOWNLOAD = `${SUB_PROJECT_HUB}/mobile-link-download`;
 
 export const mayExportMobileLinks = (permissions: readonly string[]): boolean =>
   SET_UP_PROJECTS.some((p) => permissions.includes(p));
@@ -30,7 +33,8 @@ export const MOBILE_LINKS_STARTED = "Export started. The spreadsheet will be in 
 export const MOBILE_LINKS_ALREADY_STARTED =
   "An export of these links is already being prepared. It will be in My Downloads.";
 export const MOBILE_LINKS_FAILED = "The export could not be started. Check your connection and try again.";
-export const MOBILE_LINKS_NOT_ALLOWED = "Only those who set projects up may export the retailer mobile links.";
+export const MOBILE_LINKS_NOT_ALLOWED =
+  "Only those who set projects up may export the retailer mobile links.";
 
 /** The answer to starting an export: its My Downloads id and what to tell the user. */
 export const MobileLinksExport = Schema.Struct({ id: Schema.Number, detail: Schema.String });

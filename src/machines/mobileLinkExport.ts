@@ -25,7 +25,12 @@ export const mobileLinkExportMachine = setup({
 }).createMachine({
   id: "mobileLinkExport",
   description: "The mobile link download: Export starts the spreadsheet in My Downloads.",
-  context: ({ input }) => ({ projectSlug: input.projectSlug, slug: input.slug, exportId: null, detail: null }),
+  context: ({ input }) => ({
+    projectSlug: input.projectSlug,
+    slug: input.slug,
+    exportId: null,
+    detail: null,
+  }),
   initial: "idle",
   states: {
     idle: {

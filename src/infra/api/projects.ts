@@ -1,6 +1,7 @@
 /** The projects endpoint family: cards, notifications and marking them read, the sub-project hub. */
 import { queryOptions } from "@tanstack/react-query";
 import { Effect } from "effect";
+import { MOBILE_LINKS_FAILED, MobileLinksExport, type MobileLinksOutcome } from "../../domain/mobileLinks";
 import {
   type HubOutcome,
   MarkedRead,
@@ -10,7 +11,6 @@ import {
   ProjectNotificationPage as ProjectNotificationPageSchema,
   SubProjectHub,
 } from "../../domain/projects";
-import { MOBILE_LINKS_FAILED, MobileLinksExport, type MobileLinksOutcome } from "../../domain/mobileLinks";
 import {
   type ApiError,
   detailOf,
@@ -106,7 +106,13 @@ export const startMobileLinksExport = (
     Effect.map((started): MobileLinksOutcome => ({ type: "started", ...started })),
     Effect.catchIf(
       (e): e is ValidationError | Forbidden | HttpError =>
-        e._tag === "ValidationError" || e._tag === "Forbidden" || (e._tag === "HttpError" && e.status === 404),
-      (e) => Effect.succeed<MobileLinksOutcome>({ type: "refused", detail: detailOf(e.body) ?? MOBILE_LINKS_FAILED }),
+        e._tag === "ValidationError" ||
+        e._tag === "Forbidden" ||
+        (e._tag === "HttpError" && e.status === 404),
+      (e) =>
+        Effect.succeed<MobileLinksOutcome>({
+          type: "refused",
+          detail: detailOf(e.body) ?? MOBILE_LINKS_FAILED,
+        }),
     ),
   );

@@ -82,6 +82,7 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/projects",
   "/dashboard/projects/notifications",
   "/dashboard/projects/view-list/:projectSlug/view/:slug",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/mobile-link-download",
   // The retailer's mobile pages and the staff's pp views of the same data (docs/retailer-portal.md).
   "/mobile-view/home/slug/:slug",
   "/mobile-view/home/:slug",
