@@ -45,7 +45,7 @@ test("project.manager reads a sub-project's questions and SKU questions from its
   await expectAccessible(page);
   await shoot(page, "questions");
 
-  const first = (await table.getByRole("row").nth(1).getByRole("cell").nth(1).textContent())!.trim();
+  const first = (await table.getByRole("row").nth(1).getByRole("cell").nth(0).textContent())!.trim();
   await page.getByLabel("Search Questions").fill(first);
   await expect(page).toHaveURL(/search=/);
   await expect(table.getByRole("cell", { name: first, exact: true }).first()).toBeVisible();

@@ -51,7 +51,7 @@ export const questions: ResourceDefinition = {
   titleField: "name",
   addressBy: "id",
   scope: "global",
-  columns: ["question_group", "name", "type", "is_mandatory", "is_calling_necessary"],
+  columns: ["name", "question_group", "type", "is_mandatory", "is_calling_necessary"],
   searchKeys: ["name", "question_group"],
   orderKeys: ["place", "name", "question_group"],
   filters: ["sub_project", "type", "is_mandatory"],
@@ -73,7 +73,7 @@ export const skuQuestions: ResourceDefinition = {
   plural: "SKU questions",
   table: "sku_question_list",
   fields: { ...questionFields, skus: number("SKUs asked about", { min: 0 }) },
-  columns: ["question_group", "skus", "name", "type", "is_mandatory"],
+  columns: ["name", "question_group", "skus", "type", "is_mandatory"],
   routes: { list: `${QUESTION_MANAGEMENT}/sku-questions` },
   related: [
     { label: "Questions", path: QUESTION_MANAGEMENT },
