@@ -48,6 +48,7 @@ test("field.manager assigns a field auditor to a cycle's outlets with an upload 
   const screens = page.getByRole("navigation", { name: "Screens of this sub-project" });
   await screens.getByRole("link", { name: "Bulk field assign", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Bulk field assign", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to list" })).toHaveAttribute("href", HUB);
   await expectAccessible(page);
 
   const file = writeWorkbook(
