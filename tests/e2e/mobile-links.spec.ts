@@ -46,7 +46,9 @@ test("project.manager exports a sub-project's retailer mobile links to My Downlo
   await shoot(page, "mobile-link-download");
 
   await page.getByRole("button", { name: "Export", exact: true }).click();
-  await expect(page.getByRole("main").getByRole("status")).toHaveText(`${MOBILE_LINKS_STARTED} Open My Downloads`);
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(
+    `${MOBILE_LINKS_STARTED} Open My Downloads`,
+  );
   await expectAccessible(page);
   await shoot(page, "mobile-link-download-started");
 

@@ -18,8 +18,11 @@ afterAll(() => server.close());
 
 type Page = { count: number; results: { values: Record<string, unknown> }[] };
 const list = async (name: string, query: string) =>
-  (await server.call("GET", `/api/admin/${name}/?sub_project=${subProject}&page-size=100${query}`, { headers }))
-    .body as unknown as Page;
+  (
+    await server.call("GET", `/api/admin/${name}/?sub_project=${subProject}&page-size=100${query}`, {
+      headers,
+    })
+  ).body as unknown as Page;
 
 const questionsOf = (groupType: string) =>
   server.db.query<{ name: string }>(
