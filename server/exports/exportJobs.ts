@@ -4,6 +4,7 @@
  */
 import { EXPORT_EXPIRY_HOURS } from "../../src/domain/bulkUpload";
 import type { ExportJob } from "../../src/domain/downloads";
+import { MOBILE_LINK_COLUMNS, mobileLinkPath } from "../../src/domain/mobileLinks";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";
@@ -17,28 +18,36 @@ export type NewExport = {
   userId: number;
   organisationId: number;
   title: string;
-  /** What to export; the only kind so far is outlet details by RSID. */
-  kind: "outlets";
-  params: { rsids: string[] };
   now: Date;
-};
+} & ExportWhat;
+
+/** What to export: outlet details by RSID, or a sub-project's retailer mobile links (from `origin`). */
+export type ExportWhat =
+  | { kind: "outlets"; params: { rsids: string[] } }
+  | { kind: "mobile_links"; params: { sub_project_id: number; origin: string } };
 
 export async function createExport(tx: Queryable, e: NewExport): Promise<number> {
-  const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO export_jobs (user_id, organisation_id, title, kind, params, status, created)
-     VALUES ($1, $2, $3, $4, $5, 'processing', $6) RETURNING id`,
-    [e.userId, e.organisationId, e.title, e.kind, JSON.stringify(e.params), e.now],
-  );
-  return row!.id;
+  return (await insertExport(tx, e, ""))!;
 }
 
-type ExportRow = {
+/** Creates the export unless a unique index says an equal one is already waiting: then null. */
+export const createExportUnlessWaiting = (db: Queryable, e: NewExport): Promise<number | null> =>
+  insertExport(db, e, "ON CONFLICT DO NOTHING");
+
+async function insertExport(db: Queryable, e: NewExport, onConflict: string): Promise<number | null> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO export_jobs (user_id, organisation_id, title, kind, params, status, created)
+     VALUES ($1, $2, $3, $4, $5, 'processing', $6) ${onConflict} RETURNING id`,
+    [e.userId, e.organisationId, e.title, e.kind, JSON.stringify(e.params), e.now],
+  );
+  return row?.id ?? null;
+}
+
+type ExportRow = ExportWhat & {
   id: number;
   user_id: number;
   organisation_id: number;
   title: string;
-  kind: string;
-  params: { rsids: string[] };
   status: ExportJob["status"];
   progress: number;
   created: Date;
@@ -95,7 +104,56 @@ export async function processNextExport(deps: AppDeps): Promise<boolean> {
     return row;
   });
   if (!job) return false;
-  const outlets = await deps.db.query<Record<string, string>>(
+  const sheet = await exportSheet(deps.db, job);
+  const bytes = writeWorkbook(
+    sheet.name,
+    [...sheet.header],
+    sheet.rows.map((o) => sheet.header.map((h) => String(o[h] ?? ""))),
+  );
+  const done = new Date(deps.clock());
+  const expires = new Date(done.getTime() + EXPORT_EXPIRY_HOURS * HOUR);
+  await inTransaction(deps, async (tx) => {
+    // A process that took the job over after a stale heartbeat may have finished it first: one file.
+    const [current] = await tx.query<{ status: string }>(
+      "SELECT status FROM export_jobs WHERE id = $1 FOR UPDATE",
+      [job.id],
+    );
+    if (current?.status !== "processing") return;
+    const fileId = await saveFile(tx, {
+      name: `export_${job.id}_${sheet.name}.xlsx`,
+      contentType: XLSX_CONTENT_TYPE,
+      content: bytes,
+      organisationId: job.organisation_id,
+      ownerId: job.user_id,
+      created: done,
+      expiresAt: expires,
+    });
+    await tx.query(
+      `UPDATE export_jobs SET status = 'completed', progress = 100, file_id = $2, completed_at = $3, expires_at = $4,
+         claimed_at = NULL WHERE id = $1`,
+      [job.id, fileId, done, expires],
+    );
+  });
+  return true;
+}
+
+type Sheet = { name: string; header: readonly string[]; rows: Record<string, string>[] };
+
+async function exportSheet(db: Queryable, job: ExportWhat): Promise<Sheet> {
+  if (job.kind === "mobile_links") {
+    const rows = await db.query<Record<string, string>>(
+      `SELECT rsid, name AS outlet_name, owner_name, phone, workflow_state, mobile_slug
+       FROM outlets WHERE sub_project_id = $1 AND status = 'active' AND mobile_slug IS NOT NULL ORDER BY rsid`,
+      [job.params.sub_project_id],
+    );
+    const link = (slug: string) => `${job.params.origin}${mobileLinkPath(slug)}`;
+    return {
+      name: "mobile_links",
+      header: MOBILE_LINK_COLUMNS,
+      rows: rows.map((r) => ({ ...r, mobile_link: link(r.mobile_slug!) })),
+    };
+  }
+  const rows = await db.query<Record<string, string>>(
     `SELECT o.rsid, o.name, o.owner_name, o.address, o.pin, c.name AS city, o.phone, o.pan, o.gst, o.ifsc,
             o.account_number, o.workflow_state
      FROM outlets o JOIN cities c ON c.id = o.city_id WHERE o.rsid = ANY($1::text[]) ORDER BY o.rsid`,
@@ -115,36 +173,7 @@ export async function processNextExport(deps: AppDeps): Promise<boolean> {
     "account_number",
     "workflow_state",
   ];
-  const bytes = writeWorkbook(
-    "outlets",
-    header,
-    outlets.map((o) => header.map((h) => String(o[h] ?? ""))),
-  );
-  const done = new Date(deps.clock());
-  const expires = new Date(done.getTime() + EXPORT_EXPIRY_HOURS * HOUR);
-  await inTransaction(deps, async (tx) => {
-    // A process that took the job over after a stale heartbeat may have finished it first: one file.
-    const [current] = await tx.query<{ status: string }>(
-      "SELECT status FROM export_jobs WHERE id = $1 FOR UPDATE",
-      [job.id],
-    );
-    if (current?.status !== "processing") return;
-    const fileId = await saveFile(tx, {
-      name: `export_${job.id}_outlets.xlsx`,
-      contentType: XLSX_CONTENT_TYPE,
-      content: bytes,
-      organisationId: job.organisation_id,
-      ownerId: job.user_id,
-      created: done,
-      expiresAt: expires,
-    });
-    await tx.query(
-      `UPDATE export_jobs SET status = 'completed', progress = 100, file_id = $2, completed_at = $3, expires_at = $4,
-         claimed_at = NULL WHERE id = $1`,
-      [job.id, fileId, done, expires],
-    );
-  });
-  return true;
+  return { name: "outlets", header, rows };
 }
 
 /** Drops the content of expired export files (the rows stay, so My Downloads says they expired). */

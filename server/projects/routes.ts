@@ -1,9 +1,10 @@
 /**
  * The projects endpoints (002 §2.12, 000 §2.1, §3): the project cards, the project notifications
- * and marking them read, and the sub-project hub. Every signed-in user holding a dashboard or
+ * and marking them read, the sub-project hub, and the export of its retailer mobile links. Every signed-in user holding a dashboard or
  * workflow permission may call them; a client user sees only its own organisation's projects.
  */
 import { Hono } from "hono";
+import { MOBILE_LINKS_NOT_ALLOWED, mayExportMobileLinks } from "../../src/domain/mobileLinks";
 import { readNotificationIds, readProjectCardQuery } from "../../src/domain/projects";
 import { decodeQueryTexts, decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
 import type { AppDeps, AppEnv } from "../context";
@@ -12,6 +13,7 @@ import { jsonBody, Problem } from "../http/problem";
 import { requireOutletViewer } from "../outlets/access";
 import { projectCards } from "./cards";
 import { subProjectHub } from "./hub";
+import { startMobileLinksExport } from "./mobileLinks";
 import { listNotifications, markRead } from "./notifications";
 
 const NOT_FOUND = { detail: "Not found." };
@@ -54,6 +56,19 @@ export function projectRoutes(deps: AppDeps): Hono<AppEnv> {
     const hub = await subProjectHub(db, user, project.value, slug.value);
     if (!hub) throw new Problem(404, NOT_FOUND);
     return c.json(hub);
+  });
+
+  app.post("/projects/:projectSlug/sub-projects/:slug/mobile-links/export/", async (c) => {
+    const { user, details } = await requireOutletViewer(c, deps);
+    if (!mayExportMobileLinks(details.permissions))
+      throw new Problem(403, { detail: MOBILE_LINKS_NOT_ALLOWED });
+    const project = decodeText(c.req.param("projectSlug"), MAX_QUERY_TEXT_LENGTH);
+    const slug = decodeText(c.req.param("slug"), MAX_QUERY_TEXT_LENGTH);
+    if (!project.ok || !slug.ok) throw new Problem(404, NOT_FOUND);
+    const place = { projectSlug: project.value, slug: slug.value };
+    const started = await startMobileLinksExport(deps, user, place, new URL(c.req.url).origin);
+    if (!started) throw new Problem(404, NOT_FOUND);
+    return c.json({ id: started.id, detail: started.detail }, started.created ? 201 : 200);
   });
 
   return app;

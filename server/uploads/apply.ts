@@ -220,6 +220,29 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
       [sp(job), rows.map((r) => r.panel_name), rows.map((r) => need(ids, r.rsid!, "Outlet")), job.id],
     );
   },
+  // Each outlet whose auditor changes gets one outlet log row; its review record follows the outlet.
+  field_assign: async ({ tx, job, rows, userId, now }) => {
+    await tx.query(
+      `WITH wanted AS (
+         SELECT o.id, o.auditor_id AS before, a.id AS after, a.name, o.workflow_state
+         FROM unnest($2::text[], $3::text[]) AS x(rsid, mobile)
+         JOIN outlets o ON o.rsid = x.rsid AND o.sub_project_id = $1
+         JOIN field_auditors a ON a.mobile = x.mobile
+         WHERE o.auditor_id IS DISTINCT FROM a.id
+         ORDER BY o.id FOR UPDATE OF o
+       ), moved AS (
+         UPDATE outlets o SET auditor_id = w.after, modified = $5 FROM wanted w WHERE o.id = w.id RETURNING o.id
+       ), reviewed AS (
+         UPDATE workflow_objects wo SET assigned_field_auditor = w.after FROM wanted w WHERE wo.outlet_id = w.id
+       )
+       INSERT INTO outlet_logs (outlet_id, user_id, action, from_state, to_state, description, extra_data, message, created)
+       SELECT w.id, $4, 'field_auditor_assigned', w.workflow_state, w.workflow_state, 'Bulk field assign (upload ' || $6 || ')',
+              jsonb_build_object('job_id', $6::int, 'from_auditor', w.before, 'to_auditor', w.after),
+              'Field auditor ' || w.name || ' assigned', $5
+       FROM wanted w`,
+      [sp(job), rows.map((r) => r.rsid), rows.map((r) => r.field_auditor_mobile), userId, now, job.id],
+    );
+  },
   skus: ({ tx, job, rows }) =>
     tx
       .query(

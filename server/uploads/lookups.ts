@@ -43,6 +43,15 @@ const LOADERS: Readonly<Record<RefKind, Loader>> = {
   username: (db) => names(db, "SELECT username AS v FROM users"),
   organisationUser: (db, s) =>
     names(db, "SELECT username AS v FROM users WHERE organisation_id = $1", [s.organisationId]),
+  subProjectOutlet: (db, s) =>
+    names(db, "SELECT rsid AS v FROM outlets WHERE sub_project_id = $1", [s.subProjectId]),
+  fieldAuditor: (db, s) =>
+    names(
+      db,
+      `SELECT a.mobile AS v FROM field_auditors a JOIN organisations g ON g.id = a.organisation_id
+       WHERE a.organisation_id = $1 OR g.kind = 'internal'`,
+      [s.organisationId],
+    ),
   plottedPayout: (db, s) =>
     names(
       db,

@@ -215,6 +215,9 @@ export function backTarget(type: UploadTypeKey, params: BackParams): string {
       return `${SUB_PROJECT(params)}/question-management`;
     case "panels":
       return `${SUB_PROJECT(params)}/panel-management`;
+    // Bulk field assign is a screen of the hub, not of a list.
+    case "field_assign":
+      return SUB_PROJECT(params);
     default:
       return `${ORG_VIEW}/${params.organisationSlug}/user-list`;
   }

@@ -27,6 +27,7 @@ import {
   zones,
 } from "./resources/organisations";
 import { programs, projects, subProjects } from "./resources/projects";
+import { questions, skuQuestions } from "./resources/questions";
 import { pathFor, type RouteMatch, routeParams } from "./routes";
 
 export const RESOURCES: readonly ResourceDefinition[] = [
@@ -54,6 +55,8 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   projects,
   subProjects,
   programs,
+  questions,
+  skuQuestions,
 ];
 
 /** Forms that check their values like a resource's but store nothing of their own. */

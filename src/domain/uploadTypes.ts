@@ -29,6 +29,10 @@ export const REF_KINDS = [
   "username",
   "organisationUser",
   "plottedPayout",
+  /** An outlet of the upload's own sub-project, by RSID. */
+  "subProjectOutlet",
+  /** A field auditor of the sub-project's organisation or of the platform, by mobile number. */
+  "fieldAuditor",
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 
@@ -87,6 +91,7 @@ export type UploadTypeKey =
   | "users_update"
   | "questions"
   | "panels"
+  | "field_assign"
   | "skus"
   | "benchmarks"
   | "cycle_init"
@@ -156,6 +161,8 @@ export const QUESTION_TYPES = [
 /** Roles that keep an organisation's master data: its regions, zones, territories, users and SKUs, and the cities. */
 const MASTER_DATA_ROLES = ["project-manager"];
 const PROJECT = ["project-manager", "qc-manager"];
+/** Those who run the field work assign its auditors, besides the project's managers. */
+const FIELD_ASSIGN = ["project-manager", "field-manager", "field-coordinator"];
 const PAYOUT = ["project-manager", "iftu-manager", "iftu-executive"];
 
 export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
@@ -265,6 +272,19 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     roles: PROJECT,
     clients: false,
     confirmEffect: "puts the outlets on the panels",
+  },
+  field_assign: {
+    key: "field_assign",
+    title: "Bulk field assign",
+    scope: "subProject",
+    variant: "standard",
+    columns: [
+      col("rsid", ref("subProjectOutlet"), "RS000001", { unique: true }),
+      col("field_auditor_mobile", ref("fieldAuditor"), "9000000001"),
+    ],
+    roles: FIELD_ASSIGN,
+    clients: false,
+    confirmEffect: "assigns the field auditors to the outlets",
   },
   skus: {
     key: "skus",
@@ -519,6 +539,8 @@ export const REF_NAMES: Readonly<Record<RefKind, string>> = {
   username: "user name",
   organisationUser: "user of this organisation",
   plottedPayout: "outlet RSID with a plotted payout",
+  subProjectOutlet: "outlet RSID of this sub-project",
+  fieldAuditor: "field auditor's mobile number",
 };
 
 export const RECORD_NAMES: Readonly<Record<RecordKind, string>> = {

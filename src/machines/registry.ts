@@ -15,6 +15,7 @@ import { excelUploadMachine } from "./excelUpload";
 import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
 import { mobileAccessMachine } from "./mobileAccess";
+import { mobileLinkExportMachine } from "./mobileLinkExport";
 import { modalMachine } from "./modal";
 import { notificationMachine } from "./notification";
 import { openWithMachine } from "./openWith";
@@ -64,6 +65,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "dumpUpload", machine: dumpUploadMachine },
   { id: "projectCard", machine: projectCardMachine },
   { id: "subProjectHub", machine: subProjectHubMachine },
+  { id: "mobileLinkExport", machine: mobileLinkExportMachine },
   { id: "mobileAccess", machine: mobileAccessMachine },
   { id: "openWith", machine: openWithMachine },
 ];

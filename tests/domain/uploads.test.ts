@@ -145,6 +145,7 @@ describe("Back to list (spec 000 §2.2 table)", () => {
       expect(backTarget(t, params)).toBe("/dashboard");
     expect(backTarget("questions", params)).toBe(`${sub}/question-management`);
     expect(backTarget("panels", params)).toBe(`${sub}/panel-management`);
+    expect(backTarget("field_assign", params)).toBe(sub);
     expect(backTarget("users", params)).toBe(`${org}/user-list`);
     expect(backTarget("bulk_kyc", params)).toBe(`${org}/user-list`);
   });

@@ -16,6 +16,7 @@ import { DEMO_ACCOUNTS } from "../../server/seed/demo";
 import { isWritable, type ResourceDefinition } from "../../src/domain/resource";
 import { RESOURCES } from "../../src/domain/resourceCatalogue";
 import { cities } from "../../src/domain/resources/geography";
+import { SET_UP_PROJECTS } from "../../src/domain/resources/projects";
 
 /**
  * The callers, in the order of a row's cells: anonymous, then each demo account (README).
@@ -372,6 +373,12 @@ export const MATRIX: readonly MatrixRow[] = [
     variant: "an Acme sub-project: another organisation's is not found",
     cells: ACME_OUTLET,
     request: get("/api/projects/acme-3p-payout/sub-projects/acme-3p-payout-main/"),
+  },
+  {
+    route: "POST /api/projects/:projectSlug/sub-projects/:slug/mobile-links/export/",
+    variant: "a sub-project that does not exist: the access check answers before the look",
+    cells: cellsFor(SET_UP_PROJECTS, "404"),
+    request: post("/api/projects/acme-3p-payout/sub-projects/no-such-sub-project/mobile-links/export/", {}),
   },
   {
     route: "GET /api/outlets/chain/",

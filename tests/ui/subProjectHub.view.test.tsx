@@ -67,6 +67,7 @@ function expectScreenFor(snapshot: ReturnType<ReturnType<typeof model>["step"]>)
     expect(hrefs).toContain(`${HUB_PATH}/bulk-upload`);
     // Screens not built yet are not offered.
     expect(hrefs).toContain(`${HUB_PATH}/program-management`);
+    expect(hrefs).toContain(`${HUB_PATH}/mobile-link-download`);
     expect(hrefs).not.toContain(`${HUB_PATH}/program-management/add-form`);
     expect(hrefs).not.toContain(`${HUB_PATH}/photo-audit`);
     expect(screen.getByRole("link", { name: `Edit ${hub.sub_project.name}` })).toBeTruthy();

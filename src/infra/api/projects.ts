@@ -1,6 +1,7 @@
 /** The projects endpoint family: cards, notifications and marking them read, the sub-project hub. */
 import { queryOptions } from "@tanstack/react-query";
 import { Effect } from "effect";
+import { MOBILE_LINKS_FAILED, MobileLinksExport, type MobileLinksOutcome } from "../../domain/mobileLinks";
 import {
   type HubOutcome,
   MarkedRead,
@@ -10,7 +11,16 @@ import {
   ProjectNotificationPage as ProjectNotificationPageSchema,
   SubProjectHub,
 } from "../../domain/projects";
-import { type ApiError, type Query, request, runApi } from "../http";
+import {
+  type ApiError,
+  detailOf,
+  type Forbidden,
+  type HttpError,
+  type Query,
+  request,
+  runApi,
+  type ValidationError,
+} from "../http";
 
 export type CardsQuery = {
   page: number;
@@ -78,3 +88,31 @@ export const projectNotificationsQuery = (page: number, pageSize: number, search
     queryKey: projectKeys.notifications(page, pageSize, search),
     queryFn: ({ signal }) => runApi(projectNotifications(page, pageSize, search), { signal }),
   });
+
+/**
+ * POST the start of a mobile link export; a refusal with a reason (no links, not allowed, no such
+ * sub-project) is an answer, not a failure.
+ */
+export const startMobileLinksExport = (
+  projectSlug: string,
+  slug: string,
+): Effect.Effect<MobileLinksOutcome, ApiError> =>
+  request({
+    method: "POST",
+    path: `projects/${encodeURIComponent(projectSlug)}/sub-projects/${encodeURIComponent(slug)}/mobile-links/export/`,
+    body: {},
+    schema: MobileLinksExport,
+  }).pipe(
+    Effect.map((started): MobileLinksOutcome => ({ type: "started", ...started })),
+    Effect.catchIf(
+      (e): e is ValidationError | Forbidden | HttpError =>
+        e._tag === "ValidationError" ||
+        e._tag === "Forbidden" ||
+        (e._tag === "HttpError" && e.status === 404),
+      (e) =>
+        Effect.succeed<MobileLinksOutcome>({
+          type: "refused",
+          detail: detailOf(e.body) ?? MOBILE_LINKS_FAILED,
+        }),
+    ),
+  );

@@ -6,6 +6,7 @@
  */
 import { useMachine } from "@xstate/react";
 import { Link, useParams } from "wouter";
+import { MOBILE_LINK_DOWNLOAD, mayExportMobileLinks } from "../../domain/mobileLinks";
 import { HUB_NOT_FOUND, projectTypeLabel } from "../../domain/projects";
 import { mayWrite } from "../../domain/resource";
 import { RESOURCE_SCREENS } from "../../domain/resourceCatalogue";
@@ -22,9 +23,13 @@ import { hubPath, subProjectsPath } from "./projectPaths";
 import "../dashboard/dashboard.css";
 import "./projects.css";
 
-/** The built screens under a hub, in catalogue order, titled as the catalogue titles them. */
-function hubScreens(): { title: string; pattern: string }[] {
+/**
+ * The built screens under a hub, in catalogue order, titled as the catalogue titles them; the
+ * mobile link download only for those who may export the links.
+ */
+function hubScreens(permissions: readonly string[]): { title: string; pattern: string }[] {
   return ROUTES.filter((route) => {
+    if (route.pattern === MOBILE_LINK_DOWNLOAD && !mayExportMobileLinks(permissions)) return false;
     if (!route.pattern.startsWith(`${SUB_PROJECT_HUB}/`) || !isBuilt(route.pattern)) return false;
     // An outlet or record of a list, and a list's add form, are reached from that list.
     const formOfList = RESOURCE_SCREENS.some((s) => s.pattern === route.pattern && s.kind !== "list");
@@ -117,7 +122,7 @@ export default function SubProjectHubScreen({ actors }: { actors?: Partial<typeo
       <nav className="card dashboard-section" aria-labelledby="hub-screens">
         <h2 id="hub-screens">Screens of this sub-project</h2>
         <ul className="hub-links">
-          {hubScreens().map((l) => (
+          {hubScreens(user?.permissions ?? []).map((l) => (
             <li key={l.pattern}>
               <Link href={pathFor(l.pattern, place)}>{l.title}</Link>
             </li>

@@ -1,7 +1,8 @@
 /** The project machines' effects, provided to them at the screen (tests provide fakes). */
 import { fromPromise } from "xstate";
+import type { MobileLinksOutcome } from "../../domain/mobileLinks";
 import type { HubOutcome } from "../../domain/projects";
-import { markNotificationsRead, subProjectHub } from "../../infra/api/projects";
+import { markNotificationsRead, startMobileLinksExport, subProjectHub } from "../../infra/api/projects";
 import { runApi } from "../../infra/http";
 
 export const projectCardActors = {
@@ -13,5 +14,11 @@ export const projectCardActors = {
 export const subProjectHubActors = {
   loadHub: fromPromise<HubOutcome, { projectSlug: string; slug: string }>(({ input }) =>
     runApi(subProjectHub(input.projectSlug, input.slug)),
+  ),
+};
+
+export const mobileLinkExportActors = {
+  startExport: fromPromise<MobileLinksOutcome, { projectSlug: string; slug: string }>(({ input }) =>
+    runApi(startMobileLinksExport(input.projectSlug, input.slug)),
   ),
 };

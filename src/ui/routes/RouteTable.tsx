@@ -136,6 +136,7 @@ const SCREENS = {
   "/dashboard/projects": lazy(() => import("../projects/ProjectCardsScreen")),
   "/dashboard/projects/notifications": lazy(() => import("../projects/ProjectNotificationsScreen")),
   [SUB_PROJECT]: lazy(() => import("../projects/SubProjectHubScreen")),
+  [`${SUB_PROJECT}/mobile-link-download`]: lazy(() => import("../projects/MobileLinkDownloadScreen")),
   ...OUTLET_SCREENS,
   "/dashboard/:reportTitle/:outletID/images": lazy(() => import("../outlets/OutletGalleryScreen")),
   ...MOBILE_SCREENS,

@@ -12,6 +12,7 @@ export const UPLOAD_BUILT_PATTERNS = [
   "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/question-management/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/panel-management/bulk-upload",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-field-assign",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/logic-score/benchmarks/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/cycle/plot-payout",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-kyc/bulk-upload-data-mapping",
@@ -82,6 +83,7 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/projects",
   "/dashboard/projects/notifications",
   "/dashboard/projects/view-list/:projectSlug/view/:slug",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/mobile-link-download",
   // The retailer's mobile pages and the staff's pp views of the same data (docs/retailer-portal.md).
   "/mobile-view/home/slug/:slug",
   "/mobile-view/home/:slug",
