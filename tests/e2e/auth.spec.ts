@@ -88,7 +88,10 @@ test("an expired session sends the user back to the login page", async ({ page, 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText("Please login to your account")).toBeVisible();
   // The real session is still open on the server: end it, so later specs can sign in as this user.
-  await page.request.post("/api/auth/logout/", { headers: { authorization: `sessionid ${token}` }, data: {} });
+  await page.request.post("/api/auth/logout/", {
+    headers: { authorization: `sessionid ${token}` },
+    data: {},
+  });
 });
 
 test("forgot password: code from the outbox, new password, then sign in with it", async ({ page }) => {
