@@ -6,6 +6,7 @@ import {
   DASHBOARD_ROLES,
   type DashboardRole,
   dashboardPermission,
+  MACHINES_PERMISSION,
   WORKFLOW_ROLES,
   type WorkflowRole,
   workflowPermission,

@@ -2,7 +2,7 @@
  * The dashboard side menu: which areas a signed-in user is offered. Kept apart from the route
  * catalogue so that only the dashboard's code carries it.
  */
-import { FIELD_TOOLS_PERMISSIONS } from "./permissions";
+import { FIELD_TOOLS_PERMISSIONS, MACHINES_PERMISSION } from "./permissions";
 import type { RouteArea } from "./routes";
 
 export type MenuEntry = {
@@ -100,6 +100,13 @@ export const DASHBOARD_MENU: readonly MenuEntry[] = [
     internalOnly: true,
   },
   { label: "My downloads", area: "dashboard", to: "/dashboard/my-downloads", anyOf: [], internalOnly: false },
+  {
+    label: "Machines",
+    area: "dashboard",
+    to: "/dashboard/machines",
+    anyOf: [MACHINES_PERMISSION],
+    internalOnly: false,
+  },
 ];
 
 export type MenuUser = {
