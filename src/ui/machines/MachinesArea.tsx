@@ -37,7 +37,7 @@ export function DevMachines({ detail }: { detail: boolean }) {
     );
   }
   return (
-    <main className="catalogue">
+    <main className="catalogue machines-page">
       {detail ? <MachineDetail base={DEV_MACHINES_PATH} /> : <MachineList base={DEV_MACHINES_PATH} />}
     </main>
   );

@@ -94,6 +94,8 @@ export function MachineList({ base }: { base: string }) {
         total={matching.length}
         rowId={(m) => m.id}
         showRecordCount
+        // A few dozen rows whose descriptions wrap: all drawn, the page scrolls rather than the table.
+        maxHeight={MACHINE_CATALOGUE.length * 80}
       />
     </section>
   );
