@@ -37,3 +37,16 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
     ]),
   );
 }
+
+/**
+ * An event as live mode shows it: masked like any value, and, when its type names a secret field
+ * ("password.change", "otp.change", "newPassword.change"), every field but its type masked too,
+ * since such an event carries what the user types into that field.
+ */
+export function maskEvent(event: { type: string } & Record<string, unknown>): unknown {
+  const aboutSecret = event.type.split(".").some(isSecretField);
+  if (!aboutSecret) return maskSecrets(event);
+  return Object.fromEntries(
+    Object.entries(event).map(([k, v]) => [k, k === "type" || v === "" || v == null ? v : MASKED]),
+  );
+}

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isSecretField, MASKED, maskSecrets } from "../../src/domain/liveMask";
+import { isSecretField, MASKED, maskEvent, maskSecrets } from "../../src/domain/liveMask";
 
 describe("live mode's masking of secrets", () => {
   it("masks passwords, tokens, one-time codes and session ids at any depth", () => {
@@ -42,6 +42,26 @@ describe("live mode's masking of secrets", () => {
     });
     expect(isSecretField("fieldErrors")).toBe(false);
     expect(isSecretField("detail")).toBe(false);
+  });
+
+  it("masks what a secret field's change event carries, and only that", () => {
+    expect(maskEvent({ type: "password.change", value: "Wrong@12345" })).toEqual({
+      type: "password.change",
+      value: MASKED,
+    });
+    expect(maskEvent({ type: "newPassword.change", value: "x" })).toEqual({
+      type: "newPassword.change",
+      value: MASKED,
+    });
+    expect(maskEvent({ type: "otp.change", value: "" })).toEqual({ type: "otp.change", value: "" });
+    expect(maskEvent({ type: "username.change", value: "admin" })).toEqual({
+      type: "username.change",
+      value: "admin",
+    });
+    expect(maskEvent({ type: "login.submit", request: { password: "x" } })).toEqual({
+      type: "login.submit",
+      request: { password: MASKED },
+    });
   });
 
   it("masks an Authorization value wherever it appears", () => {

@@ -83,3 +83,53 @@ test("a user without the machines permission is told the area is not theirs", as
     "The Machines area is for product owners and administrators.",
   );
 });
+
+test("live mode: the sign-in chart follows the login form as a wrong password is tried, secrets masked", async ({
+  page,
+}) => {
+  await signIn(page, "product.owner");
+  await page.getByRole("button", { name: /Nandini Rao/ }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Live mode" }).click();
+  const panel = page.getByRole("complementary", { name: "Live machines" });
+  await expect(panel).toBeVisible();
+
+  await page.getByRole("button", { name: /Nandini Rao/ }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(panel.getByLabel("Running on this screen")).toHaveValue(/.+/);
+  await expect(panel.getByTestId("live-state")).toHaveText("editing");
+  const chart = panel.getByRole("group", { name: "signIn state chart" });
+  await expect(chart.getByRole("button", { name: "editing, current state" })).toBeVisible();
+
+  await page.getByLabel("Username").fill("product.owner");
+  await page.getByLabel("Password", { exact: true }).fill("Wrong@12345");
+  // The server's answer is held back a moment, so the chart can be seen in submitting.
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route("**/api/auth/login/", async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(panel.getByTestId("live-state")).toHaveText("submitting");
+  await expect(chart.getByRole("button", { name: "submitting, current state" })).toBeVisible();
+  await expect(chart.getByRole("button", { name: "editing", exact: true })).toBeVisible();
+  answer();
+  // Refused: the form is editing again, with the error, and the chart follows.
+  await expect(chart.getByRole("button", { name: "editing, current state" })).toBeVisible();
+  await expect(panel.getByTestId("live-state")).toHaveText("editing");
+  await expect(chart.getByRole("button", { name: "submitting", exact: true })).toBeVisible();
+  const events = panel.getByRole("list", { name: "Last events" });
+  await expect(events.getByText("login.submit", { exact: true })).toBeVisible();
+  await expect(events.getByText("password.change", { exact: true }).first()).toBeVisible();
+  await expect(panel).not.toContainText("Wrong@12345");
+  await expect(panel).toContainText("••••••");
+  await page.mouse.move(0, 0);
+  await expectAccessible(page);
+  await shot(page, "machines-live-login");
+
+  await panel.getByRole("button", { name: "Turn off live mode" }).click();
+  await expect(panel).toHaveCount(0);
+});

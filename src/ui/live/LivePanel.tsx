@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import type { AnyStateMachine, StateValue } from "xstate";
-import { maskSecrets } from "../../domain/liveMask";
+import { maskEvent, maskSecrets } from "../../domain/liveMask";
 import { machineRegistry } from "../../machines/registry";
 import { type Chart, layoutChart } from "../machines/chartLayout";
 import StateChart from "../machines/StateChart";
@@ -37,13 +37,15 @@ export default function LivePanel() {
   const pickId = useId();
   const [picked, setPicked] = useState<string | null>(null);
   const [chart, setChart] = useState<{ machineId: string; chart: Chart } | null>(null);
-  // The chosen actor, else the newest one that has heard an event (what the user is working with).
-  const current =
-    running.find((a) => a.ref.sessionId === picked) ??
-    [...running].reverse().find((a) => a.events.length > 0) ??
-    running.at(-1) ??
-    null;
+  // The chosen actor, else the newest: the screen's own machine starts after the page's services.
+  const current = running.find((a) => a.ref.sessionId === picked) ?? running.at(-1) ?? null;
   const machineId = current?.machineId ?? null;
+
+  // The page narrows beside the panel (machines.css) while it is shown.
+  useEffect(() => {
+    document.body.classList.add("live-mode");
+    return () => document.body.classList.remove("live-mode");
+  }, []);
 
   useEffect(() => {
     if (!machineId) return;
@@ -94,13 +96,13 @@ export default function LivePanel() {
           )}
           <h3>Last events</h3>
           {current.events.length ? (
-            <ol className="live-panel-events">
+            <ol className="live-panel-events" aria-label="Last events">
               {current.events.map((e, i) => (
                 // Events have no identity of their own; the newest is first and the list only grows at the top.
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 <li key={`${i}-${e.type}`}>
                   <code>{e.type}</code>
-                  <pre>{show(e.event)}</pre>
+                  <pre>{JSON.stringify(maskEvent(e.event), null, 2)}</pre>
                 </li>
               ))}
             </ol>

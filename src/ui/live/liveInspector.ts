@@ -5,7 +5,7 @@
  */
 import type { AnyActorRef, InspectionEvent } from "xstate";
 
-export type LiveEvent = { readonly type: string; readonly event: unknown };
+export type LiveEvent = { readonly type: string; readonly event: { type: string } & Record<string, unknown> };
 
 export type LiveActor = {
   readonly ref: AnyActorRef;
