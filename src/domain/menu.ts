@@ -15,6 +15,9 @@ export type MenuEntry = {
   readonly internalOnly: boolean;
 };
 
+/** The Machines area (docs/machines.md): the product's own page, not one of the spec's routes. */
+export const MACHINES_PATH = "/dashboard/machines";
+
 const dp = (role: string): string => `${role}-dashboard-permission`;
 const INTERNAL_DASHBOARD = [
   "qc-executive",
@@ -103,7 +106,7 @@ export const DASHBOARD_MENU: readonly MenuEntry[] = [
   {
     label: "Machines",
     area: "dashboard",
-    to: "/dashboard/machines",
+    to: MACHINES_PATH,
     anyOf: [MACHINES_PERMISSION],
     internalOnly: false,
   },

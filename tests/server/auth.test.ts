@@ -375,7 +375,7 @@ describe("users, roles and permissions lists", () => {
     );
     expect(role?.permissions).toEqual(["qc-manager-dashboard-permission", "qc-manager-workflow-permission"]);
     const permissions = await server.call("GET", "/api/auth/permissions/?page-size=50", { headers: pm });
-    expect(permissions.body).toMatchObject({ count: 20, previous: null, next: null });
+    expect(permissions.body).toMatchObject({ count: 21, previous: null, next: null });
   });
 });
 

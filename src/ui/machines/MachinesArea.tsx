@@ -3,6 +3,7 @@
  * and anyone at /dev/machines while the server runs in demo mode. The area's code (charts and the
  * layout library) is loaded only from here.
  */
+import { MACHINES_PATH } from "../../domain/menu";
 import { mayReadMachines } from "../../domain/permissions";
 import { useAppConfig } from "../auth/useAppConfig";
 import NotFound from "../errors/NotFound";
@@ -10,7 +11,6 @@ import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
 import { MachineDetail, MachineList } from "./MachinesScreen";
 
-export const MACHINES_PATH = "/dashboard/machines";
 export const DEV_MACHINES_PATH = "/dev/machines";
 
 export function DashboardMachines({ detail }: { detail: boolean }) {

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { Chart, ChartState } from "./chartLayout";
 
 type Props = {
@@ -48,6 +48,18 @@ export default function StateChart({ chart, title, active }: Props) {
     refs.current.get(next.id)?.focus();
   };
 
+  // Live mode: keep the state the actor is in within the frame as it moves.
+  const frame = useRef<HTMLDivElement>(null);
+  const current = chart.states.filter((s) => !s.compound && active?.has(s.id)).at(-1);
+  useEffect(() => {
+    const box = frame.current;
+    if (!box || !current) return;
+    box.scrollTo({
+      left: (current.x + current.width / 2) * scale - box.clientWidth / 2,
+      top: (current.y + current.height / 2) * scale - box.clientHeight / 2,
+    });
+  }, [current, scale]);
+
   const zoomBy = (step: number) => setZoom((z) => Math.min(ZOOMS.length - 1, Math.max(0, z + step)));
   const leaving = (id: string) => chart.edges.filter((e) => e.source === id);
   const shown = pointed ?? chart.states.find((s) => s.id === focused) ?? null;
@@ -92,8 +104,8 @@ export default function StateChart({ chart, title, active }: Props) {
           "Point at or focus a state to read what it means."
         )}
       </p>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl and the wheel zoom, as in other chart tools; the buttons above do the same */}
       <div
+        ref={frame}
         className="state-chart-frame"
         onWheel={(event) => {
           if (!event.ctrlKey) return;
