@@ -65,8 +65,8 @@ export default function StateChart({ chart, title, active }: Props) {
   const shown = pointed ?? chart.states.find((s) => s.id === focused) ?? null;
 
   return (
-    <div className="state-chart">
-      <div className="state-chart-tools" role="toolbar" aria-label={`Zoom the ${title} chart`}>
+    <div className="machine-chart">
+      <div className="machine-chart-tools" role="toolbar" aria-label={`Zoom the ${title} chart`}>
         <button type="button" className="button-secondary" onClick={() => zoomBy(-1)} disabled={zoom === 0}>
           Zoom out
         </button>
@@ -83,14 +83,14 @@ export default function StateChart({ chart, title, active }: Props) {
           Actual size
         </button>
       </div>
-      <p className="state-chart-description" id={describedBy} aria-live="polite">
+      <p className="machine-chart-description" id={describedBy} aria-live="polite">
         {shown ? (
           <>
             <strong>{shown.path.join(".")}</strong>
             {shown.initial ? " (initial)" : ""}
             {shown.final ? " (final)" : ""}: {shown.description}
             {leaving(shown.id).length ? (
-              <span className="state-chart-leaving">
+              <span className="machine-chart-leaving">
                 {" "}
                 Leaves by:{" "}
                 {leaving(shown.id)
@@ -106,7 +106,7 @@ export default function StateChart({ chart, title, active }: Props) {
       </p>
       <div
         ref={frame}
-        className="state-chart-frame"
+        className="machine-chart-frame"
         onWheel={(event) => {
           if (!event.ctrlKey) return;
           event.preventDefault();
@@ -131,7 +131,7 @@ export default function StateChart({ chart, title, active }: Props) {
               markerHeight="7"
               orient="auto-start-reverse"
             >
-              <path d="M0,0 L10,5 L0,10 z" className="state-chart-arrowhead" />
+              <path d="M0,0 L10,5 L0,10 z" className="machine-chart-arrowhead" />
             </marker>
           </defs>
           {chart.states
@@ -151,7 +151,7 @@ export default function StateChart({ chart, title, active }: Props) {
             ))}
           {chart.edges.map((e) => (
             // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group is not focusable; the transitions are read beside the chart
-            <g key={e.key} className="state-chart-edge" aria-hidden="true">
+            <g key={e.key} className="machine-chart-edge" aria-hidden="true">
               <path d={pathOf(e.points)} markerEnd={`url(#${describedBy}-arrow)`} />
               {e.labelAt ? (
                 <text x={e.labelAt.x + 4} y={e.labelAt.y + e.labelAt.height - 4}>
@@ -178,7 +178,7 @@ export default function StateChart({ chart, title, active }: Props) {
         </svg>
       </div>
       {chart.everywhere.length ? (
-        <div className="state-chart-everywhere">
+        <div className="machine-chart-everywhere">
           <h3>Handled in every state</h3>
           <ul>
             {chart.everywhere.map((t) => (
@@ -206,7 +206,7 @@ type BoxProps = {
 
 function StateBox({ state, active, tabbable, describedBy, register, onPoint, onFocus, onKeyDown }: BoxProps) {
   const classes = [
-    "state-chart-state",
+    "machine-chart-state",
     state.compound ? "is-compound" : "",
     state.final ? "is-final" : "",
     state.initial ? "is-initial" : "",
@@ -234,7 +234,7 @@ function StateBox({ state, active, tabbable, describedBy, register, onPoint, onF
       <rect x={state.x} y={state.y} width={state.width} height={state.height} rx={state.compound ? 10 : 18} />
       {state.final ? (
         <rect
-          className="state-chart-final-ring"
+          className="machine-chart-final-ring"
           x={state.x + 3}
           y={state.y + 3}
           width={state.width - 6}
@@ -243,7 +243,7 @@ function StateBox({ state, active, tabbable, describedBy, register, onPoint, onF
         />
       ) : null}
       {state.initial ? (
-        <circle className="state-chart-initial" cx={state.x + 10} cy={state.y + 10} r={4} />
+        <circle className="machine-chart-initial" cx={state.x + 10} cy={state.y + 10} r={4} />
       ) : null}
       <text
         x={state.compound ? state.x + 12 : state.x + state.width / 2}
