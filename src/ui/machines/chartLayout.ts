@@ -62,7 +62,15 @@ export function chartGraph(machine: AnyStateMachine): ElkNode {
           },
           children: children.map(nodeOf),
         }
-      : { id: s.id, width: Math.max(96, textWidth(name) + 24), height: LEAF_HEIGHT };
+      : {
+          id: s.id,
+          width: Math.max(96, textWidth(name) + 24),
+          height: LEAF_HEIGHT,
+          // The machine's starting state leads the chart, so it reads from top to bottom.
+          ...(s.initial && s.path.length === 1
+            ? { layoutOptions: { "elk.layered.layering.layerConstraint": "FIRST" } }
+            : {}),
+        };
   };
   const edges: ElkExtendedEdge[] = machineTransitions(machine)
     .filter((t) => t.source !== rootId)
