@@ -11,6 +11,8 @@ export type MachineCoverage = {
   readonly contextChecks: number;
   readonly outputChecks: number;
   readonly mutations: { readonly caught: number; readonly total: number };
+  /** QA's view: each transition (by its key, src/machines/describe.ts) and how many generated paths take it. */
+  readonly pathsPerTransition: Readonly<Record<string, number>>;
 };
 
 /** "31 / 31 (100%)": the mutation score as QA reads it. */

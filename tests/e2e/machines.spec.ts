@@ -56,6 +56,11 @@ test("a product owner opens the sign-in chart from the menu, reads states by key
   await page.keyboard.press("ArrowDown");
   await expect(page.locator(":focus")).not.toHaveAttribute("data-state", firstState!);
 
+  // QA's view: each transition with the generated paths that take it.
+  const qa = page.getByRole("region", { name: "signIn transitions rows" });
+  await expect(qa.getByRole("row", { name: /^editing login\.submit submitting [1-9]\d*$/ })).toBeVisible();
+  await expect(qa.getByText("none: not covered")).toHaveCount(0);
+
   const size = await chart.boundingBox();
   await page.getByRole("button", { name: "Zoom in" }).click();
   await expect(page.getByText("125%")).toBeVisible();

@@ -26,6 +26,7 @@ export function coverageFigures(fixtures: readonly MachineFixture[] = machineFix
       contextChecks: run.checks.context,
       outputChecks: run.checks.output,
       mutations: { caught: mutations.filter((m) => m.caught).length, total: mutations.length },
+      pathsPerTransition: run.pathsPerTransition,
     };
   });
   return `${JSON.stringify(figures, null, 2)}\n`;

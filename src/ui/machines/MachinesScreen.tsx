@@ -12,6 +12,7 @@ import { useDataTable } from "../widgets/useDataTable";
 import { type Chart, layoutChart } from "./chartLayout";
 import { type CatalogueEntry, catalogueEntry, MACHINE_CATALOGUE } from "./machineCatalogue";
 import StateChart from "./StateChart";
+import TransitionCoverage from "./TransitionCoverage";
 import "./machines.css";
 
 const ratio = (x: { covered: number; total: number } | undefined) =>
@@ -155,6 +156,7 @@ export function MachineDetail({ base }: { base: string }) {
       ) : (
         <p aria-busy="true">Laying out the chart…</p>
       )}
+      <TransitionCoverage found={found} />
     </section>
   );
 }

@@ -19,7 +19,8 @@ export type CatalogueEntry = {
   readonly coverage: MachineCoverage | null;
 };
 
-const FIGURES: readonly MachineCoverage[] = coverage;
+// Written from typed figures (tests/machines/coverage-page.ts); JSON imports lose the record type.
+const FIGURES = coverage as readonly MachineCoverage[];
 
 export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = machineRegistry.map((entry) => ({
   id: entry.id,
