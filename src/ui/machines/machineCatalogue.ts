@@ -20,7 +20,7 @@ export type CatalogueEntry = {
 };
 
 // Written from typed figures (tests/machines/coverage-page.ts); JSON imports lose the record type.
-const FIGURES = coverage as readonly MachineCoverage[];
+const FIGURES = coverage as unknown as readonly MachineCoverage[];
 
 export const MACHINE_CATALOGUE: readonly CatalogueEntry[] = machineRegistry.map((entry) => ({
   id: entry.id,
