@@ -13,7 +13,13 @@ type Row = TransitionInfo & { paths: number | null };
 const short = (id: string) => id.split(".").slice(1).join(".") || id;
 
 const COLUMNS: Column<Row>[] = [
-  { key: "source", header: "From", sortable: true, render: (r) => short(r.source) },
+  // A transition on the machine itself is handled in every state.
+  {
+    key: "source",
+    header: "From",
+    sortable: true,
+    render: (r) => (r.source.includes(".") ? short(r.source) : "every state"),
+  },
   { key: "event", header: "Event [guard]", sortable: true, render: (r) => transitionLabel(r) },
   { key: "targets", header: "To", render: (r) => r.targets.map(short).join(", ") || "(stays)" },
   {
