@@ -62,7 +62,10 @@ export default function UserBadge({ user, onSignOut, liveMode }: Props) {
     } else if ((event.key === "ArrowDown" || event.key === "ArrowUp") && open) {
       // Arrow keys move between the menu's items, round the ends.
       event.preventDefault();
-      const items = [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemcheckbox"]') ?? [])];
+      const items = [
+        ...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemcheckbox"]') ??
+          []),
+      ];
       const at = items.indexOf(document.activeElement as HTMLElement);
       const step = event.key === "ArrowDown" ? 1 : -1;
       items[(at + step + items.length) % items.length]?.focus();
