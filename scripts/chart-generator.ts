@@ -1,20 +1,9 @@
 /** Renders docs/state-charts from the machine registry (Mermaid stateDiagram-v2 plus descriptions). */
 import type { AnyStateMachine } from "xstate";
-import { machineStates, machineTransitions } from "../src/machines/describe";
+import { eventLabel, machineStates, machineTransitions } from "../src/machines/describe";
 import { type MachineEntry, machineRegistry } from "../src/machines/registry";
 
 const alias = (id: string) => id.replace(/[^A-Za-z0-9]/g, "_");
-
-/** Event names as people read them: "login done" rather than "xstate.done.actor.login". */
-export function eventLabel(event: string): string {
-  const done = /^xstate\.done\.actor\.(.+)$/.exec(event);
-  if (done) return `${done[1]} done`;
-  const failed = /^xstate\.error\.actor\.(.+)$/.exec(event);
-  if (failed) return `${failed[1]} failed`;
-  const after = /^xstate\.after\.([^.]+)\./.exec(event);
-  if (after) return `after ${after[1]}`;
-  return event;
-}
 
 function mermaid(machine: AnyStateMachine): string {
   const states = machineStates(machine);

@@ -1,7 +1,13 @@
-/** `npm run coverage:machines`: writes docs/coverage/transitions.md from the machines and their fixtures. */
+/** `npm run coverage:machines`: writes docs/coverage/transitions.md (and the Machines area's figures) from the machines and their fixtures. */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { COVERAGE_PAGE, coveragePage } from "../tests/machines/coverage-page";
+import {
+  COVERAGE_FIGURES,
+  COVERAGE_PAGE,
+  coverageFigures,
+  coveragePage,
+} from "../tests/machines/coverage-page";
 
 writeFileSync(join(process.cwd(), COVERAGE_PAGE), coveragePage());
-console.log(`Wrote ${COVERAGE_PAGE}`);
+writeFileSync(join(process.cwd(), COVERAGE_FIGURES), coverageFigures());
+console.log(`Wrote ${COVERAGE_PAGE} and ${COVERAGE_FIGURES}`);

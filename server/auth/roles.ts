@@ -6,20 +6,28 @@ import {
   DASHBOARD_ROLES,
   type DashboardRole,
   dashboardPermission,
+  MACHINES_PERMISSION,
   WORKFLOW_ROLES,
   type WorkflowRole,
   workflowPermission,
 } from "../../src/domain/permissions";
 
 export const ADMIN_ROLE = "admin";
+/** Reads the product's state charts and QA coverage (the Machines area), nothing else. */
+export const PRODUCT_OWNER_ROLE = "product-owner";
 
 export function allPermissions(): string[] {
-  return [...DASHBOARD_ROLES.map(dashboardPermission), ...WORKFLOW_ROLES.map(workflowPermission)];
+  return [
+    ...DASHBOARD_ROLES.map(dashboardPermission),
+    ...WORKFLOW_ROLES.map(workflowPermission),
+    MACHINES_PERMISSION,
+  ];
 }
 
 /** The permissions a role holds: its dashboard and workflow permissions where the spec names them. */
 export function rolePermissions(role: string): string[] {
   if (role === ADMIN_ROLE) return allPermissions();
+  if (role === PRODUCT_OWNER_ROLE) return [MACHINES_PERMISSION];
   const perms: string[] = [];
   if ((DASHBOARD_ROLES as readonly string[]).includes(role))
     perms.push(dashboardPermission(role as DashboardRole));

@@ -56,6 +56,8 @@ export const DEMO_ACCOUNTS: readonly Account[] = [
     org: INTERNAL,
     passwordAgeDays: 120,
   },
+  // Reads the Machines area only (docs/machines.md).
+  { username: "product.owner", name: "Nandini Rao", role: "product-owner", org: INTERNAL },
 ];
 
 const ROLE_DISPLAY: Record<string, string> = {

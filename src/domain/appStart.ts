@@ -38,8 +38,14 @@ const PUBLIC = new Set([
   "/dev/widgets",
 ]);
 
-/** Pages that are shown without a session: the login groups. */
-export const isPublicPath = (path: string): boolean => PUBLIC.has(path.replace(/\/+$/, "") || "/");
+/** The Machines area in demo mode: the product's own machine definitions, which its code already ships. */
+const DEV_MACHINES = /^\/dev\/machines(?:\/[A-Za-z0-9_]+)?$/;
+
+/** Pages that are shown without a session: the login groups, and the demo-mode developer pages. */
+export const isPublicPath = (path: string): boolean => {
+  const trimmed = path.replace(/\/+$/, "") || "/";
+  return PUBLIC.has(trimmed) || DEV_MACHINES.test(trimmed);
+};
 
 export function startDecision({ path, search, storedUserName }: StartFacts): StartDecision {
   if (hasOpenStoreFlag(search)) return { type: "openStore" };

@@ -2,7 +2,7 @@
  * The dashboard side menu: which areas a signed-in user is offered. Kept apart from the route
  * catalogue so that only the dashboard's code carries it.
  */
-import { FIELD_TOOLS_PERMISSIONS } from "./permissions";
+import { FIELD_TOOLS_PERMISSIONS, MACHINES_PERMISSION } from "./permissions";
 import type { RouteArea } from "./routes";
 
 export type MenuEntry = {
@@ -14,6 +14,9 @@ export type MenuEntry = {
   /** Only for users of the internal organisation. */
   readonly internalOnly: boolean;
 };
+
+/** The Machines area (docs/machines.md): the product's own page, not one of the spec's routes. */
+export const MACHINES_PATH = "/dashboard/machines";
 
 const dp = (role: string): string => `${role}-dashboard-permission`;
 const INTERNAL_DASHBOARD = [
@@ -100,6 +103,13 @@ export const DASHBOARD_MENU: readonly MenuEntry[] = [
     internalOnly: true,
   },
   { label: "My downloads", area: "dashboard", to: "/dashboard/my-downloads", anyOf: [], internalOnly: false },
+  {
+    label: "Machines",
+    area: "dashboard",
+    to: MACHINES_PATH,
+    anyOf: [MACHINES_PERMISSION],
+    internalOnly: false,
+  },
 ];
 
 export type MenuUser = {

@@ -42,3 +42,12 @@ export const FIELD_TOOLS_PERMISSIONS: readonly string[] = (
 
 export const mayUseFieldTools = (permissions: readonly string[], organisationKind: string): boolean =>
   organisationKind === "internal" && FIELD_TOOLS_PERMISSIONS.some((p) => permissions.includes(p));
+
+/**
+ * The Machines area (the product's state charts, live actors and QA coverage): product owners
+ * hold this permission, and admin holds every permission.
+ */
+export const MACHINES_PERMISSION = "machines-permission";
+
+export const mayReadMachines = (permissions: readonly string[]): boolean =>
+  permissions.includes(MACHINES_PERMISSION);

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   mobileToken: "mobileAccessToken",
   exportNotices: "exportNoticesShown",
   rememberedMobiles: "rememberedMobiles",
+  // Live mode of the Machines area: "on" while it shows this page's running machines.
+  liveMachines: "liveMachines",
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -16,6 +16,17 @@ export type TransitionInfo = {
 
 export type StateInfo = { id: string; path: string[]; description: string; final: boolean; initial: boolean };
 
+/** Event names as people read them: "login done" rather than "xstate.done.actor.login". */
+export function eventLabel(event: string): string {
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(event);
+  if (done) return `${done[1]} done`;
+  const failed = /^xstate\.error\.actor\.(.+)$/.exec(event);
+  if (failed) return `${failed[1]} failed`;
+  const after = /^xstate\.after\.([^.]+)\./.exec(event);
+  if (after) return `after ${after[1]}`;
+  return event;
+}
+
 function guardLabel(guard: unknown): string | null {
   if (!guard) return null;
   if (typeof guard === "string") return guard;
@@ -71,4 +82,12 @@ export function machineStates(machine: AnyStateMachine): StateInfo[] {
       final: n.type === "final",
       initial: n.parent?.initial?.target?.some((t: AnyStateNode) => t === n) ?? false,
     }));
+}
+
+/** The events a machine names anywhere (outside XState's own actor and timer events), sorted. */
+export function machineEvents(machine: AnyStateMachine): string[] {
+  const own = machineTransitions(machine)
+    .map((t) => t.event)
+    .filter((e) => e !== "always" && !e.startsWith("xstate."));
+  return [...new Set(own)].sort();
 }

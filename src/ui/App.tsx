@@ -1,5 +1,6 @@
 import OopsBoundary from "./errors/OopsBoundary";
 import FrameGuard from "./frame/FrameGuard";
+import LiveModeHost from "./live/LiveModeHost";
 import NotificationBar from "./notifications/NotificationBar";
 import RouteTable from "./routes/RouteTable";
 import { type AppServices, ServicesProvider } from "./services";
@@ -15,6 +16,7 @@ export default function App({ services }: { services: AppServices }) {
           <SessionGate>
             <RouteTable />
           </SessionGate>
+          <LiveModeHost />
         </OopsBoundary>
       </FrameGuard>
     </ServicesProvider>

@@ -56,6 +56,15 @@ describe("application start (spec 002 §2.1)", () => {
     expect(loginPathFor("/retailersx")).toBe("/login");
   });
 
+  it("the demo-mode Machines area opens without a session; the dashboard's one does not", () => {
+    for (const path of ["/dev/machines", "/dev/machines/", "/dev/machines/outletWorkflow_retail_audit"]) {
+      expect(isPublicPath(path), path).toBe(true);
+    }
+    for (const path of ["/dev/machines/a/b", "/dev/machinesx", "/dashboard/machines"]) {
+      expect(isPublicPath(path), path).toBe(false);
+    }
+  });
+
   it("any path and query gives a decision, never a throw", () => {
     fc.assert(
       fc.property(

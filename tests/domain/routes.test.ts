@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { parse } from "regexparam";
 import { describe, expect, it } from "vitest";
-import { DASHBOARD_MENU, dashboardMenuFor } from "../../src/domain/menu";
+import { DASHBOARD_MENU, dashboardMenuFor, MACHINES_PATH } from "../../src/domain/menu";
 import {
   AREA_LABELS,
   compareSpecificity,
@@ -258,8 +258,8 @@ describe("path rules", () => {
 describe("the dashboard menu", () => {
   const internal = (permissions: string[]) => ({ permissions, organisation: { kind: "internal" as const } });
 
-  it("points every entry at a catalogue route", () => {
-    for (const entry of DASHBOARD_MENU) expect(patterns).toContain(entry.to);
+  it("points every entry at a catalogue route, or the product's own Machines area", () => {
+    for (const entry of DASHBOARD_MENU) expect([...patterns, MACHINES_PATH]).toContain(entry.to);
   });
 
   it("gives everyone the common entries and the rest by permission", () => {

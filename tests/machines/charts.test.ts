@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { chartFiles, eventLabel } from "../../scripts/chart-generator";
+import { chartFiles } from "../../scripts/chart-generator";
+import { eventLabel } from "../../src/machines/describe";
 import { notificationMachine } from "../../src/machines/notification";
 import { timers } from "./fixture";
 

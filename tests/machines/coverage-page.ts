@@ -4,12 +4,33 @@
  * `npm run coverage:machines`; the machine tests fail when it is out of date.
  */
 
+import type { MachineCoverage } from "../../src/domain/machineCoverage";
 import type { MachineFixture } from "./fixture";
 import { machineFixtures } from "./fixtures";
 import { MUTATION_KINDS } from "./mutations";
 import { type FixtureResults, fixtureResults } from "./results";
 
 export const COVERAGE_PAGE = "docs/coverage/transitions.md";
+/** The same figures for the Machines area, which bundles them (it cannot read docs/ at run time). */
+export const COVERAGE_FIGURES = "src/ui/machines/coverage.json";
+
+export function coverageFigures(fixtures: readonly MachineFixture[] = machineFixtures): string {
+  const figures: MachineCoverage[] = fixtures.map((f) => {
+    const { run, mutations } = fixtureResults(f);
+    return {
+      id: f.id,
+      states: { covered: run.states.covered, total: run.states.total },
+      transitions: { covered: run.transitions.covered, total: run.transitions.total },
+      paths: run.paths,
+      steps: run.checks.steps,
+      contextChecks: run.checks.context,
+      outputChecks: run.checks.output,
+      mutations: { caught: mutations.filter((m) => m.caught).length, total: mutations.length },
+      pathsPerTransition: run.pathsPerTransition,
+    };
+  });
+  return `${JSON.stringify(figures, null, 2)}\n`;
+}
 
 const ratio = (covered: number, total: number) => `${covered} / ${total}`;
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { machineStates } from "../../src/machines/describe";
 import { machineRegistry } from "../../src/machines/registry";
-import { COVERAGE_PAGE, coveragePage } from "./coverage-page";
+import { COVERAGE_FIGURES, COVERAGE_PAGE, coverageFigures, coveragePage } from "./coverage-page";
 import { machineFixtures } from "./fixtures";
 import { mutationsOf, runOf } from "./results";
 
@@ -59,5 +59,10 @@ describe("QA's transition coverage page", () => {
   it(`${COVERAGE_PAGE} matches the machines and their fixtures`, { timeout: 300_000 }, () => {
     const written = readFileSync(join(process.cwd(), COVERAGE_PAGE), "utf8");
     expect(written, `${COVERAGE_PAGE} is stale: run npm run coverage:machines`).toBe(coveragePage());
+  });
+
+  it(`${COVERAGE_FIGURES} (the Machines area's figures) matches them too`, { timeout: 300_000 }, () => {
+    const written = readFileSync(join(process.cwd(), COVERAGE_FIGURES), "utf8");
+    expect(written, `${COVERAGE_FIGURES} is stale: run npm run coverage:machines`).toBe(coverageFigures());
   });
 });

@@ -323,6 +323,8 @@ export type MachineRun = {
   id: string;
   states: { covered: number; total: number; missing: string[] };
   transitions: { covered: number; total: number; missing: string[] };
+  /** For each transition (by key), how many generated paths take it. */
+  pathsPerTransition: Record<string, number>;
   paths: number;
   checks: PathChecks;
   /** The fewest context and output checks any one path made. */
@@ -343,6 +345,7 @@ export function runFixture(
   const defined = machineTransitions(machine).map((t) => t.key);
   const stateIds = machineStates(machine).map((s) => s.id);
   const taken = new Set<string>();
+  const takenBy = new Map<string, number>();
   const reached = new Set<string>();
   const rulesUsed = new Set<string>();
   const failures: string[] = [];
@@ -354,7 +357,10 @@ export function runFixture(
     const run = runPath(fixture, input, path, machine);
     if (run.failure) failures.push(`${kind} path ${run.failure}`);
     if (run.failure && options.stopAtFirstFailure) break;
-    for (const key of run.taken) taken.add(key);
+    for (const key of run.taken) {
+      taken.add(key);
+      takenBy.set(key, (takenBy.get(key) ?? 0) + 1);
+    }
     for (const id of run.visited) reached.add(id);
     for (const rule of run.rulesUsed) rulesUsed.add(rule);
     checks.steps += run.checks.steps;
@@ -378,6 +384,7 @@ export function runFixture(
       total: defined.length,
       missing: missingTransitions,
     },
+    pathsPerTransition: Object.fromEntries(defined.map((k) => [k, takenBy.get(k) ?? 0])),
     paths: paths.length,
     checks,
     leastPerPath: {

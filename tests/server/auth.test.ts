@@ -349,14 +349,14 @@ describe("users, roles and permissions lists", () => {
     const admin = await server.signIn("admin");
     const list = await server.call("GET", "/api/auth/users/?page-size=5&page=2", { headers: admin });
     expect(list.status).toBe(200);
-    // 14 staff accounts, 10 field auditors and a retailer for each of the first 100 outlets.
-    expect(list.body).toMatchObject({ count: 124, current_page_number: 2, page_size: 5 });
+    // 15 staff accounts, 10 field auditors and a retailer for each of the first 100 outlets.
+    expect(list.body).toMatchObject({ count: 125, current_page_number: 2, page_size: 5 });
     expect((list.body.results as unknown[]).length).toBe(5);
     expect(list.body.previous).toContain("page=1");
     expect(list.body.next).toContain("page=3");
     const last = await server.call("GET", "/api/auth/users/?page-size=5&page=25", { headers: admin });
     expect(last.body).toMatchObject({ next: null });
-    expect((last.body.results as unknown[]).length).toBe(4);
+    expect((last.body.results as unknown[]).length).toBe(5);
   });
 
   it("are open to the project manager, with roles and their permissions", async () => {
@@ -375,7 +375,7 @@ describe("users, roles and permissions lists", () => {
     );
     expect(role?.permissions).toEqual(["qc-manager-dashboard-permission", "qc-manager-workflow-permission"]);
     const permissions = await server.call("GET", "/api/auth/permissions/?page-size=50", { headers: pm });
-    expect(permissions.body).toMatchObject({ count: 20, previous: null, next: null });
+    expect(permissions.body).toMatchObject({ count: 21, previous: null, next: null });
   });
 });
 

@@ -124,7 +124,14 @@ describe("demo accounts", () => {
     });
     expect(await info("zenith.manager")).toMatchObject({ organisation: { name: "Zenith Foods" } });
     const admin = await info("admin");
-    expect(admin.permissions).toHaveLength(20);
+    expect(admin.permissions).toHaveLength(21);
+    expect(admin.permissions).toContain("machines-permission");
+    expect(await info("product.owner")).toMatchObject({
+      roles: ["product-owner"],
+      permissions: ["machines-permission"],
+      considered_workflow_permission: null,
+      organisation: { name: "Retail Scan" },
+    });
     expect(admin.permissions).toContain("field-manager-workflow-permission");
     expect(admin.permissions).toContain("calling-manager-dashboard-permission");
   });

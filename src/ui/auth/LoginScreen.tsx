@@ -7,6 +7,7 @@ import { MSG } from "../../domain/messages";
 import { forgetSignInReturn, peekSignInReturn } from "../../infra/signInReturn";
 import { takeSessionConflict } from "../../infra/storage";
 import { signInMachine } from "../../machines/signIn";
+import { liveInspect } from "../live/liveInspector";
 import { useCurrentUser, useSessionStarted } from "../session/SessionGate";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages } from "./fields";
@@ -51,6 +52,7 @@ export default function LoginScreen({ actors }: Props) {
         goHome: () => navigate("/", { replace: true }),
       },
     }),
+    { inspect: liveInspect },
   );
 
   // A 451 met elsewhere was stored under key 451; show it here once (spec 002 §4).

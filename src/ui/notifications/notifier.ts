@@ -4,13 +4,14 @@
  */
 import { type ActorRefFrom, createActor } from "xstate";
 import { type NotificationKind, notificationMachine } from "../../machines/notification";
+import { liveInspect } from "../live/liveInspector";
 
 export type NotificationActor = ActorRefFrom<typeof notificationMachine>;
 
 let current: NotificationActor | null = null;
 
 export function createNotificationActor(): NotificationActor {
-  return createActor(notificationMachine).start();
+  return createActor(notificationMachine, { inspect: liveInspect }).start();
 }
 
 /** Makes this actor the one every notify reaches. */

@@ -16,6 +16,11 @@ const DashboardShell = lazy(() => import("../shell/DashboardShell"));
 /** Not a catalogue route: the developers' and product owners' view of the shared widgets. */
 const WidgetCatalogue = lazy(() => import("../widgets/WidgetCatalogue"));
 export const WIDGET_CATALOGUE_PATH = "/dev/widgets";
+/** Not catalogue routes either: the Machines area (docs/machines.md), loaded only on its pages. */
+const machinesArea = (name: "DashboardMachines" | "DevMachines") =>
+  lazy(() => import("../machines/MachinesArea").then((m) => ({ default: m[name] })));
+const DashboardMachines = machinesArea("DashboardMachines");
+const DevMachines = machinesArea("DevMachines");
 /** Only pages that are missing need it, so the sign-in pages do not carry it. */
 const NotFound = lazy(() => import("../errors/NotFound"));
 
@@ -194,6 +199,12 @@ export default function RouteTable() {
                   <RouteScreen route={route} />
                 </Route>
               ))}
+              <Route key="machines" path="/dashboard/machines">
+                <DashboardMachines detail={false} />
+              </Route>
+              <Route key="machine" path="/dashboard/machines/:id">
+                <DashboardMachines detail />
+              </Route>
               <Route key="unknown">
                 <UnknownPage framed />
               </Route>
@@ -202,6 +213,12 @@ export default function RouteTable() {
         </Route>
         <Route key="widgets" path={WIDGET_CATALOGUE_PATH}>
           <WidgetCatalogue />
+        </Route>
+        <Route key="dev-machines" path="/dev/machines">
+          <DevMachines detail={false} />
+        </Route>
+        <Route key="dev-machine" path="/dev/machines/:id">
+          <DevMachines detail />
         </Route>
         <Route key="unknown">
           <UnknownPage framed={false} />

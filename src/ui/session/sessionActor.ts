@@ -12,6 +12,7 @@ import { runApi } from "../../infra/http";
 import { rememberSignInReturn } from "../../infra/signInReturn";
 import { clearSession, readStored, STORAGE_KEYS, storeSession } from "../../infra/storage";
 import { appStartMachine } from "../../machines/appStart";
+import { liveInspect } from "../live/liveInspector";
 
 export const sessionMachine = appStartMachine.provide({
   actors: { fetchUserInfo: fromPromise(async () => (await runApi(userInfo())).user_details) },
@@ -33,7 +34,7 @@ export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
 /** The page's session actor, started; the composition root makes one per page load. */
 export function createSessionActor(machine: typeof sessionMachine = sessionMachine): SessionActor {
-  return createActor(machine).start();
+  return createActor(machine, { inspect: liveInspect }).start();
 }
 
 export function startApplication(session: SessionActor): void {

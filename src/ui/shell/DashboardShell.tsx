@@ -1,6 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, Suspense, useId, useState } from "react";
 import { Link, Redirect } from "wouter";
+import { mayReadMachines } from "../../domain/permissions";
+import { setLiveMode, useLiveMode } from "../live/liveMode";
 import { queryClient } from "../queryClient";
 import { useCurrentUser, useSignOut } from "../session/SessionGate";
 import Loading from "./Loading";
@@ -17,6 +19,7 @@ export default function DashboardShell({ children }: { children: ReactNode }) {
   const signOut = useSignOut();
   const [collapsed, setCollapsed] = useState(isMobileViewport);
   const menuId = useId();
+  const live = useLiveMode();
 
   if (!user) return <Redirect to="/login" replace />;
 
@@ -41,7 +44,13 @@ export default function DashboardShell({ children }: { children: ReactNode }) {
         <Link href="/dashboard" className="brand">
           {PRODUCT_NAME}
         </Link>
-        <UserBadge user={user} onSignOut={signOut} />
+        <UserBadge
+          user={user}
+          onSignOut={signOut}
+          liveMode={
+            mayReadMachines(user.permissions) ? { on: live, toggle: () => setLiveMode(!live) } : undefined
+          }
+        />
       </header>
       <div className="shell-body">
         <SideMenu id={menuId} user={user} collapsed={collapsed} />

@@ -8,10 +8,12 @@ export type BadgeUser = { readonly name: string; readonly username: string };
 type Props = {
   user: BadgeUser;
   onSignOut: () => void;
+  /** Live mode's switch, for those who may watch the machines (src/ui/live). */
+  liveMode?: { on: boolean; toggle: () => void };
 };
 
-/** The user badge (first letter in a circle and the name) opening a menu of Logout and My profile. */
-export default function UserBadge({ user, onSignOut }: Props) {
+/** The user badge (first letter in a circle and the name) opening a menu of Logout, My profile and, for those with the machines permission, Live mode. */
+export default function UserBadge({ user, onSignOut, liveMode }: Props) {
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -60,7 +62,10 @@ export default function UserBadge({ user, onSignOut }: Props) {
     } else if ((event.key === "ArrowDown" || event.key === "ArrowUp") && open) {
       // Arrow keys move between the menu's items, round the ends.
       event.preventDefault();
-      const items = [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+      const items = [
+        ...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemcheckbox"]') ??
+          []),
+      ];
       const at = items.indexOf(document.activeElement as HTMLElement);
       const step = event.key === "ArrowDown" ? 1 : -1;
       items[(at + step + items.length) % items.length]?.focus();
@@ -122,6 +127,21 @@ export default function UserBadge({ user, onSignOut }: Props) {
           >
             My profile
           </button>
+          {liveMode && (
+            <button
+              type="button"
+              role="menuitemcheckbox"
+              aria-checked={liveMode.on}
+              className="user-menu-item"
+              onClick={() => {
+                close(false);
+                liveMode.toggle();
+              }}
+            >
+              Live mode
+              {liveMode.on && <span aria-hidden="true"> ✓</span>}
+            </button>
+          )}
         </div>
       )}
     </div>

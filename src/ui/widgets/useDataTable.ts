@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { ActorRefFrom } from "xstate";
 import { tableQueryFromParams, tableQueryToParams } from "../../domain/table";
 import { dataTableMachine } from "../../machines/dataTable";
+import { liveInspect } from "../live/liveInspector";
 
 export type DataTableActor = ActorRefFrom<typeof dataTableMachine>;
 
@@ -16,6 +17,7 @@ const TABLE_PARAMS = ["page", "page-size", "ordering", "search"];
 export function useDataTable(defaultPageSize?: number): DataTableActor {
   const actor = useActorRef(dataTableMachine, {
     input: tableQueryFromParams(new URLSearchParams(globalThis.location?.search ?? ""), defaultPageSize),
+    inspect: liveInspect,
   });
   useEffect(() => {
     const write = () => {

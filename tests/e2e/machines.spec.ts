@@ -1,0 +1,140 @@
+import { expect, type Page, test } from "@playwright/test";
+import { machineRegistry } from "../../src/machines/registry";
+import { expectAccessible, signIn } from "./support";
+
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+test.use({ viewport: { width: 1366, height: 768 } });
+
+test.afterEach(async ({ page }) => {
+  await page.request.post("/api/auth/logout/", { data: {} });
+});
+
+test("the Machines area lists every machine in the registry (demo mode, /dev/machines)", async ({ page }) => {
+  await page.goto("/dev/machines");
+  await expect(page.getByRole("heading", { name: "Machines", exact: true })).toBeVisible();
+  const table = page.getByRole("table");
+  for (const { id } of machineRegistry) {
+    await expect(table.getByRole("link", { name: id, exact: true })).toBeVisible();
+  }
+  await expect(
+    page.getByText(`Showing 1 - ${machineRegistry.length} of ${machineRegistry.length} Record(s)`),
+  ).toBeVisible();
+  // The figures come from the graph tests: sign-in's transitions are all covered.
+  await expect(table.getByRole("row", { name: /^signIn / })).toContainText("15 / 15");
+  await expectAccessible(page);
+  await shot(page, "machines-list");
+});
+
+test("a product owner opens the sign-in chart from the menu, reads states by keyboard and zooms", async ({
+  page,
+}) => {
+  await signIn(page, "product.owner");
+  await page.getByRole("navigation").getByRole("link", { name: "Machines" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/machines$/);
+  await page.getByRole("link", { name: "signIn", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "signIn" })).toBeVisible();
+
+  const chart = page.getByRole("group", { name: "signIn state chart" });
+  await expect(chart.getByRole("button", { name: "editing", exact: true })).toBeVisible();
+  await expect(chart.getByRole("button", { name: "submitting", exact: true })).toBeVisible();
+  // Nested states and the labelled transitions are drawn.
+  await expect(chart.getByText("login.submit").first()).toBeVisible();
+
+  // Hover shows the description; arrows move between states and focus shows theirs.
+  await chart.getByRole("button", { name: "submitting", exact: true }).hover();
+  await expect(page.getByText(/The login request is on its way/)).toBeVisible();
+  await chart.getByRole("button", { name: "submitting", exact: true }).focus();
+  await page.keyboard.press("Home");
+  const first = page.locator(":focus");
+  await expect(first).toHaveAttribute("data-state", /^signIn\./);
+  const firstState = await first.getAttribute("data-state");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.locator(":focus")).not.toHaveAttribute("data-state", firstState!);
+
+  // QA's view: each transition with the generated paths that take it.
+  const qa = page.getByRole("region", { name: "signIn transitions rows" });
+  await expect(qa.getByRole("row", { name: /^editing login\.submit submitting [1-9]\d*$/ })).toBeVisible();
+  await expect(qa.getByText("none: not covered")).toHaveCount(0);
+
+  const size = await chart.boundingBox();
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  await expect(page.getByText("125%")).toBeVisible();
+  expect((await chart.boundingBox())!.width).toBeGreaterThan(size!.width);
+  await page.getByRole("button", { name: "Actual size" }).click();
+  await page.mouse.move(0, 0);
+  await expectAccessible(page);
+  await shot(page, "machines-signIn");
+});
+
+test("the outlet workflow of each sub-project type has its chart", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.goto("/dashboard/machines/outletWorkflow_retail_audit");
+  const chart = page.getByRole("group", { name: "outletWorkflow_retail_audit state chart" });
+  await expect(chart.getByRole("button", { name: "qc_pending", exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, "machines-workflow");
+});
+
+test("a user without the machines permission is told the area is not theirs", async ({ page }) => {
+  await signIn(page, "qc.executive");
+  await expect(page.getByRole("navigation").getByRole("link", { name: "Machines" })).toHaveCount(0);
+  await page.goto("/dashboard/machines");
+  await expect(page.getByRole("alert")).toHaveText(
+    "The Machines area is for product owners and administrators.",
+  );
+});
+
+test("live mode: the sign-in chart follows the login form as a wrong password is tried, secrets masked", async ({
+  page,
+}) => {
+  await signIn(page, "product.owner");
+  await page.getByRole("button", { name: /Nandini Rao/ }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Live mode" }).click();
+  const panel = page.getByRole("complementary", { name: "Live machines" });
+  await expect(panel).toBeVisible();
+
+  await page.getByRole("button", { name: /Nandini Rao/ }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(panel.getByLabel("Running on this screen")).toHaveValue(/.+/);
+  await expect(panel.getByTestId("live-state")).toHaveText("editing");
+  const chart = panel.getByRole("group", { name: "signIn state chart" });
+  await expect(chart.getByRole("button", { name: "editing, current state" })).toBeVisible();
+
+  await page.getByLabel("Username").fill("product.owner");
+  await page.getByLabel("Password", { exact: true }).fill("Wrong@12345");
+  // The server's answer is held back a moment, so the chart can be seen in submitting.
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route("**/api/auth/login/", async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(panel.getByTestId("live-state")).toHaveText("submitting");
+  await expect(chart.getByRole("button", { name: "submitting, current state" })).toBeVisible();
+  await expect(chart.getByRole("button", { name: "editing", exact: true })).toBeVisible();
+  answer();
+  // Refused: the form is editing again, with the error, and the chart follows.
+  await expect(chart.getByRole("button", { name: "editing, current state" })).toBeVisible();
+  await expect(panel.getByTestId("live-state")).toHaveText("editing");
+  await expect(chart.getByRole("button", { name: "submitting", exact: true })).toBeVisible();
+  const events = panel.getByRole("list", { name: "Last events" });
+  await expect(events.getByText("login.submit", { exact: true })).toBeVisible();
+  await expect(events.getByText("password.change", { exact: true }).first()).toBeVisible();
+  await expect(panel).not.toContainText("Wrong@12345");
+  await expect(panel).toContainText("••••••");
+  await page.mouse.move(0, 0);
+  await expectAccessible(page);
+  await shot(page, "machines-live-login");
+
+  await panel.getByRole("button", { name: "Turn off live mode" }).click();
+  await expect(panel).toHaveCount(0);
+});

@@ -1,0 +1,41 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { machineStates, machineTransitions } from "../../src/machines/describe";
+import { machineRegistry } from "../../src/machines/registry";
+import { signInMachine } from "../../src/machines/signIn";
+import { layoutChart, transitionLabel } from "../../src/ui/machines/chartLayout";
+
+describe("the Machines area's chart layout", () => {
+  it("lays out every machine of the registry: each state placed, each transition routed and labelled", async () => {
+    for (const { id, machine } of machineRegistry) {
+      const chart = await layoutChart(machine);
+      expect(chart.states.map((s) => s.id).sort(), id).toEqual(
+        machineStates(machine)
+          .map((s) => s.id)
+          .sort(),
+      );
+      for (const s of chart.states) expect(s.width * s.height, s.id).toBeGreaterThan(0);
+      const local = machineTransitions(machine).filter((t) => t.source !== machine.root.id);
+      expect(chart.edges.length, id).toBe(local.reduce((n, t) => n + Math.max(1, t.targets.length), 0));
+      for (const e of chart.edges) expect(e.points.length, `${id} ${e.label}`).toBeGreaterThanOrEqual(2);
+      // Nested states sit inside their parent's box.
+      for (const s of chart.states.filter((c) => c.path.length > 1)) {
+        const parent = chart.states.find((p) => p.path.join(".") === s.path.slice(0, -1).join("."))!;
+        expect(s.x >= parent.x && s.y >= parent.y && s.x + s.width <= parent.x + parent.width, s.id).toBe(
+          true,
+        );
+      }
+    }
+  }, 120_000);
+
+  it("starts the chart at the initial state and labels guards and timers", async () => {
+    const chart = await layoutChart(signInMachine);
+    const editing = chart.states.find((s) => s.id === "signIn.editing")!;
+    expect(Math.min(...chart.states.map((s) => s.y))).toBe(editing.y);
+    expect(chart.edges.map((e) => e.label)).toContain("login done [outcomeIs signedIn]");
+    expect(transitionLabel({ event: "xstate.after.notificationHide.notification.shown", guard: null })).toBe(
+      "after notificationHide",
+    );
+    expect(chart.everywhere).toContainEqual({ label: "username.change", targets: "signIn.editing" });
+  });
+});

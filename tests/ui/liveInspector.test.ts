@@ -1,0 +1,33 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { createActor } from "xstate";
+import { signInMachine } from "../../src/machines/signIn";
+import { LIVE_EVENTS_KEPT, liveActors, liveInspect } from "../../src/ui/live/liveInspector";
+
+describe("live mode's inspector", () => {
+  it("lists an inspected machine with its newest events first, and forgets it once stopped", () => {
+    const actor = createActor(signInMachine, { inspect: liveInspect }).start();
+    const listed = () => liveActors().find((a) => a.ref === actor);
+    expect(listed()).toMatchObject({ machineId: "signIn", parentId: null, events: [] });
+
+    actor.send({ type: "username.change", value: "admin" });
+    actor.send({ type: "password.change", value: "secret" });
+    expect(listed()?.events.map((e) => e.type)).toEqual(["password.change", "username.change"]);
+
+    for (let i = 0; i < LIVE_EVENTS_KEPT + 3; i++) actor.send({ type: "username.change", value: `u${i}` });
+    expect(listed()?.events).toHaveLength(LIVE_EVENTS_KEPT);
+    expect(listed()?.events[0]?.event).toEqual({
+      type: "username.change",
+      value: `u${LIVE_EVENTS_KEPT + 2}`,
+    });
+
+    actor.stop();
+    expect(listed()).toBeUndefined();
+  });
+
+  it("ignores actors that are not machines and actors created without it", () => {
+    const before = liveActors().length;
+    createActor(signInMachine).start();
+    expect(liveActors()).toHaveLength(before);
+  });
+});
