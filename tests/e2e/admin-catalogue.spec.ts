@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { writeWorkbook } from "../../server/uploads/excel";
-import { DEMO_PASSWORD, expectAccessible, signIn as signInThroughForm } from "./support";
+import { expectAccessible, shootWidths, signInAfresh as signIn } from "./support";
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "admin");
 const TEMPLATES = "/dashboard/organization-inovice-sku/invoice-details/template";
@@ -17,27 +17,7 @@ test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
 });
 
-/** Signs in through the form after ending a session another browser test may have left open. */
-async function signIn(page: Page, username: string): Promise<void> {
-  const login = await page.request.post("/api/auth/login/", {
-    data: { login_username: username, password: DEMO_PASSWORD, method_of_login: "password", platform: "web" },
-  });
-  if (login.status() === 451) await page.request.post("/api/auth/logout/all/", { data: {} });
-  else if (login.ok()) await page.request.post("/api/auth/logout/", { data: {} });
-  await signInThroughForm(page, username);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ["1366", { width: 1366, height: 768 }],
-    ["390", { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
+const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
 
 test("an invoice details template is added from the organisation's headers and fields, then updated", async ({
   page,

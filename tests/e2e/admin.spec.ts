@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, signIn } from "./support";
+import { expectAccessible, shootWidths, signIn } from "./support";
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "admin");
 const ORGS = "/dashboard/organization-users-roles/organization-list";
@@ -17,18 +17,7 @@ test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
 });
 
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ["1366", { width: 1366, height: 768 }],
-    ["390", { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    // The side menu's width eases for 0.2 s after a resize.
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
+const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
 
 async function save(page: Page) {
   await page.getByRole("button", { name: "Save", exact: true }).click();

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { readSheetTexts, writeWorkbook } from "../../server/uploads/excel";
-import { DEMO_PASSWORD, expectAccessible, signIn as signInThroughForm } from "./support";
+import { expectAccessible, shootWidths, signInAfresh as signIn } from "./support";
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "field-assign");
 const CYCLE = "acme-3p-payout-cycle-1";
@@ -14,27 +14,7 @@ test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
 });
 
-/** Ends a session an earlier spec left open for this user (a 451 otherwise), then signs in through the form. */
-async function signIn(page: Page, username: string): Promise<void> {
-  const login = await page.request.post("/api/auth/login/", {
-    data: { login_username: username, password: DEMO_PASSWORD, method_of_login: "password", platform: "web" },
-  });
-  if (login.status() === 451) await page.request.post("/api/auth/logout/all/", { data: {} });
-  else if (login.ok()) await page.request.post("/api/auth/logout/", { data: {} });
-  await signInThroughForm(page, username);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ["1366", { width: 1366, height: 768 }],
-    ["390", { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
+const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
 
 test("field.manager assigns a field auditor to a cycle's outlets with an upload from its hub", async ({
   page,

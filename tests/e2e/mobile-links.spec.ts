@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { readSheetTexts } from "../../server/uploads/excel";
 import { MOBILE_LINK_COLUMNS, MOBILE_LINKS_STARTED } from "../../src/domain/mobileLinks";
-import { DEMO_PASSWORD, expectAccessible, signIn as signInThroughForm } from "./support";
+import { expectAccessible, shootWidths, signInAfresh as signIn } from "./support";
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "mobile-links");
 const HUB = "/dashboard/projects/view-list/acme-3p-payout/view/acme-3p-payout-main";
@@ -12,27 +12,7 @@ test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
 });
 
-/** Ends a session an earlier spec left open for this user (a 451 otherwise), then signs in through the form. */
-async function signIn(page: Page, username: string): Promise<void> {
-  const login = await page.request.post("/api/auth/login/", {
-    data: { login_username: username, password: DEMO_PASSWORD, method_of_login: "password", platform: "web" },
-  });
-  if (login.status() === 451) await page.request.post("/api/auth/logout/all/", { data: {} });
-  else if (login.ok()) await page.request.post("/api/auth/logout/", { data: {} });
-  await signInThroughForm(page, username);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ["1366", { width: 1366, height: 768 }],
-    ["390", { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
+const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
 
 test("project.manager exports a sub-project's retailer mobile links to My Downloads from its hub", async ({
   page,

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, signIn } from "./support";
+import { expectAccessible, shootWidths, signIn } from "./support";
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "projects");
 const menu = (page: Page) => page.getByRole("navigation", { name: "Dashboard areas" });
@@ -9,18 +9,7 @@ test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
 });
 
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ["1366", { width: 1366, height: 768 }],
-    ["390", { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    // The side menu's width eases for 0.2 s after a resize.
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
+const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
 
 test("project.manager creates a project and a sub-project, and reaches the sub-project's hub and its screens", async ({
   page,

@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, expectAccessible, signIn as signInThroughForm } from "./support";
+import { expectAccessible, signInAfresh as signIn } from "./support";
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "screens");
 const DESKTOP = { width: 1366, height: 900 };
@@ -17,16 +17,6 @@ const REGIONS_UPLOAD = `${ORG}/list-of-regions/bulk-upload`;
 test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
 });
-
-/** Signs in through the form, first ending any session another test left for this user. */
-async function signIn(page: Page, username: string): Promise<void> {
-  const login = await page.request.post("/api/auth/login/", {
-    data: { login_username: username, password: DEMO_PASSWORD, method_of_login: "password", platform: "web" },
-  });
-  if (login.status() === 451) await page.request.post("/api/auth/logout/all/", { data: {} });
-  else if (login.ok()) await page.request.post("/api/auth/logout/", { data: {} });
-  await signInThroughForm(page, username);
-}
 
 type ListedOutlet = { rsid: string; workflow_state: string; project: { slug: string } };
 

@@ -25,6 +25,30 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Signs in through the form after ending a session an earlier spec left open for this user (a 451 otherwise). */
+export async function signInAfresh(page: Page, username: string): Promise<void> {
+  const login = await page.request.post("/api/auth/login/", {
+    data: { login_username: username, password: DEMO_PASSWORD, method_of_login: "password", platform: "web" },
+  });
+  if (login.status() === 451) await page.request.post("/api/auth/logout/all/", { data: {} });
+  else if (login.ok()) await page.request.post("/api/auth/logout/", { data: {} });
+  await signIn(page, username);
+}
+
+/** Full-page screenshots at 1366 and 390 px wide, named {name}-{width}.png in the folder. */
+export async function shootWidths(page: Page, folder: string, name: string): Promise<void> {
+  for (const [label, size] of [
+    ["1366", { width: 1366, height: 768 }],
+    ["390", { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    // The side menu's width eases for 0.2 s after a resize.
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${folder}/${name}-${label}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
+}
+
 /** The newest message the development outbox holds for a recipient. */
 export async function latestOutboxMessage(page: Page, recipient: string): Promise<string> {
   const res = await page.request.get("/api/dev/outbox/");

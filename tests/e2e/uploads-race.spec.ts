@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { writeWorkbook } from "../../server/uploads/excel";
 import { UPLOAD_MSG, uploadCancelledByConfirm } from "../../src/domain/bulkUpload";
-import { DEMO_PASSWORD, signIn as signInThroughForm } from "./support";
+import { signInAfresh as signIn } from "./support";
 
 const ORG = "/dashboard/organization-users-roles/organization-view/zenith-foods";
 const LIST = "/api/bulk/upload/?objects_type=regions&organisation=zenith-foods";
@@ -9,15 +9,6 @@ const LIST = "/api/bulk/upload/?objects_type=regions&organisation=zenith-foods";
 test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
 });
-
-async function signIn(page: Page, username: string): Promise<void> {
-  const login = await page.request.post("/api/auth/login/", {
-    data: { login_username: username, password: DEMO_PASSWORD, method_of_login: "password", platform: "web" },
-  });
-  if (login.status() === 451) await page.request.post("/api/auth/logout/all/", { data: {} });
-  else if (login.ok()) await page.request.post("/api/auth/logout/", { data: {} });
-  await signInThroughForm(page, username);
-}
 
 const regionsFile = (name: string, regions: string[]) => ({
   name,

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { readSheetTexts } from "../../server/uploads/excel";
-import { DEMO_PASSWORD, expectAccessible, signIn as signInThroughForm } from "./support";
+import { expectAccessible, signInAfresh as signIn } from "./support";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures", "uploads");
 const ORG = "/dashboard/organization-users-roles/organization-view/acme-beverages";
@@ -17,14 +17,6 @@ test.afterEach(async ({ page }) => {
  * Signs in through the login screen. Browser tests of other areas may have left this user signed in
  * (one session per user and platform), so any such session is ended first, as Logout All Session does.
  */
-async function signIn(page: Page, username: string): Promise<void> {
-  const login = await page.request.post("/api/auth/login/", {
-    data: { login_username: username, password: DEMO_PASSWORD, method_of_login: "password", platform: "web" },
-  });
-  if (login.status() === 451) await page.request.post("/api/auth/logout/all/", { data: {} });
-  else if (login.ok()) await page.request.post("/api/auth/logout/", { data: {} });
-  await signInThroughForm(page, username);
-}
 
 const history = (page: Page): Locator => page.getByRole("region", { name: "Upload history rows" });
 
