@@ -45,6 +45,8 @@ describe("storage keys", () => {
       exportNotices: "exportNoticesShown",
       // Not named by the spec either: the numbers a retailer signed in with on this device.
       rememberedMobiles: "rememberedMobiles",
+      // Nor this: whether live mode of the Machines area is on.
+      liveMachines: "liveMachines",
     });
   });
 
