@@ -73,6 +73,8 @@ test("a retailer reads notifications and profile, and downloads the Form 16 of a
 test("a retailer with no tax deducted sees Form 16's empty text", async ({ browser }, testInfo) => {
   const page = await freshPage(browser, PHONE);
   await signInWithCode(page, "/retailers/login", "9100000005");
+  // Signed in once the retailer's landing page offers its links; going on earlier would find none.
+  await expect(page.getByRole("link", { name: "My outlets" })).toBeVisible();
   await page.goto("/retailers/form16?rsid=RS000005");
   await expect(page.getByText("No data available")).toBeVisible();
   await expectAccessible(page);
