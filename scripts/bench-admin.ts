@@ -8,10 +8,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "../server/app";
-import { cryptoRandomBytes } from "../server/auth/passwords";
 import { openPglite } from "../server/db/db";
 import { rebuildDatabase } from "../server/seed/rebuild";
+import { timedApp } from "./bench-app";
 
 export const ADMIN_USERS = 10_000;
 export const ADMIN_LIST_P95_TARGET_MS = 30;
@@ -63,29 +62,7 @@ export async function benchAdmin(): Promise<{ lines: string[]; withinTargets: bo
     );
     await db.exec("ANALYZE users; ANALYZE user_roles;");
     const loadMs = performance.now() - started;
-    const app = createApp({
-      db,
-      mode: "demo",
-      clock: () => Date.now(),
-      randomBytes: cryptoRandomBytes,
-      sleep: async () => {},
-      logger: () => {},
-      sso: {},
-    });
-    const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-      const begun = performance.now();
-      const cpuStart = process.cpuUsage();
-      const res = await app.request(path, {
-        method,
-        headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const json = (await res.json()) as Record<string, unknown>;
-      const ms = performance.now() - begun;
-      const cpu = process.cpuUsage(cpuStart);
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-      return { json, ms, cpuMs: (cpu.user + cpu.system) / 1000 };
-    };
+    const call = timedApp(db);
     const { json: login } = await call(
       "POST",
       "/api/auth/login/",

@@ -8,10 +8,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "../server/app";
-import { cryptoRandomBytes } from "../server/auth/passwords";
 import { openPglite } from "../server/db/db";
 import { rebuildDatabase } from "../server/seed/rebuild";
+import { timedApp } from "./bench-app";
 import { benchProjects } from "./bench-projects";
 import { benchSurvey } from "./bench-survey";
 
@@ -72,32 +71,7 @@ export async function benchOutlets(): Promise<{ lines: string[]; withinTargets: 
   try {
     const seeded = await rebuildDatabase(db, { outlets: BENCH_OUTLETS, reset: true, now: Date.now() });
     if (seeded.kind !== "seeded") throw new Error("the benchmark database was not empty");
-    const app = createApp({
-      db,
-      mode: "demo",
-      clock: () => Date.now(),
-      randomBytes: cryptoRandomBytes,
-      sleep: async () => {},
-      logger: () => {},
-      sso: {},
-    });
-    // The database runs in this process, so its CPU time per request is the server's own work,
-    // which a loaded shared machine does not inflate the way it inflates wall time.
-    const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-      const started = performance.now();
-      const cpuStart = process.cpuUsage();
-      const res = await app.request(path, {
-        method,
-        headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const json = (await res.json()) as Record<string, unknown>;
-      const ms = performance.now() - started;
-      const cpu = process.cpuUsage(cpuStart);
-      const cpuMs = (cpu.user + cpu.system) / 1000;
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-      return { json, ms, cpuMs };
-    };
+    const call = timedApp(db);
     const signIn = async (username: string) => {
       const { json } = await call(
         "POST",
