@@ -3,6 +3,7 @@
  * either every row is applied or, on any failure, none.
  */
 import { roleNotGrantable, type UploadTypeKey, userNotChangeable } from "../../src/domain/uploadTypes";
+import { firstWorkflowState } from "../../src/machines/outletWorkflowConfig";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import type { JobRow } from "./jobs";
@@ -176,6 +177,54 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
         now,
       ],
     );
+  },
+  // Each outlet starts in its sub-project's first workflow state, with one outlet log row saying
+  // which upload made it; its workflow object and the state counts follow by trigger.
+  outlets: async ({ tx, job, rows, userId, now }) => {
+    const [sub] = await tx.query<{ type: string }>("SELECT type FROM sub_projects WHERE id = $1", [sp(job)]);
+    const first = sub ? firstWorkflowState(sub.type) : null;
+    if (!first) throw new ApplyConflict("This sub-project's type has no outlet workflow.");
+    const made = await tx.query<{ id: number }>(
+      `WITH made AS (
+         INSERT INTO outlets (rsid, name, owner_name, phone, address, pin, city_id, state_id, territory_id, zone_id,
+           region_id, pan, gst, ifsc, account_number, sub_project_id, workflow_state, created, modified)
+         SELECT x.rsid, x.name, x.owner, x.mobile, x.address, x.pin, c.id, c.state_id, t.id, z.id, z.region_id,
+                '', '', '', '', $12, $13, $14, $14
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+                     $10::text[], $11::text[]) AS x(rsid, name, owner, mobile, address, pin, city, state, territory, zone)
+         JOIN states st ON lower(st.name) = lower(x.state)
+         JOIN cities c ON c.state_id = st.id AND lower(c.name) = lower(x.city)
+         JOIN regions r ON r.organisation_id = $1
+         JOIN zones z ON z.region_id = r.id AND lower(z.name) = lower(x.zone)
+         JOIN territories t ON t.zone_id = z.id AND lower(t.name) = lower(x.territory)
+         RETURNING id, workflow_state
+       )
+       INSERT INTO outlet_logs (outlet_id, user_id, action, from_state, to_state, description, extra_data, message, created)
+       SELECT m.id, $15, 'outlet_created', m.workflow_state, m.workflow_state, 'Outlets bulk upload (upload ' || $16 || ')',
+              jsonb_build_object('job_id', $16::int), 'Outlet added by a bulk upload', $14
+       FROM made m RETURNING outlet_id AS id`,
+      [
+        job.organisation_id,
+        rows.map((r) => r.rsid),
+        rows.map((r) => r.outlet_name),
+        rows.map((r) => r.owner_name),
+        rows.map((r) => r.mobile),
+        rows.map((r) => r.address),
+        rows.map((r) => r.pin_code),
+        rows.map((r) => r.city),
+        rows.map((r) => r.state),
+        rows.map((r) => r.territory),
+        rows.map((r) => r.zone),
+        sp(job),
+        first,
+        now,
+        userId,
+        job.id,
+      ],
+    );
+    // A city or territory removed since the rows were checked leaves its row out of the join.
+    if (made.length !== rows.length)
+      throw new ApplyConflict("A city or territory named in the file no longer exists.");
   },
   // Each group is made once per sub-project (its slug from its name), then its questions follow
   // the groups' existing ones in file order.

@@ -43,6 +43,7 @@ const LOADERS: Readonly<Record<RefKind, Loader>> = {
   username: (db) => names(db, "SELECT username AS v FROM users"),
   organisationUser: (db, s) =>
     names(db, "SELECT username AS v FROM users WHERE organisation_id = $1", [s.organisationId]),
+  anyOutlet: (db) => names(db, "SELECT rsid AS v FROM outlets"),
   subProjectOutlet: (db, s) =>
     names(db, "SELECT rsid AS v FROM outlets WHERE sub_project_id = $1", [s.subProjectId]),
   fieldAuditor: (db, s) =>
@@ -189,10 +190,14 @@ export async function uploadContext(
   );
   const refs = new Map<RefKind, (value: string) => readonly string[]>();
   for (const kind of kinds) refs.set(kind, refIndex(kind, await LOADERS[kind](db, scope)));
-  const existingKind = type.recordKey?.existing;
-  const existing = existingKind
-    ? new Set((await RECORD_LOADERS[existingKind](db, scope)).map((r) => recordKeyText([r.a, r.b])))
-    : new Set<string>();
+  // Records by kind: those the type's key must not repeat and those its columns must name.
+  const recordKinds = new Set<RecordKind>([
+    ...(type.recordKey?.existing ? [type.recordKey.existing] : []),
+    ...(type.recordRefs ?? []).map((r) => r.record),
+  ]);
+  const records = new Map<RecordKind, Set<string>>();
+  for (const kind of recordKinds)
+    records.set(kind, new Set((await RECORD_LOADERS[kind](db, scope)).map((r) => recordKeyText([r.a, r.b]))));
   const grantable = kinds.has("role")
     ? await grantableRoles(db, uploaderId, scope.organisationId)
     : new Set();
@@ -202,7 +207,7 @@ export async function uploadContext(
   const lookup: RefLookup = (kind, value) => refs.get(kind)?.(value) ?? [];
   return {
     refs: lookup,
-    recordExists: (kind, key) => kind === existingKind && existing.has(key),
+    recordExists: (kind, key) => records.get(kind)?.has(key) ?? false,
     mayGrant: (role) => grantable.has(role),
     mayChange: (username) => changeable.has(username),
   };

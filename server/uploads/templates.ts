@@ -53,6 +53,10 @@ function sheetForms(type: UploadType): string[] {
         : `Each ${columns} may appear only once in the file.`,
     );
   }
+  for (const known of type.recordRefs ?? [])
+    forms.push(
+      `Each row's ${known.columns.join(" and ")} must name an existing ${RECORD_NAMES[known.record]}.`,
+    );
   return forms;
 }
 

@@ -203,6 +203,7 @@ export function backTarget(type: UploadTypeKey, params: BackParams): string {
     case "territories":
       return `${ORG_VIEW}/${params.organisationSlug}/list-of-territories`;
     case "cycle_init":
+    case "outlets":
     case "payout_plotting":
       return params.path.replace(/\/+$/, "").replace(/\/(bulk-upload|plot-payout)$/, "");
     case "whatsapp_messaging":

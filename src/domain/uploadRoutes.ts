@@ -31,7 +31,7 @@ export const UPLOAD_ROUTES: readonly UploadRoute[] = [
   { pattern: `${ORG_VIEW}/user-list/bulk-update`, types: ["users_update"], place: "organisation" },
   { pattern: "/dashboard/meta/cities-list/bulk-upload", types: ["cities"], place: "own" },
   { pattern: "/dashboard/organization-inovice-sku/sku-list/bulk-upload", types: ["skus"], place: "own" },
-  { pattern: `${SUB_PROJECT}/bulk-upload`, types: ["cycle_init"], place: "subProject" },
+  { pattern: `${SUB_PROJECT}/bulk-upload`, types: ["cycle_init", "outlets"], place: "subProject" },
   { pattern: `${SUB_PROJECT}/question-management/bulk-upload`, types: ["questions"], place: "subProject" },
   { pattern: `${SUB_PROJECT}/panel-management/bulk-upload`, types: ["panels"], place: "subProject" },
   { pattern: `${SUB_PROJECT}/bulk-field-assign`, types: ["field_assign"], place: "subProject" },

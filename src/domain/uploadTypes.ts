@@ -33,6 +33,8 @@ export const REF_KINDS = [
   "subProjectOutlet",
   /** A field auditor of the sub-project's organisation or of the platform, by mobile number. */
   "fieldAuditor",
+  /** Any outlet on the platform, by RSID: an RSID names one outlet everywhere. */
+  "anyOutlet",
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 
@@ -76,6 +78,9 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
  */
 export type RecordKey = { readonly columns: readonly string[]; readonly existing?: RecordKind };
 
+/** Columns that together must name a record that exists (an outlet's city is its name in its state). */
+export type RecordRef = { readonly columns: readonly string[]; readonly record: RecordKind };
+
 /** Where an upload belongs: an organisation's master data, or one sub-project's work. */
 export type UploadScope = "organisation" | "subProject" | "platform";
 
@@ -89,6 +94,7 @@ export type UploadTypeKey =
   | "territories"
   | "users"
   | "users_update"
+  | "outlets"
   | "questions"
   | "panels"
   | "field_assign"
@@ -119,6 +125,8 @@ export type UploadType = {
   readonly confirmEffect: string;
   /** Several columns that identify a record together (single unique columns say so themselves). */
   readonly recordKey?: RecordKey;
+  /** Records that several columns together must name. */
+  readonly recordRefs?: readonly RecordRef[];
 };
 
 /**
@@ -243,6 +251,32 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     clients: false,
     confirmEffect:
       "updates the user accounts: a filled cell replaces the stored value (a role replaces the user's roles), a blank one keeps it",
+  },
+  // A sub-project's outlets, made in the first state of its workflow (docs/uploads.md).
+  outlets: {
+    key: "outlets",
+    title: "Outlets",
+    scope: "subProject",
+    variant: "standard",
+    columns: [
+      col("rsid", { kind: "new", ref: "anyOutlet" }, "RS700001", { unique: true }),
+      col("outlet_name", text, "Sri Balaji Kirana"),
+      col("owner_name", text, "Ramesh Kumar"),
+      col("mobile", { kind: "mobile" }, "9876543210"),
+      col("address", text, "12 Station Road, Shivaji Nagar"),
+      col("pin_code", { kind: "pin" }, "411005"),
+      col("city", text, "Pune"),
+      col("state", ref("state"), "Maharashtra"),
+      col("territory", text, "Pune Central"),
+      col("zone", ref("zone"), "Maharashtra"),
+    ],
+    recordRefs: [
+      { columns: ["city", "state"], record: "city" },
+      { columns: ["territory", "zone"], record: "territory" },
+    ],
+    roles: PROJECT,
+    clients: false,
+    confirmEffect: "adds the outlets to the sub-project, in the first state of its workflow",
   },
   questions: {
     key: "questions",
@@ -541,6 +575,7 @@ export const REF_NAMES: Readonly<Record<RefKind, string>> = {
   plottedPayout: "outlet RSID with a plotted payout",
   subProjectOutlet: "outlet RSID of this sub-project",
   fieldAuditor: "field auditor's mobile number",
+  anyOutlet: "outlet RSID",
 };
 
 export const RECORD_NAMES: Readonly<Record<RecordKind, string>> = {
@@ -603,10 +638,13 @@ export function checkValue(rule: FieldRule, value: string, refs: RefLookup): str
     }
     case "new": {
       const found = refs(rule.ref, value);
-      return found.length > 0 ? `A ${REF_NAMES[rule.ref]} ${found[0]} already exists.` : null;
+      return found.length > 0 ? `${indefinite(REF_NAMES[rule.ref])} ${found[0]} already exists.` : null;
     }
   }
 }
+
+/** "A region", "An outlet RSID". */
+const indefinite = (noun: string) => `${/^[aeio]/i.test(noun) ? "An" : "A"} ${noun}`;
 
 const ambiguous = (kind: RefKind, value: string, found: readonly string[]) =>
   `${value} matches more than one ${REF_NAMES[kind]} (${found.join(", ")}): write it exactly as one of them.`;
@@ -746,6 +784,15 @@ export function rowValidator(type: UploadType, context: UploadContext) {
           });
       }
     });
+    for (const known of type.recordRefs ?? []) {
+      if (!known.columns.every((c) => usable.has(c))) continue;
+      const text = recordKeyText(known.columns.map((c) => values[c]!));
+      if (!context.recordExists(known.record, text))
+        problems.push({
+          field: known.columns[0]!,
+          message: `No ${RECORD_NAMES[known.record]} with this ${known.columns.join(" and ")}.`,
+        });
+    }
     return { values, problems };
   };
 }

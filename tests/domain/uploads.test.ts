@@ -262,16 +262,37 @@ describe("row validation", () => {
     expect(checkValue(utr.rule, utr.sample, noRecords)).toBeNull();
   });
 
+  it("refuses an outlet whose city is not in its state, or whose territory is not in its zone", () => {
+    const known = new Set(["pune\u0000maharashtra", "pune central\u0000maharashtra"]);
+    const validate = rowValidator(
+      UPLOAD_TYPES.outlets,
+      withRefs((kind, value) => (kind !== "anyOutlet" ? [value] : value === "RS000001" ? [value] : []), {
+        recordExists: (_kind, key) => known.has(key),
+      }),
+    );
+    const row = Object.fromEntries(UPLOAD_TYPES.outlets.columns.map((c) => [c.name, c.sample]));
+    expect(validate({ ...row, rsid: "RS700001", city: " PUNE " }, 2).problems).toEqual([]);
+    expect(
+      validate({ ...row, rsid: "RS000001", city: "Pune", territory: "Nagpur Central" }, 3).problems,
+    ).toEqual([
+      { field: "rsid", message: "An outlet RSID RS000001 already exists." },
+      { field: "territory", message: "No territory with this territory and zone." },
+    ]);
+  });
+
   it("accepts every template's own sample row", () => {
     const everything: RefLookup = (_kind, value) => [value];
     for (const type of Object.values(UPLOAD_TYPES)) {
       const row = Object.fromEntries(type.columns.map((c) => [c.name, c.sample]));
       const { problems } = rowValidator(
         type,
-        withRefs((kind, value) =>
-          type.columns.some((c) => c.rule.kind === "new" && c.rule.ref === kind)
-            ? []
-            : everything(kind, value),
+        withRefs(
+          (kind, value) =>
+            type.columns.some((c) => c.rule.kind === "new" && c.rule.ref === kind)
+              ? []
+              : everything(kind, value),
+          // The records its columns must name exist; those its key must not repeat do not.
+          { recordExists: (kind) => (type.recordRefs ?? []).some((r) => r.record === kind) },
         ),
       )(row, 2);
       expect({ type: type.key, problems }).toEqual({ type: type.key, problems: [] });
