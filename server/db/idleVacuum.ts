@@ -17,19 +17,23 @@ export const ANALYZE_SCALE = 0.1;
 
 export type TableUpkeep = { table: string; statement: "VACUUM (ANALYZE)" | "ANALYZE" };
 
-/** The tables of the current schema past either threshold, those with the most dead rows first. */
+/**
+ * The tables of the current schema past either threshold, those with the most dead rows first. As
+ * autovacuum does, the live rows are the catalog's estimate (pg_class.reltuples, kept by VACUUM and
+ * ANALYZE): PGlite starts its statistics afresh at every open, so their live count begins at 0.
+ */
 export async function tablesDueForUpkeep(db: Db): Promise<TableUpkeep[]> {
   // Each statement's counts reach the statistics only when the session has been idle for a second;
   // this sends them now, so a step right after a bulk action sees it.
   await db.query("SELECT pg_stat_force_next_flush()");
-  const dead = "n_dead_tup > $1::int + $2::float8 * n_live_tup";
+  const dead = "s.n_dead_tup > $1::int + $2::float8 * greatest(c.reltuples, 0)";
   return db.query<TableUpkeep>(
-    `SELECT quote_ident(relname) AS "table",
+    `SELECT quote_ident(s.relname) AS "table",
             CASE WHEN ${dead} THEN 'VACUUM (ANALYZE)' ELSE 'ANALYZE' END AS statement
-     FROM pg_stat_user_tables
-     WHERE schemaname = current_schema()
-       AND (${dead} OR n_mod_since_analyze > $3::int + $4::float8 * n_live_tup)
-     ORDER BY n_dead_tup DESC, relname`,
+     FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+     WHERE s.schemaname = current_schema()
+       AND (${dead} OR s.n_mod_since_analyze > $3::int + $4::float8 * greatest(c.reltuples, 0))
+     ORDER BY s.n_dead_tup DESC, s.relname`,
     [VACUUM_BASE_ROWS, VACUUM_SCALE, ANALYZE_BASE_ROWS, ANALYZE_SCALE],
   );
 }
