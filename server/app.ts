@@ -45,6 +45,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   // One structured log line per request. A caller's X-Request-Id is kept when it is a plain token.
+  // The requests in flight are counted so the job runner vacuums only while none is (PGlite).
   const activity = requestActivity(deps);
   app.use(async (c, next) => {
     const started = performance.now();

@@ -41,7 +41,7 @@ export const QUIET_BEFORE_VACUUM_MS = 1000;
  * With the queue empty and no request for a moment, vacuums the tables whose dead rows passed
  * autovacuum's thresholds (server/db/idleVacuum.ts), stopping when requests come in.
  */
-export async function vacuumInIdleTime(deps: AppDeps): Promise<void> {
+async function vacuumInIdleTime(deps: AppDeps): Promise<void> {
   const activity = requestActivity(deps);
   const started = performance.now();
   const done = await vacuumWhenIdle(deps.db, () => activity.quietForMs() >= QUIET_BEFORE_VACUUM_MS);
