@@ -15,6 +15,7 @@ import { outboxRoutes } from "./dev/outbox";
 import { fieldToolRoutes, isDumpUpload } from "./fieldTools/routes";
 import { fieldUserRoutes } from "./fieldUsers/routes";
 import { Problem } from "./http/problem";
+import { requestActivity } from "./http/requestActivity";
 import { securityHeaders } from "./http/security";
 import { serveClient } from "./http/static";
 import { mobileRoutes } from "./mobile/routes";
@@ -44,6 +45,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   // One structured log line per request. A caller's X-Request-Id is kept when it is a plain token.
+  // The requests in flight are counted so the job runner vacuums only while none is (PGlite).
+  const activity = requestActivity(deps);
   app.use(async (c, next) => {
     const started = performance.now();
     const given = c.req.header("x-request-id");
@@ -51,7 +54,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       given && REQUEST_ID.test(given) ? given : Buffer.from(deps.randomBytes(12)).toString("base64url");
     c.set("requestId", requestId);
     c.set("auth", null);
-    await next();
+    activity.begin();
+    try {
+      await next();
+    } finally {
+      activity.end();
+    }
     c.res.headers.set("X-Request-Id", requestId);
     deps.logger({
       time: new Date(deps.clock()).toISOString(),

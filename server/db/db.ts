@@ -9,6 +9,8 @@ export interface Queryable {
 }
 
 export interface Db extends Queryable {
+  /** PGlite runs no autovacuum, so the server vacuums it itself (server/db/idleVacuum.ts). */
+  readonly engine: "pglite" | "postgres";
   /**
    * Runs fn in one transaction, committed when it resolves and rolled back when it throws.
    * Inside fn use only the given tx: on PGlite a call to db.query there waits for the transaction
@@ -42,6 +44,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     },
   });
   return {
+    engine: "pglite",
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     exec: async (sql) => {
@@ -70,6 +73,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   return {
+    engine: "postgres",
     async query<T>(sql: string, params?: unknown[]) {
       return (await pool.query(sql, params)).rows as T[];
     },

@@ -1,13 +1,16 @@
 /**
  * Runs the queued work of this process: upload processing, UPI payment runs, exports, field app
  * dumps and outlet recoveries. Started with the server and woken at once when work arrives; the
- * poll also finds jobs left behind by a process that stopped (their heartbeat went stale).
+ * poll also finds jobs left behind by a process that stopped (their heartbeat went stale). With
+ * nothing queued and requests paused, it vacuums PGlite's tables (server/db/idleVacuum.ts).
  */
 import type { AppDeps } from "../context";
+import { vacuumWhenIdle } from "../db/idleVacuum";
 import { isRetryable, MAX_TRANSACTION_RUNS } from "../db/retry";
 import { processNextExport, removeExpiredFiles } from "../exports/exportJobs";
 import { processNextDump } from "../fieldTools/dumps";
 import { processNextRecovery } from "../fieldTools/recoveryJob";
+import { requestActivity } from "../http/requestActivity";
 import { payNextJob } from "./actions";
 import type { PaymentGateway } from "./paymentGateway";
 import { claimNextUpload, processUpload } from "./processing";
@@ -31,6 +34,27 @@ export async function runPendingWork(deps: AppDeps, gateway: PaymentGateway | nu
   await removeExpiredFiles(deps);
 }
 
+/** Requests must have paused this long before the runner vacuums (PGlite only). */
+export const QUIET_BEFORE_VACUUM_MS = 1000;
+
+/**
+ * With the queue empty and no request for a moment, vacuums the tables whose dead rows passed
+ * autovacuum's thresholds (server/db/idleVacuum.ts), stopping when requests come in.
+ */
+async function vacuumInIdleTime(deps: AppDeps): Promise<void> {
+  const activity = requestActivity(deps);
+  const started = performance.now();
+  const done = await vacuumWhenIdle(deps.db, () => activity.quietForMs() >= QUIET_BEFORE_VACUUM_MS);
+  if (done.length === 0) return;
+  deps.logger({
+    time: new Date(deps.clock()).toISOString(),
+    level: "info",
+    message: "vacuumed in idle time",
+    tables: done.map((d) => `${d.statement} ${d.table}`),
+    duration_ms: Math.round(performance.now() - started),
+  });
+}
+
 export type JobRunner = { kick: () => void; idle: () => Promise<void> };
 
 const runners = new WeakMap<AppDeps, JobRunner>();
@@ -48,6 +72,7 @@ export function startJobRunner(deps: AppDeps, gateway: PaymentGateway | null): J
       return;
     }
     running = runPendingWork(deps, gateway)
+      .then(() => vacuumInIdleTime(deps))
       .then(() => {
         lostRaces = 0;
       })

@@ -25,6 +25,7 @@ function failingDb(
 ): Db & { runs: number } {
   const tx: Queryable = { query: async () => [] };
   const db = {
+    engine: "postgres" as const,
     runs: 0,
     query: async () => {
       if (statements === "empty") return [];
