@@ -4,7 +4,7 @@
  */
 import { navigate } from "wouter/use-browser-location";
 import { pathAfterSignIn } from "../domain/appStart";
-import { configureHttp } from "../infra/http";
+import { configureHttp } from "../infra/httpHooks";
 import { rememberSignInReturn } from "../infra/signInReturn";
 import { createForgotPasswordFlow } from "./auth/forgotPasswordActor";
 import { createNotificationActor, notify, provideNotifications } from "./notifications/notifier";

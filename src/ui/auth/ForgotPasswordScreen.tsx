@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { type FormEvent, useEffect } from "react";
 import { Link, Redirect, useLocation } from "wouter";
-import { fieldMessages } from "../../domain/auth";
+import { fieldMessages } from "../../domain/fieldMessages";
 import { notify } from "../notifications/notifier";
 import { useServices } from "../services";
 import AuthLayout from "./AuthLayout";

@@ -4,24 +4,24 @@
  */
 import { type ActorRefFrom, createActor, fromPromise } from "xstate";
 import type { FormOutcome, VerifyCodeOutcome } from "../../domain/auth";
-import { forgotChangePassword, forgotSendCode, forgotVerifyCode } from "../../infra/api/auth";
-import { formOutcome, verifyOutcome } from "../../infra/api/authOutcomes";
-import { runApi } from "../../infra/http";
 import { forgotPasswordMachine } from "../../machines/forgotPassword";
 
 export type ForgotPasswordActor = ActorRefFrom<typeof forgotPasswordMachine>;
 
+/** The calls load with the first one: the flow is created with every page, its requests are not. */
+const requests = () => import("./authRequests");
+
 export const forgotPasswordActors = {
-  sendCode: fromPromise<FormOutcome, { login_username: string }>(({ input }) =>
-    runApi(formOutcome(forgotSendCode(input))),
+  sendCode: fromPromise<FormOutcome, { login_username: string }>(async ({ input }) =>
+    (await requests()).sendResetCode(input),
   ),
-  verifyCode: fromPromise<VerifyCodeOutcome, { login_username: string; code: string }>(({ input }) =>
-    runApi(verifyOutcome(forgotVerifyCode(input))),
+  verifyCode: fromPromise<VerifyCodeOutcome, { login_username: string; code: string }>(async ({ input }) =>
+    (await requests()).verifyResetCode(input),
   ),
   changePassword: fromPromise<
     FormOutcome,
     { login_username: string; reset_token: string; new_password: string; confirm_password: string }
-  >(({ input }) => runApi(formOutcome(forgotChangePassword(input)))),
+  >(async ({ input }) => (await requests()).changeForgottenPassword(input)),
 };
 
 type Effects = { showResetPassword: () => void; finished: (detail: string) => void };
