@@ -1,14 +1,10 @@
-/**
- * One forgot-password flow shared by /forgot-password and /reset-password, so it survives moving
- * between the two routes. A finished flow is replaced by a fresh one on next use.
- */
-import { type ActorRefFrom, createActor, fromPromise } from "xstate";
+/** The forgot-password machine with its calls provided, started for the flow (./forgotPasswordFlow). */
+import { createActor, fromPromise } from "xstate";
 import type { FormOutcome, VerifyCodeOutcome } from "../../domain/auth";
 import { forgotPasswordMachine } from "../../machines/forgotPassword";
+import type { ForgotPasswordActor, ForgotPasswordEffects } from "./forgotPasswordFlow";
 
-export type ForgotPasswordActor = ActorRefFrom<typeof forgotPasswordMachine>;
-
-/** The calls load with the first one: the flow is created with every page, its requests are not. */
+/** The calls load with the first one, and the HTTP module with them. */
 const requests = () => import("./authRequests");
 
 export const forgotPasswordActors = {
@@ -24,42 +20,18 @@ export const forgotPasswordActors = {
   >(async ({ input }) => (await requests()).changeForgottenPassword(input)),
 };
 
-type Effects = { showResetPassword: () => void; finished: (detail: string) => void };
-
-/** The flow the two screens share: its actor (a fresh one once finished) and its latest effects. */
-export type ForgotPasswordFlow = {
-  actor: (actors?: Partial<typeof forgotPasswordActors>) => ForgotPasswordActor;
-  /** The screens tell the actor how to navigate and notify; the latest screen's functions are used. */
-  setEffects: (next: Effects) => void;
-  /** Forgets the flow (a user who starts again). */
-  reset: () => void;
-};
-
-/** Created by the composition root, once per page; nothing starts until a screen asks. */
-export function createForgotPasswordFlow(): ForgotPasswordFlow {
-  let current: ForgotPasswordActor | null = null;
-  let effects: Effects = { showResetPassword: () => {}, finished: () => {} };
-  return {
-    actor: (actors = {}) => {
-      if (current?.getSnapshot().status !== "active") {
-        current = createActor(
-          forgotPasswordMachine.provide({
-            actors: { ...forgotPasswordActors, ...actors },
-            actions: {
-              showResetPassword: () => effects.showResetPassword(),
-              finished: (_, { detail }) => effects.finished(detail),
-            },
-          }),
-        ).start();
-      }
-      return current;
-    },
-    setEffects: (next) => {
-      effects = next;
-    },
-    reset: () => {
-      current?.stop();
-      current = null;
-    },
-  };
+/** A fresh flow with the application's calls, or the given fakes (tests). */
+export function startForgotPassword(
+  effects: ForgotPasswordEffects,
+  actors: Partial<typeof forgotPasswordActors> = {},
+): ForgotPasswordActor {
+  return createActor(
+    forgotPasswordMachine.provide({
+      actors: { ...forgotPasswordActors, ...actors },
+      actions: {
+        showResetPassword: () => effects.showResetPassword(),
+        finished: (_, { detail }) => effects.finished(detail),
+      },
+    }),
+  ).start();
 }
