@@ -1,6 +1,6 @@
 /** Builds docs/coverage/routes.md: every catalogue route, its area, and whether its screen is built. */
 import { type AppRoute, AREA_LABELS, ROUTE_AREAS, ROUTES } from "../src/domain/routes";
-import { isBuilt } from "../src/ui/routes/built";
+import { isBuilt } from "../src/ui/routes/allBuilt";
 
 export const ROUTES_COVERAGE_PATH = "docs/coverage/routes.md";
 

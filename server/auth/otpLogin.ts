@@ -9,13 +9,8 @@
  */
 
 import { Hono } from "hono";
-import {
-  CODE_SPENT,
-  CODE_SPENT_DETAIL,
-  LOGIN_METHOD_PHONE_OTP,
-  PLATFORM_MY_TRACK,
-  PLATFORM_RETAILER,
-} from "../../src/domain/auth";
+import { CODE_SPENT, CODE_SPENT_DETAIL } from "../../src/domain/auth";
+import { LOGIN_METHOD_PHONE_OTP, PLATFORM_MY_TRACK, PLATFORM_RETAILER } from "../../src/domain/loginMethods";
 import {
   INVALID_MOBILE,
   INVALID_OTP,

@@ -1,14 +1,8 @@
 /** The auth endpoint family: login, info, logout, logout all, forgot password, password expiry. */
 import { Hono } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
-import {
-  CODE_SPENT,
-  CODE_SPENT_DETAIL,
-  LOGIN_METHOD_PASSWORD,
-  LOGIN_METHOD_PHONE_OTP,
-  type LoginResponse,
-  PLATFORM_WEB,
-} from "../../src/domain/auth";
+import { CODE_SPENT, CODE_SPENT_DETAIL, type LoginResponse } from "../../src/domain/auth";
+import { LOGIN_METHOD_PASSWORD, LOGIN_METHOD_PHONE_OTP, PLATFORM_WEB } from "../../src/domain/loginMethods";
 import { isPasswordExpired, passwordProblems } from "../../src/domain/password";
 import {
   CODE_SIGN_IN_ONLY,

@@ -1,15 +1,9 @@
 /**
  * Shapes of the auth endpoint family (spec 000 §7.4, 002 §3 and §7) shared by the client
- * and the reference server. Decoded at the infra boundary only.
+ * and the reference server. Decoded at the infra boundary only. The platforms and login methods
+ * are in ./loginMethods, the field-error reading in ./fieldMessages.
  */
 import { Schema } from "effect";
-
-export const PLATFORM_WEB = "web";
-export const PLATFORM_MY_TRACK = "my_track";
-/** The retailer sign-in (spec 000 §2.2 retailer entry); its name is this product's choice. */
-export const PLATFORM_RETAILER = "retailer";
-export const LOGIN_METHOD_PASSWORD = "password";
-export const LOGIN_METHOD_PHONE_OTP = "phone_otp";
 
 /** POST auth/login/ */
 export const LoginRequest = Schema.Struct({
@@ -160,8 +154,3 @@ export type VerifyCodeOutcome =
   | { readonly type: "verified"; readonly resetToken: string }
   | { readonly type: "spent"; readonly detail: string }
   | { readonly type: "invalid"; readonly fieldErrors: FieldErrors; readonly detail: string | null };
-
-/** Every message of a field-error body, for a form's error list. */
-export function fieldMessages(errors: FieldErrors, field: string): readonly string[] {
-  return errors[field] ?? [];
-}

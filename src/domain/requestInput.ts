@@ -3,7 +3,7 @@
  * Each gives the value or a named field error, so hostile input (huge numbers, NUL bytes, very long
  * text, object-member keys) is a clear 400 or a 404 and never reaches the database as a crash.
  */
-import { PLATFORM_MY_TRACK, PLATFORM_RETAILER, PLATFORM_WEB } from "./auth";
+import { PLATFORM_MY_TRACK, PLATFORM_RETAILER, PLATFORM_WEB } from "./loginMethods";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from "./table";
 
 /** Field name to its error lines, as a 400 body carries them (spec 000 §5: lines of field and value). */

@@ -7,6 +7,7 @@ import { SessionConflictBody } from "../domain/auth";
 import { MSG } from "../domain/messages";
 import { isSignInPath, loginPathFor, matchPattern } from "../domain/routes";
 import { httpConfig } from "./config";
+import { httpHooks } from "./httpHooks";
 import { readStored, STORAGE_KEYS, storeSessionConflict } from "./storage";
 
 /** No answer within the request timeout (90 s): message "Request timed out!". */
@@ -35,37 +36,6 @@ export type ApiError =
   | ValidationError
   | HttpError
   | DecodeError;
-
-export type HttpHooks = {
-  /** Client-side navigation (the router's navigate). */
-  navigate: (path: string) => void;
-  /** The path the user is on, to tell the login page from the rest. */
-  currentPath: () => string;
-  /** A FAILED notification. */
-  notifyFailed: (text: string) => void;
-  /** The server no longer knows this session (401): forget it on this page. */
-  sessionEnded: () => void;
-  /**
-   * The session ended under the user away from the login page (another tab signed out, it
-   * expired): remember the page for after the next sign-in, and say so on the login page.
-   */
-  signInAgain: () => void;
-};
-
-const defaultHooks: HttpHooks = {
-  navigate: () => {},
-  currentPath: () => globalThis.location?.pathname ?? "/",
-  notifyFailed: () => {},
-  sessionEnded: () => {},
-  signInAgain: () => {},
-};
-
-let hooks: HttpHooks = defaultHooks;
-
-/** Called once by the composition root; infra never imports the UI. Missing hooks keep their defaults. */
-export function configureHttp(next: Partial<HttpHooks>): void {
-  hooks = { ...defaultHooks, ...next };
-}
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined | null;
 export type Query = Readonly<Record<string, QueryValue>>;
@@ -208,6 +178,7 @@ export function errorStatus(error: ApiError): number | undefined {
 
 /** Spec 000 §8: maps a failed answer to its tagged error and runs the global reactions. */
 function failureFor(status: number, body: unknown, startedOn: string): ApiError {
+  const hooks = httpHooks();
   const here = hooks.currentPath();
   if (status === 451) {
     // Shown by the login screen instead of a notification (002 §4).
@@ -254,7 +225,7 @@ export function request<A>(options: RequestOptions<A>): Effect.Effect<A, ApiErro
     ? { ...options.query, ...pageQuery(options.page.page, options.page.pageSize) }
     : options.query;
   const exchange = Effect.gen(function* () {
-    const startedOn = hooks.currentPath();
+    const startedOn = httpHooks().currentPath();
     const init: RequestInit = { method, credentials: "include" };
     const response = yield* Effect.tryPromise({
       try: (signal) =>

@@ -1,11 +1,10 @@
 /**
  * What each outlet list remembers in this tab's session storage: its last address query (for the
  * outlet page's way back) and its selection (so Back to the list keeps the ticked outlets). It is
- * forgotten with the session.
+ * forgotten with the session (`forgetLists` in ./storage).
  */
 import { Exit, Schema } from "effect";
-
-const LIST_MEMORY_KEY = "outletLists";
+import { LIST_MEMORY_KEY } from "./storage";
 
 const RememberedOutlet = Schema.Struct({
   id: Schema.Number,
@@ -52,13 +51,5 @@ export function rememberList(path: string, list: RememberedList): void {
     store()?.setItem(LIST_MEMORY_KEY, JSON.stringify({ ...readAll(), [path]: list }));
   } catch {
     // Storage full or disabled: the list then starts afresh after Back.
-  }
-}
-
-export function forgetLists(): void {
-  try {
-    store()?.removeItem(LIST_MEMORY_KEY);
-  } catch {
-    // nothing to forget
   }
 }

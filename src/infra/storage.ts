@@ -1,9 +1,8 @@
-/** Every value the client keeps in local storage, under the keys the spec names. */
-import { Exit, Schema } from "effect";
-import { SessionConflictBody } from "../domain/auth";
-import { isMobileDigits, rememberedAfter } from "../domain/otpLogin";
-import { forgetLists } from "./listMemory";
-
+/**
+ * Every value the client keeps in local storage, under the keys the spec names. Plain reads and
+ * writes only: what is decoded with a Schema (the 451 body, the remembered mobiles) has its own
+ * module, so the page's entry does not carry Effect.
+ */
 export const STORAGE_KEYS = {
   sessionId: "sessionid",
   userName: "userName",
@@ -54,6 +53,18 @@ export function storeSession(sessionId: string, userName: string): void {
   writeStored(STORAGE_KEYS.userName, userName);
 }
 
+/** This tab's session storage key of what the outlet lists remember (src/infra/listMemory.ts). */
+export const LIST_MEMORY_KEY = "outletLists";
+
+/** Forgets every outlet list's memory (with the session). */
+export function forgetLists(): void {
+  try {
+    globalThis.sessionStorage?.removeItem(LIST_MEMORY_KEY);
+  } catch {
+    // nothing to forget
+  }
+}
+
 export function clearSession(): void {
   removeStored(STORAGE_KEYS.sessionId);
   removeStored(STORAGE_KEYS.userName);
@@ -62,37 +73,4 @@ export function clearSession(): void {
 
 export function storeSessionConflict(body: unknown): void {
   writeStored(STORAGE_KEYS.sessionConflict, JSON.stringify(body));
-}
-
-/** Reads the 451 body stored by the HTTP layer and clears it (spec 002 §4: cleared when read). */
-export function takeSessionConflict(): SessionConflictBody | null {
-  const raw = readStored(STORAGE_KEYS.sessionConflict);
-  if (raw === null) return null;
-  removeStored(STORAGE_KEYS.sessionConflict);
-  try {
-    const decoded = Schema.decodeUnknownExit(SessionConflictBody)(JSON.parse(raw));
-    return Exit.isSuccess(decoded) ? decoded.value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The mobile numbers this device signed a retailer in with, most recent first. */
-export function rememberedMobiles(): string[] {
-  try {
-    const list: unknown = JSON.parse(readStored(STORAGE_KEYS.rememberedMobiles) ?? "[]");
-    return Array.isArray(list)
-      ? list.filter((d): d is string => typeof d === "string" && isMobileDigits(d))
-      : [];
-  } catch {
-    return [];
-  }
-}
-
-export function rememberMobile(digits: string): void {
-  writeStored(STORAGE_KEYS.rememberedMobiles, JSON.stringify(rememberedAfter(rememberedMobiles(), digits)));
-}
-
-export function forgetMobiles(): void {
-  removeStored(STORAGE_KEYS.rememberedMobiles);
 }

@@ -11,7 +11,7 @@ import type {
   SessionConflictBody,
   UserDetails,
 } from "../domain/auth";
-import { LOGIN_METHOD_PASSWORD, PLATFORM_WEB } from "../domain/auth";
+import { LOGIN_METHOD_PASSWORD, PLATFORM_WEB } from "../domain/loginMethods";
 
 export type SignInEvent =
   | { type: "username.change"; value: string }

@@ -4,9 +4,9 @@
  */
 import { navigate } from "wouter/use-browser-location";
 import { pathAfterSignIn } from "../domain/appStart";
-import { configureHttp } from "../infra/http";
+import { configureHttp } from "../infra/httpHooks";
 import { rememberSignInReturn } from "../infra/signInReturn";
-import { createForgotPasswordFlow } from "./auth/forgotPasswordActor";
+import { createForgotPasswordFlow } from "./auth/forgotPasswordFlow";
 import { createNotificationActor, notify, provideNotifications } from "./notifications/notifier";
 import type { AppServices } from "./services";
 import { createSessionActor, sessionEnded } from "./session/sessionActor";

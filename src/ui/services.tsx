@@ -3,7 +3,7 @@
  * React context, so nothing starts when a module is imported and tests provide their own.
  */
 import { createContext, type ReactNode, useContext } from "react";
-import type { ForgotPasswordFlow } from "./auth/forgotPasswordActor";
+import type { ForgotPasswordFlow } from "./auth/forgotPasswordFlow";
 import type { NotificationActor } from "./notifications/notifier";
 import type { SessionActor } from "./session/sessionActor";
 

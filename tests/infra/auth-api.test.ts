@@ -13,7 +13,7 @@ import {
   userInfo,
 } from "../../src/infra/api/auth";
 import { appConfigQuery, authKeys, userInfoQuery } from "../../src/infra/api/authQueries";
-import { configureHttp } from "../../src/infra/http";
+import { configureHttp } from "../../src/infra/httpHooks";
 import { type Call, fakeFetch, MemoryStorage } from "./fakes";
 
 const user = {

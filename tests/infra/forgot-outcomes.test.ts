@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CODE_SPENT_DETAIL } from "../../src/domain/auth";
 import { forgotSendCode, forgotVerifyCode } from "../../src/infra/api/auth";
 import { formOutcome, verifyOutcome } from "../../src/infra/api/authOutcomes";
-import { configureHttp } from "../../src/infra/http";
+import { configureHttp } from "../../src/infra/httpHooks";
 import { fakeFetch, MemoryStorage } from "./fakes";
 
 beforeEach(() => {

@@ -5,7 +5,6 @@ import { MSG, REQUEST_TIMEOUT_MS } from "../../src/domain/messages";
 import {
   type ApiError,
   buildUrl,
-  configureHttp,
   DecodeError,
   errorDetail,
   errorStatus,
@@ -21,6 +20,7 @@ import {
   ValidationError,
   validationLines,
 } from "../../src/infra/http";
+import { configureHttp } from "../../src/infra/httpHooks";
 import { STORAGE_KEYS } from "../../src/infra/storage";
 import { fakeFetch, hangingFetch, headerOf, MemoryStorage } from "./fakes";
 

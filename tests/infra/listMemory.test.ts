@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { forgetLists, rememberedList, rememberList } from "../../src/infra/listMemory";
+import { rememberedList, rememberList } from "../../src/infra/listMemory";
 import { peekSignInReturn, rememberSignInReturn } from "../../src/infra/signInReturn";
-import { clearSession } from "../../src/infra/storage";
+import { clearSession, forgetLists } from "../../src/infra/storage";
 import { MemoryStorage } from "./fakes";
 
 const outlet = {

@@ -1,15 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { forgetMobiles, rememberedMobiles, rememberMobile } from "../../src/infra/rememberedMobiles";
+import { takeSessionConflict } from "../../src/infra/sessionConflict";
 import {
   clearSession,
-  forgetMobiles,
   readStored,
-  rememberedMobiles,
-  rememberMobile,
   removeStored,
   STORAGE_KEYS,
   storeSession,
   storeSessionConflict,
-  takeSessionConflict,
   writeStored,
 } from "../../src/infra/storage";
 import { MemoryStorage } from "./fakes";

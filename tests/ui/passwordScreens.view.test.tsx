@@ -11,7 +11,8 @@ import { memoryLocation } from "wouter/memory-location";
 import { fromPromise } from "xstate";
 import type { FieldErrors, FormOutcome, VerifyCodeOutcome } from "../../src/domain/auth";
 import ForgotPasswordScreen from "../../src/ui/auth/ForgotPasswordScreen";
-import { createForgotPasswordFlow, type ForgotPasswordFlow } from "../../src/ui/auth/forgotPasswordActor";
+import { startForgotPassword } from "../../src/ui/auth/forgotPasswordActor";
+import { createForgotPasswordFlow, type ForgotPasswordFlow } from "../../src/ui/auth/forgotPasswordFlow";
 import PasswordExpiryScreen from "../../src/ui/auth/PasswordExpiryScreen";
 import ResetPasswordScreen from "../../src/ui/auth/ResetPasswordScreen";
 import { type AppServices, ServicesProvider } from "../../src/ui/services";
@@ -73,14 +74,16 @@ describe("the forgot-password screens follow the forgotPassword machine", () => 
   it.each(
     paths.map((p) => [p.steps.map((s) => s.event.type).join(" → "), p.steps] as const),
   )("%s", async (_name, steps) => {
-    flow.actor({
-      sendCode: deferred<FormOutcome, { login_username: string }>("sendCode"),
-      verifyCode: deferred<VerifyCodeOutcome, { login_username: string; code: string }>("verifyCode"),
-      changePassword: deferred<
-        FormOutcome,
-        { login_username: string; reset_token: string; new_password: string; confirm_password: string }
-      >("changePassword"),
-    });
+    flow.actor((effects) =>
+      startForgotPassword(effects, {
+        sendCode: deferred<FormOutcome, { login_username: string }>("sendCode"),
+        verifyCode: deferred<VerifyCodeOutcome, { login_username: string; code: string }>("verifyCode"),
+        changePassword: deferred<
+          FormOutcome,
+          { login_username: string; reset_token: string; new_password: string; confirm_password: string }
+        >("changePassword"),
+      }),
+    );
     const location = memoryLocation({ path: "/forgot-password", record: true });
     // The password screens use only the forgot-password flow of the page's services.
     const services = { forgotPassword: flow } as unknown as AppServices;

@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
 import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../src/domain/otpLogin";
-import { rememberedMobiles, rememberMobile } from "../../src/infra/storage";
+import { rememberedMobiles, rememberMobile } from "../../src/infra/rememberedMobiles";
 import { eKycLoginActor, resetEKycLoginActors } from "../../src/ui/ekyc/eKycLoginActor";
 import { RETAILER_GROUP, RETAILER_NUMBER_PATHS } from "../../src/ui/ekyc/groups";
 import {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROUTES_COVERAGE_PATH, routesCoverageMarkdown } from "../../scripts/routes-coverage-generator";
 import { ROUTES } from "../../src/domain/routes";
-import { BUILT_PATTERNS } from "../../src/ui/routes/built";
+import { BUILT_PATTERNS } from "../../src/ui/routes/allBuilt";
 
 const root = join(__dirname, "../..");
 

@@ -4,7 +4,7 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import type { UserDetails } from "../../src/domain/auth";
 import { ROUTES } from "../../src/domain/routes";
-import { BUILT_PATTERNS } from "../../src/ui/routes/built";
+import { BUILT_PATTERNS } from "../../src/ui/routes/allBuilt";
 import RouteTable, { inDashboardShell } from "../../src/ui/routes/RouteTable";
 import { projectManager } from "./fixtures";
 

@@ -13,7 +13,7 @@ import {
   type VerifyCodeOutcome,
 } from "../../domain/auth";
 import { type ApiError, detailOf } from "../http";
-import { takeSessionConflict } from "../storage";
+import { takeSessionConflict } from "../sessionConflict";
 import { login, userInfo } from "./auth";
 
 /** The field lists of a 400 body; `detail` and `code` are not fields. */

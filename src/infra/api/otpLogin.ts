@@ -3,7 +3,8 @@
  * with the domain's Schema; expected refusals come back as values for the eKycLogin machine.
  */
 import { Effect } from "effect";
-import { LOGIN_METHOD_PHONE_OTP, LoginResponse } from "../../domain/auth";
+import { LoginResponse } from "../../domain/auth";
+import { LOGIN_METHOD_PHONE_OTP } from "../../domain/loginMethods";
 import {
   OTP_PURPOSE_USER_LOGIN,
   OtpLoginStepResponse,
@@ -15,7 +16,7 @@ import {
 } from "../../domain/otpLogin";
 import { type ApiError, detailOf, request } from "../http";
 import { encryptOtp } from "../otpCrypto";
-import { takeSessionConflict } from "../storage";
+import { takeSessionConflict } from "../sessionConflict";
 import { appConfig } from "./auth";
 import { fieldErrorsOf } from "./authOutcomes";
 

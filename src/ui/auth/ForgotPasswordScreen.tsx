@@ -1,18 +1,19 @@
 import { useSelector } from "@xstate/react";
 import { type FormEvent, useEffect } from "react";
 import { Link, Redirect, useLocation } from "wouter";
-import { fieldMessages } from "../../domain/auth";
+import { fieldMessages } from "../../domain/fieldMessages";
 import { notify } from "../notifications/notifier";
 import { useServices } from "../services";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages } from "./fields";
-import type { ForgotPasswordActor } from "./forgotPasswordActor";
+import { startForgotPassword } from "./forgotPasswordActor";
+import type { ForgotPasswordActor } from "./forgotPasswordFlow";
 
 /** Wires the shared flow's navigation to the router of the screen showing it. */
 export function useForgotPasswordFlow(actor?: ForgotPasswordActor): ForgotPasswordActor {
   const [, navigate] = useLocation();
   const { forgotPassword } = useServices();
-  const flow = actor ?? forgotPassword.actor();
+  const flow = actor ?? forgotPassword.actor(startForgotPassword);
   useEffect(() => {
     forgotPassword.setEffects({
       showResetPassword: () => navigate("/reset-password"),

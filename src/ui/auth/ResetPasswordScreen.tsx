@@ -5,7 +5,7 @@ import { PASSWORD_RULE_TEXT } from "../../domain/password";
 import AuthLayout from "./AuthLayout";
 import { useForgotPasswordFlow } from "./ForgotPasswordScreen";
 import { FormMessages, NewPasswordFields } from "./fields";
-import type { ForgotPasswordActor } from "./forgotPasswordActor";
+import type { ForgotPasswordActor } from "./forgotPasswordFlow";
 
 /** Step two of a forgotten password: the new password, once the code is verified. */
 export default function ResetPasswordScreen({ actor }: { actor?: ForgotPasswordActor }) {

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, useId } from "react";
-import { type FieldErrors, fieldMessages } from "../../domain/auth";
+import type { FieldErrors } from "../../domain/auth";
+import { fieldMessages } from "../../domain/fieldMessages";
 
 type FieldProps = {
   label: string;

@@ -1,25 +1,13 @@
-/** The sign-in machine's side effects, provided by the application (tests provide fakes). */
+/**
+ * The sign-in machine's side effects, provided by the application (tests provide fakes). The calls
+ * load with the first one, so the login page shows before the HTTP module is loaded.
+ */
 import { fromPromise } from "xstate";
 import type { LoginOutcome, LoginRequest } from "../../domain/auth";
-import { logoutAll } from "../../infra/api/auth";
-import { loginOutcome } from "../../infra/api/authOutcomes";
-import { errorDetail, isApiError, runApi } from "../../infra/http";
-import { storeSession } from "../../infra/storage";
-import { notify } from "../notifications/notifier";
 
-/** An unexpected failure without a server detail (timeout, no network) still tells the user why. */
-function reportUnexpected(error: unknown): never {
-  if (isApiError(error) && (error._tag === "Timeout" || error._tag === "NetworkError")) {
-    notify("failed", errorDetail(error) ?? error._tag);
-  }
-  throw error;
-}
+const requests = () => import("./authRequests");
 
 export const signInActors = {
-  login: fromPromise<LoginOutcome, LoginRequest>(({ input }) =>
-    runApi(loginOutcome(input, storeSession)).catch(reportUnexpected),
-  ),
-  logoutAll: fromPromise<void>(async () => {
-    await runApi(logoutAll()).catch(reportUnexpected);
-  }),
+  login: fromPromise<LoginOutcome, LoginRequest>(async ({ input }) => (await requests()).signIn(input)),
+  logoutAll: fromPromise<void>(async () => (await requests()).endAllSessions()),
 };

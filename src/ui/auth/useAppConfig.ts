@@ -1,7 +1,5 @@
 import { useEffect, useState } from "react";
 import type { AppConfig } from "../../domain/auth";
-import { appConfig } from "../../infra/api/auth";
-import { runApi } from "../../infra/http";
 
 let pending: Promise<AppConfig | null> | null = null;
 
@@ -14,7 +12,8 @@ export function useAppConfig(): AppConfig | null {
   const [config, setConfig] = useState<AppConfig | null>(null);
   useEffect(() => {
     let live = true;
-    pending ??= runApi(appConfig()).catch(() => null);
+    // Read after the page shows: the HTTP module loads with this call.
+    pending ??= import("./authRequests").then((requests) => requests.readAppConfig()).catch(() => null);
     void pending.then((c) => {
       if (live) setConfig(c);
     });

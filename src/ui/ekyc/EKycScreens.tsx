@@ -7,10 +7,11 @@
 import { useSelector } from "@xstate/react";
 import { type FormEvent, type ReactNode, useEffect } from "react";
 import { Link, Redirect, useLocation } from "wouter";
-import { fieldMessages } from "../../domain/auth";
+import { fieldMessages } from "../../domain/fieldMessages";
 import { MSG } from "../../domain/messages";
 import { MOBILE_DIGITS, maskMobile, OTP_LENGTH } from "../../domain/otpLogin";
-import { forgetMobiles, rememberedMobiles, rememberMobile, takeSessionConflict } from "../../infra/storage";
+import { forgetMobiles, rememberedMobiles, rememberMobile } from "../../infra/rememberedMobiles";
+import { takeSessionConflict } from "../../infra/sessionConflict";
 import { eKycScreenOf } from "../../machines/eKycLogin";
 import { Field, FormMessages } from "../auth/fields";
 import { type EKycLoginActor, eKycLoginActor, setEKycLoginEffects } from "./eKycLoginActor";

@@ -14,7 +14,7 @@ import { SUB_PROJECT_HUB, subProjects } from "../../domain/resources/projects";
 import { pathFor, ROUTES } from "../../domain/routes";
 import { subProjectHubMachine } from "../../machines/subProjectHub";
 import StateChart from "../dashboard/StateChart";
-import { isBuilt } from "../routes/built";
+import { isBuilt } from "../routes/allBuilt";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
 import { StatCard } from "../widgets/Display";

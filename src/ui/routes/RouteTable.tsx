@@ -3,14 +3,13 @@
  * specific first, each screen's code loaded lazily so a page loads only its own code. A catalogue
  * route whose screen is not built yet, and any unknown address, shows the honest Page not found.
  */
-import { type ComponentType, lazy, Suspense, useEffect } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
-import { CITY_MERGE_PATH, RESOURCE_SCREENS } from "../../domain/resourceCatalogue";
 import { type AppRoute, ROUTES_BY_SPECIFICITY } from "../../domain/routes";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
-import { PRODUCT_NAME } from "../shell/layout";
-import { type BuiltPattern, isBuilt, UPLOAD_BUILT_PATTERNS } from "./built";
+import { type BuiltPattern, isHandBuilt, UPLOAD_BUILT_PATTERNS } from "./built";
+import { useTitle } from "./useTitle";
 
 const DashboardShell = lazy(() => import("../shell/DashboardShell"));
 /** Not a catalogue route: the developers' and product owners' view of the shared widgets. */
@@ -114,16 +113,8 @@ const MOBILE_SCREENS = {
   "/retailers/profile/:user_name": retailerAccount("RetailerProfile"),
 } as const;
 
-const adminScreens = () => import("../admin/ResourceScreens");
-const ADMIN_SCREENS: Record<string, ComponentType> = {
-  ...Object.fromEntries(
-    RESOURCE_SCREENS.map((screen) => [
-      screen.pattern,
-      lazy(() => adminScreens().then((m) => ({ default: m.screenFor(screen) }))),
-    ]),
-  ),
-  [CITY_MERGE_PATH]: lazy(() => adminScreens().then((m) => ({ default: m.CityMergeScreen }))),
-};
+/** Any other dashboard route: an administration screen or the honest Page not found (./AdminRoute). */
+const AdminRoute = lazy(() => import("./AdminRoute"));
 
 const SCREENS = {
   "/": Home,
@@ -146,27 +137,30 @@ const SCREENS = {
   "/dashboard/:reportTitle/:outletID/images": lazy(() => import("../outlets/OutletGalleryScreen")),
   ...MOBILE_SCREENS,
 } satisfies Record<BuiltPattern, ComponentType>;
-const ALL_SCREENS: Readonly<Record<string, ComponentType>> = { ...SCREENS, ...ADMIN_SCREENS };
 
 /** Dashboard pages render inside the shell; the mobile performance views under /dashboard do not. */
 export function inDashboardShell(route: AppRoute): boolean {
   return /^\/dashboard(\/|$)/.test(route.pattern) && route.area !== "mobile";
 }
 
-function useTitle(title: string): void {
-  useEffect(() => {
-    document.title = `${title} · ${PRODUCT_NAME}`;
-  }, [title]);
+function RouteScreen({ route }: { route: AppRoute }) {
+  if (isHandBuilt(route.pattern)) return <BuiltScreen route={route} Screen={SCREENS[route.pattern]} />;
+  if (inDashboardShell(route)) return <AdminRoute route={route} />;
+  return <PlannedPage />;
 }
 
-function RouteScreen({ route }: { route: AppRoute }) {
-  useTitle(isBuilt(route.pattern) ? route.title : "Page not found");
-  if (!isBuilt(route.pattern)) {
-    const notFound = <NotFound planned />;
-    return inDashboardShell(route) ? notFound : <main className="page-center">{notFound}</main>;
-  }
-  const Screen = ALL_SCREENS[route.pattern]!;
+function BuiltScreen({ route, Screen }: { route: AppRoute; Screen: ComponentType }) {
+  useTitle(route.title);
   return <Screen />;
+}
+
+function PlannedPage() {
+  useTitle("Page not found");
+  return (
+    <main className="page-center">
+      <NotFound planned />
+    </main>
+  );
 }
 
 function UnknownPage({ framed }: { framed: boolean }) {

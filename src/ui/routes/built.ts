@@ -1,5 +1,3 @@
-import { CITY_MERGE_PATH, RESOURCE_SCREENS } from "../../domain/resourceCatalogue";
-
 /** The bulk upload screens: every pattern of src/domain/uploadRoutes.ts (a test keeps them equal). */
 export const UPLOAD_BUILT_PATTERNS = [
   "/dashboard/organization-users-roles/organization-view/:slug/list-of-regions/bulk-upload",
@@ -24,16 +22,11 @@ export const UPLOAD_BUILT_PATTERNS = [
   "/dashboard/unicorn-image-fetch",
 ] as const;
 
-/** The administration screens, one per route a resource definition names (docs/admin.md). */
-export const ADMIN_BUILT_PATTERNS: readonly string[] = [
-  ...RESOURCE_SCREENS.map((s) => s.pattern),
-  CITY_MERGE_PATH,
-];
-
 /**
- * The catalogue patterns whose screens are built. The route table renders these; every other
- * catalogue pattern shows the honest "Page not found". Kept free of React so that
- * scripts/routes-coverage.ts can import it.
+ * The catalogue patterns whose screens are written for them. The route table renders these, and
+ * the administration screens (./allBuilt.ts); every other catalogue pattern shows the honest
+ * "Page not found". Kept free of React, and of the resource definitions (they carry Effect's
+ * Schema, which the entry does not), so that the route table and scripts can import it.
  */
 const HAND_BUILT_PATTERNS = [
   "/",
@@ -114,10 +107,10 @@ const HAND_BUILT_PATTERNS = [
 /** A screen written for its route; the route table's own list must name each. */
 export type BuiltPattern = (typeof HAND_BUILT_PATTERNS)[number];
 
-export const BUILT_PATTERNS: readonly string[] = [...HAND_BUILT_PATTERNS, ...ADMIN_BUILT_PATTERNS];
+export const HAND_BUILT: readonly string[] = HAND_BUILT_PATTERNS;
 
-const built: ReadonlySet<string> = new Set(BUILT_PATTERNS);
+const handBuilt: ReadonlySet<string> = new Set(HAND_BUILT_PATTERNS);
 
-export function isBuilt(pattern: string): boolean {
-  return built.has(pattern);
+export function isHandBuilt(pattern: string): pattern is BuiltPattern {
+  return handBuilt.has(pattern);
 }

@@ -2,8 +2,6 @@ import { useSelector } from "@xstate/react";
 import { type ReactNode, useCallback, useEffect } from "react";
 import { useLocation } from "wouter";
 import type { UserDetails } from "../../domain/auth";
-import { logout } from "../../infra/api/auth";
-import { runApi } from "../../infra/http";
 import { forgetSignInReturn } from "../../infra/signInReturn";
 import { useServices } from "../services";
 import Loading from "../shell/Loading";
@@ -34,7 +32,8 @@ export function useSignOut(): () => void {
   const [, setLocation] = useLocation();
   const { session } = useServices();
   return useCallback(() => {
-    void runApi(logout())
+    void import("../auth/authRequests")
+      .then((requests) => requests.signOut())
       .catch(() => undefined)
       .finally(() => {
         sessionEnded(session);

@@ -7,15 +7,14 @@
 import { navigate } from "wouter/use-browser-location";
 import { type ActorRefFrom, createActor, fromPromise } from "xstate";
 import type { UserDetails } from "../../domain/auth";
-import { userInfo } from "../../infra/api/auth";
-import { runApi } from "../../infra/http";
 import { rememberSignInReturn } from "../../infra/signInReturn";
 import { clearSession, readStored, STORAGE_KEYS, storeSession } from "../../infra/storage";
 import { appStartMachine } from "../../machines/appStart";
 import { liveInspect } from "../live/liveInspector";
 
 export const sessionMachine = appStartMachine.provide({
-  actors: { fetchUserInfo: fromPromise(async () => (await runApi(userInfo())).user_details) },
+  // The HTTP module loads with this first call, so a page without a stored session never loads it here.
+  actors: { fetchUserInfo: fromPromise(async () => (await import("../auth/authRequests")).currentUser()) },
   actions: {
     // Per device, as Open With does: Android Chrome tries the app first, iOS goes to the App Store.
     // Loaded only when the flag is there, so every other page's entry stays without it.

@@ -1,0 +1,56 @@
+/**
+ * The sign-in pages' and the session's calls to the server, as promises. Loaded with the first
+ * call (`import("./authRequests")`), so the login page shows without the HTTP module and Effect,
+ * which come with this chunk.
+ */
+import type { FormOutcome, LoginOutcome, LoginRequest, VerifyCodeOutcome } from "../../domain/auth";
+import {
+  appConfig,
+  forgotChangePassword,
+  forgotSendCode,
+  forgotVerifyCode,
+  logout,
+  logoutAll,
+  userInfo,
+} from "../../infra/api/auth";
+import { formOutcome, loginOutcome, verifyOutcome } from "../../infra/api/authOutcomes";
+import { errorDetail, isApiError, runApi } from "../../infra/http";
+import { storeSession } from "../../infra/storage";
+import { notify } from "../notifications/notifier";
+
+/** An unexpected failure without a server detail (timeout, no network) still tells the user why. */
+function reportUnexpected(error: unknown): never {
+  if (isApiError(error) && (error._tag === "Timeout" || error._tag === "NetworkError")) {
+    notify("failed", errorDetail(error) ?? error._tag);
+  }
+  throw error;
+}
+
+export const signIn = (request: LoginRequest): Promise<LoginOutcome> =>
+  runApi(loginOutcome(request, storeSession)).catch(reportUnexpected);
+
+export const endAllSessions = async (): Promise<void> => {
+  await runApi(logoutAll()).catch(reportUnexpected);
+};
+
+export const signOut = () => runApi(logout());
+
+export const currentUser = async () => (await runApi(userInfo())).user_details;
+
+/** The server's client configuration. */
+export const readAppConfig = () => runApi(appConfig());
+
+export const sendResetCode = (input: { login_username: string }): Promise<FormOutcome> =>
+  runApi(formOutcome(forgotSendCode(input)));
+
+export const verifyResetCode = (input: {
+  login_username: string;
+  code: string;
+}): Promise<VerifyCodeOutcome> => runApi(verifyOutcome(forgotVerifyCode(input)));
+
+export const changeForgottenPassword = (input: {
+  login_username: string;
+  reset_token: string;
+  new_password: string;
+  confirm_password: string;
+}): Promise<FormOutcome> => runApi(formOutcome(forgotChangePassword(input)));
