@@ -2,12 +2,13 @@
  * One forgot-password flow shared by /forgot-password and /reset-password, so it survives moving
  * between the two routes. A finished flow is replaced by a fresh one on next use.
  */
-import { type ActorRefFrom, createActor, fromPromise } from "xstate";
+import { type ActorRefFrom, fromPromise } from "xstate";
 import type { FormOutcome, VerifyCodeOutcome } from "../../domain/auth";
 import { forgotChangePassword, forgotSendCode, forgotVerifyCode } from "../../infra/api/auth";
 import { formOutcome, verifyOutcome } from "../../infra/api/authOutcomes";
 import { runApi } from "../../infra/http";
 import { forgotPasswordMachine } from "../../machines/forgotPassword";
+import { createLiveActor } from "../live/liveActors";
 
 export type ForgotPasswordActor = ActorRefFrom<typeof forgotPasswordMachine>;
 
@@ -42,7 +43,7 @@ export function createForgotPasswordFlow(): ForgotPasswordFlow {
   return {
     actor: (actors = {}) => {
       if (current?.getSnapshot().status !== "active") {
-        current = createActor(
+        current = createLiveActor(
           forgotPasswordMachine.provide({
             actors: { ...forgotPasswordActors, ...actors },
             actions: {
