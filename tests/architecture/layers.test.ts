@@ -100,7 +100,9 @@ const LIVE_ACTORS = join("src", "ui", "live", "liveActors.ts");
 
 /** Calls or imports of XState's own actor constructors: in src/ui they skip live mode's inspector. */
 function uninspectedActors(text: string): string[] {
-  return [...text.matchAll(/\b(?:createActor|useMachine|useActorRef)\b\s*(?:\(|,|\}|as\b)/g)].map((m) => m[0]);
+  return [...text.matchAll(/\b(?:createActor|useMachine|useActorRef)\b\s*(?:\(|,|\}|as\b)/g)].map(
+    (m) => m[0],
+  );
 }
 
 describe("every actor of src/ui is seen by live mode", () => {

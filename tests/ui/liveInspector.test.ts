@@ -40,7 +40,11 @@ describe("live mode's inspector", () => {
       },
     }).start();
     actor.send({ type: "username.change", value: "admin" });
-    expect(liveActors().find((a) => a.ref === actor)?.events.map((e) => e.type)).toEqual(["username.change"]);
+    expect(
+      liveActors()
+        .find((a) => a.ref === actor)
+        ?.events.map((e) => e.type),
+    ).toEqual(["username.change"]);
     expect(seen).toContain("username.change");
     actor.stop();
   });
