@@ -94,3 +94,30 @@ describe("no actor starts when a module is imported", () => {
     expect(found).toEqual([]);
   });
 });
+
+/** The file that adds live mode's inspector to every actor src/ui creates (src/ui/live/liveActors.ts). */
+const LIVE_ACTORS = join("src", "ui", "live", "liveActors.ts");
+
+/** Calls or imports of XState's own actor constructors: in src/ui they skip live mode's inspector. */
+function uninspectedActors(text: string): string[] {
+  return [...text.matchAll(/\b(?:createActor|useMachine|useActorRef)\b\s*(?:\(|,|\}|as\b)/g)].map(
+    (m) => m[0],
+  );
+}
+
+describe("every actor of src/ui is seen by live mode", () => {
+  it("finds a direct call or import in a deliberate violation, and none through the live helpers", () => {
+    expect(uninspectedActors('import { useMachine } from "@xstate/react";')).toHaveLength(1);
+    expect(uninspectedActors("const [s] = useMachine(machine, { input });")).toHaveLength(1);
+    expect(uninspectedActors("createActor(machine).start();")).toHaveLength(1);
+    expect(uninspectedActors('import { createActor as make } from "xstate";')).toHaveLength(1);
+    expect(uninspectedActors("const a = useLiveActorRef(machine); createLiveActor(machine);")).toEqual([]);
+  });
+
+  it("creates every actor of src/ui through src/ui/live/liveActors.ts", () => {
+    const found = sourceFiles(join(root, "src", "ui"))
+      .filter((file) => !file.endsWith(LIVE_ACTORS))
+      .flatMap((file) => uninspectedActors(readFileSync(file, "utf8")).map((hit) => `${file}: ${hit}`));
+    expect(found).toEqual([]);
+  });
+});

@@ -138,3 +138,86 @@ test("live mode: the sign-in chart follows the login form as a wrong password is
   await panel.getByRole("button", { name: "Turn off live mode" }).click();
   await expect(panel).toHaveCount(0);
 });
+
+test("QA replays a generated path of the sign-in machine and the chart follows it to the end", async ({
+  page,
+}) => {
+  await page.goto("/dev/machines/signIn");
+  await expect(page.getByRole("heading", { name: "signIn" })).toBeVisible();
+  const chart = page.getByRole("group", { name: "signIn state chart" });
+  await expect(chart.getByRole("button", { name: "editing", exact: true })).toBeVisible();
+
+  const transitions = page.getByRole("list", { name: "Paths per transition" });
+  await transitions.getByText(/^editing — login\.submit → submitting: \d+ paths/).click();
+  const path = transitions.getByText(/^Path \d+ \(\w+, \d+ events\): .*login\.submit/).first();
+  await path.click();
+  // Its steps and what each expects, from the fixture.
+  await expect(transitions.getByText("Actors started").first()).toBeVisible();
+  await transitions
+    .getByRole("button", { name: /^Replay path \d+$/ })
+    .first()
+    .click();
+
+  const replay = page.getByRole("region", { name: /^Replaying path \d+/ });
+  const status = replay.getByRole("status");
+  await expect(status).toHaveText("The start matched. Step or Play to go on.");
+  const live = replay.getByTestId("replay-state");
+  await expect(live).toHaveText("editing");
+  await expect(chart.getByRole("button", { name: "editing, current state" })).toBeVisible();
+
+  // Step by step: after each, the chart's current state is the live actor's.
+  const steps = Number(/(\d+) events/.exec((await path.textContent()) ?? "")?.[1]);
+  expect(steps).toBeGreaterThan(0);
+  const seen: string[] = [];
+  for (let i = 1; i <= steps; i++) {
+    await replay.getByRole("button", { name: "Step", exact: true }).click();
+    await expect(status).toHaveText(
+      i === steps
+        ? `Finished: the start and all ${steps} steps matched the path.`
+        : `Step ${i} of ${steps} matched. Step or Play to go on.`,
+    );
+    const state = (await live.textContent()) ?? "";
+    seen.push(state);
+    await expect(
+      chart.getByRole("button", { name: `${state.split(".").at(-1)}, current state` }),
+    ).toBeVisible();
+  }
+  expect(seen).toContain("submitting");
+  await expect(replay.getByRole("button", { name: "Step", exact: true })).toBeDisabled();
+
+  // Reset, then Play runs it to the end by itself.
+  await replay.getByRole("button", { name: "Reset" }).click();
+  await expect(status).toHaveText("The start matched. Step or Play to go on.");
+  await expect(chart.getByRole("button", { name: "editing, current state" })).toBeVisible();
+  await replay.getByRole("button", { name: "Play" }).click();
+  await expect(status).toHaveText(`Finished: the start and all ${steps} steps matched the path.`);
+  await expect(
+    chart.getByRole("button", { name: `${seen.at(-1)?.split(".").at(-1)}, current state` }),
+  ).toBeVisible();
+
+  await replay.getByText("Steps and what each expects").click();
+  await expect(replay.getByText("matched", { exact: true })).toHaveCount(steps + 1);
+  await page.mouse.move(0, 0);
+  await expectAccessible(page);
+  await shot(page, "machines-replay");
+});
+
+test("live mode lists the outlet list's machine on the outlet list screen", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.getByRole("button", { name: /Asha Admin/ }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Live mode" }).click();
+  const panel = page.getByRole("complementary", { name: "Live machines" });
+  await expect(panel).toBeVisible();
+
+  await page.goto("/dashboard/list-of-outlets");
+  const running = panel.getByLabel("Running on this screen");
+  await expect(running.locator("option", { hasText: /^outletList$/ })).toHaveCount(1);
+  await expect(running.locator("option", { hasText: "dataTable (child)" }).first()).toBeAttached();
+  await running.selectOption({ label: "outletList" });
+  await expect(panel.getByRole("group", { name: "outletList state chart" })).toBeVisible();
+  await page.mouse.move(0, 0);
+  await shot(page, "machines-live-outlets");
+
+  await panel.getByRole("button", { name: "Turn off live mode" }).click();
+  await expect(panel).toHaveCount(0);
+});

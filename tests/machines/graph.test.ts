@@ -8,8 +8,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { machineStates } from "../../src/machines/describe";
 import { machineRegistry } from "../../src/machines/registry";
+import { pathReplayer } from "../../src/ui/machines/pathReplayer";
 import { COVERAGE_FIGURES, COVERAGE_PAGE, coverageFigures, coveragePage } from "./coverage-page";
 import { machineFixtures } from "./fixtures";
+import { machinePaths, qaPathFiles, writtenPathFiles } from "./qa-paths";
 import { mutationsOf, runOf } from "./results";
 
 describe("machine fixtures", () => {
@@ -65,4 +67,38 @@ describe("QA's transition coverage page", () => {
     const written = readFileSync(join(process.cwd(), COVERAGE_FIGURES), "utf8");
     expect(written, `${COVERAGE_FIGURES} is stale: run npm run coverage:machines`).toBe(coverageFigures());
   });
+
+  it("src/ui/machines/paths (QA's paths per machine) matches them too", { timeout: 300_000 }, () => {
+    const files = qaPathFiles();
+    expect(writtenPathFiles(), "src/ui/machines/paths: run npm run coverage:machines").toEqual(
+      files.map((f) => f.file).sort(),
+    );
+    for (const { file, text } of files) {
+      expect(
+        readFileSync(join(process.cwd(), file), "utf8"),
+        `${file} is stale: run npm run coverage:machines`,
+      ).toBe(text);
+    }
+  });
+});
+
+describe("QA's replay in the Machines area", () => {
+  it.each(machineFixtures.map((f) => [f.id, f] as const))(
+    "%s: every stored path replays on a live actor with no difference",
+    { timeout: 120_000 },
+    (_id, fixture) => {
+      const stored = machinePaths(fixture);
+      const replayer = pathReplayer(fixture.machine, stored);
+      const differences = stored.paths.flatMap((path) =>
+        [0, ...path.steps.map((_, i) => i + 1)].flatMap((position) =>
+          replayer
+            .apply({ path: path.id, position })
+            .problems.map((p) => `path ${path.id} step ${position}: ${p}`),
+        ),
+      );
+      replayer.stop();
+      expect(stored.paths.length).toBeGreaterThan(0);
+      expect(differences.slice(0, 5)).toEqual([]);
+    },
+  );
 });

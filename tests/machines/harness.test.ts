@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { assign, createMachine, emit, fromPromise, sendTo, setup } from "xstate";
+import { stateKey } from "../../src/domain/replayPath";
 import { defineFixture, done, type Expectation, handledIn } from "./fixture";
-import { runFixture, runPasses, stateKey } from "./harness";
+import { runFixture, runPasses } from "./harness";
 
 const child = createMachine({ on: { ping: {} } });
 const toy = setup({

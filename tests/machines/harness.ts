@@ -10,11 +10,12 @@ import {
   type AnyStateMachine,
   createActor,
   type EventObject,
-  fromPromise,
   type InspectionEvent,
 } from "xstate";
 import { getAdjacencyMap, getShortestPaths, getSimplePaths } from "xstate/graph";
+import { stateKey } from "../../src/domain/replayPath";
 import { machineStates, machineTransitions, transitionKey } from "../../src/machines/describe";
+import { inertMachine } from "../../src/machines/inertActors";
 import type { Emitted, Expectation, MachineFixture } from "./fixture";
 
 type Path = {
@@ -23,26 +24,6 @@ type Path = {
 };
 
 export type GeneratedPath = { kind: "shortest" | "simple" | "edge"; input: unknown; path: Path };
-
-const inert = new WeakMap<AnyStateMachine, AnyStateMachine>();
-
-/** Placeholder actors replaced by ones that never settle: only fixture events drive the machine. */
-export function inertMachine(machine: AnyStateMachine): AnyStateMachine {
-  const known = inert.get(machine);
-  if (known) return known;
-  const names = Object.keys(machine.implementations.actors ?? {});
-  const never = fromPromise(() => new Promise<never>(() => {}));
-  const made = machine.provide({ actors: Object.fromEntries(names.map((n) => [n, never])) });
-  inert.set(machine, made);
-  return made;
-}
-
-/** A state value as a dotted path ("open.loading"); parallel regions joined with " + ". */
-export function stateKey(value: unknown): string {
-  if (typeof value === "string") return value;
-  const entries = Object.entries(value as Record<string, unknown>);
-  return entries.map(([key, child]) => `${key}.${stateKey(child)}`).join(" + ");
-}
 
 /**
  * The fixtures that can happen in a state: an actor's result only while that actor runs (an unhandled
@@ -241,6 +222,8 @@ export type PathRun = {
   taken: Set<string>;
   visited: Set<string>;
   rulesUsed: Set<string>;
+  /** What the fixture expected at the start and after each step (the event sent beside it). */
+  expected: { event: EventObject | null; expectation: Expectation<AnyStateMachine> }[];
 };
 
 /** Runs one path on a live actor, checking the fixture's expectations after the start and each step. */
@@ -254,6 +237,7 @@ export function runPath(
   const visited = new Set<string>();
   const rulesUsed = new Set<string>();
   const checks: PathChecks = { steps: 0, state: 0, context: 0, output: 0 };
+  const expected: PathRun["expected"] = [];
   const quiet = inertMachine(machine);
   let observed: Observed = { invoked: {}, emitted: [] };
   const actor = createActor(quiet, {
@@ -290,7 +274,9 @@ export function runPath(
   try {
     actor.start();
     for (const id of activeIds(quiet, actor.getSnapshot().value)) visited.add(id);
-    const start = compare(fixture.initial(input as never), null, actor.getSnapshot(), observed, checks);
+    const initial = fixture.initial(input as never);
+    expected.push({ event: null, expectation: initial });
+    const start = compare(initial, null, actor.getSnapshot(), observed, checks);
     if (start.length) failure = fail("at start", start);
     for (const [i, step] of path.steps.entries()) {
       if (failure) break;
@@ -308,6 +294,7 @@ export function runPath(
       actor.send(step.event);
       checks.steps++;
       const expectation = rule({ from, event: step.event, context: before, input });
+      expected.push({ event: step.event, expectation });
       const problems = compare(expectation, before, actor.getSnapshot(), observed, checks);
       if (problems.length) failure = fail(`step ${i} (${from}, ${step.event.type})`, problems);
     }
@@ -316,7 +303,7 @@ export function runPath(
   } finally {
     actor.stop();
   }
-  return { failure, checks, taken, visited, rulesUsed };
+  return { failure, checks, taken, visited, rulesUsed, expected };
 }
 
 export type MachineRun = {
@@ -331,6 +318,8 @@ export type MachineRun = {
   leastPerPath: { context: number; output: number };
   failures: string[];
   unusedRules: string[];
+  /** Every path run, with the transitions it took (QA's view stores the shortest ones per transition). */
+  runPaths: { path: GeneratedPath; taken: readonly string[] }[];
 };
 
 /**
@@ -353,8 +342,11 @@ export function runFixture(
   let leastContext = Number.POSITIVE_INFINITY;
   let leastOutput = Number.POSITIVE_INFINITY;
   const paths = generatedPaths(fixture, machine, options.kinds);
-  for (const { kind, input, path } of paths) {
+  const runPaths: MachineRun["runPaths"] = [];
+  for (const generated of paths) {
+    const { kind, input, path } = generated;
     const run = runPath(fixture, input, path, machine);
+    runPaths.push({ path: generated, taken: [...run.taken] });
     if (run.failure) failures.push(`${kind} path ${run.failure}`);
     if (run.failure && options.stopAtFirstFailure) break;
     for (const key of run.taken) {
@@ -393,6 +385,7 @@ export function runFixture(
     },
     failures,
     unusedRules: ruleNames(fixture).filter((rule) => !rulesUsed.has(rule)),
+    runPaths,
   };
 }
 

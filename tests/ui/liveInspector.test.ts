@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { signInMachine } from "../../src/machines/signIn";
+import { createLiveActor } from "../../src/ui/live/liveActors";
 import { LIVE_EVENTS_KEPT, liveActors, liveInspect } from "../../src/ui/live/liveInspector";
 
 describe("live mode's inspector", () => {
@@ -29,5 +30,22 @@ describe("live mode's inspector", () => {
     const before = liveActors().length;
     createActor(signInMachine).start();
     expect(liveActors()).toHaveLength(before);
+  });
+
+  it("lists every actor made through the live helpers, beside the caller's own inspector", () => {
+    const seen: string[] = [];
+    const actor = createLiveActor(signInMachine, {
+      inspect: (event) => {
+        if (event.type === "@xstate.event") seen.push(event.event.type);
+      },
+    }).start();
+    actor.send({ type: "username.change", value: "admin" });
+    expect(
+      liveActors()
+        .find((a) => a.ref === actor)
+        ?.events.map((e) => e.type),
+    ).toEqual(["username.change"]);
+    expect(seen).toContain("username.change");
+    actor.stop();
   });
 });

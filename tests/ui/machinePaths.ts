@@ -1,8 +1,9 @@
 /** Helpers for view tests driven by a machine's generated paths (see tests/machines/README.md). */
 import { expect } from "vitest";
 import { createActor } from "xstate";
+import { inertMachine } from "../../src/machines/inertActors";
 import type { MachineFixture } from "../machines/fixture";
-import { generatedPaths, inertMachine } from "../machines/harness";
+import { generatedPaths } from "../machines/harness";
 
 export type ViewStep = { event: { type: string; [k: string]: unknown }; state: { value: unknown } };
 

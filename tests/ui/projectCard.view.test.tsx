@@ -9,10 +9,11 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { createActor, fromPromise } from "xstate";
 import { cardName, NOTIFICATION_MENU_WIDTH, type ProjectCard } from "../../src/domain/projects";
+import { inertMachine } from "../../src/machines/inertActors";
 import type { ProjectCardContext, ProjectCardInput } from "../../src/machines/projectCard";
 import { ProjectCardView } from "../../src/ui/projects/ProjectCardView";
 import { projectCardFixture } from "../machines/fixtures/projectCard";
-import { generatedPaths, inertMachine } from "../machines/harness";
+import { generatedPaths } from "../machines/harness";
 import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";
 
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void; input: unknown };

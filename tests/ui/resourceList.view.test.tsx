@@ -11,11 +11,12 @@ import { createActor, fromPromise } from "xstate";
 import type { DeleteOutcome, ResourcePage } from "../../src/domain/resource";
 import type { ResourceListQuery } from "../../src/domain/resourceQuery";
 import { regions } from "../../src/domain/resources/organisations";
+import { inertMachine } from "../../src/machines/inertActors";
 import type { ResourceListContext } from "../../src/machines/resourceList";
 import ResourceListScreen from "../../src/ui/admin/ResourceListScreen";
 import { resourceListFixture } from "../machines/fixtures/resourceList";
 import { ACME_ID } from "../machines/fixtures/resourceSamples";
-import { generatedPaths, inertMachine } from "../machines/harness";
+import { generatedPaths } from "../machines/harness";
 import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";
 
 vi.mock("../../src/ui/session/SessionGate", () => ({

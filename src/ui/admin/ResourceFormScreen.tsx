@@ -2,13 +2,13 @@
  * The create and update screen of any resource: the definition's fields with the shared widgets,
  * driven by the resourceForm machine (load, check, save, 400 lines, 409 when changed meanwhile).
  */
-import { useMachine } from "@xstate/react";
 import type { FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { blankValues, type ResourceDefinition, recordSaved, titleOf } from "../../domain/resource";
 import { type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
 import { resourceFormMachine } from "../../machines/resourceForm";
 import { FormMessages } from "../auth/fields";
+import { useLiveMachine } from "../live/liveActors";
 import { notify } from "../notifications/notifier";
 import Loading from "../shell/Loading";
 import { LoadingButton } from "../widgets/Controls";
@@ -45,7 +45,7 @@ export default function ResourceFormScreen({
 }: Props) {
   const [, navigate] = useLocation();
   const listPath = afterSave ?? screenPath(def, "list", place) ?? def.routes.home ?? "/dashboard";
-  const [state, send] = useMachine(
+  const [state, send] = useLiveMachine(
     resourceFormMachine.provide({
       actors: { ...resourceFormActors, ...actors },
       actions: {

@@ -3,7 +3,7 @@
  * links to add, open and edit, and delete after confirmation. What is loaded and being deleted
  * lives in the resourceList machine; the screen reads it.
  */
-import { useActorRef, useMachine, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { Link } from "wouter";
 import {
@@ -18,6 +18,7 @@ import type { ResourceFilters, ResourceListQuery } from "../../domain/resourceQu
 import type { TableQuery } from "../../domain/table";
 import { modalMachine } from "../../machines/modal";
 import { resourceListMachine } from "../../machines/resourceList";
+import { useLiveActorRef, useLiveMachine } from "../live/liveActors";
 import { useCurrentUser } from "../session/SessionGate";
 import { LoadingButton } from "../widgets/Controls";
 import DataTable, { type Column } from "../widgets/DataTable";
@@ -63,7 +64,9 @@ function DeleteDialog({
   onKeep: () => void;
   onDelete: () => void;
 }) {
-  const modal = useActorRef(modalMachine.provide({ actions: { closed: onKeep } }), { input: { open: true } });
+  const modal = useLiveActorRef(modalMachine.provide({ actions: { closed: onKeep } }), {
+    input: { open: true },
+  });
   return (
     <Modal
       actor={modal}
@@ -98,7 +101,7 @@ export default function ResourceListScreen({ def, place, parent, actors }: Props
     (a, b) => JSON.stringify(a) === JSON.stringify(b),
   );
   const fixed: ResourceFilters = parent === null ? {} : { [parent.field]: String(parent.id) };
-  const [state, send] = useMachine(
+  const [state, send] = useLiveMachine(
     resourceListMachine.provide({ actors: { ...resourceListActors, ...actors } }),
     {
       input: { resource: def.name, query: { ...view, filters: { ...addressFilters(def), ...fixed } } },

@@ -1,4 +1,3 @@
-import { useMachine } from "@xstate/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { pathAfterSignIn } from "../../domain/appStart";
@@ -7,7 +6,7 @@ import { MSG } from "../../domain/messages";
 import { forgetSignInReturn, peekSignInReturn } from "../../infra/signInReturn";
 import { readStored, STORAGE_KEYS } from "../../infra/storage";
 import { signInMachine } from "../../machines/signIn";
-import { liveInspect } from "../live/liveInspector";
+import { useLiveMachine } from "../live/liveActors";
 import { useCurrentUser, useSessionStarted } from "../session/SessionGate";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages } from "./fields";
@@ -37,7 +36,7 @@ export default function LoginScreen({ actors }: Props) {
   const user = useCurrentUser();
   const sessionStarted = useSessionStarted();
   const [showPassword, setShowPassword] = useState(false);
-  const [state, send] = useMachine(
+  const [state, send] = useLiveMachine(
     signInMachine.provide({
       actors: { ...signInActors, ...actors },
       actions: {
@@ -52,7 +51,6 @@ export default function LoginScreen({ actors }: Props) {
         goHome: () => navigate("/", { replace: true }),
       },
     }),
-    { inspect: liveInspect },
   );
 
   // A 451 met elsewhere was stored under key 451; show it here once (spec 002 §4). Its decoder

@@ -1,4 +1,3 @@
-import { useMachine } from "@xstate/react";
 import type { FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { fromPromise } from "xstate";
@@ -9,6 +8,7 @@ import { passwordExpiryChange } from "../../infra/api/auth";
 import { formOutcome } from "../../infra/api/authOutcomes";
 import { runApi } from "../../infra/http";
 import { passwordExpiryMachine } from "../../machines/passwordExpiry";
+import { useLiveMachine } from "../live/liveActors";
 import { notify } from "../notifications/notifier";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages, NewPasswordFields } from "./fields";
@@ -28,7 +28,7 @@ function carriedUsername(): string {
 
 export default function PasswordExpiryScreen({ actors }: { actors?: Partial<typeof passwordExpiryActors> }) {
   const [, navigate] = useLocation();
-  const [state, send] = useMachine(
+  const [state, send] = useLiveMachine(
     passwordExpiryMachine.provide({
       actors: { ...passwordExpiryActors, ...actors },
       actions: {

@@ -1,7 +1,8 @@
 /** The forgot-password machine with its calls provided, started for the flow (./forgotPasswordFlow). */
-import { createActor, fromPromise } from "xstate";
+import { fromPromise } from "xstate";
 import type { FormOutcome, VerifyCodeOutcome } from "../../domain/auth";
 import { forgotPasswordMachine } from "../../machines/forgotPassword";
+import { createLiveActor } from "../live/liveActors";
 import type { ForgotPasswordActor, ForgotPasswordEffects } from "./forgotPasswordFlow";
 
 /** The calls load with the first one, and the HTTP module with them. */
@@ -25,7 +26,7 @@ export function startForgotPassword(
   effects: ForgotPasswordEffects,
   actors: Partial<typeof forgotPasswordActors> = {},
 ): ForgotPasswordActor {
-  return createActor(
+  return createLiveActor(
     forgotPasswordMachine.provide({
       actors: { ...forgotPasswordActors, ...actors },
       actions: {

@@ -3,13 +3,14 @@
  * survives moving between them (the e-KYC app on my_track, the retailer sign-in on retailer).
  * A finished flow is replaced by a fresh one on next use.
  */
-import { type ActorRefFrom, createActor, fromPromise } from "xstate";
+import { type ActorRefFrom, fromPromise } from "xstate";
 import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../domain/otpLogin";
 import { logoutAll } from "../../infra/api/auth";
 import { otpSendOutcome, otpStepOutcome, otpVerifyOutcome } from "../../infra/api/otpLogin";
 import { runApi } from "../../infra/http";
 import { storeSession } from "../../infra/storage";
 import { type EKycPlatform, eKycLoginMachine } from "../../machines/eKycLogin";
+import { createLiveActor } from "../live/liveActors";
 
 export type EKycLoginActor = ActorRefFrom<typeof eKycLoginMachine>;
 
@@ -42,7 +43,7 @@ export function eKycLoginActor(
 ): EKycLoginActor {
   const existing = current.get(platform);
   if (existing?.getSnapshot().status === "active") return existing;
-  const actor = createActor(
+  const actor = createLiveActor(
     eKycLoginMachine.provide({
       actors: { ...eKycLoginActors, ...actors },
       actions: {

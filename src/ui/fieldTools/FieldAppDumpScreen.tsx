@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import {
   DUMP_PAGE_SIZE,
@@ -22,6 +22,7 @@ import FieldToolsNav from "./FieldToolsNav";
 import { dumpUploadActors } from "./fieldToolActors";
 import NoAccess from "./NoAccess";
 import "./fieldTools.css";
+import { useLiveActorRef } from "../live/liveActors";
 
 /** The upload form, driven by the dumpUpload machine. */
 export function DumpUploadForm({
@@ -32,7 +33,7 @@ export function DumpUploadForm({
   /** Tests provide fakes. */
   actors?: Partial<ReturnType<typeof dumpUploadActors>>;
 }) {
-  const actor = useActorRef(
+  const actor = useLiveActorRef(
     dumpUploadMachine.provide({
       actors: { ...dumpUploadActors(), ...actors },
       actions: {

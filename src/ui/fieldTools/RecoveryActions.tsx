@@ -1,8 +1,9 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { createPortal } from "react-dom";
 import type { RecoveryAction, RecoveryRequest } from "../../domain/fieldTools";
 import { type RecoveryRowEvent, recoveryRequestMachine } from "../../machines/recoveryRequest";
+import { useLiveActorRef } from "../live/liveActors";
 import { notify } from "../notifications/notifier";
 import { ConfirmDialog } from "../widgets/Modal";
 import { useAnswerModal } from "../widgets/useAnswerModal";
@@ -42,7 +43,7 @@ export default function RecoveryActions({
   /** Tests provide fakes. */
   actors?: Partial<ReturnType<typeof recoveryRowActors>>;
 }) {
-  const actor = useActorRef(
+  const actor = useLiveActorRef(
     recoveryRequestMachine.provide({
       actors: { ...recoveryRowActors(), ...actors },
       actions: {

@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import { MAX_RECOVERY_RSIDS, RECOVERY_MSG } from "../../domain/fieldTools";
 import { auditorsQuery, projectsQuery, subProjectsQuery } from "../../infra/api/fieldTools";
 import { recoveryFormMachine } from "../../machines/recoveryForm";
+import { useLiveActorRef } from "../live/liveActors";
 import { notify } from "../notifications/notifier";
 import { FieldErrorList, invalidProps, LoadingButton } from "../widgets/Controls";
 import FieldSelect from "./FieldSelect";
@@ -26,7 +27,7 @@ export default function RecoveryForm({
   actors?: Partial<ReturnType<typeof recoveryFormActors>>;
   today?: () => string;
 }) {
-  const actor = useActorRef(
+  const actor = useLiveActorRef(
     recoveryFormMachine.provide({
       actors: { ...recoveryFormActors(), ...actors },
       actions: {

@@ -7,20 +7,11 @@ import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import type { AnyStateMachine, StateValue } from "xstate";
 import { maskEvent, maskSecrets } from "../../domain/liveMask";
 import { machineRegistry } from "../../machines/registry";
-import { type Chart, layoutChart } from "../machines/chartLayout";
+import { activePaths, type Chart, layoutChart } from "../machines/chartLayout";
 import StateChart from "../machines/StateChart";
 import { type LiveActor, liveActors, liveVersion, subscribeLive } from "./liveInspector";
 import { setLiveMode } from "./liveMode";
 import "../machines/machines.css";
-
-/** "editing", or "conflict.loggingOut" for nested states: every active state's dotted path. */
-export function activePaths(value: StateValue, prefix: string[] = []): string[] {
-  if (typeof value === "string") return [[...prefix, value].join(".")];
-  return Object.entries(value).flatMap(([key, child]) => [
-    [...prefix, key].join("."),
-    ...(child ? activePaths(child as StateValue, [...prefix, key]) : []),
-  ]);
-}
 
 const machineOf = (id: string): AnyStateMachine | undefined =>
   machineRegistry.find((e) => e.id === id)?.machine;

@@ -5,14 +5,18 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "wouter";
 import { scoreLabel } from "../../domain/machineCoverage";
+import type { MachinePaths } from "../../domain/replayPath";
 import { matchesSearch } from "../../domain/table";
 import NotFound from "../errors/NotFound";
 import DataTable, { type Column } from "../widgets/DataTable";
 import { useDataTable } from "../widgets/useDataTable";
-import { type Chart, layoutChart } from "./chartLayout";
+import { activeStates, type Chart, layoutChart } from "./chartLayout";
 import { type CatalogueEntry, catalogueEntry, MACHINE_CATALOGUE } from "./machineCatalogue";
+import ReplayPanel from "./ReplayPanel";
 import StateChart from "./StateChart";
 import TransitionCoverage from "./TransitionCoverage";
+import { useMachinePaths } from "./useMachinePaths";
+import { type ReplayerOf, usePathReplay } from "./usePathReplay";
 import "./machines.css";
 
 const ratio = (x: { covered: number; total: number } | undefined) =>
@@ -102,12 +106,24 @@ export function MachineList({ base }: { base: string }) {
   );
 }
 
-/** One machine: its figures and its interactive chart. */
+/** Until a machine's paths load (or for one added since they were written): nothing to replay. */
+const noPaths = (id: string): MachinePaths => ({
+  id,
+  generated: 0,
+  texts: [],
+  events: [],
+  inputs: [],
+  paths: [],
+  byTransition: {},
+});
+
+/** One machine: its figures, its interactive chart, and QA's transitions and paths with the replay. */
 export function MachineDetail({ base }: { base: string }) {
   const { id = "" } = useParams<{ id: string }>();
   const found = catalogueEntry(id);
   const [chart, setChart] = useState<{ id: string; chart: Chart } | null>(null);
   const [failed, setFailed] = useState(false);
+  const stored = useMachinePaths(id);
 
   useEffect(() => {
     if (!found) return;
@@ -123,6 +139,7 @@ export function MachineDetail({ base }: { base: string }) {
 
   if (!found) return <NotFound />;
   const figures = found.coverage;
+  const loaded = stored !== null && stored !== "missing";
   return (
     <section className="machines" aria-labelledby="machine-title">
       <p>
@@ -148,15 +165,47 @@ export function MachineDetail({ base }: { base: string }) {
         <dt>Mutation score</dt>
         <dd>{figures ? scoreLabel(figures.mutations.caught, figures.mutations.total) : "not measured"}</dd>
       </dl>
+      {/* Keyed so the replay and its live actor start afresh once the paths arrive or the machine changes. */}
+      <MachineQa
+        key={`${found.id}:${loaded}`}
+        found={found}
+        chart={failed ? "failed" : chart?.id === found.id ? chart.chart : null}
+        stored={loaded ? stored : noPaths(found.id)}
+        pathsMissing={stored === "missing"}
+      />
+    </section>
+  );
+}
+
+/** The chart, the replay of a chosen path and QA's transitions with their paths. */
+export function MachineQa({
+  found,
+  chart,
+  stored,
+  pathsMissing,
+  replayerOf,
+}: {
+  found: CatalogueEntry;
+  chart: Chart | "failed" | null;
+  stored: MachinePaths;
+  pathsMissing: boolean;
+  replayerOf?: ReplayerOf;
+}) {
+  const { replay, live } = usePathReplay(found.entry.machine, stored, replayerOf);
+  const active =
+    live && chart && chart !== "failed" ? activeStates(chart, live.getSnapshot().value) : undefined;
+  return (
+    <>
       <h2>State chart</h2>
-      {failed ? (
+      <ReplayPanel stored={stored} replay={replay} live={live} />
+      {chart === "failed" ? (
         <p role="alert">The chart could not be laid out.</p>
-      ) : chart?.id === found.id ? (
-        <StateChart chart={chart.chart} title={found.id} />
+      ) : chart ? (
+        <StateChart chart={chart} title={found.id} active={active} />
       ) : (
         <p aria-busy="true">Laying out the chart…</p>
       )}
-      <TransitionCoverage found={found} />
-    </section>
+      <TransitionCoverage found={found} stored={stored} pathsMissing={pathsMissing} replay={replay} />
+    </>
   );
 }

@@ -1,12 +1,15 @@
 import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import type { MachineCoverage } from "../../domain/machineCoverage";
+import { type MachinePaths, PATHS_KEPT_PER_TRANSITION } from "../../domain/replayPath";
 import { matchesSearch } from "../../domain/table";
 import { machineTransitions, type TransitionInfo } from "../../machines/describe";
 import DataTable, { type Column } from "../widgets/DataTable";
 import { useDataTable } from "../widgets/useDataTable";
 import { transitionLabel } from "./chartLayout";
 import type { CatalogueEntry } from "./machineCatalogue";
+import TransitionPaths from "./TransitionPaths";
+import type { PathReplayActor } from "./usePathReplay";
 
 type Row = TransitionInfo & { paths: number | null };
 
@@ -35,12 +38,23 @@ const COLUMNS: Column<Row>[] = [
  * it. Each of those paths checks, after every step, the state reached, the context fields its
  * fixture names and every actor started or effect run (docs/coverage/transitions.md).
  */
-export default function TransitionCoverage({ found }: { found: CatalogueEntry }) {
+export default function TransitionCoverage({
+  found,
+  stored,
+  pathsMissing,
+  replay,
+}: {
+  found: CatalogueEntry;
+  stored: MachinePaths;
+  pathsMissing: boolean;
+  replay: PathReplayActor;
+}) {
   const actor = useDataTable(100);
   const { page, pageSize, sort, search } = useSelector(actor, (s) => s.context);
   const figures: MachineCoverage | null = found.coverage;
+  const transitions = useMemo(() => machineTransitions(found.entry.machine), [found]);
   const rows = useMemo(() => {
-    const all: Row[] = machineTransitions(found.entry.machine).map((t) => ({
+    const all: Row[] = transitions.map((t) => ({
       ...t,
       paths: figures?.pathsPerTransition[t.key] ?? null,
     }));
@@ -56,7 +70,7 @@ export default function TransitionCoverage({ found }: { found: CatalogueEntry })
       return typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
     });
     return sort.direction === "desc" ? sorted.reverse() : sorted;
-  }, [found, figures, search, sort]);
+  }, [transitions, figures, search, sort]);
   return (
     <>
       <h2>Transitions and the paths that take them</h2>
@@ -75,6 +89,20 @@ export default function TransitionCoverage({ found }: { found: CatalogueEntry })
         showRecordCount
         maxHeight={rows.length * 60}
       />
+      <h2>The paths that take each transition</h2>
+      <p>
+        {pathsMissing
+          ? "The paths of this machine have not been written yet (npm run coverage:machines)."
+          : `Open a transition to see the shortest of the generated paths that take it (up to ${PATHS_KEPT_PER_TRANSITION} of each), and open a path to read, after the start and each event, what its fixture expects. Replay runs the path on a live actor of the machine, its actors held still so their recorded results are sent as events, and checks each step as the chart follows it.`}
+      </p>
+      {stored.paths.length > 0 && (
+        <TransitionPaths
+          stored={stored}
+          transitions={transitions}
+          counts={figures?.pathsPerTransition ?? null}
+          replay={replay}
+        />
+      )}
     </>
   );
 }

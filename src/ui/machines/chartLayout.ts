@@ -4,7 +4,7 @@
  * Machines area imports this module, so the layout library stays out of every other chunk.
  */
 import ELK, { type ElkExtendedEdge, type ElkNode } from "elkjs/lib/elk.bundled.js";
-import type { AnyStateMachine } from "xstate";
+import type { AnyStateMachine, StateValue } from "xstate";
 import { eventLabel, machineStates, machineTransitions, type StateInfo } from "../../machines/describe";
 
 export type ChartState = StateInfo & {
@@ -154,3 +154,18 @@ export async function layoutChart(machine: AnyStateMachine): Promise<Chart> {
       .map((t) => ({ label: transitionLabel(t), targets: t.targets.join(", ") || "(stays)" })),
   };
 }
+
+/** "editing", or "conflict.loggingOut" for nested states: every active state's dotted path. */
+export function activePaths(value: StateValue, prefix: string[] = []): string[] {
+  if (typeof value === "string") return [[...prefix, value].join(".")];
+  return Object.entries(value).flatMap(([key, child]) => [
+    [...prefix, key].join("."),
+    ...(child ? activePaths(child as StateValue, [...prefix, key]) : []),
+  ]);
+}
+
+/** The chart's states a running actor is in, by their ids: what the chart highlights. */
+export const activeStates = (chart: Chart, value: StateValue): ReadonlySet<string> => {
+  const paths = activePaths(value);
+  return new Set(chart.states.filter((s) => paths.includes(s.path.join("."))).map((s) => s.id));
+};

@@ -2,11 +2,11 @@
  * The mobile pages' guard (spec 002 §2.7, §4), driven by the mobileAccess machine: the wide-screen
  * message, the forwarded-link refusal, or the page with the link's token.
  */
-import { useMachine } from "@xstate/react";
 import { type ReactNode, useEffect } from "react";
 import { MOBILE_MSG } from "../../domain/mobile";
 import type { MobileSource } from "../../infra/api/mobile";
 import { storedAccessToken } from "../../infra/api/mobile";
+import { useLiveMachine } from "../live/liveActors";
 import Loading from "../shell/Loading";
 import { mobileAccessActors, providedMobileAccess } from "./mobileActors";
 
@@ -19,7 +19,7 @@ export function MobileGuard({
   children: (source: MobileSource) => ReactNode;
   actors?: Partial<typeof mobileAccessActors>;
 }) {
-  const [state, send] = useMachine(providedMobileAccess(actors), {
+  const [state, send] = useLiveMachine(providedMobileAccess(actors), {
     input: { slug, storedToken: storedAccessToken(), width: window.innerWidth },
   });
   useEffect(() => {

@@ -3,7 +3,6 @@
  * achievement, for the retailer's link (behind the access guard) and for staff (the pp views).
  */
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { useMachine } from "@xstate/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearch } from "wouter";
 import {
@@ -34,6 +33,7 @@ import { MobileGuard } from "./MobileGuard";
 import { type Navigator, providedOpenWith } from "./openWithActor";
 import { downloadPdf } from "./pdfFiles";
 import "./mobile.css";
+import { useLiveMachine } from "../live/liveActors";
 
 const pathFor = (page: MobilePage, source: MobileSource) =>
   source.kind === "retailer"
@@ -89,7 +89,7 @@ export function HomeView({
   device?: Device;
 }) {
   const profile = useQuery(mobileProfileQuery(source));
-  const [openWith, send] = useMachine(providedOpenWith(navigator), { input: { device } });
+  const [openWith, send] = useLiveMachine(providedOpenWith(navigator), { input: { device } });
   useEffect(() => {
     const hidden = () => {
       if (document.hidden) send({ type: "app.opened" });

@@ -1,7 +1,7 @@
 /** The edge of the openWith machine: it moves the browser to the app's deep link or a store. */
-import { createActor } from "xstate";
 import { deviceOf } from "../../domain/mobile";
 import { openWithMachine } from "../../machines/openWith";
+import { createLiveActor } from "../live/liveActors";
 
 export type Navigator = { go: (url: string) => void };
 const browser: Navigator = { go: (url) => window.location.assign(url) };
@@ -19,7 +19,9 @@ export const providedOpenWith = (nav: Navigator = browser) =>
  * a page hidden by the app that opened cancels the store fallback.
  */
 export function openStoreForThisDevice(): void {
-  const actor = createActor(providedOpenWith(), { input: { device: deviceOf(navigator.userAgent) } }).start();
+  const actor = createLiveActor(providedOpenWith(), {
+    input: { device: deviceOf(navigator.userAgent) },
+  }).start();
   document.addEventListener(
     "visibilitychange",
     () => {

@@ -2,16 +2,16 @@
  * The notification bar's actor, created by the composition root; anything may notify, the bar
  * shows it. Until the root provides an actor (or a test provides its own), notices go nowhere.
  */
-import { type ActorRefFrom, createActor } from "xstate";
+import type { ActorRefFrom } from "xstate";
 import { type NotificationKind, notificationMachine } from "../../machines/notification";
-import { liveInspect } from "../live/liveInspector";
+import { createLiveActor } from "../live/liveActors";
 
 export type NotificationActor = ActorRefFrom<typeof notificationMachine>;
 
 let current: NotificationActor | null = null;
 
 export function createNotificationActor(): NotificationActor {
-  return createActor(notificationMachine, { inspect: liveInspect }).start();
+  return createLiveActor(notificationMachine).start();
 }
 
 /** Makes this actor the one every notify reaches. */

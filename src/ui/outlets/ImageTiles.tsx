@@ -2,10 +2,10 @@
  * Image thumbnails that open the shared gallery at the image chosen, with the ones after it up to
  * the gallery's limit of three (000 §9), so every image of a longer row can be looked at closely.
  */
-import { useActorRef } from "@xstate/react";
 import { useState } from "react";
 import { GALLERY_MAX_IMAGES } from "../../domain/widgets";
 import { modalMachine } from "../../machines/modal";
+import { useLiveActorRef } from "../live/liveActors";
 import GalleryModal from "../widgets/GalleryModal";
 
 export default function ImageTiles({
@@ -15,7 +15,7 @@ export default function ImageTiles({
   title: string;
   images: readonly { id: number; image: string }[];
 }) {
-  const gallery = useActorRef(modalMachine, { input: { open: false } });
+  const gallery = useLiveActorRef(modalMachine, { input: { open: false } });
   const [first, setFirst] = useState(0);
   return (
     <>

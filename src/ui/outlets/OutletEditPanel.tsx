@@ -3,7 +3,7 @@
  * fields, the bank account type (with the ownership proof it may ask for), proof images per kind
  * and Submit; problems show under their fields. Sent, the screen returns to the outlet's main tab.
  */
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import {
   BANK_ACCOUNT_TYPES,
   type EditValues,
@@ -19,6 +19,7 @@ import type { OutletReview } from "../../domain/outletReview";
 import type { QuestionType } from "../../domain/survey";
 import { filterInput } from "../../domain/surveyValidation";
 import { outletEditMachine } from "../../machines/outletEdit";
+import { useLiveActorRef } from "../live/liveActors";
 import { notify } from "../notifications/notifier";
 import { outletEditActors } from "./retailerActors";
 
@@ -70,7 +71,7 @@ export default function OutletEditPanel({
   onSaved,
   actors = outletEditActors,
 }: Props) {
-  const actor = useActorRef(
+  const actor = useLiveActorRef(
     outletEditMachine.provide({
       actors,
       actions: { notifySuccess: (_, { text }) => notify("success", text), saved: onSaved },

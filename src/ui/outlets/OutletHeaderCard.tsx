@@ -5,7 +5,7 @@
  */
 
 import { useQuery } from "@tanstack/react-query";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { type ReactNode, useState } from "react";
 import { outletGalleryPath } from "../../domain/outletGallery";
 import {
@@ -25,6 +25,7 @@ import { stateLabel } from "../../domain/outletStates";
 import { similarOutlets } from "../../infra/api/outlets";
 import { runApi } from "../../infra/http";
 import { modalMachine } from "../../machines/modal";
+import { useLiveActorRef } from "../live/liveActors";
 import { Badge } from "../widgets/Controls";
 import GalleryModal from "../widgets/GalleryModal";
 import Modal from "../widgets/Modal";
@@ -112,9 +113,9 @@ export default function OutletHeaderCard({
   updateStatus: ReactNode;
 }) {
   const [expanded, setExpanded] = useState(true);
-  const similar = useActorRef(modalMachine, { input: { open: false } });
-  const sameNames = useActorRef(modalMachine, { input: { open: false } });
-  const proofs = useActorRef(modalMachine, { input: { open: false } });
+  const similar = useLiveActorRef(modalMachine, { input: { open: false } });
+  const sameNames = useLiveActorRef(modalMachine, { input: { open: false } });
+  const proofs = useLiveActorRef(modalMachine, { input: { open: false } });
   const similarOpen = useSelector(similar, (s) => s.value !== "closed");
   const wo = outlet.workflow_object;
   const show = headerVisibility(role);

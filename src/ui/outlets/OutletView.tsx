@@ -7,7 +7,7 @@
  * from, as it was last left in this tab (filters, page and order kept).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { Link, useLocation, useParams } from "wouter";
 import { outletListPath } from "../../domain/outletListing";
 import {
@@ -35,6 +35,7 @@ import RetailerRequestsPanel from "./RetailerRequestsPanel";
 import SurveyPanel from "./SurveyPanel";
 import UpdateStatus from "./UpdateStatus";
 import "./outlets.css";
+import { useLiveActorRef } from "../live/liveActors";
 
 /** The panels this screen has; the menu shows only these. */
 export const BUILT_PANELS = [
@@ -116,7 +117,7 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
   const user = useCurrentUser();
   const role = reviewRole(user?.considered_workflow_permission ?? null);
   const queryClient = useQueryClient();
-  const review = useActorRef(
+  const review = useLiveActorRef(
     outletReviewMachine.provide({
       actors,
       actions: { notifySuccess: (_, { text }) => notify("success", text) },

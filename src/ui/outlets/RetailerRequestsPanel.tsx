@@ -3,7 +3,7 @@
  * the horizontal request list, the selected request's heading, status, date, the Fields / Current
  * Details / New Details table and images, Accept, and Reject with a reason from the server's list.
  */
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useRef } from "react";
 import type { ReviewRole } from "../../domain/outletReview";
 import {
@@ -19,6 +19,7 @@ import {
   requestTable,
 } from "../../domain/retailerRequests";
 import { mayDecide, retailerRequestsMachine } from "../../machines/retailerRequests";
+import { useLiveActorRef } from "../live/liveActors";
 import { notify } from "../notifications/notifier";
 import { Spinner } from "../widgets/Controls";
 import RequestImages from "./RequestImages";
@@ -39,7 +40,7 @@ export default function RetailerRequestsPanel({
   onDecided,
   ...input
 }: Props) {
-  const actor = useActorRef(
+  const actor = useLiveActorRef(
     retailerRequestsMachine.provide({
       actors,
       actions: { notifySuccess: (_, { text }) => notify("success", text), requestsChanged: onDecided },

@@ -4,7 +4,7 @@
  * answers beside them), a read-only SKU table for sku_group groups, Reset and Save and Next (Save on
  * the last group) only where the machine allows them, and every problem of a Save in one modal.
  */
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { format } from "date-fns";
 import { useEffect } from "react";
 import { NOT_AVAILABLE } from "../../domain/outletReview";
@@ -25,6 +25,7 @@ import {
   type SurveyGroupsInput,
   surveyGroupsMachine,
 } from "../../machines/surveyGroups";
+import { useLiveActorRef } from "../live/liveActors";
 import { notify } from "../notifications/notifier";
 import { Spinner } from "../widgets/Controls";
 import Modal from "../widgets/Modal";
@@ -135,7 +136,7 @@ export default function SurveyDetails({
   savingBlocked = false,
   ...input
 }: Props) {
-  const survey = useActorRef(
+  const survey = useLiveActorRef(
     surveyGroupsMachine.provide({
       actors,
       actions: {
@@ -145,7 +146,7 @@ export default function SurveyDetails({
     }),
     { input },
   );
-  const problemsModal = useActorRef(modalMachine, { input: { open: false } });
+  const problemsModal = useLiveActorRef(modalMachine, { input: { open: false } });
   const state = useSelector(survey, (s) => s);
   const ctx = state.context;
   const invalid = state.matches("invalid");

@@ -4,7 +4,7 @@
  * then the popup 'There are {n} Pending Retailer Request!' or the bulk status modal for this outlet.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { type ActionsConfigResponse, allowedBulkActions } from "../../domain/actionsConfig";
 import type { OutletReview } from "../../domain/outletReview";
@@ -13,6 +13,7 @@ import { actionsConfigQuery } from "../../infra/api/outlets";
 import { type BulkStatusInput, bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
 import { modalMachine } from "../../machines/modal";
 import { updateStatusGateMachine } from "../../machines/updateStatusGate";
+import { useLiveActorRef } from "../live/liveActors";
 import type { ModalActor } from "../widgets/Modal";
 import BulkStatusModal from "./BulkStatusModal";
 import { bulkStatusActors } from "./bulkStatusActors";
@@ -32,7 +33,7 @@ function StatusDialog({
   years: readonly number[];
   onMoved: () => void;
 }) {
-  const actor = useActorRef(
+  const actor = useLiveActorRef(
     bulkStatusUpdateMachine.provide({ actors: bulkStatusActors, actions: { outletsChanged: onMoved } }),
     { input: { outlets, config } },
     (snapshot) => {
@@ -53,10 +54,10 @@ export default function UpdateStatus({
   actors?: typeof updateStatusGateActors;
 }) {
   const config = useQuery(actionsConfigQuery());
-  const modal = useActorRef(modalMachine, { input: { open: false } }, (snapshot) => {
+  const modal = useLiveActorRef(modalMachine, { input: { open: false } }, (snapshot) => {
     if (snapshot.value === "closed") gate.send({ type: "modal.closed" });
   });
-  const gate = useActorRef(
+  const gate = useLiveActorRef(
     updateStatusGateMachine.provide({
       actors,
       actions: { openStatusModal: () => modal.send({ type: "modal.open" }) },

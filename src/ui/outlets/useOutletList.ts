@@ -4,7 +4,6 @@
  * written back to the address (replacing the entry, so Back leaves the list) and to the tab's
  * memory; the browser's Back and Forward within the list restore the query.
  */
-import { useActorRef } from "@xstate/react";
 import { useEffect, useMemo } from "react";
 import type { ActorRefFrom } from "xstate";
 import {
@@ -22,6 +21,7 @@ import {
   provideOutletList,
   selectedOutlets,
 } from "../../machines/outletList";
+import { useLiveActorRef } from "../live/liveActors";
 
 export type OutletListActor = ActorRefFrom<ReturnType<typeof provideOutletList>>;
 
@@ -61,7 +61,7 @@ export function useOutletList(effects: OutletListEffects, kinds: FilterKinds): O
     [path, kinds],
   );
   const machine = useMemo(() => provideOutletList(effects), [effects]);
-  const actor = useActorRef(machine, { input });
+  const actor = useLiveActorRef(machine, { input });
   useEffect(() => {
     const write = () => {
       const { view, applied, known } = actor.getSnapshot().context;

@@ -3,7 +3,6 @@
  * mobile links of the sub-project's active outlets as a spreadsheet to My Downloads. Starting it is
  * the mobileLinkExport machine; only those who set projects up are offered Export.
  */
-import { useMachine } from "@xstate/react";
 import { Link, useParams } from "wouter";
 import {
   MOBILE_LINK_COLUMNS,
@@ -17,6 +16,7 @@ import { useCurrentUser } from "../session/SessionGate";
 import { mobileLinkExportActors } from "./projectActors";
 import { hubPath } from "./projectPaths";
 import "./projects.css";
+import { useLiveMachine } from "../live/liveActors";
 
 export default function MobileLinkDownloadScreen({
   actors,
@@ -25,7 +25,7 @@ export default function MobileLinkDownloadScreen({
 }) {
   const params = useParams<{ projectSlug: string; slug: string }>();
   const user = useCurrentUser();
-  const [state, send] = useMachine(
+  const [state, send] = useLiveMachine(
     mobileLinkExportMachine.provide({ actors: { ...mobileLinkExportActors, ...actors } }),
     { input: { projectSlug: params.projectSlug, slug: params.slug } },
   );

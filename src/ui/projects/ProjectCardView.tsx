@@ -4,7 +4,6 @@
  * newest entries, "View All") and Edit for those who may edit. The menu's lifecycle is the
  * projectCard machine; choosing an entry opens its outlet.
  */
-import { useMachine } from "@xstate/react";
 import { useId } from "react";
 import { Link, useLocation } from "wouter";
 import { formatDate, parseIsoDate } from "../../domain/format";
@@ -18,6 +17,7 @@ import {
   VIEW_ALL,
 } from "../../domain/projects";
 import { projectCardMachine } from "../../machines/projectCard";
+import { useLiveMachine } from "../live/liveActors";
 import { projectCardActors } from "./projectActors";
 import { NOTIFICATIONS_PATH, outletPath } from "./projectPaths";
 
@@ -41,7 +41,7 @@ export function ProjectCardView({
 }) {
   const [, navigate] = useLocation();
   const menuId = useId();
-  const [state, send] = useMachine(
+  const [state, send] = useLiveMachine(
     projectCardMachine.provide({
       actors: { ...projectCardActors, ...actors },
       actions: { openOutlet: (_, { outlet }) => navigate(outletPath(outlet)) },

@@ -4,7 +4,6 @@
  * screen under it that is built; a screen that is not built yet is not offered. Loading is the
  * subProjectHub machine.
  */
-import { useMachine } from "@xstate/react";
 import { Link, useParams } from "wouter";
 import { MOBILE_LINK_DOWNLOAD, mayExportMobileLinks } from "../../domain/mobileLinks";
 import { HUB_NOT_FOUND, projectTypeLabel } from "../../domain/projects";
@@ -22,6 +21,7 @@ import { subProjectHubActors } from "./projectActors";
 import { hubPath, subProjectsPath } from "./projectPaths";
 import "../dashboard/dashboard.css";
 import "./projects.css";
+import { useLiveMachine } from "../live/liveActors";
 
 /**
  * The built screens under a hub, in catalogue order, titled as the catalogue titles them; the
@@ -40,7 +40,7 @@ function hubScreens(permissions: readonly string[]): { title: string; pattern: s
 export default function SubProjectHubScreen({ actors }: { actors?: Partial<typeof subProjectHubActors> }) {
   const params = useParams<{ projectSlug: string; slug: string }>();
   const user = useCurrentUser();
-  const [state, send] = useMachine(
+  const [state, send] = useLiveMachine(
     subProjectHubMachine.provide({ actors: { ...subProjectHubActors, ...actors } }),
     {
       input: { projectSlug: params.projectSlug, slug: params.slug },

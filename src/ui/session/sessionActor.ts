@@ -5,12 +5,12 @@
  */
 
 import { navigate } from "wouter/use-browser-location";
-import { type ActorRefFrom, createActor, fromPromise } from "xstate";
+import { type ActorRefFrom, fromPromise } from "xstate";
 import type { UserDetails } from "../../domain/auth";
 import { rememberSignInReturn } from "../../infra/signInReturn";
 import { clearSession, readStored, STORAGE_KEYS, storeSession } from "../../infra/storage";
 import { appStartMachine } from "../../machines/appStart";
-import { liveInspect } from "../live/liveInspector";
+import { createLiveActor } from "../live/liveActors";
 
 export const sessionMachine = appStartMachine.provide({
   // The HTTP module loads with this first call, so a page without a stored session never loads it here.
@@ -33,7 +33,7 @@ export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
 /** The page's session actor, started; the composition root makes one per page load. */
 export function createSessionActor(machine: typeof sessionMachine = sessionMachine): SessionActor {
-  return createActor(machine, { inspect: liveInspect }).start();
+  return createLiveActor(machine).start();
 }
 
 export function startApplication(session: SessionActor): void {

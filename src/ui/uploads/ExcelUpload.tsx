@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useMachine } from "@xstate/react";
 import { type DragEvent, useId } from "react";
 import { EXCEL_ACCEPT, UPLOAD_MSG } from "../../domain/bulkUpload";
 import type { UploadTypeKey } from "../../domain/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import { excelUploadMachine } from "../../machines/excelUpload";
+import { useLiveMachine } from "../live/liveActors";
 import { notify } from "../notifications/notifier";
 import { shareJob, useHistoryCopy } from "./jobCopies";
 import { JobOutcome, Sending } from "./UploadStatus";
@@ -34,7 +34,7 @@ export default function ExcelUpload({
 }) {
   const queryClient = useQueryClient();
   const inputId = useId();
-  const [state, send] = useMachine(
+  const [state, send] = useLiveMachine(
     excelUploadMachine.provide({
       actors: { ...uploadActors(type, place, (read) => shareJob(queryClient, type, place, read)), ...actors },
       actions: {

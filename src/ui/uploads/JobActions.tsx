@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { createPortal } from "react-dom";
 import {
@@ -13,6 +13,7 @@ import type { UploadTypeKey } from "../../domain/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import { bulkUploadJobMachine, type JobRowEvent } from "../../machines/bulkUploadJob";
+import { useLiveActorRef } from "../live/liveActors";
 import { notify } from "../notifications/notifier";
 import { ConfirmDialog } from "../widgets/Modal";
 import { useAnswerModal } from "../widgets/useAnswerModal";
@@ -79,7 +80,7 @@ export default function JobActions({
   actors?: Partial<ReturnType<typeof jobRowActors>>;
 }) {
   const queryClient = useQueryClient();
-  const actor = useActorRef(
+  const actor = useLiveActorRef(
     bulkUploadJobMachine.provide({
       actors: { ...jobRowActors(type, place), ...actors },
       actions: {

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useMachine } from "@xstate/react";
 import { EXCEL_ACCEPT, UPLOAD_MSG } from "../../domain/bulkUpload";
 import type { UploadTypeKey } from "../../domain/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import { bulkUploadScreenMachine } from "../../machines/bulkUploadScreen";
+import { useLiveMachine } from "../live/liveActors";
 import { FileInput } from "../widgets/Controls";
 import { shareJob, useHistoryCopy } from "./jobCopies";
 import { JobOutcome, Sending } from "./UploadStatus";
@@ -22,7 +22,7 @@ export default function UploadForm({
   actors?: Partial<ReturnType<typeof uploadActors>>;
 }) {
   const queryClient = useQueryClient();
-  const [state, send] = useMachine(
+  const [state, send] = useLiveMachine(
     bulkUploadScreenMachine.provide({
       actors: { ...uploadActors(type, place, (read) => shareJob(queryClient, type, place, read)), ...actors },
       actions: { historyChanged: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.all }) },

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useMemo, useState } from "react";
 import { fromPromise } from "xstate";
 import { EMPTY_FILTERS, type FilterValues, toFilterOptions } from "../../domain/filters";
@@ -6,6 +6,7 @@ import { formatDate, formatTime12 } from "../../domain/format";
 import { matchesSearch } from "../../domain/table";
 import { type FilterOption, filterDrawerMachine } from "../../machines/filterDrawer";
 import { modalMachine } from "../../machines/modal";
+import { useLiveActorRef } from "../live/liveActors";
 import {
   Badge,
   Checkbox,
@@ -132,7 +133,7 @@ function describeFilters(values: FilterValues): string[] {
 
 function FilterSection() {
   const [applied, setApplied] = useState<FilterValues>(EMPTY_FILTERS);
-  const actor = useActorRef(
+  const actor = useLiveActorRef(
     filterDrawerMachine.provide({
       actors: { loadOptions: sampleOptions },
       actions: { filtersApplied: (_, { values }) => setApplied(values) },
@@ -156,9 +157,9 @@ function FilterSection() {
 }
 
 function ModalSection() {
-  const plain = useActorRef(modalMachine, { input: { open: false } });
-  const locked = useActorRef(modalMachine, { input: { open: false, noExit: true } });
-  const confirm = useActorRef(modalMachine, { input: { open: false } });
+  const plain = useLiveActorRef(modalMachine, { input: { open: false } });
+  const locked = useLiveActorRef(modalMachine, { input: { open: false, noExit: true } });
+  const confirm = useLiveActorRef(modalMachine, { input: { open: false } });
   const [confirmed, setConfirmed] = useState(0);
   return (
     <section aria-labelledby="modal-heading" className="catalogue-section">
@@ -281,7 +282,7 @@ function NowDisplay() {
 }
 
 function DisplaySection() {
-  const gallery = useActorRef(modalMachine, { input: { open: false } });
+  const gallery = useLiveActorRef(modalMachine, { input: { open: false } });
   const [deleted, setDeleted] = useState(false);
   return (
     <section aria-labelledby="display-heading" className="catalogue-section">

@@ -1,6 +1,6 @@
-import { useActorRef } from "@xstate/react";
 import { useEffect } from "react";
 import { modalMachine } from "../../machines/modal";
+import { useLiveActorRef } from "../live/liveActors";
 
 /**
  * An open confirmation dialog's modal actor for a question that must be answered: closing the
@@ -8,7 +8,7 @@ import { modalMachine } from "../../machines/modal";
  * given once.
  */
 export function useAnswerModal(onAnswer: (yes: boolean) => void) {
-  const modal = useActorRef(modalMachine, { input: { open: true } });
+  const modal = useLiveActorRef(modalMachine, { input: { open: true } });
   useEffect(() => {
     let answered = false;
     const sub = modal.subscribe((s) => {

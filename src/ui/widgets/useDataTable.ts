@@ -1,9 +1,8 @@
-import { useActorRef } from "@xstate/react";
 import { useEffect } from "react";
 import type { ActorRefFrom } from "xstate";
 import { tableQueryFromParams, tableQueryToParams } from "../../domain/table";
 import { dataTableMachine } from "../../machines/dataTable";
-import { liveInspect } from "../live/liveInspector";
+import { useLiveActorRef } from "../live/liveActors";
 
 export type DataTableActor = ActorRefFrom<typeof dataTableMachine>;
 
@@ -15,9 +14,8 @@ const TABLE_PARAMS = ["page", "page-size", "ordering", "search"];
  * its own default page size (the recovery table's 50) passes it.
  */
 export function useDataTable(defaultPageSize?: number): DataTableActor {
-  const actor = useActorRef(dataTableMachine, {
+  const actor = useLiveActorRef(dataTableMachine, {
     input: tableQueryFromParams(new URLSearchParams(globalThis.location?.search ?? ""), defaultPageSize),
-    inspect: liveInspect,
   });
   useEffect(() => {
     const write = () => {

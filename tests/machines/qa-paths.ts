@@ -1,0 +1,118 @@
+/**
+ * QA's paths for the Machines area, one JSON file per machine in src/ui/machines/paths (loaded
+ * only when that machine is opened): per transition the shortest generated paths that take it,
+ * each with its events and what the fixture expects at the start and after every step. Written by
+ * `npm run coverage:machines`; the machine tests fail while a file is stale.
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { AnyStateMachine } from "xstate";
+import {
+  type EncodedEvent,
+  encodeReplayValue,
+  type MachinePaths,
+  PATHS_KEPT_PER_TRANSITION,
+  type ReplayPath,
+  replayText,
+  type StepExpectation,
+} from "../../src/domain/replayPath";
+import { machineTransitions } from "../../src/machines/describe";
+import type { Expectation, MachineFixture } from "./fixture";
+import { machineFixtures } from "./fixtures";
+import { runPath } from "./harness";
+import { runOf } from "./results";
+
+export const QA_PATHS_DIR = "src/ui/machines/paths";
+
+const eventsOf = (steps: readonly { event: { type: string } }[]) =>
+  steps.filter((s) => s.event.type !== "xstate.init").length;
+
+/** A list that holds each distinct value once; `at` gives a value's index, adding it if new. */
+function interned<T>(key: (value: T) => string) {
+  const list: T[] = [];
+  const index = new Map<string, number>();
+  const at = (value: T): number => {
+    const k = key(value);
+    const known = index.get(k);
+    if (known !== undefined) return known;
+    list.push(value);
+    index.set(k, list.length - 1);
+    return list.length - 1;
+  };
+  return { list, at };
+}
+
+/** One machine's stored paths: the few shortest per transition, each recorded once. */
+export function machinePaths(fixture: MachineFixture): MachinePaths {
+  const run = runOf(fixture);
+  const chosen: number[] = [];
+  const byTransition: Record<string, number[]> = {};
+  const byLength = run.runPaths
+    .map((p, index) => ({ index, length: eventsOf(p.path.path.steps), taken: new Set(p.taken) }))
+    .sort((a, b) => a.length - b.length || a.index - b.index);
+  for (const { key } of machineTransitions(fixture.machine)) {
+    const taking = byLength.filter((p) => p.taken.has(key)).slice(0, PATHS_KEPT_PER_TRANSITION);
+    byTransition[key] = taking.map(({ index }) => {
+      const known = chosen.indexOf(index);
+      if (known >= 0) return known;
+      chosen.push(index);
+      return chosen.length - 1;
+    });
+  }
+  const texts = interned<string>((text) => text);
+  const events = interned<EncodedEvent>((event) => JSON.stringify(event));
+  const inputs = interned<unknown>((input) => JSON.stringify(input));
+  const expectation = (expected: Expectation<AnyStateMachine>): StepExpectation => ({
+    to: expected.to,
+    context: Object.fromEntries(
+      Object.entries(expected.context ?? {}).map(([field, value]) => [field, texts.at(replayText(value))]),
+    ),
+    invoked: Object.fromEntries(
+      Object.entries(expected.invoked ?? {}).map(([id, input]) => [id, texts.at(replayText(input))]),
+    ),
+    emitted: (expected.emitted ?? []).map((e) => ({
+      type: e.type,
+      params: texts.at(replayText(e.params ?? {})),
+    })),
+  });
+  const paths: ReplayPath[] = chosen.map((index, id) => {
+    const { kind, input, path } = run.runPaths[index]!.path;
+    const recorded = runPath(fixture, input, path);
+    if (recorded.failure) throw new Error(`${fixture.id}: ${recorded.failure}`);
+    const [start, ...steps] = recorded.expected;
+    return {
+      id,
+      kind,
+      input: inputs.at(encodeReplayValue(input)),
+      start: expectation(start!.expectation),
+      steps: steps.map((step) => ({
+        event: events.at(encodeReplayValue(step.event) as EncodedEvent),
+        expect: expectation(step.expectation),
+      })),
+    };
+  });
+  return {
+    id: fixture.id,
+    generated: run.paths,
+    texts: texts.list,
+    events: events.list,
+    inputs: inputs.list,
+    paths,
+    byTransition,
+  };
+}
+
+/** Each machine's file under QA_PATHS_DIR with the text it must hold. */
+export function qaPathFiles(fixtures: readonly MachineFixture[] = machineFixtures) {
+  return fixtures.map((f) => ({
+    file: join(QA_PATHS_DIR, `${f.id}.json`),
+    text: `${JSON.stringify(machinePaths(f))}\n`,
+  }));
+}
+
+/** The files QA_PATHS_DIR holds now. */
+export const writtenPathFiles = (): string[] =>
+  readdirSync(join(process.cwd(), QA_PATHS_DIR))
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => join(QA_PATHS_DIR, name))
+    .sort();
