@@ -24,6 +24,7 @@ import { outletListMachine } from "./outletList";
 import { outletReviewMachine } from "./outletReview";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { passwordExpiryMachine } from "./passwordExpiry";
+import { pdfViewerMachine } from "./pdfViewer";
 import { projectCardMachine } from "./projectCard";
 import { recoveryFormMachine } from "./recoveryForm";
 import { recoveryRequestMachine } from "./recoveryRequest";
@@ -68,4 +69,5 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "mobileLinkExport", machine: mobileLinkExportMachine },
   { id: "mobileAccess", machine: mobileAccessMachine },
   { id: "openWith", machine: openWithMachine },
+  { id: "pdfViewer", machine: pdfViewerMachine },
 ];

@@ -20,6 +20,7 @@ import {
   paymentDuration,
   retailerPagePath,
 } from "../../domain/mobile";
+import { pdfViewPath } from "../../domain/retailerDocuments";
 import {
   earningsQuery,
   fetchPdf,
@@ -273,6 +274,15 @@ export function InvoicesView({ source }: { source: MobileSource }) {
             <p className="mobile-sub">
               {i.program} · {i.sub_project_name}
             </p>
+            {source.kind === "retailer" ? (
+              <Link
+                href={pdfViewPath("invoices", source.rsid, { kind: "invoice", id: i.id })}
+                className="button button-primary"
+                aria-label={`View invoice ${i.invoice_no}`}
+              >
+                View
+              </Link>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -324,7 +334,15 @@ export function StatementsView({ source }: { source: MobileSource }) {
               <dt>Remarks</dt>
               <dd>{orNotAvailable(s.remark)}</dd>
             </dl>
-            {s.url ? (
+            {s.url && source.kind === "retailer" ? (
+              <Link
+                href={pdfViewPath("statements", source.rsid, { kind: "statement", id: s.id })}
+                className="button button-primary"
+                aria-label={`View ${s.report_name}`}
+              >
+                View
+              </Link>
+            ) : s.url ? (
               <button type="button" className="button button-primary" onClick={() => viewPdf(s.url!, source)}>
                 View
               </button>
