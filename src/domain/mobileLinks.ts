@@ -62,8 +62,7 @@ export const MOBILE_LINK_MSG = {
   title: "Mobile link",
   reset: "Reset mobile link",
   confirmTitle: "Reset mobile link?",
-  confirm:
-    "The link will open on the next phone that opens it. The phone it is bound to now will be refused.",
+  confirm: "The link will open on the next phone that opens it.",
   keep: "Keep the phone",
   notBound: "Not opened on a phone yet: the next phone that opens the link binds it.",
   done: "Mobile link reset. It will open on the next phone that opens it.",

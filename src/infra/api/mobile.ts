@@ -14,6 +14,7 @@ import {
   RetailerOutletsAnswer,
   StatementsAnswer,
 } from "../../domain/mobile";
+import { MobileLinkResetAnswer, MobileLinkStatus } from "../../domain/mobileLinks";
 import type { PdfLoad } from "../../domain/retailerDocuments";
 import { type ApiError, request, runApi } from "../http";
 import { encryptOtp } from "../otpCrypto";
@@ -159,3 +160,22 @@ export async function fetchRetailerPdf(url: string, rsid: string, signal?: Abort
     file: { blob: await response.blob(), name: servedFileName(response.headers.get("Content-Disposition")) },
   };
 }
+
+/** When the outlet's link was bound to a phone (staff, by RSID). */
+export const mobileLinkStatusQuery = (rsid: string) =>
+  queryOptions({
+    queryKey: ["staff", rsid, "mobile-link"] as const,
+    queryFn: ({ signal }) =>
+      runApi(request({ path: `pp/${encodeURIComponent(rsid)}/mobile-link/`, schema: MobileLinkStatus }), {
+        signal,
+      }),
+  });
+
+/** Removes the binding this page saw, so the next phone that opens the link binds it. */
+export const resetMobileLink = (rsid: string, boundAt: string) =>
+  request({
+    method: "POST",
+    path: `pp/${encodeURIComponent(rsid)}/mobile-link/reset/`,
+    body: { bound_at: boundAt },
+    schema: MobileLinkResetAnswer,
+  });

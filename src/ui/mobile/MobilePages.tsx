@@ -32,6 +32,7 @@ import {
 import { queryClient } from "../queryClient";
 import { Spinner } from "../widgets/Controls";
 import { MobileGuard } from "./MobileGuard";
+import { MobileLinkPanel } from "./MobileLinkReset";
 import { type Navigator, providedOpenWith } from "./openWithActor";
 import { downloadPdf } from "./pdfFiles";
 import "./mobile.css";
@@ -84,10 +85,13 @@ export function HomeView({
   source,
   navigator,
   device = deviceOf(globalThis.navigator.userAgent),
+  staffPanel,
 }: {
   source: MobileSource;
   navigator?: Navigator;
   device?: Device;
+  /** What only staff see on the pp view: the link's binding and its reset. */
+  staffPanel?: ReactNode;
 }) {
   const profile = useQuery(mobileProfileQuery(source));
   const [openWith, send] = useMachine(providedOpenWith(navigator), { input: { device } });
@@ -153,6 +157,7 @@ export function HomeView({
           onClose={() => send({ type: "overlay.close" })}
         />
       ) : null}
+      {staffPanel}
       <footer className="mobile-footer">
         <a href="mailto:support@retailscan.in?subject=Support%20ticket" className="mobile-support">
           <img src="/support-ticket.svg" alt="Raise a support ticket" width={200} height={56} />
@@ -367,12 +372,18 @@ function linked(View: (props: { source: MobileSource }) => ReactNode) {
 }
 
 /** Staff's pp view of an outlet by RSID, with their session (master_id is accepted and not used). */
-function staff(View: (props: { source: MobileSource }) => ReactNode) {
+function staff(
+  View: (props: { source: MobileSource; staffPanel?: ReactNode }) => ReactNode,
+  withLink = false,
+) {
   return function StaffPage() {
     const { slug = "" } = useParams<{ slug: string }>();
     return (
       <QueryClientProvider client={queryClient}>
-        <View source={{ kind: "staff", rsid: slug }} />
+        <View
+          source={{ kind: "staff", rsid: slug }}
+          staffPanel={withLink ? <MobileLinkPanel rsid={slug} /> : undefined}
+        />
       </QueryClientProvider>
     );
   };
@@ -394,7 +405,7 @@ export const MobileHome = linked(HomeView);
 export const MobileEarnings = linked(EarningsView);
 export const MobileInvoices = linked(InvoicesView);
 export const MobileStatements = linked(StatementsView);
-export const PpOutletDetails = staff(HomeView);
+export const PpOutletDetails = staff(HomeView, true);
 export const PpOutletEarning = staff(EarningsView);
 export const PpOutletInvoice = staff(InvoicesView);
 export const PpPerformanceStatement = staff(StatementsView);
