@@ -191,7 +191,11 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   /** When the link was bound to a phone: whoever sees the outlet. */
   app.get("/pp/:rsid/mobile-link/", async (c) => {
     const outlet = await staffOutlet(c);
-    return c.json({ bound_at: await mobileLinkBoundAt(db, outlet.id) });
+    const viewer = await requireOutletViewer(c, deps);
+    return c.json({
+      bound_at: await mobileLinkBoundAt(db, outlet.id),
+      may_reset: mayResetMobileLink(viewer.details.permissions),
+    });
   });
   /** Moving the link to a new phone: staff who may reset it, on an outlet they see. */
   app.post("/pp/:rsid/mobile-link/reset/", async (c) => {

@@ -73,8 +73,14 @@ export const MOBILE_LINK_MSG = {
   badBoundAt: "Give the time the link was bound, as this page read it.",
 } as const;
 
-/** When the outlet's link was bound to a phone, or null while no phone has opened it. */
-export const MobileLinkStatus = Schema.Struct({ bound_at: Schema.NullOr(Schema.String) });
+/**
+ * When the outlet's link was bound to a phone (null while no phone has opened it), and whether the
+ * caller may reset it (the pp views run without the portal's user fetch, so the answer says).
+ */
+export const MobileLinkStatus = Schema.Struct({
+  bound_at: Schema.NullOr(Schema.String),
+  may_reset: Schema.Boolean,
+});
 export type MobileLinkStatus = typeof MobileLinkStatus.Type;
 
 /** POST .../mobile-link/reset/ {bound_at}: the binding the caller saw is the one removed. */

@@ -384,6 +384,12 @@ describe("moving a link to a new phone", () => {
     expect(logs[0]!.message).toMatch(/^Mobile link reset by /);
     expect((await server.call("GET", `/api/pp/${rsid}/mobile-link/`, { headers: qc })).body).toEqual({
       bound_at: null,
+      may_reset: true,
+    });
+    const executive = await sessionOf("qc.executive");
+    expect((await server.call("GET", `/api/pp/${rsid}/mobile-link/`, { headers: executive })).body).toEqual({
+      bound_at: null,
+      may_reset: false,
     });
 
     // The new phone opens the link and is allowed; a page read before that resets nothing newer.

@@ -7,11 +7,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { createPortal } from "react-dom";
 import { formatDate, formatTime12 } from "../../domain/format";
-import { MOBILE_LINK_MSG, mayResetMobileLink } from "../../domain/mobileLinks";
+import { MOBILE_LINK_MSG } from "../../domain/mobileLinks";
 import { mobileLinkStatusQuery, resetMobileLink } from "../../infra/api/mobile";
 import { runApi } from "../../infra/http";
 import { notify } from "../notifications/notifier";
-import { useCurrentUser } from "../session/SessionGate";
 import { ConfirmDialog } from "../widgets/Modal";
 import { useAnswerModal } from "../widgets/useAnswerModal";
 
@@ -37,7 +36,6 @@ function AskReset({ onAnswer }: { onAnswer: (yes: boolean) => void }) {
 }
 
 export function MobileLinkPanel({ rsid }: { rsid: string }) {
-  const user = useCurrentUser();
   const status = useQuery(mobileLinkStatusQuery(rsid));
   const queries = useQueryClient();
   const [asking, setAsking] = useState(false);
@@ -48,7 +46,7 @@ export function MobileLinkPanel({ rsid }: { rsid: string }) {
     onSettled: () => queries.invalidateQueries({ queryKey: mobileLinkStatusQuery(rsid).queryKey }),
   });
   const boundAt = status.data?.bound_at ?? null;
-  const mayReset = user !== null && mayResetMobileLink(user.permissions);
+  const mayReset = status.data?.may_reset === true;
   return (
     <section className="mobile-card" aria-labelledby="mobile-link-title">
       <h2 id="mobile-link-title" className="mobile-report">
@@ -57,7 +55,7 @@ export function MobileLinkPanel({ rsid }: { rsid: string }) {
       {status.isError ? (
         <p role="alert">{MOBILE_LINK_MSG.statusFailed}</p>
       ) : status.data ? (
-        <p data-testid="mobile-link-state">
+        <p className="mobile-link-state">
           {boundAt ? `Bound to a phone on ${boundOn(boundAt)}.` : MOBILE_LINK_MSG.notBound}
         </p>
       ) : null}
