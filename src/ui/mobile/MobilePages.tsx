@@ -4,7 +4,7 @@
  */
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useMachine } from "@xstate/react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearch } from "wouter";
 import {
   type Device,
@@ -32,7 +32,6 @@ import {
 import { queryClient } from "../queryClient";
 import { Spinner } from "../widgets/Controls";
 import { MobileGuard } from "./MobileGuard";
-import { MobileLinkPanel } from "./MobileLinkReset";
 import { type Navigator, providedOpenWith } from "./openWithActor";
 import { downloadPdf } from "./pdfFiles";
 import "./mobile.css";
@@ -371,6 +370,9 @@ function linked(View: (props: { source: MobileSource }) => ReactNode) {
   };
 }
 
+/** Only staff's pp view has it, so the link's own pages do not carry its code. */
+const MobileLinkPanel = lazy(() => import("./MobileLinkReset").then((m) => ({ default: m.MobileLinkPanel })));
+
 /** Staff's pp view of an outlet by RSID, with their session (master_id is accepted and not used). */
 function staff(
   View: (props: { source: MobileSource; staffPanel?: ReactNode }) => ReactNode,
@@ -382,7 +384,13 @@ function staff(
       <QueryClientProvider client={queryClient}>
         <View
           source={{ kind: "staff", rsid: slug }}
-          staffPanel={withLink ? <MobileLinkPanel rsid={slug} /> : undefined}
+          staffPanel={
+            withLink ? (
+              <Suspense fallback={null}>
+                <MobileLinkPanel rsid={slug} />
+              </Suspense>
+            ) : undefined
+          }
         />
       </QueryClientProvider>
     );
