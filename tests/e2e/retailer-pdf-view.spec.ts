@@ -49,6 +49,9 @@ test("a retailer opens an invoice, a statement and a Form 16 inside the area and
 
   // An invoice from the list of invoices.
   await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Invoices" }).click();
+  // The outlet page's own View links are gone once the list is shown.
+  await expect(page).toHaveURL(/\/retailers\/list-of-invoices\?rsid=RS000004$/);
+  await expect(page.locator(".mobile-card").first()).toBeVisible();
   await page
     .getByRole("link", { name: /^View invoice / })
     .first()
