@@ -22,7 +22,7 @@ import { decryptOtp, otpKeys } from "../auth/otpKeys";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { jsonBody, Problem } from "../http/problem";
-import { requireOutletViewer } from "../outlets/access";
+import { type OutletViewer, requireOutletViewer } from "../outlets/access";
 import { seesOutlet } from "../outlets/review";
 import { attachment } from "../uploads/routes";
 import {
@@ -159,8 +159,8 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   );
 
   /** Staff who may see the outlet read the same answers by its RSID (the pp views). */
-  async function staffOutlet(c: Context<AppEnv>): Promise<PortalOutlet> {
-    const viewer = await requireOutletViewer(c, deps);
+  async function staffOutlet(c: Context<AppEnv>, viewer?: OutletViewer): Promise<PortalOutlet> {
+    viewer ??= await requireOutletViewer(c, deps);
     const outlet = await outletByRsid(db, pathText(c.req.param("rsid") ?? ""));
     if (!outlet || !(await seesOutlet(db, viewer, outlet.id))) throw new Problem(404, { ...NOT_FOUND });
     return outlet;
@@ -190,8 +190,8 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
 
   /** When the link was bound to a phone: whoever sees the outlet. */
   app.get("/pp/:rsid/mobile-link/", async (c) => {
-    const outlet = await staffOutlet(c);
     const viewer = await requireOutletViewer(c, deps);
+    const outlet = await staffOutlet(c, viewer);
     return c.json({
       bound_at: await mobileLinkBoundAt(db, outlet.id),
       may_reset: mayResetMobileLink(viewer.details.permissions),
@@ -203,7 +203,7 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!mayResetMobileLink(viewer.details.permissions)) throw new Problem(403, { ...FORBIDDEN });
     const read = readMobileLinkReset(await jsonBody(c.req));
     if (!read.ok) throw new Problem(400, read.errors);
-    const outlet = await staffOutlet(c);
+    const outlet = await staffOutlet(c, viewer);
     const now = new Date(deps.clock());
     return c.json(
       await inTransaction(deps, (tx) => resetMobileLink(tx, outlet.id, read.boundAt, viewer.user, now)),
