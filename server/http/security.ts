@@ -8,6 +8,8 @@ export const CONTENT_SECURITY_POLICY = [
   "connect-src 'self'",
   "font-src 'self' data:",
   "object-src 'none'",
+  // The retailer's PDF view shows a PDF it fetched as a blob in a frame of its own.
+  "frame-src blob:",
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",

@@ -15,13 +15,14 @@ import {
   mobileAccessVerdict,
   tokenMinute,
 } from "../../src/domain/mobile";
+import { mayResetMobileLink, readMobileLinkReset } from "../../src/domain/mobileLinks";
 import { decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
 import { FORBIDDEN, requireUser } from "../auth/guard";
 import { decryptOtp, otpKeys } from "../auth/otpKeys";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { jsonBody, Problem } from "../http/problem";
-import { requireOutletViewer } from "../outlets/access";
+import { type OutletViewer, requireOutletViewer } from "../outlets/access";
 import { seesOutlet } from "../outlets/review";
 import { attachment } from "../uploads/routes";
 import {
@@ -37,6 +38,7 @@ import {
   targetStatements,
 } from "./data";
 import { form16, outletForm16Pdf } from "./form16";
+import { mobileLinkBoundAt, resetMobileLink } from "./linkReset";
 import { outletPdf, type PdfKind } from "./pdf";
 import { retailerNotifications, retailerOffers, retailerProfile } from "./retailerAccount";
 
@@ -157,8 +159,8 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   );
 
   /** Staff who may see the outlet read the same answers by its RSID (the pp views). */
-  async function staffOutlet(c: Context<AppEnv>): Promise<PortalOutlet> {
-    const viewer = await requireOutletViewer(c, deps);
+  async function staffOutlet(c: Context<AppEnv>, viewer?: OutletViewer): Promise<PortalOutlet> {
+    viewer ??= await requireOutletViewer(c, deps);
     const outlet = await outletByRsid(db, pathText(c.req.param("rsid") ?? ""));
     if (!outlet || !(await seesOutlet(db, viewer, outlet.id))) throw new Problem(404, { ...NOT_FOUND });
     return outlet;
@@ -185,6 +187,28 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get("/pp/:rsid/target-statements/:id/pdf/", async (c) =>
     servePdf(c, "statement", await staffOutlet(c)),
   );
+
+  /** When the link was bound to a phone: whoever sees the outlet. */
+  app.get("/pp/:rsid/mobile-link/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    const outlet = await staffOutlet(c, viewer);
+    return c.json({
+      bound_at: await mobileLinkBoundAt(db, outlet.id),
+      may_reset: mayResetMobileLink(viewer.details.permissions),
+    });
+  });
+  /** Moving the link to a new phone: staff who may reset it, on an outlet they see. */
+  app.post("/pp/:rsid/mobile-link/reset/", async (c) => {
+    const viewer = await requireOutletViewer(c, deps);
+    if (!mayResetMobileLink(viewer.details.permissions)) throw new Problem(403, { ...FORBIDDEN });
+    const read = readMobileLinkReset(await jsonBody(c.req));
+    if (!read.ok) throw new Problem(400, read.errors);
+    const outlet = await staffOutlet(c, viewer);
+    const now = new Date(deps.clock());
+    return c.json(
+      await inTransaction(deps, (tx) => resetMobileLink(tx, outlet.id, read.boundAt, viewer.user, now)),
+    );
+  });
 
   /** The signed-in retailer reads their own outlets; anyone else is refused, another's outlet is 404. */
   async function ownOutlet(c: Context<AppEnv>): Promise<PortalOutlet> {

@@ -5,6 +5,7 @@
  * up may export them.
  */
 import { Schema } from "effect";
+import { workflowPermission } from "./permissions";
 import { SET_UP_PROJECTS, SUB_PROJECT_HUB } from "./resources/projects";
 
 /** The screen's catalogue pattern, under the sub-project hub. */
@@ -44,3 +45,55 @@ export type MobileLinksExport = typeof MobileLinksExport.Type;
 export type MobileLinksOutcome =
   | { type: "started"; id: number; detail: string }
   | { type: "refused"; detail: string };
+
+// --- Moving a link to a new phone (docs/retailer-portal.md) ---
+
+/**
+ * Who may reset a retailer's link so that the next phone that opens it binds it: QC managers (and
+ * admin, who holds every permission), who decide a retailer's details in the outlet review. The pp
+ * view and the server read this rule.
+ */
+export const MOBILE_LINK_RESET_PERMISSION = workflowPermission("qc-manager");
+
+export const mayResetMobileLink = (permissions: readonly string[]): boolean =>
+  permissions.includes(MOBILE_LINK_RESET_PERMISSION);
+
+export const MOBILE_LINK_MSG = {
+  title: "Mobile link",
+  reset: "Reset mobile link",
+  confirmTitle: "Reset mobile link?",
+  confirm: "The link will open on the next phone that opens it.",
+  keep: "Keep the phone",
+  notBound: "Not opened on a phone yet: the next phone that opens the link binds it.",
+  done: "Mobile link reset. It will open on the next phone that opens it.",
+  alreadyReset: "The mobile link was already reset.",
+  boundSince: "The link was opened on a phone since this page was loaded. Look again before resetting it.",
+  failed: "The mobile link could not be reset. Please try again.",
+  statusFailed: "The mobile link's state could not be loaded.",
+  badBoundAt: "Give the time the link was bound, as this page read it.",
+} as const;
+
+/**
+ * When the outlet's link was bound to a phone (null while no phone has opened it), and whether the
+ * caller may reset it (the pp views run without the portal's user fetch, so the answer says).
+ */
+export const MobileLinkStatus = Schema.Struct({
+  bound_at: Schema.NullOr(Schema.String),
+  may_reset: Schema.Boolean,
+});
+export type MobileLinkStatus = typeof MobileLinkStatus.Type;
+
+/** POST .../mobile-link/reset/ {bound_at}: the binding the caller saw is the one removed. */
+export const MobileLinkResetAnswer = Schema.Struct({ detail: Schema.String, already_reset: Schema.Boolean });
+export type MobileLinkResetAnswer = typeof MobileLinkResetAnswer.Type;
+
+/** The reset's body: the bound_at the caller saw (an ISO time), so a stale page resets nothing newer. */
+export function readMobileLinkReset(
+  body: Record<string, unknown>,
+): { ok: true; boundAt: number } | { ok: false; errors: Record<string, string[]> } {
+  const raw = body.bound_at;
+  const at = typeof raw === "string" && raw.length <= 40 ? Date.parse(raw) : Number.NaN;
+  return Number.isFinite(at)
+    ? { ok: true, boundAt: at }
+    : { ok: false, errors: { bound_at: [MOBILE_LINK_MSG.badBoundAt] } };
+}

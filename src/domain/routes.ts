@@ -559,6 +559,14 @@ export function loginPathFor(path: string): "/login" | "/retailers/login" | "/eM
   return "/login";
 }
 
+/**
+ * Where /retailers (the catalogue's "Retailer portal") leads: a signed-in retailer to their
+ * outlets, anyone else to the retailer sign-in.
+ */
+export function retailerPortalHome(user: { roles: readonly string[] } | null): string {
+  return user?.roles.includes("retailer") ? "/retailers/outlets-list" : "/retailers/login";
+}
+
 /** Mobile-view pages are opened from a link and skip the user fetch at start (002 §2.1). */
 export function isMobileViewPath(path: string): boolean {
   return findRoute(path)?.route.area === "mobile";

@@ -25,6 +25,7 @@ import { outletReviewMachine } from "./outletReview";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { passwordExpiryMachine } from "./passwordExpiry";
 import { pathReplayMachine } from "./pathReplay";
+import { pdfViewerMachine } from "./pdfViewer";
 import { projectCardMachine } from "./projectCard";
 import { recoveryFormMachine } from "./recoveryForm";
 import { recoveryRequestMachine } from "./recoveryRequest";
@@ -70,4 +71,5 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "mobileAccess", machine: mobileAccessMachine },
   { id: "openWith", machine: openWithMachine },
   { id: "pathReplay", machine: pathReplayMachine },
+  { id: "pdfViewer", machine: pdfViewerMachine },
 ];

@@ -136,6 +136,8 @@ const ACME_OUTLET = /*                   */ "401 ok  ok  ok  ok  ok  ok  ok  ok 
 const RETAILER_OWN = /*                  */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 ok ";
 const RETAILER_OWN_400 = /*              */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 400";
 const OTHER_RETAILER = /*                */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 404";
+/** Resetting a retailer's link: QC managers (and admin); the row's empty body is refused as input. */
+const RESET_MOBILE_LINK_400 = /*         */ "401 400 400 403 403 403 403 403 403 403 403 403 403 403 403 403";
 const UNBOUND_LINK = /*                  */ "403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403";
 
 /** The role of each demo account (README); field auditors, retailers and anonymous hold none. */
@@ -855,6 +857,17 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: ACME_OUTLET,
     request: (f) =>
       get(`/api/pp/${f.retailerOutlet.rsid}/target-statements/${f.retailerOutlet.statement}/pdf/`)(),
+  },
+  {
+    route: "GET /api/pp/:rsid/mobile-link/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/pp/${f.retailerOutlet.rsid}/mobile-link/`)(),
+  },
+  {
+    route: "POST /api/pp/:rsid/mobile-link/reset/",
+    variant: "no bound_at given",
+    cells: RESET_MOBILE_LINK_400,
+    request: (f) => post(`/api/pp/${f.retailerOutlet.rsid}/mobile-link/reset/`)(),
   },
   {
     route: "GET /api/exports/",

@@ -320,3 +320,87 @@ describe("the signed-in retailer's own area", () => {
       expect((await server.call("GET", `/api/retailer/offers/${slug}/`, { headers })).status).toBe(404);
   });
 });
+
+describe("moving a link to a new phone", () => {
+  const TAKEN = [0, 1, 2, 3, 4].map(demoMobileSlug);
+  /** A fresh session of its own (other tests here keep theirs open, and a second sign-in would be a 451). */
+  async function sessionOf(username: string) {
+    const [user] = await server.db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [
+      username,
+    ]);
+    const token = await createSession(server.db, user!.id, "web", server.clock.now, cryptoRandomBytes);
+    return { authorization: `sessionid ${token}` };
+  }
+  const reset = (rsid: string, headers: Record<string, string>, body: unknown) =>
+    server.call("POST", `/api/pp/${rsid}/mobile-link/reset/`, { headers, body });
+
+  it("resets once on a double click, logs who did it, refuses the others, and lets a new phone bind", async () => {
+    const [outlet] = await server.db.query<{ id: number; rsid: string; slug: string }>(
+      `SELECT o.id, o.rsid, o.mobile_slug AS slug FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id
+       JOIN projects p ON p.id = s.project_id JOIN organisations org ON org.id = p.organisation_id
+       WHERE org.name = 'Acme Beverages' AND o.mobile_slug IS NOT NULL AND NOT (o.mobile_slug = ANY($1))
+       ORDER BY o.id LIMIT 1`,
+      [TAKEN],
+    );
+    const { id, rsid, slug } = outlet!;
+    const oldPhone = tokenAt(TEST_START);
+    expect((await check(slug, oldPhone)).body.results).not.toBeNull();
+    const qc = await sessionOf("qc.manager");
+    const status = await server.call("GET", `/api/pp/${rsid}/mobile-link/`, { headers: qc });
+    expect(status.status).toBe(200);
+    const boundAt = status.body.bound_at as string;
+    expect(typeof boundAt).toBe("string");
+
+    // Refused: not signed in, roles without the permission, bad input; another organisation sees nothing.
+    expect((await reset(rsid, {}, { bound_at: boundAt })).status).toBe(401);
+    for (const name of ["qc.executive", "calling.executive", "client.manager"])
+      expect((await reset(rsid, await sessionOf(name), { bound_at: boundAt })).status, name).toBe(403);
+    const bad = await reset(rsid, qc, { bound_at: "yesterday" });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body)).toEqual(["bound_at"]);
+    await server.db.query(
+      `INSERT INTO user_roles (user_id, role_id) SELECT u.id, r.id FROM users u, roles r
+       WHERE u.username = 'zenith.manager' AND r.name = 'qc-manager' ON CONFLICT DO NOTHING`,
+    );
+    const zenith = await sessionOf("zenith.manager");
+    expect((await reset(rsid, zenith, { bound_at: boundAt })).status).toBe(404);
+    expect((await server.call("GET", `/api/pp/${rsid}/mobile-link/`, { headers: zenith })).status).toBe(404);
+    expect((await read(`/api/mobile/earnings/${slug}/`, oldPhone)).status).toBe(200);
+
+    // A double click: one reset, the second told it is already done; one log row names who reset it.
+    const answers = await Promise.all([
+      reset(rsid, qc, { bound_at: boundAt }),
+      reset(rsid, qc, { bound_at: boundAt }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.already_reset).sort()).toEqual([false, true]);
+    const logs = await server.db.query<{ message: string; user: string }>(
+      `SELECT l.message, u.username AS user FROM outlet_logs l JOIN users u ON u.id = l.user_id
+       WHERE l.outlet_id = $1 AND l.action = 'mobile_link_reset'`,
+      [id],
+    );
+    expect(logs).toHaveLength(1);
+    expect(logs[0]!.user).toBe("qc.manager");
+    expect(logs[0]!.message).toMatch(/^Mobile link reset by /);
+    expect((await server.call("GET", `/api/pp/${rsid}/mobile-link/`, { headers: qc })).body).toEqual({
+      bound_at: null,
+      may_reset: true,
+    });
+    const executive = await sessionOf("qc.executive");
+    expect((await server.call("GET", `/api/pp/${rsid}/mobile-link/`, { headers: executive })).body).toEqual({
+      bound_at: null,
+      may_reset: false,
+    });
+
+    // The new phone opens the link and is allowed; a page read before that resets nothing newer.
+    server.clock.now = TEST_START + 60_000;
+    const newPhone = tokenAt(server.clock.now);
+    expect((await check(slug, newPhone)).body.results).not.toBeNull();
+    expect((await read(`/api/mobile/earnings/${slug}/`, newPhone)).status).toBe(200);
+    expect((await check(slug, oldPhone)).body).toEqual({ results: null, reason: "forwarded" });
+    const stale = await reset(rsid, qc, { bound_at: boundAt });
+    expect(stale.status).toBe(409);
+    expect((await read(`/api/mobile/earnings/${slug}/`, newPhone)).status).toBe(200);
+    server.clock.now = TEST_START;
+  });
+});

@@ -44,7 +44,7 @@ describe("the route table", () => {
   });
 
   it("shows the honest Page not found for a catalogue route that is not built yet", async () => {
-    renderAt("/retailers/list-of-invoices/pdf-view");
+    renderAt("/gamification/dashboard");
     expect(await headingText()).toBe("Page not found");
     expect(screen.getByText("This page is part of the product, but it does not exist yet.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Go back home" }).getAttribute("href")).toBe("/");

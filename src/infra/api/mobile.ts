@@ -14,6 +14,8 @@ import {
   RetailerOutletsAnswer,
   StatementsAnswer,
 } from "../../domain/mobile";
+import { MobileLinkResetAnswer, MobileLinkStatus } from "../../domain/mobileLinks";
+import type { PdfLoad } from "../../domain/retailerDocuments";
 import { type ApiError, request, runApi } from "../http";
 import { encryptOtp } from "../otpCrypto";
 import { readStored, STORAGE_KEYS } from "../storage";
@@ -127,4 +129,53 @@ export const retailerEditQuery = (rsid: string) =>
           signal,
         },
       ),
+  });
+
+/** The file name a Content-Disposition header gives (the UTF-8 form first), if any. */
+export function servedFileName(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // A malformed encoding falls back to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
+}
+
+/** One of the signed-in retailer's PDFs: the file, or none (404) when the server has no such document. */
+export async function fetchRetailerPdf(url: string, rsid: string, signal?: AbortSignal): Promise<PdfLoad> {
+  const session = readStored(STORAGE_KEYS.sessionId);
+  const response = await fetch(url, {
+    headers: session ? { Authorization: `sessionid ${session}` } : {},
+    credentials: "include",
+    signal,
+  });
+  if (response.status === 404) return { found: false };
+  if (!response.ok) throw new Error(`The file of ${rsid} could not be fetched (${response.status}).`);
+  return {
+    found: true,
+    file: { blob: await response.blob(), name: servedFileName(response.headers.get("Content-Disposition")) },
+  };
+}
+
+/** When the outlet's link was bound to a phone (staff, by RSID). */
+export const mobileLinkStatusQuery = (rsid: string) =>
+  queryOptions({
+    queryKey: ["staff", rsid, "mobile-link"] as const,
+    queryFn: ({ signal }) =>
+      runApi(request({ path: `pp/${encodeURIComponent(rsid)}/mobile-link/`, schema: MobileLinkStatus }), {
+        signal,
+      }),
+  });
+
+/** Removes the binding this page saw, so the next phone that opens the link binds it. */
+export const resetMobileLink = (rsid: string, boundAt: string) =>
+  request({
+    method: "POST",
+    path: `pp/${encodeURIComponent(rsid)}/mobile-link/reset/`,
+    body: { bound_at: boundAt },
+    schema: MobileLinkResetAnswer,
   });

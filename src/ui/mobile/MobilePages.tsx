@@ -3,7 +3,7 @@
  * achievement, for the retailer's link (behind the access guard) and for staff (the pp views).
  */
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearch } from "wouter";
 import {
   type Device,
@@ -19,6 +19,7 @@ import {
   paymentDuration,
   retailerPagePath,
 } from "../../domain/mobile";
+import { pdfViewPath } from "../../domain/retailerDocuments";
 import {
   earningsQuery,
   fetchPdf,
@@ -83,10 +84,13 @@ export function HomeView({
   source,
   navigator,
   device = deviceOf(globalThis.navigator.userAgent),
+  staffPanel,
 }: {
   source: MobileSource;
   navigator?: Navigator;
   device?: Device;
+  /** What only staff see on the pp view: the link's binding and its reset. */
+  staffPanel?: ReactNode;
 }) {
   const profile = useQuery(mobileProfileQuery(source));
   const [openWith, send] = useLiveMachine(providedOpenWith(navigator), { input: { device } });
@@ -152,6 +156,7 @@ export function HomeView({
           onClose={() => send({ type: "overlay.close" })}
         />
       ) : null}
+      {staffPanel}
       <footer className="mobile-footer">
         <a href="mailto:support@retailscan.in?subject=Support%20ticket" className="mobile-support">
           <img src="/support-ticket.svg" alt="Raise a support ticket" width={200} height={56} />
@@ -273,6 +278,15 @@ export function InvoicesView({ source }: { source: MobileSource }) {
             <p className="mobile-sub">
               {i.program} · {i.sub_project_name}
             </p>
+            {source.kind === "retailer" ? (
+              <Link
+                href={pdfViewPath("invoices", source.rsid, { kind: "invoice", id: i.id })}
+                className="button button-primary"
+                aria-label={`View invoice ${i.invoice_no}`}
+              >
+                View
+              </Link>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -324,7 +338,15 @@ export function StatementsView({ source }: { source: MobileSource }) {
               <dt>Remarks</dt>
               <dd>{orNotAvailable(s.remark)}</dd>
             </dl>
-            {s.url ? (
+            {s.url && source.kind === "retailer" ? (
+              <Link
+                href={pdfViewPath("statements", source.rsid, { kind: "statement", id: s.id })}
+                className="button button-primary"
+                aria-label={`View ${s.report_name}`}
+              >
+                View
+              </Link>
+            ) : s.url ? (
               <button type="button" className="button button-primary" onClick={() => viewPdf(s.url!, source)}>
                 View
               </button>
@@ -348,13 +370,28 @@ function linked(View: (props: { source: MobileSource }) => ReactNode) {
   };
 }
 
+/** Only staff's pp view has it, so the link's own pages do not carry its code. */
+const MobileLinkPanel = lazy(() => import("./MobileLinkReset").then((m) => ({ default: m.MobileLinkPanel })));
+
 /** Staff's pp view of an outlet by RSID, with their session (master_id is accepted and not used). */
-function staff(View: (props: { source: MobileSource }) => ReactNode) {
+function staff(
+  View: (props: { source: MobileSource; staffPanel?: ReactNode }) => ReactNode,
+  withLink = false,
+) {
   return function StaffPage() {
     const { slug = "" } = useParams<{ slug: string }>();
     return (
       <QueryClientProvider client={queryClient}>
-        <View source={{ kind: "staff", rsid: slug }} />
+        <View
+          source={{ kind: "staff", rsid: slug }}
+          staffPanel={
+            withLink ? (
+              <Suspense fallback={null}>
+                <MobileLinkPanel rsid={slug} />
+              </Suspense>
+            ) : undefined
+          }
+        />
       </QueryClientProvider>
     );
   };
@@ -376,7 +413,7 @@ export const MobileHome = linked(HomeView);
 export const MobileEarnings = linked(EarningsView);
 export const MobileInvoices = linked(InvoicesView);
 export const MobileStatements = linked(StatementsView);
-export const PpOutletDetails = staff(HomeView);
+export const PpOutletDetails = staff(HomeView, true);
 export const PpOutletEarning = staff(EarningsView);
 export const PpOutletInvoice = staff(InvoicesView);
 export const PpPerformanceStatement = staff(StatementsView);

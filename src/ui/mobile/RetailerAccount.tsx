@@ -8,6 +8,7 @@ import { Link, useParams, useSearch } from "wouter";
 import { FINANCIAL_QUARTER_MONTHS, FORM16_MSG } from "../../domain/form16";
 import { formatMobileDate, formatRupees, orNotAvailable, retailerPagePath } from "../../domain/mobile";
 import { RETAILER_ACCOUNT_MSG, retailerNotificationText } from "../../domain/retailerAccount";
+import { pdfViewPath } from "../../domain/retailerDocuments";
 import {
   retailerForm16Query,
   retailerNotificationsQuery,
@@ -75,21 +76,30 @@ function Form16() {
               </tbody>
             </table>
             {y.file ? (
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={saving === y.financial_year}
-                aria-label={`${FORM16_MSG.download} ${y.financial_year}`}
-                onClick={() => {
-                  setSaving(y.financial_year);
-                  setSaveFailed(false);
-                  downloadPdf(y.file!, `form16-${rsid}-${y.financial_year}.pdf`, { kind: "retailer", rsid })
-                    .catch(() => setSaveFailed(true))
-                    .finally(() => setSaving(null));
-                }}
-              >
-                {FORM16_MSG.download}
-              </button>
+              <p className="pdf-view-actions">
+                <Link
+                  href={pdfViewPath("dashboard", rsid, { kind: "form16", year: y.financial_year })}
+                  className="button button-secondary"
+                  aria-label={`View Form 16 ${y.financial_year}`}
+                >
+                  View
+                </Link>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={saving === y.financial_year}
+                  aria-label={`${FORM16_MSG.download} ${y.financial_year}`}
+                  onClick={() => {
+                    setSaving(y.financial_year);
+                    setSaveFailed(false);
+                    downloadPdf(y.file!, `form16-${rsid}-${y.financial_year}.pdf`, { kind: "retailer", rsid })
+                      .catch(() => setSaveFailed(true))
+                      .finally(() => setSaving(null));
+                  }}
+                >
+                  {FORM16_MSG.download}
+                </button>
+              </p>
             ) : (
               <p className="mobile-sub">{FORM16_MSG.inProgress}</p>
             )}

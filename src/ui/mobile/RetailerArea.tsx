@@ -6,8 +6,14 @@
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { Link, useSearch } from "wouter";
 import { formatMobileDate, MOBILE_MSG, orNotAvailable, retailerPagePath } from "../../domain/mobile";
+import { pdfViewPath } from "../../domain/retailerDocuments";
 import { fieldLabel, QC_REJECTION_STATUS, type RequestType } from "../../domain/retailerRequests";
-import { retailerOutletQuery, retailerOutletsQuery } from "../../infra/api/mobile";
+import {
+  invoicesQuery,
+  retailerOutletQuery,
+  retailerOutletsQuery,
+  statementsQuery,
+} from "../../infra/api/mobile";
 import { readStored, STORAGE_KEYS } from "../../infra/storage";
 import { queryClient } from "../queryClient";
 import { Spinner } from "../widgets/Controls";
@@ -64,6 +70,47 @@ function OutletsList() {
   );
 }
 
+/** The outlet's newest invoice and target statement, each opened in the dashboard's PDF view. */
+function LatestDocuments({ rsid }: { rsid: string }) {
+  const source = { kind: "retailer", rsid } as const;
+  const invoice = useQuery(invoicesQuery(source)).data?.results[0];
+  const statement = useQuery(statementsQuery(source)).data?.results.find((s) => s.url);
+  if (!invoice && !statement) return null;
+  return (
+    <section className="mobile-card" aria-labelledby="latest-documents">
+      <h2 id="latest-documents" className="mobile-report">
+        Latest documents
+      </h2>
+      <ul className="mobile-documents">
+        {invoice ? (
+          <li>
+            <span>Invoice {invoice.invoice_no}</span>
+            <Link
+              href={pdfViewPath("dashboard", rsid, { kind: "invoice", id: invoice.id })}
+              className="button button-secondary"
+              aria-label={`View invoice ${invoice.invoice_no}`}
+            >
+              View
+            </Link>
+          </li>
+        ) : null}
+        {statement ? (
+          <li>
+            <span>{statement.report_name}</span>
+            <Link
+              href={pdfViewPath("dashboard", rsid, { kind: "statement", id: statement.id })}
+              className="button button-secondary"
+              aria-label={`View ${statement.report_name}`}
+            >
+              View
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
+
 const DECISION_WORDS: Record<string, string> = {
   pending: "Pending: Retail Scan is checking it",
   accepted: "Accepted",
@@ -98,6 +145,7 @@ function OutletInformation() {
               Form 16
             </Link>
           </nav>
+          <LatestDocuments rsid={o.rsid} />
           <section className="mobile-card" aria-labelledby="store-details">
             <h2 id="store-details" className="mobile-report">
               Store details

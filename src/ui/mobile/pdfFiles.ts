@@ -2,7 +2,11 @@ import { fetchPdf, type MobileSource } from "../../infra/api/mobile";
 
 /** Saves a PDF the answer links to under its own name. */
 export async function downloadPdf(url: string, name: string, source: MobileSource) {
-  const blob = await fetchPdf(url, source);
+  saveBlob(await fetchPdf(url, source), name);
+}
+
+/** Hands a file to the device's downloads under the given name. */
+export function saveBlob(blob: Blob, name: string) {
   const href = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = href;

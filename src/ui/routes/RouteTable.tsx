@@ -5,7 +5,7 @@
  */
 import { type ComponentType, lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
-import { type AppRoute, ROUTES_BY_SPECIFICITY } from "../../domain/routes";
+import { type AppRoute, ROUTES_BY_SPECIFICITY, retailerPortalHome } from "../../domain/routes";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
 import { type BuiltPattern, isHandBuilt, UPLOAD_BUILT_PATTERNS } from "./built";
@@ -27,6 +27,11 @@ const NotFound = lazy(() => import("../errors/NotFound"));
 function Home() {
   const user = useCurrentUser();
   return <Redirect to={user ? "/dashboard" : "/login"} replace />;
+}
+
+/** "/retailers": a signed-in retailer's outlets, otherwise the retailer sign-in. */
+function RetailerPortal() {
+  return <Redirect to={retailerPortalHome(useCurrentUser())} replace />;
 }
 
 const outletList = (name: keyof typeof import("../outlets/OutletListScreens")) =>
@@ -74,12 +79,15 @@ const CODE_SIGN_IN_SCREENS = {
   "/retailers/enter-mobile-number": codeSignIn("RetailerEnterMobile"),
   "/retailers/otp": codeSignIn("RetailerOtp"),
   "/retailers/success": codeSignIn("RetailerSignedIn"),
+  "/retailers": RetailerPortal,
 } as const;
 
 const mobilePage = (name: keyof typeof import("../mobile/MobilePages")) =>
   lazy(() => import("../mobile/MobilePages").then((m) => ({ default: m[name] })));
 const retailerAccount = (name: keyof typeof import("../mobile/RetailerAccount")) =>
   lazy(() => import("../mobile/RetailerAccount").then((m) => ({ default: m[name] })));
+const pdfView = (name: keyof typeof import("../mobile/RetailerPdfView")) =>
+  lazy(() => import("../mobile/RetailerPdfView").then((m) => ({ default: m[name] })));
 /** The retailer's link (slug after the word slug, and the alternate) and the staff's pp views. */
 const MOBILE_SCREENS = {
   "/mobile-view/home/slug/:slug": mobilePage("MobileHome"),
@@ -111,6 +119,9 @@ const MOBILE_SCREENS = {
   "/retailers/offers": retailerAccount("RetailerOffers"),
   "/retailers/offers/view/:offerSlug": retailerAccount("RetailerOfferView"),
   "/retailers/profile/:user_name": retailerAccount("RetailerProfile"),
+  "/retailers/pdf-view": pdfView("DashboardPdfView"),
+  "/retailers/list-of-invoices/pdf-view": pdfView("InvoicePdfView"),
+  "/retailers/earnings/earnings-details/pdf-view": pdfView("StatementPdfView"),
 } as const;
 
 /** Any other dashboard route: an administration screen or the honest Page not found (./AdminRoute). */

@@ -49,6 +49,8 @@ const HAND_BUILT_PATTERNS = [
   "/retailers/enter-mobile-number",
   "/retailers/otp",
   "/retailers/success",
+  // The retailer portal's root: signed-in retailers to their outlets, anyone else to sign in.
+  "/retailers",
   "/dashboard",
   // Outlet lists and the outlet opened from each.
   "/dashboard/list-of-outlets",
@@ -102,6 +104,10 @@ const HAND_BUILT_PATTERNS = [
   "/retailers/offers",
   "/retailers/offers/view/:offerSlug",
   "/retailers/profile/:user_name",
+  // The retailer's documents shown inside the area (docs/retailer-portal.md).
+  "/retailers/pdf-view",
+  "/retailers/list-of-invoices/pdf-view",
+  "/retailers/earnings/earnings-details/pdf-view",
 ] as const;
 
 /** A screen written for its route; the route table's own list must name each. */
