@@ -93,11 +93,14 @@ export const isStoredFile = (value: unknown): value is StoredFileValue =>
 const listed = (labels: readonly string[]) =>
   labels.length > 1 ? `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}` : (labels[0] ?? "");
 
+/** A field's size limit as people read it: "2 MB". */
+export const fileLimit = (rule: FileRule): string => `${rule.maxBytes / MB} MB`;
+
 /** "The logo must be a PNG, JPEG or WebP image of at most 2 MB." */
 export const fileRuleMessage = (label: string, rule: FileRule): string =>
   `The ${label.toLowerCase()} must be a ${listed(rule.accept.map((t) => t.label))} ${
     rule.kind === "image" ? "image" : "file"
-  } of at most ${rule.maxBytes / MB} MB.`;
+  } of at most ${fileLimit(rule)}.`;
 
 export const FILE_NOT_READ = "The file could not be read. Choose it again.";
 export const NOT_THE_STORED_FILE = "This file is no longer stored with the record. Choose it again.";

@@ -3,7 +3,7 @@
  * preview), replace or remove it. The machine reads and checks a chosen file; this only shows it.
  */
 import { useEffect, useId, useMemo, useRef } from "react";
-import { fileSize, fileTypeOf, isChosenFile, isStoredFile } from "../../domain/fileField";
+import { fileLimit, fileSize, fileTypeOf, isChosenFile, isStoredFile } from "../../domain/fileField";
 import type { FieldSpec, FieldValue } from "../../domain/resource";
 import { FieldErrorList } from "../widgets/Controls";
 
@@ -64,7 +64,7 @@ export function FileField({ field, value, errors, reading, storedUrl, onChoose, 
             {reading ? "Reading the file…" : name ? `${name} (${fileSize(size)})` : "No file chosen"}
           </p>
           <p className="file-field-hint">
-            {rule.accept.map((t) => t.label).join(", ")}; at most {fileSize(rule.maxBytes)}.
+            {rule.accept.map((t) => t.label).join(", ")}; at most {fileLimit(rule)}.
           </p>
           <div className="file-field-actions">
             <input
