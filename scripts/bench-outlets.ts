@@ -13,7 +13,6 @@ import { type Db, openPglite } from "../server/db/db";
 import { tablesDueForUpkeep, vacuumWhenIdle } from "../server/db/idleVacuum";
 import { rebuildDatabase } from "../server/seed/rebuild";
 import { timedApp } from "./bench-app";
-import { benchProjects } from "./bench-projects";
 import { benchSurvey } from "./bench-survey";
 
 export const BENCH_OUTLETS = 100_000;
@@ -163,7 +162,6 @@ export async function benchOutlets(): Promise<{ lines: string[]; withinTargets: 
 
     // Survey Details before the bulk action moves the qc_pending outlets it answers for.
     const survey = await benchSurvey(db, call, qc);
-    const projects = await benchProjects(db, call, qc);
 
     const pending = await db.query<{ id: number; version: number }>(
       `SELECT o.id, o.version FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id
@@ -203,8 +201,7 @@ export async function benchOutlets(): Promise<{ lines: string[]; withinTargets: 
       searches.every((q) => q.p95 < NAME_SEARCH_P95_TARGET_MS) &&
       bulk.ms < BULK_TARGET_MS &&
       detailP95 < DETAIL_P95_TARGET_MS &&
-      survey.withinTargets &&
-      projects.withinTargets;
+      survey.withinTargets;
     const lines = [
       "## Outlets (100,000 outlets, PGlite, requests through the app in process)",
       "",
@@ -233,7 +230,6 @@ export async function benchOutlets(): Promise<{ lines: string[]; withinTargets: 
       `| outlet detail with its workflow object, ${DETAIL_OUTLETS} outlets across the set (target p95 under ${DETAIL_P95_TARGET_MS} ms) | ${fmt(percentile(detailTimes, 50))} | **${fmt(detailP95)}** |`,
       "",
       ...survey.lines,
-      ...projects.lines,
       "| bulk action | ms | target |",
       "| --- | ---: | ---: |",
       `| QC Accept on ${pending.length} outlets in one transaction (${logged?.n ?? 0} log rows written) | ${fmt(bulk.ms, 0)} | ${BULK_TARGET_MS} |`,

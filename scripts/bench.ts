@@ -7,6 +7,7 @@
  * - login request latency against a running server
  * - the outlet list and bulk action at 100,000 outlets (scripts/bench-outlets.ts)
  * - the administration lists with 10,000 users (scripts/bench-admin.ts)
+ * - the project cards with 2,000 projects (scripts/bench-projects.ts)
  * - kill -9 restarts mid-upload and mid-confirm, and 50 clients for 30 s (scripts/bench-reliability.ts)
  */
 import { spawn } from "node:child_process";
@@ -16,6 +17,7 @@ import { join } from "node:path";
 import { benchAdmin } from "./bench-admin";
 import { type BundleSizes, bundleLines, bundleSizes } from "./bench-bundle";
 import { benchOutlets } from "./bench-outlets";
+import { benchProjects } from "./bench-projects";
 import { benchReliability } from "./bench-reliability";
 import { benchUploads } from "./bench-uploads";
 
@@ -159,6 +161,7 @@ async function main() {
   const outlets = await benchOutlets();
   const uploads = await benchUploads();
   const admin = await benchAdmin();
+  const projects = await benchProjects();
   const reliability = await benchReliability();
 
   const date = new Date().toISOString().slice(0, 10);
@@ -190,6 +193,7 @@ async function main() {
     ...uploads,
     ...outlets.lines,
     ...admin.lines,
+    ...projects.lines,
     ...reliability,
   ];
   writeFileSync(join(root, "docs/benchmarks.md"), lines.join("\n"));
@@ -197,6 +201,10 @@ async function main() {
   checkBundleBudgets(sizes);
   if (!admin.withinTargets) {
     console.error("An administration list is over its target (see the Administration lists section)");
+    process.exitCode = 1;
+  }
+  if (!projects.withinTargets) {
+    console.error("The project cards are over their target (see the Project cards section)");
     process.exitCode = 1;
   }
   if (!outlets.withinTargets) {

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppConfig, SsoProvider } from "../src/domain/auth";
-import { ADMIN_API, adminResourceRoutes } from "./admin/routes";
+import { ADMIN_API, adminResourceRoutes, isResourceFileWrite } from "./admin/routes";
 import { adminRoutes } from "./auth/admin";
 import { authenticate } from "./auth/guard";
 import { otpKeys } from "./auth/otpKeys";
@@ -79,11 +79,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       throw new Problem(413, { detail: "Request body is too large." });
     },
   });
-  // Excel uploads have their own, larger limit (server/uploads/routes.ts).
+  // Excel uploads have their own, larger limit (server/uploads/routes.ts), as have writes of records
+  // holding files (server/admin/routes.ts).
   app.use("/api/*", (c, next) =>
     isUploadPost(c.req.method, c.req.path) ||
     isCommonUpload(c.req.method, c.req.path) ||
-    isDumpUpload(c.req.method, c.req.path)
+    isDumpUpload(c.req.method, c.req.path) ||
+    isResourceFileWrite(c.req.method, c.req.path)
       ? next()
       : jsonBodyLimit(c, next),
   );

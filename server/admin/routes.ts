@@ -3,8 +3,10 @@
  * options for searchable selects, one record, and (when writable) create, update and delete, each
  * checked on the server against the definition's permissions and the caller's organisation.
  */
-import type { Context } from "hono";
+import type { Context, Next } from "hono";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { filePart, MB } from "../../src/domain/fileField";
 import { passwordProblems } from "../../src/domain/password";
 import { addFieldError, decodeRowId, type FieldErrors } from "../../src/domain/requestInput";
 import { decodeValues, isWritable, type ResourceDefinition } from "../../src/domain/resource";
@@ -15,18 +17,76 @@ import type { AppDeps, AppEnv } from "../context";
 import { jsonBody, Problem, REQUIRED } from "../http/problem";
 import { mergeCitiesRoute } from "./mergeCities";
 import { findRecord, listOptions, listRecords, recordsById } from "./reads";
+import { fileFields } from "./schemaSql";
 import { createRecord, deleteRecord, type Hashed, updateRecord } from "./writes";
 
 export const ADMIN_API = "/api/admin";
 
-/** The values of a write body `{ values: {...}, version }`, decoded with the definition's schema. */
+const WRITE_PATH = /^\/api\/admin\/([a-z-]+)\/(?:[^/]+\/)?$/;
+
+/** Whether a definition holds files (and so takes multipart writes). */
+const hasFiles = (def: ResourceDefinition | undefined): def is ResourceDefinition =>
+  def !== undefined && fileFields(def).length > 0;
+
+/** A create or update of a resource with file fields: it reads its own body, under its own limit. */
+export function isResourceFileWrite(method: string, path: string): boolean {
+  const name = (method === "POST" || method === "PUT") && WRITE_PATH.exec(path)?.[1];
+  return Boolean(name) && hasFiles(RESOURCES.find((d) => d.name === name));
+}
+
+/** The most a file write's body may hold: every file field at its limit, and room for the values. */
+const fileWriteLimit = (def: ResourceDefinition) =>
+  bodyLimit({
+    maxSize: fileFields(def).reduce((sum, [, f]) => sum + f.file!.maxBytes, 0) + MB,
+    onError: () => {
+      throw new Problem(413, { detail: "Request body is too large." });
+    },
+  });
+
+const FORM_UNREADABLE = "Send the values as JSON in the form's values part.";
+
+/**
+ * A write body: JSON `{ values, version }`, or (for a resource with files) multipart with the
+ * values as JSON in `values`, the version in `version` and each chosen file in its own part.
+ */
+async function writeBody(c: Context<AppEnv>, def: ResourceDefinition): Promise<Record<string, unknown>> {
+  if (!hasFiles(def) || !(c.req.header("content-type") ?? "").startsWith("multipart/form-data"))
+    return jsonBody(c.req);
+  let form: Record<string, unknown>;
+  let values: unknown;
+  try {
+    form = await c.req.parseBody();
+    values = JSON.parse(typeof form.values === "string" ? form.values : "");
+  } catch {
+    throw new Problem(400, { values: [FORM_UNREADABLE] });
+  }
+  if (typeof values !== "object" || values === null || Array.isArray(values))
+    throw new Problem(400, { values: [FORM_UNREADABLE] });
+  const withFiles: Record<string, unknown> = { ...values };
+  for (const [key] of fileFields(def)) {
+    const part = form[filePart(key)];
+    if (part instanceof File)
+      withFiles[key] = { name: storedName(part.name), bytes: new Uint8Array(await part.arrayBuffer()) };
+  }
+  return { values: withFiles, ...(form.version === undefined ? {} : { version: form.version }) };
+}
+
+/** A file's name as stored: no folders or control characters, at most 120 characters. */
+const storedName = (name: string): string =>
+  [...(name.split(/[\\/]/).at(-1) ?? "")]
+    .filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127)
+    .join("")
+    .trim()
+    .slice(-120) || "file";
+
+/** The values of a write body, decoded with the definition's schema. */
 async function readValues(
   c: Context<AppEnv>,
   def: ResourceDefinition,
   creating: boolean,
   random: AppDeps["randomBytes"],
 ) {
-  const body = await jsonBody(c.req);
+  const body = await writeBody(c, def);
   const raw = Object.hasOwn(body, "values") ? body.values : undefined;
   const decoded = decodeValues(def, raw ?? {}, creating);
   const errors: FieldErrors = decoded.ok ? {} : { ...decoded.errors };
@@ -69,6 +129,11 @@ function resourceRoutes(app: Hono<AppEnv>, deps: AppDeps, def: ResourceDefinitio
     return c.json(found);
   });
   if (!isWritable(def)) return;
+  if (hasFiles(def)) {
+    const limit = fileWriteLimit(def);
+    app.post(base, (c, next: Next) => limit(c, next));
+    app.put(`${base}:address/`, (c, next: Next) => limit(c, next));
+  }
   app.post(base, async (c) => {
     const { user } = await writer(c);
     const { values, hashed } = await readValues(c, def, true, deps.randomBytes);

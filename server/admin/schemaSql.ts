@@ -8,7 +8,12 @@ import type { FieldSpec, ResourceDefinition } from "../../src/domain/resource";
 import { resourceNamed } from "../../src/domain/resourceCatalogue";
 
 export const columnOf = (key: string, field: FieldSpec): string =>
-  field.column ?? (field.widget === "reference" ? `${key}_id` : key);
+  field.column ??
+  (field.widget === "reference" ? `${key}_id` : field.widget === "file" ? `${key}_file_id` : key);
+
+/** The fields holding a stored file. */
+export const fileFields = (def: ResourceDefinition): [string, FieldSpec][] =>
+  Object.entries(def.fields).filter(([, f]) => f.widget === "file");
 
 /** The column routes address a record by. */
 export const addressColumn = (def: ResourceDefinition): string =>
@@ -18,9 +23,9 @@ export const addressColumn = (def: ResourceDefinition): string =>
 export const organisationColumn = (def: ResourceDefinition): string | null =>
   def.scope === "organisation" ? "organisation_id" : def.name === "organisations" ? "id" : null;
 
-/** The fields stored in the row itself (not linked through a table). */
+/** The fields stored in the row itself (not linked through a table, not a file written with its content). */
 export const rowFields = (def: ResourceDefinition): [string, FieldSpec][] =>
-  Object.entries(def.fields).filter(([, f]) => !f.through);
+  Object.entries(def.fields).filter(([, f]) => !f.through && f.widget !== "file");
 
 export const linkFields = (
   def: ResourceDefinition,
@@ -41,6 +46,10 @@ function valueSql(key: string, field: FieldSpec): string {
     return `ARRAY(SELECT l.${other} FROM ${table} l WHERE l.${own} = t.id ORDER BY l.${other})`;
   }
   const column = `t.${columnOf(key, field)}`;
+  if (field.widget === "file")
+    return `(SELECT json_build_object('id', f.id, 'name', f.name, 'size', octet_length(f.content),
+                                      'content_type', f.content_type)
+             FROM stored_files f WHERE f.id = ${column})`;
   if (field.widget === "number") return `${column}::float8`;
   if (field.widget === "date") return `${column}::text`;
   return column;

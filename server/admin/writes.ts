@@ -19,6 +19,7 @@ import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";
 import { Problem } from "../http/problem";
 import { outranksCaller, writeProblems } from "./checks";
+import { currentFiles, dropFiles, loggableFile, storeFiles } from "./fileWrites";
 import { type Caller, findRecord } from "./reads";
 import { columnOf, linkFields, rowFields } from "./schemaSql";
 
@@ -40,9 +41,13 @@ export const logChange = (
     [def.name, recordId, action, caller.id, now, JSON.stringify(changes)],
   );
 
-/** The values a log keeps: everything but secrets. */
+/** The values a log keeps: everything but secrets, and files by name and size. */
 const loggable = (def: ResourceDefinition, values: Values): Values =>
-  Object.fromEntries(Object.entries(values).filter(([k]) => def.fields[k]?.widget !== "secret"));
+  Object.fromEntries(
+    Object.entries(values)
+      .filter(([k]) => def.fields[k]?.widget !== "secret")
+      .map(([k, v]) => [k, def.fields[k]?.widget === "file" ? loggableFile(v) : v]),
+  );
 
 async function freeSlug(tx: Queryable, def: ResourceDefinition, base: string): Promise<string> {
   const taken = new Set(
@@ -103,7 +108,8 @@ export async function createRecord(
   return unlessDuplicate(def, () =>
     inTransaction(deps, async (tx) => {
       await mustPass(tx, def, caller, values, null);
-      const columns = columnValues(def, values, hashed, now);
+      const files = await storeFiles(tx, def, caller, values, null, now);
+      const columns = [...columnValues(def, values, hashed, now), ...files.columns];
       if (def.addressBy === "slug" && def.slugFrom)
         columns.push(["slug", await freeSlug(tx, def, slugify(String(values[def.slugFrom])))]);
       columns.push(["modified_at", now], ["modified_by", caller.id]);
@@ -150,7 +156,8 @@ export async function updateRecord(
       if (row.version !== version)
         throw new Problem(409, { detail: versionConflict(def), code: "version_conflict" });
       await mustPass(tx, def, caller, values, row.id);
-      const columns = columnValues(def, values, hashed, now);
+      const files = await storeFiles(tx, def, caller, values, await currentFiles(tx, def, row.id), now);
+      const columns = [...columnValues(def, values, hashed, now), ...files.columns];
       columns.push(["modified_at", now], ["modified_by", caller.id]);
       await tx.query(
         `UPDATE ${def.table} SET ${columns.map(([c], i) => `${c} = $${i + 2}`).join(", ")}, version = version + 1
@@ -158,6 +165,7 @@ export async function updateRecord(
         [row.id, ...columns.map(([, v]) => v)],
       );
       await writeLinks(tx, def, row.id, values);
+      await dropFiles(tx, files.dropped);
       await logChange(tx, def, row.id, "update", caller, now, loggable(def, values));
       return row.id;
     }),
@@ -192,7 +200,12 @@ export async function deleteRecord(deps: AppDeps, def: ResourceDefinition, calle
       const row = await lockRow(tx, def, caller, address);
       const used = (await usages(tx, def, row.id)).filter((u) => u.count > 0);
       if (used.length > 0) throw new Problem(409, { detail: inUse(def, used), code: "in_use" });
+      const files = await currentFiles(tx, def, row.id);
       await tx.query(`DELETE FROM ${def.table} WHERE id = $1`, [row.id]);
+      await dropFiles(
+        tx,
+        Object.values(files).filter((id): id is number => id !== null),
+      );
       await logChange(tx, def, row.id, "delete", caller, now, { address });
     });
   } catch (error) {

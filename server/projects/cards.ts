@@ -11,6 +11,7 @@ import {
 } from "../../src/domain/projects";
 import type { Page } from "../../src/domain/requestInput";
 import { escapeLike } from "../../src/domain/requestInput";
+import { projectFileUrl } from "../../src/domain/resources/projects";
 import { isInternal } from "../auth/organisationScope";
 import type { UserRow } from "../auth/users";
 import type { Queryable } from "../db/db";
@@ -96,9 +97,13 @@ export async function projectCards(
     start_date: string;
     end_date: string;
     outlets: number;
+    logo_file_id: number | null;
+    deck_file_id: number | null;
+    deck_name: string | null;
   }>(
     `SELECT p.id, p.slug, p.name, p.type, (SELECT g.name FROM organisations g WHERE g.id = p.organisation_id) AS organisation,
-            p.start_date::text AS start_date, p.end_date::text AS end_date,
+            p.start_date::text AS start_date, p.end_date::text AS end_date, p.logo_file_id, p.deck_file_id,
+            (SELECT f.name FROM stored_files f WHERE f.id = p.deck_file_id) AS deck_name,
             (SELECT coalesce(sum(c.n), 0)::int FROM outlet_counts c JOIN sub_projects s ON s.id = c.sub_project_id
              WHERE s.project_id = p.id AND c.status = 'active') AS outlets
      FROM (SELECT p.* FROM projects p WHERE ${whereSql} ORDER BY p.start_date DESC, p.id DESC
@@ -124,6 +129,11 @@ export async function projectCards(
       endDate: p.end_date,
       notificationCount: notes.unread.get(p.id) ?? 0,
       notificationList: mine.map(notificationOf),
+      logo: p.logo_file_id === null ? null : projectFileUrl(p.slug, "logo", p.logo_file_id),
+      deck:
+        p.deck_file_id === null
+          ? null
+          : { url: projectFileUrl(p.slug, "deck", p.deck_file_id), name: p.deck_name ?? "" },
     };
   });
   return { rows, count: counted?.count ?? 0 };

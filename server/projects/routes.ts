@@ -6,12 +6,18 @@
 import { Hono } from "hono";
 import { MOBILE_LINKS_NOT_ALLOWED, mayExportMobileLinks } from "../../src/domain/mobileLinks";
 import { readNotificationIds, readProjectCardQuery } from "../../src/domain/projects";
-import { decodeQueryTexts, decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
+import {
+  decodeQueryTexts,
+  decodeRowId,
+  decodeText,
+  MAX_QUERY_TEXT_LENGTH,
+} from "../../src/domain/requestInput";
 import type { AppDeps, AppEnv } from "../context";
 import { pageParams, paginate } from "../http/pagination";
 import { jsonBody, Problem } from "../http/problem";
 import { requireOutletViewer } from "../outlets/access";
 import { projectCards } from "./cards";
+import { projectFile } from "./files";
 import { subProjectHub } from "./hub";
 import { startMobileLinksExport } from "./mobileLinks";
 import { listNotifications, markRead } from "./notifications";
@@ -46,6 +52,21 @@ export function projectRoutes(deps: AppDeps): Hono<AppEnv> {
     const read = readNotificationIds(await jsonBody(c.req));
     if (!read.ok) throw new Problem(400, read.errors);
     return c.json(await markRead(db, user, read.value, new Date(deps.clock())));
+  });
+
+  app.get("/projects/:slug/files/:field/:fileId/", async (c) => {
+    const { user } = await requireOutletViewer(c, deps);
+    const slug = decodeText(c.req.param("slug"), MAX_QUERY_TEXT_LENGTH);
+    const fileId = decodeRowId(c.req.param("fileId"));
+    if (!slug.ok || fileId === null) throw new Problem(404, NOT_FOUND);
+    const served = await projectFile(db, user, slug.value, c.req.param("field"), fileId);
+    if (!served) throw new Problem(404, NOT_FOUND);
+    const { file, contentType, inline } = served;
+    return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": contentType,
+      "Content-Disposition": `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      "Cache-Control": "private, max-age=86400",
+    });
   });
 
   app.get("/projects/:projectSlug/sub-projects/:slug/", async (c) => {

@@ -12,6 +12,7 @@ import { seedAdministeredResources } from "./catalogue";
 import { seedFieldTools } from "./fieldTools";
 import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
 import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
+import { seedProjectFiles } from "./projectFiles";
 import { seedRetailerPortal } from "./retailerPortal";
 import { seedRetailerRequests } from "./retailerRequests";
 import { seedReviewData } from "./review";
@@ -152,6 +153,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     await seedUploads(tx, now);
     await seedFieldTools(tx, now);
     await seedRetailerPortal(tx, now);
+    await seedProjectFiles(tx, new Date(now));
     return true;
   });
   // The seed writes most outlet and workflow rows twice (inserted, then given their review and

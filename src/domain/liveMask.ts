@@ -26,6 +26,8 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
     return typeof value === "function" ? "(function)" : value;
   }
   if (depth >= MAX_DEPTH) return "…";
+  // A chosen file's content (a form's file field) is shown by its size, not byte by byte.
+  if (ArrayBuffer.isView(value)) return `(${value.byteLength} bytes)`;
   if (Array.isArray(value)) return value.map((v) => maskSecrets(v, depth + 1));
   // An actor held in context (a child machine) is shown by its id, not walked into.
   if ("sessionId" in value && "send" in value)

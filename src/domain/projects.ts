@@ -96,6 +96,17 @@ export const ProjectNotification = Schema.Struct({
 export type ProjectNotification = typeof ProjectNotification.Type;
 
 /** 002 §3 project card. */
+export const DOWNLOAD_DECK = "Download deck";
+
+/** The card's stand-in for a missing logo: the first letters of the name's first two words. */
+export const cardInitials = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter((w) => /^[\p{L}\p{N}]/u.test(w))
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("") || "?";
+
 export const ProjectCard = Schema.Struct({
   slug: Schema.String,
   name: Schema.String,
@@ -107,6 +118,10 @@ export const ProjectCard = Schema.Struct({
   endDate: Schema.String,
   notificationCount: Schema.Number,
   notificationList: Schema.Array(ProjectNotification),
+  /** Where the project's logo is served; null when it has none. */
+  logo: Schema.NullOr(Schema.String),
+  /** The project's deck (where it is served and its file name); null when it has none. */
+  deck: Schema.NullOr(Schema.Struct({ url: Schema.String, name: Schema.String })),
 });
 export type ProjectCard = typeof ProjectCard.Type;
 

@@ -6,6 +6,15 @@
  * builds its SQL from the same definition.
  */
 import { Cause, Exit, Schema, SchemaIssue } from "effect";
+import {
+  type ChosenFile,
+  type FileRule,
+  fileKeepsRule,
+  fileRuleMessage,
+  isChosenFile,
+  isStoredFile,
+  type StoredFileValue,
+} from "./fileField";
 import { addFieldError, type FieldErrors, MAX_ROW_ID, NULL_CHARACTER, tooLong } from "./requestInput";
 
 export const REQUIRED = "This field is required.";
@@ -23,10 +32,11 @@ export type Widget =
   | "choice"
   | "reference"
   | "references"
-  | "secret";
+  | "secret"
+  | "file";
 
-/** A value as the form holds it and the API carries it. */
-export type FieldValue = string | number | boolean | null | readonly number[];
+/** A value as the form holds it and the API carries it (a file: the stored one, or one just chosen). */
+export type FieldValue = string | number | boolean | null | readonly number[] | StoredFileValue | ChosenFile;
 export type Values = Readonly<Record<string, FieldValue>>;
 
 /** A many-to-many field's link table: rows of (own, other). */
@@ -56,6 +66,8 @@ export type FieldSpec = {
   readonly fromParent?: boolean;
   /** A new record's value when it is not the widget's blank. */
   readonly initial?: FieldValue;
+  /** file: the types it accepts, told by content, and its size limit. */
+  readonly file?: FileRule;
 };
 
 /** No NUL character (the database refuses them in text). */
@@ -198,6 +210,21 @@ export const references = (
   ...(o.grant ? { grant: o.grant } : {}),
 });
 
+/**
+ * A file stored with the record (in its `<key>_file_id` column): empty, the stored file sent back
+ * to keep it, or a chosen file whose content is one of the accepted types within the size limit.
+ */
+export const file = (label: string, rule: FileRule, o: { required?: boolean } = {}): FieldSpec => {
+  const required = o.required ?? false;
+  const message = fileRuleMessage(label, rule);
+  const keeps = Schema.makeFilter((value: unknown) => {
+    if (value === null || value === undefined) return required ? REQUIRED : true;
+    if (isChosenFile(value)) return fileKeepsRule(rule, value) || message;
+    return isStoredFile(value) || message;
+  });
+  return { label, widget: "file", schema: Schema.Unknown.check(keeps), required, file: rule };
+};
+
 /** The organisation a record belongs to: the page's own on organisation pages, chosen elsewhere. */
 export const organisationField = (o: { fromParent?: boolean } = {}) =>
   reference("Organisation", "organisations", { column: "organisation_id", ...o });
@@ -268,6 +295,8 @@ export type ResourceDefinition = {
    * address in `param`, and `field` (a reference to the parent's resource) is filled in from it.
    */
   readonly parent?: { readonly field: string; readonly param: string };
+  /** Where a stored file of its file fields is served: from the record's address, the field and the file's id. */
+  readonly fileUrl?: (address: string, field: string, fileId: number) => string;
   /** Rules between fields (an end date not before the start), checked after each field's own. */
   readonly crossCheck?: (values: Readonly<Record<string, unknown>>) => FieldErrors;
 };
@@ -374,6 +403,17 @@ export function decodeValues(def: ResourceDefinition, raw: unknown, creating: bo
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
 }
 
+/** One field's problems with a value, as the form shows them under it (a file just chosen). */
+export function fieldProblems(field: FieldSpec, raw: unknown): string[] {
+  const exit = Schema.decodeUnknownExit(field.schema as Schema.Codec<unknown, unknown>)(raw, {
+    errors: "all",
+  });
+  if (!Exit.isFailure(exit)) return [];
+  const error = Cause.squash(exit.cause);
+  if (!Schema.isSchemaError(error)) throw error;
+  return SchemaIssue.makeFormatterStandardSchemaV1()(error.issue).issues.map((i) => friendly(i.message));
+}
+
 export const hasFieldErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;
 
 // --- Messages ---
@@ -466,6 +506,7 @@ export function cellText(def: ResourceDefinition, record: ResourceRecord, key: s
   if (typeof label === "string") return label;
   const value = Object.hasOwn(record.values, key) ? record.values[key] : undefined;
   if (field?.widget === "toggle") return value ? "Yes" : "No";
+  if (isStoredFile(value)) return value.name;
   return value === null || value === undefined ? "" : String(value);
 }
 

@@ -2,13 +2,16 @@
  * The create and update form of any administered resource (docs/admin.md): loads the record being
  * edited, checks the values with the definition's schema before sending, shows the server's field
  * lines from a 400, stops on a 409 when someone else changed the record since it was loaded, and
- * reports the saved record to the screen.
+ * reports the saved record to the screen. A file chosen for a file field is read first and checked
+ * at once with the field's rule, so a wrong type or size shows before Save.
  */
 import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import { type ChosenFile, FILE_NOT_READ } from "../domain/fileField";
 import {
   decodeValues,
   type FieldLines,
   type FieldValue,
+  fieldProblems,
   RECORD_LOAD_FAILED,
   type ResourceRecord,
   SAVE_FAILED,
@@ -34,7 +37,12 @@ export type ResourceFormContext = {
   version: number | null;
   fieldErrors: FieldLines;
   detail: string | null;
+  /** The file field whose chosen file is being read. */
+  readingField: string | null;
 };
+
+/** Reading a chosen file: the browser's handle, read no further than one byte past the field's limit. */
+export type ReadFileRequest = { file: unknown; maxBytes: number };
 
 export type SaveRequest = {
   resource: string;
@@ -45,11 +53,18 @@ export type SaveRequest = {
 
 export type ResourceFormEvent =
   | { type: "field.change"; field: string; value: FieldValue }
+  | { type: "file.choose"; field: string; file: unknown }
   | { type: "form.submit" }
   | { type: "retry" }
   | { type: "reload" };
 
 const saveOutcome = (event: unknown) => (event as DoneActorEvent<SaveOutcome>).output;
+const fileSpec = (resource: string, field: string) => {
+  const spec = resourceNamed(resource).fields[field];
+  return spec?.widget === "file" ? spec : undefined;
+};
+const withoutErrorOf = (errors: FieldLines, field: string): FieldLines =>
+  Object.fromEntries(Object.entries(errors).filter(([k]) => k !== field));
 const decoded = (context: ResourceFormContext) =>
   decodeValues(resourceNamed(context.resource), context.values, context.address === null);
 
@@ -62,8 +77,13 @@ export const resourceFormMachine = setup({
     saveRecord: fromPromise<SaveOutcome, SaveRequest>(async () => {
       throw new Error("saveRecord is provided by the application");
     }),
+    readFile: fromPromise<ChosenFile, ReadFileRequest>(async () => {
+      throw new Error("readFile is provided by the application");
+    }),
   },
   guards: {
+    isFileField: ({ context, event }) =>
+      event.type === "file.choose" && fileSpec(context.resource, event.field) !== undefined,
     editingExisting: ({ context }) => context.address !== null,
     valuesValid: ({ context }) => decoded(context).ok,
     outcomeIs: ({ event }, params: { type: SaveOutcome["type"] }) => saveOutcome(event).type === params.type,
@@ -82,6 +102,7 @@ export const resourceFormMachine = setup({
     version: null,
     fieldErrors: {},
     detail: null,
+    readingField: null,
   }),
   initial: "starting",
   states: {
@@ -118,12 +139,50 @@ export const resourceFormMachine = setup({
         "field.change": {
           actions: assign(({ context, event }) => ({
             values: { ...context.values, [event.field]: event.value },
-            fieldErrors: Object.fromEntries(
-              Object.entries(context.fieldErrors).filter(([k]) => k !== event.field),
-            ),
+            fieldErrors: withoutErrorOf(context.fieldErrors, event.field),
+          })),
+        },
+        "file.choose": {
+          guard: "isFileField",
+          target: "readingFile",
+          actions: assign(({ context, event }) => ({
+            readingField: event.field,
+            fieldErrors: withoutErrorOf(context.fieldErrors, event.field),
           })),
         },
         "form.submit": { target: "validating" },
+      },
+    },
+    readingFile: {
+      description:
+        "Reading the file chosen for a file field; it is checked with the field's rule as soon as it is read.",
+      invoke: {
+        id: "readFile",
+        src: "readFile",
+        input: ({ context, event }) => ({
+          file: (event as Extract<ResourceFormEvent, { type: "file.choose" }>).file,
+          maxBytes: fileSpec(context.resource, context.readingField!)!.file!.maxBytes,
+        }),
+        onDone: {
+          target: "editing",
+          actions: assign(({ context, event }) => {
+            const field = context.readingField!;
+            const problems = fieldProblems(fileSpec(context.resource, field)!, event.output);
+            return {
+              values: { ...context.values, [field]: event.output },
+              fieldErrors:
+                problems.length > 0 ? { ...context.fieldErrors, [field]: problems } : context.fieldErrors,
+              readingField: null,
+            };
+          }),
+        },
+        onError: {
+          target: "editing",
+          actions: assign(({ context }) => ({
+            fieldErrors: { ...context.fieldErrors, [context.readingField!]: [FILE_NOT_READ] },
+            readingField: null,
+          })),
+        },
       },
     },
     validating: {

@@ -79,6 +79,13 @@ describe("live mode's masking of secrets", () => {
     expect(JSON.stringify(maskSecrets(deep))).toContain("…");
   });
 
+  it("shows a chosen file's content by its size, not byte by byte", () => {
+    const logo = { name: "logo.png", bytes: new Uint8Array(2 * 1024 * 1024) };
+    expect(maskSecrets({ values: { logo } })).toEqual({
+      values: { logo: { name: "logo.png", bytes: "(2097152 bytes)" } },
+    });
+  });
+
   it("never shows a secret field's value, whatever it holds", () => {
     fc.assert(
       fc.property(

@@ -78,6 +78,8 @@ export type Fixtures = {
   /** The outlet of retailer.9100000001 (one invoice and statement of it), and another retailer's outlet. */
   ownRetailerOutlet: { rsid: string; invoice: number; statement: number };
   otherRetailerRsid: string;
+  /** Where an Acme project's deck is served. */
+  acmeDeck: string;
   /** The address of a record of each administered resource (its first by id). */
   resourceAddress: Readonly<Record<string, string>>;
 };
@@ -375,6 +377,12 @@ export const MATRIX: readonly MatrixRow[] = [
     variant: "an Acme sub-project: another organisation's is not found",
     cells: ACME_OUTLET,
     request: get("/api/projects/acme-3p-payout/sub-projects/acme-3p-payout-main/"),
+  },
+  {
+    route: "GET /api/projects/:slug/files/:field/:fileId/",
+    variant: "an Acme project's deck: another organisation's project is not found",
+    cells: ACME_OUTLET,
+    request: (f) => get(f.acmeDeck)(),
   },
   {
     route: "POST /api/projects/:projectSlug/sub-projects/:slug/mobile-links/export/",

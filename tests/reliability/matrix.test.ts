@@ -126,6 +126,12 @@ beforeAll(async () => {
         "SELECT o.rsid FROM retailers r JOIN outlets o ON o.id = r.outlet_id WHERE r.mobile = '9100000002'",
       )
     ).rsid,
+    acmeDeck: (
+      await one<{ url: string }>(
+        `SELECT '/api/projects/' || slug || '/files/deck/' || deck_file_id || '/' AS url FROM projects
+         WHERE slug LIKE 'acme-%' AND deck_file_id IS NOT NULL ORDER BY id LIMIT 1`,
+      )
+    ).url,
     resourceAddress: Object.fromEntries(
       await Promise.all(
         RESOURCES.map(async (def) => {

@@ -151,6 +151,8 @@ describe("project and sub-project setup", () => {
       organisation: acme!.id,
       type: "census",
       start_date: "2026-10-01",
+      logo: null,
+      deck: null,
     };
     const early = await server.call("POST", "/api/admin/projects/", {
       headers: pm,

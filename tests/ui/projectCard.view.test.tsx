@@ -42,6 +42,8 @@ const cardOf = (input: ProjectCardInput): ProjectCard => ({
   endDate: "2027-03-31",
   notificationCount: input.count,
   notificationList: input.notifications,
+  logo: null,
+  deck: null,
 });
 
 /** Every event a user can give is one the state takes (a closed menu has no entry to choose). */

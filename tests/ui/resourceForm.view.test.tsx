@@ -1,23 +1,26 @@
 /**
- * The resource form machine's shortest paths, driven through the form screen of a region: typing,
- * Save, Try again, Reload and the server's answers through faked actors; after each step the screen
- * shows what the machine's state and context mean.
+ * The resource form machine's shortest paths, driven through the form screen of a region and of a
+ * project (whose logo is a file field): typing, choosing and removing a file, Save, Try again,
+ * Reload and the server's answers through faked actors; after each step the screen shows what the
+ * machine's state and context mean.
  */
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { fromPromise } from "xstate";
+import { type ChosenFile, fileSize, isChosenFile } from "../../src/domain/fileField";
 import type { ResourceRecord, SaveOutcome } from "../../src/domain/resource";
-import { regions } from "../../src/domain/resources/organisations";
-import type { ResourceFormInput, SaveRequest } from "../../src/machines/resourceForm";
+import { resourceNamed } from "../../src/domain/resourceCatalogue";
+import type { ReadFileRequest, ResourceFormInput, SaveRequest } from "../../src/machines/resourceForm";
 import ResourceFormScreen from "../../src/ui/admin/ResourceFormScreen";
 import { resourceFormFixture } from "../machines/fixtures/resourceForm";
 import { ACME_ID } from "../machines/fixtures/resourceSamples";
 import { model, type ViewStep, viewPaths } from "./machinePaths";
 
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
-let pending: Record<"loadRecord" | "saveRecord", Deferred | null>;
+let pending: Record<"loadRecord" | "saveRecord" | "readFile", Deferred | null>;
 
 const deferred = (name: keyof typeof pending) =>
   new Promise((resolve, reject) => {
@@ -28,21 +31,38 @@ const fakeActors = {
     () => deferred("loadRecord") as Promise<ResourceRecord>,
   ),
   saveRecord: fromPromise<SaveOutcome, SaveRequest>(() => deferred("saveRecord") as Promise<SaveOutcome>),
+  readFile: fromPromise<ChosenFile, ReadFileRequest>(() => deferred("readFile") as Promise<ChosenFile>),
 };
 
 beforeEach(() => {
-  pending = { loadRecord: null, saveRecord: null };
+  pending = { loadRecord: null, saveRecord: null, readFile: null };
 });
 
-const LIST = "/dashboard/organization-users-roles/organization-view/acme-beverages/list-of-regions";
+const LIST_OF: Record<string, string> = {
+  regions: "/dashboard/organization-users-roles/organization-view/acme-beverages/list-of-regions",
+  projects: "/dashboard/projects",
+};
 const paths = viewPaths(resourceFormFixture);
 const nameBox = () => screen.getByLabelText("Name") as HTMLInputElement;
 
 async function perform(event: ViewStep["event"]) {
   switch (event.type) {
-    case "field.change":
-      fireEvent.change(nameBox(), { target: { value: event.value } });
+    case "field.change": {
+      if (event.field === "name") {
+        fireEvent.change(nameBox(), { target: { value: event.value } });
+        return;
+      }
+      // Removing the logo: offered only while there is one (with none, the step changes nothing seen).
+      const remove = screen.queryByRole("button", { name: "Remove logo" });
+      if (remove) fireEvent.click(remove);
       return;
+    }
+    case "file.choose": {
+      // A region's form has no file field, and the machine ignores the choice there.
+      const input = screen.queryByLabelText("Logo");
+      if (input) fireEvent.change(input, { target: { files: [new File(["x"], "acme-logo.png")] } });
+      return;
+    }
     case "form.submit":
       fireEvent.click(screen.getByRole("button", { name: "Save" }));
       return;
@@ -67,14 +87,28 @@ async function perform(event: ViewStep["event"]) {
   }
 }
 
+/** What the logo field says about the file it holds. */
+function expectLogoFor(values: Record<string, unknown>, fieldErrors: Record<string, string[]>) {
+  const logo = values.logo;
+  const field = within(screen.getByRole("group", { name: "Logo" }));
+  const shown = isChosenFile(logo) ? `${logo.name} (${fileSize(logo.bytes.byteLength)})` : "No file chosen";
+  expect(field.getByText(shown)).toBeTruthy();
+  for (const line of fieldErrors.logo ?? []) expect(field.getByText(line)).toBeTruthy();
+  expect(field.queryByRole("button", { name: "Remove logo" }) !== null).toBe(isChosenFile(logo));
+  expect(field.queryByRole("img", { name: "Logo preview" }) !== null).toBe(
+    isChosenFile(logo) && !fieldErrors.logo,
+  );
+}
+
 async function expectScreenFor(
   snapshot: ReturnType<ReturnType<typeof model>["step"]>,
   location: { history: string[] },
 ) {
-  const { values, fieldErrors, detail } = snapshot.context as {
+  const { values, fieldErrors, detail, resource } = snapshot.context as {
     values: Record<string, unknown>;
     fieldErrors: Record<string, string[]>;
     detail: string | null;
+    resource: string;
   };
   switch (String(snapshot.value)) {
     case "loading":
@@ -90,6 +124,11 @@ async function expectScreenFor(
       expect(nameBox().getAttribute("aria-invalid")).toBe(fieldErrors.name ? "true" : null);
       if (detail) expect(screen.getByText(detail)).toBeTruthy();
       expect((screen.getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(false);
+      if (resource === "projects") expectLogoFor(values, fieldErrors);
+      return;
+    case "readingFile":
+      await waitFor(() => expect(screen.getByText("Reading the file…")).toBeTruthy());
+      expect((screen.getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(true);
       return;
     case "saving":
       await waitFor(() =>
@@ -101,7 +140,7 @@ async function expectScreenFor(
       expect(screen.getByRole("button", { name: "Reload" })).toBeTruthy();
       return;
     case "saved":
-      await waitFor(() => expect(location.history.at(-1)).toBe(LIST));
+      await waitFor(() => expect(location.history.at(-1)).toBe(LIST_OF[resource]));
       return;
     default:
       throw new Error(`no screen check for state ${String(snapshot.value)}`);
@@ -124,18 +163,27 @@ describe("the resource form screen follows the resource form machine", () => {
     input,
     steps,
   }) => {
-    const { address } = input as ResourceFormInput;
+    const { address, resource } = input as ResourceFormInput;
     const location = memoryLocation({ path: "/form", record: true });
     const machine = model(resourceFormFixture, input);
+    const onOrganisationPage = resource === "regions";
+    // The organisation select's options are already known, so nothing is fetched.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(
+      ["admin", "organisations", "options", null],
+      [{ id: ACME_ID, label: "Acme Beverages" }],
+    );
     render(
-      <Router hook={location.hook}>
-        <ResourceFormScreen
-          def={regions}
-          place={{ parent: "acme-beverages", address }}
-          parent={{ field: "organisation", id: ACME_ID }}
-          actors={fakeActors}
-        />
-      </Router>,
+      <QueryClientProvider client={client}>
+        <Router hook={location.hook}>
+          <ResourceFormScreen
+            def={resourceNamed(resource)}
+            place={{ parent: onOrganisationPage ? "acme-beverages" : null, address }}
+            parent={onOrganisationPage ? { field: "organisation", id: ACME_ID } : null}
+            actors={fakeActors}
+          />
+        </Router>
+      </QueryClientProvider>,
     );
     await expectScreenFor(machine.initial, location);
     for (const step of steps) {

@@ -3,12 +3,14 @@
  * project's sub-projects of that type or its cycle type. Their create and update screens are the
  * resource layer's; the project cards page and the sub-project hub are their own screens.
  */
+import { type FileRule, JPEG, MB, PDF, PNG, POWERPOINT, WEBP } from "../fileField";
 import { dashboardPermission } from "../permissions";
 import { PROJECT_TYPES, SUB_PROJECT_KINDS } from "../projects";
 import type { FieldErrors } from "../requestInput";
 import {
   choice,
   date,
+  file,
   organisationField,
   type ResourceDefinition,
   reference,
@@ -23,6 +25,13 @@ export const PROJECTS_ROOT = "/dashboard/projects";
 export const PROJECT_SUB_PROJECTS = `${PROJECTS_ROOT}/view-list/:projectSlug`;
 export const SUB_PROJECT_HUB = `${PROJECT_SUB_PROJECTS}/view/:slug`;
 
+/**
+ * Where a project's stored file is served (to everyone who may see the project's card); the file's
+ * id in the path names this version of it, so a replaced logo is never shown from a cache.
+ */
+export const projectFileUrl = (slug: string, field: string, fileId: number): string =>
+  `/api/projects/${encodeURIComponent(slug)}/files/${field}/${fileId}/`;
+
 export const END_BEFORE_START = "The end date must not be before the start date.";
 
 /** The end of a project's dates is on or after its start (dates as YYYY-MM-DD compare as text). */
@@ -32,6 +41,11 @@ export function datesInOrder(values: Readonly<Record<string, unknown>>): FieldEr
     ? { end_date: [END_BEFORE_START] }
     : {};
 }
+
+/** A project's logo: a small image shown on its card (2 MB is far more than a card needs). */
+export const PROJECT_LOGO: FileRule = { kind: "image", accept: [PNG, JPEG, WEBP], maxBytes: 2 * MB };
+/** A project's deck: the presentation handed to the client, downloaded from the card. */
+export const PROJECT_DECK: FileRule = { kind: "document", accept: [PDF, POWERPOINT], maxBytes: 10 * MB };
 
 export const projects: ResourceDefinition = {
   name: "projects",
@@ -44,11 +58,14 @@ export const projects: ResourceDefinition = {
     type: choice("Type", PROJECT_TYPES),
     start_date: date("Start date"),
     end_date: date("End date"),
+    logo: file("Logo", PROJECT_LOGO),
+    deck: file("Deck", PROJECT_DECK),
   },
   titleField: "name",
   addressBy: "slug",
   slugFrom: "name",
   scope: "organisation",
+  fileUrl: projectFileUrl,
   columns: ["name", "organisation", "type", "start_date", "end_date"],
   searchKeys: ["name"],
   orderKeys: ["name", "start_date", "end_date"],

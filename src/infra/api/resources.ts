@@ -4,6 +4,7 @@
  * lines, a 409 on a stale version, a 409 or 404 on delete; only the unexpected stays an error.
  */
 import { Effect, Schema } from "effect";
+import { filePart, isChosenFile } from "../../domain/fileField";
 import {
   type DeleteOutcome,
   ResourceOptions,
@@ -55,19 +56,38 @@ export function saveOutcomeOf<A>(
   });
 }
 
+/**
+ * A write's body: JSON, or multipart when files were chosen (the values as JSON in `values`, each
+ * chosen file in its own part), so the record and its files are saved in one request.
+ */
+function writeBody(values: Record<string, unknown>, version: number | null): unknown {
+  const body = version === null ? { values } : { values, version };
+  const chosen = Object.entries(values).filter(([, v]) => isChosenFile(v));
+  if (chosen.length === 0) return body;
+  const form = new FormData();
+  const plain = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, isChosenFile(v) ? null : v]));
+  form.append("values", JSON.stringify(plain));
+  if (version !== null) form.append("version", String(version));
+  for (const [key, value] of chosen) {
+    const file = value as { name: string; bytes: Uint8Array };
+    form.append(filePart(key), new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
+  }
+  return form;
+}
+
 export function saveResource(req: SaveRequest): Effect.Effect<SaveOutcome, ApiError> {
   const call =
     req.address === null
       ? request({
           method: "POST",
           path: base(req.resource),
-          body: { values: req.values },
+          body: writeBody(req.values, null),
           schema: ResourceRecord,
         })
       : request({
           method: "PUT",
           path: one(req.resource, req.address),
-          body: { values: req.values, version: req.version },
+          body: writeBody(req.values, req.version),
           schema: ResourceRecord,
         });
   return saveOutcomeOf(call, (record) => ({ type: "saved", record, detail: null }));

@@ -5,6 +5,7 @@ import { resourceNamed } from "../../domain/resourceCatalogue";
 import { Checkbox, FieldErrorList, Select, TextArea, TextInput, ToggleSwitch } from "../widgets/Controls";
 import SearchableSelect from "../widgets/SearchableSelect";
 import { useOptionsQuery } from "./adminQueries";
+import { FileField } from "./FileField";
 
 type FieldProps = {
   name: string;
@@ -15,6 +16,11 @@ type FieldProps = {
   organisation: number | null;
   creating: boolean;
   onChange: (value: FieldValue) => void;
+  /** File fields: the chosen file is being read. */
+  reading?: boolean;
+  /** File fields: where a stored file is served. */
+  storedUrl?: (fileId: number) => string;
+  onChooseFile?: (file: File) => void;
 };
 
 const asText = (value: FieldValue): string => (value === null || Array.isArray(value) ? "" : String(value));
@@ -68,6 +74,18 @@ export function ResourceField(props: FieldProps) {
     case "reference":
     case "references":
       return <ReferenceField {...props} />;
+    case "file":
+      return (
+        <FileField
+          field={field}
+          value={value}
+          errors={errors}
+          reading={props.reading ?? false}
+          storedUrl={props.storedUrl}
+          onChoose={(file) => props.onChooseFile?.(file)}
+          onRemove={() => onChange(null)}
+        />
+      );
     case "toggle":
       return <ToggleSwitch label={field.label} on={value === true} onChange={onChange} />;
     case "choice":
@@ -144,6 +162,9 @@ export function ResourceFieldList({
   hideParent,
   creating,
   onChange,
+  readingField = null,
+  fileUrl,
+  onChooseFile,
 }: {
   fields: Readonly<Record<string, FieldSpec>>;
   values: Values;
@@ -152,6 +173,11 @@ export function ResourceFieldList({
   hideParent: boolean;
   creating: boolean;
   onChange: (field: string, value: FieldValue) => void;
+  /** The file field whose chosen file is being read. */
+  readingField?: string | null;
+  /** Where a stored file of a field is served. */
+  fileUrl?: (field: string, fileId: number) => string;
+  onChooseFile?: (field: string, file: File) => void;
 }) {
   return (
     <>
@@ -173,6 +199,9 @@ export function ResourceFieldList({
             }
             creating={creating}
             onChange={(v) => onChange(key, v)}
+            reading={readingField === key}
+            storedUrl={fileUrl ? (id) => fileUrl(key, id) : undefined}
+            onChooseFile={(file) => onChooseFile?.(key, file)}
           />
         ))}
     </>

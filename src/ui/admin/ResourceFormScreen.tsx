@@ -64,7 +64,9 @@ export default function ResourceFormScreen({
       },
     },
   );
-  const { values, fieldErrors, detail } = state.context;
+  const { values, fieldErrors, detail, readingField } = state.context;
+  const { fileUrl } = def;
+  const address = place.address;
   const creating = place.address === null;
   const heading = title ?? (creating ? `Add ${def.noun.toLowerCase()}` : `Edit ${def.noun.toLowerCase()}`);
 
@@ -109,6 +111,9 @@ export default function ResourceFormScreen({
             hideParent={parent !== null}
             creating={creating}
             onChange={(field, value) => send({ type: "field.change", field, value })}
+            readingField={readingField}
+            fileUrl={fileUrl && address !== null ? (field, id) => fileUrl(address, field, id) : undefined}
+            onChooseFile={(field, file) => send({ type: "file.choose", field, file })}
           />
           <div className="form-actions">
             {!embedded && (

@@ -1,5 +1,6 @@
 /** The resource machines' effects, provided to them at the screen (tests provide fakes). */
 import { fromPromise } from "xstate";
+import type { ChosenFile } from "../../domain/fileField";
 import type { DeleteOutcome, ResourcePage, ResourceRecord, SaveOutcome } from "../../domain/resource";
 import type { ResourceListQuery } from "../../domain/resourceQuery";
 import {
@@ -11,6 +12,7 @@ import {
   saveResource,
 } from "../../infra/api/resources";
 import { runApi } from "../../infra/http";
+import type { ReadFileRequest } from "../../machines/resourceForm";
 
 export const resourceListActors = {
   loadPage: fromPromise<ResourcePage, { resource: string; query: ResourceListQuery }>(({ input }) =>
@@ -21,7 +23,15 @@ export const resourceListActors = {
   ),
 };
 
+/** A chosen file's name and content, read no further than one byte past the field's limit. */
+const readChosenFile = fromPromise<ChosenFile, ReadFileRequest>(async ({ input }) => {
+  const file = input.file as File;
+  const bytes = new Uint8Array(await file.slice(0, input.maxBytes + 1).arrayBuffer());
+  return { name: file.name, bytes };
+});
+
 export const resourceFormActors = {
+  readFile: readChosenFile,
   loadRecord: fromPromise<ResourceRecord, { resource: string; address: string }>(({ input }) =>
     runApi(readResource(input.resource, input.address)),
   ),

@@ -1,14 +1,17 @@
 /**
  * One project card (002 §2.12): the name cut at 15 characters with the whole name as its tooltip,
  * "ID" and the project id, type, dates, "No.of Outlets", the notification menu (250 px: count,
- * newest entries, "View All") and Edit for those who may edit. The menu's lifecycle is the
- * projectCard machine; choosing an entry opens its outlet.
+ * newest entries, "View All"), the logo (the name's initials when it has none), Download deck when
+ * it has a deck, and Edit for those who may edit. The menu's lifecycle is the projectCard machine;
+ * choosing an entry opens its outlet.
  */
 import { useId } from "react";
 import { Link, useLocation } from "wouter";
 import { formatDate, parseIsoDate } from "../../domain/format";
 import {
+  cardInitials,
   cardName,
+  DOWNLOAD_DECK,
   ID_LABEL,
   NOTIFICATION_MENU_WIDTH,
   OUTLETS_LABEL,
@@ -55,11 +58,20 @@ export function ProjectCardView({
   return (
     <article className="card project-card" aria-labelledby={`${menuId}-name`}>
       <header className="project-card-header">
-        <h2 id={`${menuId}-name`} className="project-card-name" title={card.name}>
-          <Link href={opens} aria-label={card.name}>
-            {shortName}
-          </Link>
-        </h2>
+        <div className="project-card-title">
+          {card.logo ? (
+            <img className="project-card-logo" src={card.logo} alt={`Logo of ${card.name}`} />
+          ) : (
+            <span className="project-card-logo project-card-logo-fallback" aria-hidden="true">
+              {cardInitials(card.name)}
+            </span>
+          )}
+          <h2 id={`${menuId}-name`} className="project-card-name" title={card.name}>
+            <Link href={opens} aria-label={card.name}>
+              {shortName}
+            </Link>
+          </h2>
+        </div>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the menu from anywhere inside it */}
         <div
           className="project-card-bell"
@@ -124,11 +136,23 @@ export function ProjectCardView({
         <dt>{OUTLETS_LABEL}</dt>
         <dd>{card.outlets_count}</dd>
       </dl>
-      {editPath && (
+      {(editPath || card.deck) && (
         <div className="project-card-actions">
-          <Link href={editPath} aria-label={`Edit ${card.name}`}>
-            Edit
-          </Link>
+          {card.deck && (
+            <a
+              className="button button-secondary"
+              href={card.deck.url}
+              download={card.deck.name}
+              aria-label={`${DOWNLOAD_DECK} of ${card.name}`}
+            >
+              {DOWNLOAD_DECK}
+            </a>
+          )}
+          {editPath && (
+            <Link href={editPath} aria-label={`Edit ${card.name}`}>
+              Edit
+            </Link>
+          )}
         </div>
       )}
     </article>
