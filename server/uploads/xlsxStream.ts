@@ -80,12 +80,19 @@ function attributes(tag: string): Record<string, string> {
   return out;
 }
 
+const ELEMENT_PATTERNS = new Map<string, [RegExp, RegExp]>();
+
 /** The first element `tag` (any namespace prefix): its whole text and its content, as SheetJS matches it. */
 function element(text: string, tag: string): [string, string] | null {
-  const open = new RegExp(`<(?:\\w+:)?${tag}\\b[^<>]*>`, "g");
+  let patterns = ELEMENT_PATTERNS.get(tag);
+  if (!patterns) {
+    patterns = [new RegExp(`<(?:\\w+:)?${tag}\\b[^<>]*>`, "g"), new RegExp(`</(?:\\w+:)?${tag}>`, "g")];
+    ELEMENT_PATTERNS.set(tag, patterns);
+  }
+  const [open, close] = patterns;
+  open.lastIndex = 0;
   const m = open.exec(text);
   if (!m) return null;
-  const close = new RegExp(`</(?:\\w+:)?${tag}>`, "g");
   close.lastIndex = open.lastIndex;
   const c = close.exec(text);
   if (!c) return null;
