@@ -136,7 +136,7 @@ async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
   }
 }
 
-/** An .xls workbook's rows holding any value (read whole by SheetJS), header first. */
+/** A workbook's rows holding any value, read whole by SheetJS (every .xls), header first. */
 async function* xlsRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
   const sheet = readFirstSheet(bytes);
   yield { number: sheet.headerRow, cells: sheet.header.map((text) => ({ kind: "text", text })) };
@@ -162,8 +162,17 @@ async function* refusing(rows: AsyncGenerator<SheetRow>): AsyncGenerator<SheetRo
  * by row, .xls whole. Throws SheetRefused, here or from the rows, for an unreadable or oversized sheet.
  */
 export async function openFirstSheet(bytes: Uint8Array): Promise<SheetStream> {
-  const rows = refusing(sniffExcel(bytes) === "xlsx" ? xlsxRows(bytes) : xlsRows(bytes));
-  const first = await rows.next();
+  let rows = refusing(sniffExcel(bytes) === "xlsx" ? xlsxRows(bytes) : xlsRows(bytes));
+  let first: IteratorResult<SheetRow>;
+  try {
+    first = await rows.next();
+  } catch (error) {
+    // A package the stream cannot find its way through before its first row (an odd layout of
+    // parts) is given to SheetJS whole, which reads what it can; a broken file fails both.
+    if (!(error instanceof SheetRefused) || error.message !== UPLOAD_MSG.unreadable) throw error;
+    rows = refusing(xlsRows(bytes));
+    first = await rows.next();
+  }
   if (first.done) throw new SheetRefused(UPLOAD_MSG.emptySheet);
   return { header: headerOf(first.value), headerRow: first.value.number, rows };
 }

@@ -14,6 +14,7 @@ import * as XLSX from "@e965/xlsx";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openFirstSheet, readAllRows, readFirstSheet } from "../../server/uploads/excel";
+import { streamFirstSheet } from "../../server/uploads/xlsxStream";
 import { MAX_UPLOAD_ROWS, UPLOAD_MSG } from "../../src/domain/bulkUpload";
 import { zip } from "../reliability/badWorkbooks";
 
@@ -118,10 +119,15 @@ const part = (name: string, text: string) => {
 };
 
 /** A package of one sheet (its sheetData's inner XML), a shared string table and styles with dates. */
-function handWritten(rows: string, strings: readonly string[], dimension = ""): Uint8Array {
+function handWritten(
+  rows: string,
+  strings: readonly string[],
+  dimension = "",
+  leaveOut: string | null = null,
+): Uint8Array {
   const sst = `${HEAD}<sst xmlns="${MAIN}" count="${strings.length}" uniqueCount="${strings.length}">${strings.join("")}</sst>`;
   const styles = `${HEAD}<styleSheet xmlns="${MAIN}"><numFmts count="2"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/><numFmt numFmtId="165" formatCode="000000"/></numFmts><cellXfs count="6"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="14"/><xf numFmtId="17"/><xf numFmtId="7"/></cellXfs></styleSheet>`;
-  return zip([
+  const parts = [
     part(
       "[Content_Types].xml",
       `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/data.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
@@ -144,7 +150,8 @@ function handWritten(rows: string, strings: readonly string[], dimension = ""): 
       "xl/worksheets/data.xml",
       `${HEAD}<worksheet xmlns="${MAIN}">${dimension}<sheetData>${rows}</sheetData><mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells></worksheet>`,
     ),
-  ]);
+  ];
+  return zip(parts.filter((p) => p.name !== leaveOut));
 }
 
 const STRINGS = [
@@ -240,6 +247,56 @@ describe("sheet XML in every form (property)", () => {
     const streamed = await byStream(bytes);
     expect(streamed).toEqual(bySheetJs(bytes));
     expect(JSON.stringify(streamed)).toContain('"formula":"A4*2"');
+  });
+});
+
+describe("finding the first sheet", () => {
+  const limits = {
+    maxRow: 1_000_000,
+    maxColumns: 1_000,
+    declared: () => {},
+    tooManyRows: () => new Error("rows"),
+    tooManyColumns: () => new Error("columns"),
+  };
+  const streamed = async (bytes: Uint8Array) => {
+    let rows = 0;
+    for await (const _ of streamFirstSheet(bytes, limits)) rows++;
+    return rows;
+  };
+  const SHEET =
+    '<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>x</t></is></c></row>';
+
+  it("follows the package's relationships, so the comparisons above are of the stream itself", async () => {
+    expect(await streamed(handWritten(SHEET, STRINGS))).toBe(2);
+    for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith(".xlsx") && f !== "not_excel.xlsx"))
+      expect(await streamed(new Uint8Array(readFileSync(join(FIXTURES, file))))).toBeGreaterThan(0);
+  });
+
+  it("gives a package it cannot find its way through to SheetJS whole", async () => {
+    // The workbook at another path, named by the content types but by no package relationship.
+    const types = `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/book.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`;
+    const bytes = zip([
+      part("[Content_Types].xml", types),
+      part(
+        "xl/book.xml",
+        `${HEAD}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+      part(
+        "xl/_rels/book.xml.rels",
+        `${HEAD}<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      ),
+      part(
+        "xl/worksheets/sheet1.xml",
+        `${HEAD}<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row><row r="2"><c r="A2"><v>7</v></c></row></sheetData></worksheet>`,
+      ),
+    ]);
+    await expect(streamed(bytes)).rejects.toThrow();
+    expect(await byStream(bytes)).toEqual({
+      header: ["name"],
+      headerRow: 1,
+      rows: [{ number: 2, cells: [{ kind: "number", value: 7, format: "General" }] }],
+    });
+    expect(await byStream(bytes)).toEqual(bySheetJs(bytes));
   });
 });
 
