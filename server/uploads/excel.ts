@@ -1,6 +1,8 @@
 /**
- * Reading and writing Excel workbooks with SheetJS (the maintained @e965/xlsx republish), which
- * reads both .xlsx and the older .xls. Files are recognised by their content, never their name.
+ * Reading and writing Excel workbooks. Uploads are read as a stream of rows: .xlsx by the streaming
+ * reader (xlsxStream.ts), row by row as the sheet inflates; .xls, a binary format of at most a few
+ * megabytes, by SheetJS (the maintained @e965/xlsx republish) whole. Both give the same cells.
+ * Files are recognised by their content, never their name.
  */
 import * as XLSX from "@e965/xlsx";
 import {
@@ -10,6 +12,8 @@ import {
   UPLOAD_MSG,
 } from "../../src/domain/bulkUpload";
 import { isBlankCell, type SheetCell, shownText } from "../../src/domain/uploadCells";
+import { toSheetCell } from "./sheetCell";
+import { streamFirstSheet } from "./xlsxStream";
 import { writeTextSheet } from "./xlsxWriter";
 
 export type ExcelFormat = "xlsx" | "xls";
@@ -41,54 +45,6 @@ export type SheetData = { header: string[]; headerRow: number; rows: SheetRow[] 
 /** Why a workbook is refused before its rows are checked; `message` is the text the job shows. */
 export class SheetRefused extends Error {}
 
-const pad2 = (n: number) => String(n).padStart(2, "0");
-
-/** The text of a formula error by its code, as both file formats store it. */
-const ERROR_TEXT = new Map<number, string>([
-  [0x00, "#NULL!"],
-  [0x07, "#DIV/0!"],
-  [0x0f, "#VALUE!"],
-  [0x17, "#REF!"],
-  [0x1d, "#NAME?"],
-  [0x24, "#NUM!"],
-  [0x2a, "#N/A"],
-  [0x2b, "#GETTING_DATA"],
-]);
-
-/** A SheetJS cell as the upload rules read it: the saved value of formulas, dates as YYYY-MM-DD. */
-function toSheetCell(cell: XLSX.CellObject | undefined): SheetCell | undefined {
-  if (!cell) return undefined;
-  if (cell.v === undefined || cell.v === null || cell.t === "z") {
-    return cell.f ? { kind: "formula", formula: cell.f } : undefined;
-  }
-  switch (cell.t) {
-    case "n": {
-      const value = cell.v as number;
-      const format = typeof cell.z === "string" ? cell.z : "General";
-      if (format !== "General" && XLSX.SSF.is_date(format)) {
-        const d = XLSX.SSF.parse_date_code(value) as { y: number; m: number; d: number } | null;
-        // A format without a day (mmm-yy) is a month, as spreadsheets store "2026-11" typed in a cell.
-        const monthOnly = !/d/i.test(format.replace(/"[^"]*"|\[[^\]]*\]/g, ""));
-        if (d) return { kind: "date", iso: `${d.y}-${pad2(d.m)}-${pad2(d.d)}`, monthOnly };
-      }
-      return { kind: "number", value, format };
-    }
-    case "d": {
-      const v = cell.v as Date;
-      return {
-        kind: "date",
-        iso: `${v.getUTCFullYear()}-${pad2(v.getUTCMonth() + 1)}-${pad2(v.getUTCDate())}`,
-      };
-    }
-    case "b":
-      return { kind: "bool", value: Boolean(cell.v) };
-    case "e":
-      return { kind: "error", shown: ERROR_TEXT.get(cell.v as number) ?? "#ERROR!" };
-    default:
-      return { kind: "text", text: String(cell.v) };
-  }
-}
-
 /** Rows SheetJS is asked to read at most: the limit, the header and the empty rows allowed. */
 const ROW_CAP = MAX_UPLOAD_ROWS + 1 + BLANK_ROW_ALLOWANCE;
 
@@ -96,10 +52,7 @@ const ROW_CAP = MAX_UPLOAD_ROWS + 1 + BLANK_ROW_ALLOWANCE;
  * The sheet's declared range (the `dimension` the program wrote) against the limits, before any
  * row is looked at: a 2 KB file may declare A1:XFD1048576, and a 200,000-row file is refused whole.
  */
-function checkDeclaredRange(sheet: XLSX.WorkSheet): void {
-  const declared = (sheet["!fullref"] as string | undefined) ?? sheet["!ref"];
-  if (!declared) return;
-  const range = XLSX.utils.decode_range(declared);
+function checkDeclaredRange(range: XLSX.Range): void {
   if (range.e.r + 1 > ROW_CAP) throw new SheetRefused(UPLOAD_MSG.tooManyRows);
   if (range.e.c - range.s.c + 1 > MAX_UPLOAD_COLUMNS) throw new SheetRefused(UPLOAD_MSG.tooManyColumns);
 }
@@ -133,7 +86,8 @@ export function readFirstSheet(bytes: Uint8Array): SheetData {
   const name = book.SheetNames[0];
   const sheet = name ? (book.Sheets[name] as XLSX.DenseSheet | undefined) : undefined;
   if (!sheet) throw new SheetRefused(UPLOAD_MSG.unreadable);
-  checkDeclaredRange(sheet);
+  const declared = (sheet["!fullref"] as string | undefined) ?? sheet["!ref"];
+  if (declared) checkDeclaredRange(XLSX.utils.decode_range(declared));
   // Dense data has holes where the sheet has no row: index it, never spread or map it.
   const data = sheet["!data"] ?? [];
   let header: string[] | null = null;
@@ -147,13 +101,87 @@ export function readFirstSheet(bytes: Uint8Array): SheetData {
     for (let c = 0; c < source.length; c++) cells[c] = toSheetCell(source[c]);
     if (isBlankRow(cells)) continue;
     if (header === null) {
-      header = Array.from(cells, (cell) => (cell ? shownText(cell).trim() : ""));
+      header = headerOf({ number: r + 1, cells });
       headerRow = r + 1;
     } else rows.push({ number: r + 1, cells });
   }
   if (header === null) throw new SheetRefused(UPLOAD_MSG.emptySheet);
   if (rows.length > MAX_UPLOAD_ROWS) throw new SheetRefused(UPLOAD_MSG.tooManyRows);
   return { header, headerRow, rows };
+}
+
+/** The first sheet as it is read: its header, then its data rows one at a time. */
+export type SheetStream = {
+  readonly header: string[];
+  readonly headerRow: number;
+  /** The data rows (rows holding any value, after the header); at most MAX_UPLOAD_ROWS, or it throws. */
+  readonly rows: AsyncIterator<SheetRow>;
+};
+
+const headerOf = (row: SheetRow) => Array.from(row.cells, (cell) => (cell ? shownText(cell).trim() : ""));
+
+/** The rows holding any value of an .xlsx package's first sheet, as it is inflated. */
+async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
+  const source = streamFirstSheet(bytes, {
+    maxRow: ROW_CAP,
+    maxColumns: MAX_UPLOAD_COLUMNS,
+    declared: checkDeclaredRange,
+    tooManyRows: () => new SheetRefused(UPLOAD_MSG.tooManyRows),
+    tooManyColumns: () => new SheetRefused(UPLOAD_MSG.tooManyColumns),
+  });
+  for await (const raw of source) {
+    const cells: (SheetCell | undefined)[] = new Array(raw.cells.length);
+    for (let c = 0; c < raw.cells.length; c++) cells[c] = toSheetCell(raw.cells[c]);
+    if (!isBlankRow(cells)) yield { number: raw.number, cells };
+  }
+}
+
+/** A workbook's rows holding any value, read whole by SheetJS (every .xls), header first. */
+async function* xlsRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
+  const sheet = readFirstSheet(bytes);
+  yield { number: sheet.headerRow, cells: sheet.header.map((text) => ({ kind: "text", text })) };
+  yield* sheet.rows;
+}
+
+/** Any failure while reading is the file's: SheetRefused as it is, anything else "unreadable". */
+async function* refusing(rows: AsyncGenerator<SheetRow>): AsyncGenerator<SheetRow> {
+  try {
+    let count = 0;
+    for await (const row of rows) {
+      // The header is the first row; past it, MAX_UPLOAD_ROWS data rows at most.
+      if (++count > MAX_UPLOAD_ROWS + 1) throw new SheetRefused(UPLOAD_MSG.tooManyRows);
+      yield row;
+    }
+  } catch (error) {
+    throw error instanceof SheetRefused ? error : new SheetRefused(UPLOAD_MSG.unreadable);
+  }
+}
+
+/**
+ * The first sheet of an upload, read as a stream (see readFirstSheet for what is read): .xlsx row
+ * by row, .xls whole. Throws SheetRefused, here or from the rows, for an unreadable or oversized sheet.
+ */
+export async function openFirstSheet(bytes: Uint8Array): Promise<SheetStream> {
+  let rows = refusing(sniffExcel(bytes) === "xlsx" ? xlsxRows(bytes) : xlsRows(bytes));
+  let first: IteratorResult<SheetRow>;
+  try {
+    first = await rows.next();
+  } catch (error) {
+    // A package the stream cannot find its way through before its first row (an odd layout of
+    // parts) is given to SheetJS whole, which reads what it can; a broken file fails both.
+    if (!(error instanceof SheetRefused) || error.message !== UPLOAD_MSG.unreadable) throw error;
+    rows = refusing(xlsRows(bytes));
+    first = await rows.next();
+  }
+  if (first.done) throw new SheetRefused(UPLOAD_MSG.emptySheet);
+  return { header: headerOf(first.value), headerRow: first.value.number, rows };
+}
+
+/** Every row of an open sheet (for tests and small files). */
+export async function readAllRows(sheet: SheetStream): Promise<SheetData> {
+  const rows: SheetRow[] = [];
+  for (let next = await sheet.rows.next(); !next.done; next = await sheet.rows.next()) rows.push(next.value);
+  return { header: sheet.header, headerRow: sheet.headerRow, rows };
 }
 
 /** A sheet as the texts its cells show (for reading result files and tests). */

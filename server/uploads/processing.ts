@@ -18,18 +18,12 @@ import {
 } from "../../src/domain/uploadTypes";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
-import {
-  readFirstSheet,
-  type SheetData,
-  SheetRefused,
-  sniffExcel,
-  writeWorkbook,
-  XLSX_CONTENT_TYPE,
-} from "./excel";
+import { openFirstSheet, SheetRefused, type SheetStream, sniffExcel, XLSX_CONTENT_TYPE } from "./excel";
 import { readFile, saveFile } from "./files";
 import { findJob, type JobRow, notifyUser, scopeOfJob } from "./jobs";
 import { uploadContext } from "./lookups";
 import { checkUnpackedSize } from "./unpacked";
+import { TextSheetStream } from "./xlsxWriter";
 
 /** A job whose worker has not reported for this long is taken over. */
 export const STALE_AFTER_MS = 60_000;
@@ -87,51 +81,66 @@ export async function processUpload(deps: AppDeps, job: JobRow, hook?: ProgressH
   const type = UPLOAD_TYPES[job.object_type];
   const file = await readFile(deps.db, job.file_id);
   // A file that cannot be read never will be: it fails now, whatever went wrong, and is not retried.
-  let sheet: SheetData;
+  let sheet: SheetStream;
   try {
-    sheet = await readSheet(file?.content ?? new Uint8Array());
+    sheet = await openSheet(file?.content ?? new Uint8Array());
   } catch (error) {
     return fail(error instanceof SheetRefused ? error.message : UPLOAD_MSG.unreadable);
   }
   const header = checkHeader(type, sheet.header);
   if (!header.ok) return fail(header.message);
-  if (sheet.rows.length === 0) return fail(UPLOAD_MSG.noRows);
 
   const positions = new Map(sheet.header.map((h, i) => [normaliseHeader(h), i]));
   const names = type.columns.map((c) => c.name);
   const columnAt = names.map((name) => positions.get(name)!);
   const context = await uploadContext(deps.db, type, scopeOfJob(job), job.created_by);
   const validate = rowValidator(type, context);
-  const clean: Readonly<Record<string, string>>[] = [];
-  const cleanCells: string[][] = [];
-  const uncleanCells: string[][] = [];
-  for (let i = 0; i < sheet.rows.length; i++) {
-    const { number, cells } = sheet.rows[i]!;
-    const row: Record<string, SheetCell | string> = {};
-    names.forEach((name, n) => {
-      row[name] = cells[columnAt[n]!] ?? "";
-    });
-    const { values, problems } = validate(row, number);
-    if (problems.length === 0) {
-      clean.push(values);
-      cleanCells.push(names.map((n) => values[n]!));
-    } else {
-      const shown = names.map((n) => {
-        const cell = row[n]!;
-        return typeof cell === "string" ? cell : shownText(cell);
+  // Rows are checked as they are read and go straight into the result files; only the clean rows'
+  // values are kept (as JSON text), for the job to apply on confirm.
+  const cleanJson: string[] = [];
+  const cleanFile = new TextSheetStream("clean", names);
+  const uncleanFile = new TextSheetStream("unclean", [...names, ROW_COLUMN, ERROR_COLUMN]);
+  let total = 0;
+  let uncleanCount = 0;
+  try {
+    for (let next = await sheet.rows.next(); !next.done; next = await sheet.rows.next()) {
+      const { number, cells } = next.value;
+      const row: Record<string, SheetCell | string> = {};
+      names.forEach((name, n) => {
+        row[name] = cells[columnAt[n]!] ?? "";
       });
-      uncleanCells.push([...shown, String(number), problemsText(problems)]);
+      const { values, problems } = validate(row, number);
+      if (problems.length === 0) {
+        cleanJson.push(JSON.stringify(values));
+        cleanFile.add(names.map((n) => values[n]!));
+      } else {
+        const shown = names.map((n) => {
+          const cell = row[n]!;
+          return typeof cell === "string" ? cell : shownText(cell);
+        });
+        uncleanFile.add([...shown, String(number), problemsText(problems)]);
+        uncleanCount++;
+      }
+      total++;
+      if (total % REPORT_EVERY === 0) {
+        hook?.(job, total);
+        await Promise.all([cleanFile.settle(), uncleanFile.settle()]);
+        if (!(await reportProgress(deps, job.id, total))) return;
+      }
     }
-    if ((i + 1) % REPORT_EVERY === 0) {
-      hook?.(job, i + 1);
-      if (!(await reportProgress(deps, job.id, i + 1))) return;
-    }
+  } catch (error) {
+    if (error instanceof SheetRefused) return fail(error.message);
+    throw error;
   }
+  if (total === 0) return fail(UPLOAD_MSG.noRows);
+  const cleanCount = cleanJson.length;
 
   const created = now();
   const base = baseName(job.file_name);
-  const cleanBytes = writeWorkbook("clean", names, cleanCells);
-  const uncleanBytes = writeWorkbook("unclean", [...names, ROW_COLUMN, ERROR_COLUMN], uncleanCells);
+  const cleanBytes = await cleanFile.finish();
+  const uncleanBytes = await uncleanFile.finish();
+  const cleanRows = `[${cleanJson.join(",")}]`;
+  cleanJson.length = 0;
   await deps.db.transaction(async (tx) => {
     const [current] = await tx.query<{ status: string }>(
       "SELECT status FROM bulk_upload_jobs WHERE id = $1 FOR UPDATE",
@@ -154,35 +163,26 @@ export async function processUpload(deps: AppDeps, job: JobRow, hook?: ProgressH
       `UPDATE bulk_upload_jobs SET status = 'completed', total_objects = $2, total_clean_objects = $3,
          total_unclean_objects = $4, total_validated_objects = $2, progress = $2, clean_file_id = $5,
          unclean_file_id = $6, clean_rows = $7, claimed_at = NULL, heartbeat_at = $8 WHERE id = $1`,
-      [
-        job.id,
-        sheet.rows.length,
-        clean.length,
-        uncleanCells.length,
-        cleanId,
-        uncleanId,
-        JSON.stringify(clean),
-        created,
-      ],
+      [job.id, total, cleanCount, uncleanCount, cleanId, uncleanId, cleanRows, created],
     );
     await notifyUser(tx, {
       userId: job.created_by,
       title: "Upload processed",
-      subText: `${job.file_name}: ${clean.length} clean and ${uncleanCells.length} unclean rows.`,
+      subText: `${job.file_name}: ${cleanCount} clean and ${uncleanCount} unclean rows.`,
       jobId: job.id,
       at: created,
     });
   });
 }
 
-/** The first sheet of an upload, after checking what an .xlsx package unpacks to. */
-async function readSheet(bytes: Uint8Array): Promise<SheetData> {
+/** The first sheet of an upload, opened as a stream after checking what an .xlsx package unpacks to. */
+async function openSheet(bytes: Uint8Array): Promise<SheetStream> {
   if (sniffExcel(bytes) === "xlsx") {
     const unpacked = await checkUnpackedSize(bytes, MAX_UNPACKED_BYTES);
     if (unpacked === "tooLarge") throw new SheetRefused(UPLOAD_MSG.unpackedTooLarge);
     if (unpacked === "unreadable") throw new SheetRefused(UPLOAD_MSG.unreadable);
   }
-  return readFirstSheet(bytes);
+  return openFirstSheet(bytes);
 }
 
 /** Records progress and the heartbeat; false when the job was cancelled (stop reading). */

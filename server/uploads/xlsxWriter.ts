@@ -5,7 +5,7 @@
  * holds (measured in docs/benchmarks.md). Every cell is an inline string, so ids and numbers keep
  * every digit, as the upload result files need.
  */
-import { crc32, deflateRawSync } from "node:zlib";
+import { crc32, createDeflateRaw, deflateRawSync } from "node:zlib";
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
@@ -43,42 +43,53 @@ function columnName(index: number): string {
 /** Rows of XML gathered into byte pieces of about this many characters. */
 const PIECE_CHARS = 1 << 20;
 
+const sheetHead = (width: number, height: number) =>
+  `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><dimension ref="A1:${columnName(Math.max(width, 1) - 1)}${Math.max(height, 1)}"/><sheetData>`;
+const SHEET_TAIL = "</sheetData></worksheet>";
+
+/** One row's XML (r is its 1-based number). Cells carry their reference; an empty text is an empty cell. */
+function rowXml(row: readonly string[], r: number): string {
+  let text = `<row r="${r}">`;
+  for (let c = 0; c < row.length; c++) {
+    const value = row[c];
+    if (value)
+      text += `<c r="${columnName(c)}${r}" t="inlineStr"><is><t xml:space="preserve">${escapeCellText(value)}</t></is></c>`;
+  }
+  return `${text}</row>`;
+}
+
 function sheetXml(rows: readonly (readonly string[])[]): Buffer {
   const width = rows.reduce((w, row) => Math.max(w, row.length), 1);
-  const pieces: Buffer[] = [
-    Buffer.from(
-      `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><dimension ref="A1:${columnName(width - 1)}${Math.max(rows.length, 1)}"/><sheetData>`,
-    ),
-  ];
+  const pieces: Buffer[] = [Buffer.from(sheetHead(width, rows.length))];
   let text = "";
   for (let r = 0; r < rows.length; r++) {
-    text += `<row r="${r + 1}">`;
-    const row = rows[r]!;
-    for (let c = 0; c < row.length; c++) {
-      const value = row[c];
-      // Cells carry no reference: each follows the one before. An empty text is an empty cell.
-      if (value)
-        text += `<c r="${columnName(c)}${r + 1}" t="inlineStr"><is><t xml:space="preserve">${escapeCellText(value)}</t></is></c>`;
-    }
-    text += "</row>";
+    text += rowXml(rows[r]!, r + 1);
     if (text.length >= PIECE_CHARS) {
       pieces.push(Buffer.from(text));
       text = "";
     }
   }
-  pieces.push(Buffer.from(`${text}</sheetData></worksheet>`));
+  pieces.push(Buffer.from(`${text}${SHEET_TAIL}`));
   return Buffer.concat(pieces);
 }
 
+/** A part ready for the archive: its content deflated, with the content's CRC and length. */
+type PackedPart = { name: string; packed: Buffer; crc: number; size: number };
+
+const packed = (name: string, content: Buffer): PackedPart => ({
+  name,
+  packed: deflateRawSync(content),
+  crc: crc32(content),
+  size: content.length,
+});
+
 /** A zip archive of deflated parts (the subset of the format an .xlsx package uses). */
-function zip(parts: readonly { name: string; content: Buffer }[]): Buffer {
+function zip(parts: readonly PackedPart[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const { name, content } of parts) {
+  for (const { name, packed, crc, size } of parts) {
     const fileName = Buffer.from(name);
-    const packed = deflateRawSync(content);
-    const crc = crc32(content);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed: deflate
@@ -87,7 +98,7 @@ function zip(parts: readonly { name: string; content: Buffer }[]): Buffer {
     local.writeUInt32LE(0, 10); // time and date: none
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(content.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(fileName.length, 26);
     local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
@@ -99,7 +110,7 @@ function zip(parts: readonly { name: string; content: Buffer }[]): Buffer {
     central.writeUInt32LE(0, 12);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(content.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(fileName.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, packed);
@@ -116,15 +127,88 @@ function zip(parts: readonly { name: string; content: Buffer }[]): Buffer {
   return Buffer.concat([...locals, ...centrals, end]);
 }
 
+/** The package's parts other than the sheet. */
+function otherParts(sheetName: string): PackedPart[] {
+  const workbook = `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${escapeCellText(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+  return [
+    packed("[Content_Types].xml", Buffer.from(CONTENT_TYPES)),
+    packed("_rels/.rels", Buffer.from(PACKAGE_RELS)),
+    packed("xl/workbook.xml", Buffer.from(workbook)),
+    packed("xl/_rels/workbook.xml.rels", Buffer.from(WORKBOOK_RELS)),
+    packed("xl/styles.xml", Buffer.from(STYLES)),
+  ];
+}
+
+const SHEET_PART = "xl/worksheets/sheet1.xml";
+
 /** One sheet named sheetName (a valid Excel sheet name) holding the rows as text cells. */
 export function writeTextSheet(sheetName: string, rows: readonly (readonly string[])[]): Buffer {
-  const workbook = `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${escapeCellText(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
-  return zip([
-    { name: "[Content_Types].xml", content: Buffer.from(CONTENT_TYPES) },
-    { name: "_rels/.rels", content: Buffer.from(PACKAGE_RELS) },
-    { name: "xl/workbook.xml", content: Buffer.from(workbook) },
-    { name: "xl/_rels/workbook.xml.rels", content: Buffer.from(WORKBOOK_RELS) },
-    { name: "xl/styles.xml", content: Buffer.from(STYLES) },
-    { name: "xl/worksheets/sheet1.xml", content: sheetXml(rows) },
-  ]);
+  return zip([...otherParts(sheetName), packed(SHEET_PART, sheetXml(rows))]);
+}
+
+/**
+ * The same package written as its rows come: each row's XML goes into the deflate stream at once,
+ * so only the compressed sheet is kept, not the rows or their XML. The sheet has no declared range
+ * (its `dimension`, optional, would come before rows not yet known): readers take the rows as
+ * they find them.
+ */
+export class TextSheetStream {
+  private readonly deflate = createDeflateRaw();
+  private readonly out: Buffer[] = [];
+  private crc = 0;
+  private size = 0;
+  private rows = 0;
+  private text = "";
+  private readonly done: Promise<void>;
+
+  constructor(
+    private readonly sheetName: string,
+    header: readonly string[],
+  ) {
+    this.deflate.on("data", (chunk: Buffer) => this.out.push(chunk));
+    this.done = new Promise((resolve, reject) => {
+      this.deflate.on("end", resolve);
+      this.deflate.on("error", reject);
+    });
+    this.put(`${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetData>`);
+    this.add(header);
+  }
+
+  private put(text: string): void {
+    const bytes = Buffer.from(text);
+    this.crc = crc32(bytes, this.crc);
+    this.size += bytes.length;
+    this.deflate.write(bytes);
+  }
+
+  /** Adds the next row. */
+  add(row: readonly string[]): void {
+    this.text += rowXml(row, ++this.rows);
+    if (this.text.length >= PIECE_CHARS) {
+      this.put(this.text);
+      this.text = "";
+    }
+  }
+
+  /** Waits while the compressor is behind (so the text given to it is released). */
+  settle(): Promise<void> {
+    return this.deflate.writableNeedDrain
+      ? new Promise((resolve) => this.deflate.once("drain", resolve))
+      : Promise.resolve();
+  }
+
+  /** The whole package. */
+  async finish(): Promise<Buffer> {
+    this.put(`${this.text}${SHEET_TAIL}`);
+    this.text = "";
+    this.deflate.end();
+    await this.done;
+    const sheet: PackedPart = {
+      name: SHEET_PART,
+      packed: Buffer.concat(this.out),
+      crc: this.crc,
+      size: this.size,
+    };
+    return zip([...otherParts(this.sheetName), sheet]);
+  }
 }

@@ -235,9 +235,9 @@ export const organisationSlug = (name: string): string =>
 // Limits and texts
 
 /** Largest upload accepted (bytes). */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** Most data rows one file may hold. */
-export const MAX_UPLOAD_ROWS = 50_000;
+export const MAX_UPLOAD_ROWS = 100_000;
 /** Empty rows a sheet may have beyond its header and data rows (its declared range may span this many more). */
 export const BLANK_ROW_ALLOWANCE = 1_000;
 /** Most columns the first sheet may span (every template has far fewer). */

@@ -5,7 +5,7 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_UNPACKED_BYTES, UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import { MAX_UNPACKED_BYTES, MAX_UPLOAD_BYTES, UPLOAD_MSG } from "../../src/domain/bulkUpload";
 import { CELL_MSG } from "../../src/domain/uploadCells";
 import { startTestServer, type TestServer } from "../server/support";
 import { fixture, type Headers, resultSheet, settle, upload } from "../server/uploads-support";
@@ -72,7 +72,7 @@ describe("files refused when they arrive", () => {
   });
 
   it("a file over the size limit", async () => {
-    const big = new Uint8Array(11 * 1024 * 1024);
+    const big = new Uint8Array(MAX_UPLOAD_BYTES + 1024 * 1024);
     big.set([0x50, 0x4b, 0x03, 0x04]);
     const res = await upload(server, admin, QUERY, big, "big.xlsx");
     expect(res).toMatchObject({ status: 413, body: { detail: UPLOAD_MSG.tooLarge } });

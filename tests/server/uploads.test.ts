@@ -4,7 +4,7 @@ import { writeWorkbook } from "../../server/uploads/excel";
 import { findJob } from "../../server/uploads/jobs";
 import { claimNextUpload, processUpload, STALE_AFTER_MS } from "../../server/uploads/processing";
 import { runnerOf, runPendingWork } from "../../server/uploads/runner";
-import { MAX_UPLOAD_ROWS, UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, UPLOAD_MSG } from "../../src/domain/bulkUpload";
 import { startTestServer, type TestServer } from "./support";
 import {
   ACME_3P_PAYOUT_CYCLE,
@@ -159,7 +159,7 @@ describe("upload and processing", () => {
   });
 
   it("refuses a file above the size limit with a clear message", async () => {
-    const big = new Uint8Array(11 * 1024 * 1024);
+    const big = new Uint8Array(MAX_UPLOAD_BYTES + 1024 * 1024);
     big.set([0x50, 0x4b, 0x03, 0x04]);
     const res = await upload(server, admin, regionsUpload, big, "big.xlsx");
     expect(res.status).toBe(413);

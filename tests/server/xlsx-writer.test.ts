@@ -4,6 +4,7 @@ import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
 import { readSheetTexts, sniffExcel, writeWorkbook } from "../../server/uploads/excel";
 import { checkUnpackedSize } from "../../server/uploads/unpacked";
+import { TextSheetStream } from "../../server/uploads/xlsxWriter";
 
 describe("writing a workbook", () => {
   it("keeps every text as written: digits, spaces, XML characters, controls, escapes and any script", () => {
@@ -40,5 +41,24 @@ describe("writing a workbook", () => {
     const read = readSheetTexts(writeWorkbook("clean", ["rsid", "name"], rows));
     expect(read.rows).toHaveLength(20_000);
     expect(read.rows[19_999]).toEqual(["RS019999", "Store 19999"]);
+  });
+
+  it("writes the same texts row by row as a stream, and the sheet's range is found from its rows", async () => {
+    const header = ["rsid", "note", "errors"];
+    const rows = Array.from({ length: 5_000 }, (_, i) => [
+      `RS${String(i).padStart(6, "0")}`,
+      i % 2 ? "a < b & \u0007 _x0041_ मराठी" : "",
+      `row ${i}`,
+    ]);
+    const stream = new TextSheetStream("unclean", header);
+    for (const row of rows) stream.add(row);
+    await stream.settle();
+    const bytes = await stream.finish();
+    expect(readSheetTexts(bytes)).toEqual(readSheetTexts(writeWorkbook("unclean", header, rows)));
+    expect(readSheetTexts(bytes).rows).toEqual(rows);
+    const book = XLSX.read(bytes, { type: "buffer" });
+    expect(book.SheetNames).toEqual(["unclean"]);
+    expect(book.Sheets.unclean!["!ref"]).toBe("A1:C5001");
+    expect(await checkUnpackedSize(bytes, 16 * 1024 * 1024)).toBe("ok");
   });
 });
