@@ -65,6 +65,7 @@ type Encoded =
   | Encoded[]
   | { [key: string]: Encoded }
   | { $file: { name: string; type: string; size: number } }
+  | { $bytes: number[] }
   | { $error: string }
   | { $actor: string };
 
@@ -73,7 +74,8 @@ const isActorRef = (v: object): v is { id: string } =>
 
 /**
  * A value as JSON can hold it, object keys sorted so equal values read the same: a file by its
- * name, type and size, an error by its message, an actor held in context by its id.
+ * name, type and size, bytes as their numbers, an error by its message, an actor held in context by
+ * its id.
  */
 export function encodeReplayValue(value: unknown): Encoded {
   if (value === undefined || value === null) return null;
@@ -84,6 +86,9 @@ export function encodeReplayValue(value: unknown): Encoded {
     return { $file: { name: value.name, type: value.type, size: value.size } };
   }
   if (value instanceof Error) return { $error: value.message };
+  // A file's bytes as read (the resource form's chosen file), kept as bytes so the rule reading
+  // them sees the same content again.
+  if (value instanceof Uint8Array) return { $bytes: [...value] };
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(encodeReplayValue);
   if (isActorRef(value)) return { $actor: value.id };
@@ -108,6 +113,7 @@ export function decodeReplayValue(value: unknown): unknown {
     return new File([new Uint8Array(size)], name, { type });
   }
   if ("$error" in record) return new Error(String(record.$error));
+  if ("$bytes" in record) return Uint8Array.from(record.$bytes as number[]);
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, decodeReplayValue(v)]));
 }
 

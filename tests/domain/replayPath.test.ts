@@ -31,6 +31,14 @@ describe("QA's stored paths", () => {
     expect(error).toEqual(new Error("unexpected"));
   });
 
+  it("keep a chosen file's bytes as bytes, so its rule reads the same content again", () => {
+    const chosen = { name: "logo.png", bytes: Uint8Array.of(0x89, 0x50, 0x4e, 0x47) };
+    const encoded = JSON.parse(JSON.stringify(encodeReplayValue(chosen)));
+    expect(encoded).toEqual({ bytes: { $bytes: [0x89, 0x50, 0x4e, 0x47] }, name: "logo.png" });
+    expect(decodeReplayValue(encoded)).toEqual(chosen);
+    expect((decodeReplayValue(encoded) as typeof chosen).bytes).toBeInstanceOf(Uint8Array);
+  });
+
   it("name each difference between a step's expectation and what the live actor did", () => {
     const texts = ['"admin"', '{"login_username":"admin"}', '{"path":"/"}'];
     const expected = {
