@@ -171,6 +171,11 @@ describe.skipIf("skip" in postgres)("a real deadlock on PostgreSQL", () => {
       { id: 1, n: 2 },
       { id: 2, n: 2 },
     ]);
-    expect(logs.map((l) => [l.message, l.code])).toEqual([["transaction retried", "40P01"]]);
+    // The loser's second run can take its first row again before the winner takes it and deadlock
+    // once more on a busy machine; every deadlock is retried and nothing lands twice.
+    expect(logs.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(logs.map((l) => `${l.message} ${l.code}`))).toEqual(
+      new Set(["transaction retried 40P01"]),
+    );
   });
 });
