@@ -110,7 +110,8 @@ async function main() {
   );
   const db = await openDb(database.url);
   const [bytes] = await db.query<{ bytes: number; rows: number }>(
-    `SELECT (SELECT sum(octet_length(content)) FROM stored_files) AS bytes,
+    `SELECT (SELECT sum(octet_length(content)) FROM stored_files)
+              + (SELECT coalesce(sum(octet_length(content)), 0) FROM stored_file_chunks) AS bytes,
             (SELECT sum(total_objects) FROM bulk_upload_jobs) AS rows`,
   );
   await db.close();

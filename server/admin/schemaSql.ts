@@ -6,6 +6,7 @@
 
 import type { FieldSpec, ResourceDefinition } from "../../src/domain/resource";
 import { resourceNamed } from "../../src/domain/resourceCatalogue";
+import { FILE_SIZE_SQL } from "../uploads/files";
 
 export const columnOf = (key: string, field: FieldSpec): string =>
   field.column ??
@@ -47,7 +48,7 @@ function valueSql(key: string, field: FieldSpec): string {
   }
   const column = `t.${columnOf(key, field)}`;
   if (field.widget === "file")
-    return `(SELECT json_build_object('id', f.id, 'name', f.name, 'size', octet_length(f.content),
+    return `(SELECT json_build_object('id', f.id, 'name', f.name, 'size', ${FILE_SIZE_SQL},
                                       'content_type', f.content_type)
              FROM stored_files f WHERE f.id = ${column})`;
   if (field.widget === "number") return `${column}::float8`;

@@ -178,8 +178,17 @@ async function exportSheet(db: Queryable, job: ExportWhat): Promise<Sheet> {
 
 /** Drops the content of expired export files (the rows stay, so My Downloads says they expired). */
 export async function removeExpiredFiles(deps: AppDeps): Promise<void> {
-  await deps.db.query(
-    "UPDATE stored_files SET content = NULL WHERE expires_at < $1 AND content IS NOT NULL",
-    [new Date(deps.clock())],
-  );
+  const now = new Date(deps.clock());
+  await deps.db.transaction(async (tx) => {
+    await tx.query(
+      `DELETE FROM stored_file_chunks c USING stored_files f
+       WHERE f.id = c.file_id AND f.expires_at < $1 AND f.chunk_count IS NOT NULL`,
+      [now],
+    );
+    await tx.query(
+      `UPDATE stored_files SET content = NULL, chunk_count = NULL
+       WHERE expires_at < $1 AND (content IS NOT NULL OR chunk_count IS NOT NULL)`,
+      [now],
+    );
+  });
 }

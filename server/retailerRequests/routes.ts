@@ -137,14 +137,17 @@ export function retailerRequestRoutes(deps: AppDeps): Hono<AppEnv> {
     const type = sniffDocument(bytes);
     if (!type) throw fieldProblem("file", NOT_A_DOCUMENT);
     const name = decodeText(form.name ?? fileName, 200);
-    const id = await saveFile(db, {
-      name: name.ok && name.value.trim() !== "" ? name.value.trim() : fileName,
-      contentType: type,
-      content: bytes,
-      organisationId: viewer.user.organisation_id,
-      ownerId: viewer.user.id,
-      created: new Date(deps.clock()),
-    });
+    // One transaction: a file larger than a chunk is stored in several statements.
+    const id = await db.transaction((tx) =>
+      saveFile(tx, {
+        name: name.ok && name.value.trim() !== "" ? name.value.trim() : fileName,
+        contentType: type,
+        content: bytes,
+        organisationId: viewer.user.organisation_id,
+        ownerId: viewer.user.id,
+        created: new Date(deps.clock()),
+      }),
+    );
     return c.json({ id, image: null }, 201);
   });
 

@@ -4,6 +4,7 @@
  * payouts_plotted, and the main branch IFSC of each demo bank in the bank code list.
  */
 import type { Queryable } from "../db/db";
+import { saveCleanRows } from "../uploads/cleanRows";
 import { writeWorkbook, XLSX_CONTENT_TYPE } from "../uploads/excel";
 import { saveFile } from "../uploads/files";
 import { BANKS } from "./places";
@@ -54,8 +55,8 @@ export async function seedUploads(tx: Queryable, now: number): Promise<void> {
   const [job] = await tx.query<{ id: number }>(
     `INSERT INTO bulk_upload_jobs (object_type, organisation_id, project_id, sub_project_id, created_by, created,
        file_id, file_name, status, total_objects, total_clean_objects, total_unclean_objects, total_validated_objects,
-       progress, clean_file_id, unclean_file_id, clean_rows, activated_by, activated_at)
-     VALUES ('payout_plotting', $1, $2, $3, $4, $5, $6, $7, 'active', $8, $8, 0, $8, $8, $9, $10, $11, $4, $5)
+       progress, clean_file_id, unclean_file_id, activated_by, activated_at)
+     VALUES ('payout_plotting', $1, $2, $3, $4, $5, $6, $7, 'active', $8, $8, 0, $8, $8, $9, $10, $4, $5)
      RETURNING id`,
     [
       cycle.organisation_id,
@@ -68,9 +69,9 @@ export async function seedUploads(tx: Queryable, now: number): Promise<void> {
       rows.length,
       cleanId,
       uncleanId,
-      JSON.stringify(clean),
     ],
   );
+  await saveCleanRows(tx, job!.id, [JSON.stringify(clean)]);
   await tx.query(
     `INSERT INTO outlet_payouts (outlet_id, sub_project_id, program, amount, client_payout_month, rs_payout_month, plotted_job_id)
      SELECT x.outlet, $1, 'Cooler Placement', x.amount, '2026-10', '2026-11', $4

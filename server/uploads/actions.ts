@@ -18,7 +18,8 @@ import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";
 import { createExport } from "../exports/exportJobs";
 import { Problem } from "../http/problem";
-import { ApplyConflict, applyRows, type CleanRow } from "./apply";
+import { ApplyConflict, applyRows } from "./apply";
+import { allCleanRows, forEachCleanBatch } from "./cleanRows";
 import { audit, type JobRow, lockJob, notifyUser } from "./jobs";
 import type { PaymentGateway } from "./paymentGateway";
 import { type Caller, mayActFor } from "./scope";
@@ -37,14 +38,6 @@ function refuseLostRace(job: JobRow): void {
   const conflict = actionConflict(job);
   if (conflict) throw new Problem(409, { detail: conflict });
 }
-
-const cleanRowsOf = async (tx: Queryable, id: number): Promise<CleanRow[]> =>
-  (
-    await tx.query<{ rows: CleanRow[] | null }>(
-      "SELECT clean_rows AS rows FROM bulk_upload_jobs WHERE id = $1",
-      [id],
-    )
-  )[0]?.rows ?? [];
 
 /** Database refusals of rows that were clean when validated (a name taken since, a record removed). */
 function conflictText(error: unknown): string | null {
@@ -72,8 +65,14 @@ export async function confirmJob(
       refuseLostRace(job);
       if (type.variant === "payment") return startPayment(tx, caller, job, now);
       if (!canConfirm(job)) throw new Problem(400, { detail: UPLOAD_MSG.notConfirmable });
-      const rows = await cleanRowsOf(tx, id);
-      await applyRows(type.key, { tx, job, rows, userId: caller.user.id, now });
+      // Batch by batch inside this one transaction: a failing batch undoes the ones before it.
+      let applied = 0;
+      const rsids: string[] = [];
+      await forEachCleanBatch(tx, id, async (rows) => {
+        await applyRows(type.key, { tx, job, rows, userId: caller.user.id, now });
+        applied += rows.length;
+        if (type.key === "unicorn_interface") rsids.push(...rows.map((r) => r.rsid!));
+      });
       const exportId =
         type.key === "unicorn_interface"
           ? await createExport(tx, {
@@ -81,7 +80,7 @@ export async function confirmJob(
               organisationId: job.organisation_id,
               title: `Outlet details for ${job.file_name}`,
               kind: "outlets",
-              params: { rsids: rows.map((r) => r.rsid!) },
+              params: { rsids },
               now,
             })
           : null;
@@ -111,7 +110,7 @@ export async function confirmJob(
         action: "confirm",
         jobId: id,
         detail: {
-          applied_rows: rows.length,
+          applied_rows: applied,
           cancelled_jobs: others.map((o) => o.id),
           export_job_id: exportId,
         },
@@ -128,7 +127,7 @@ export async function confirmJob(
       await notifyUser(tx, {
         userId: caller.user.id,
         title: "Upload confirmed",
-        subText: `${job.file_name}: ${rows.length} rows applied.`,
+        subText: `${job.file_name}: ${applied} rows applied.`,
         jobId: id,
         at: now,
       });
@@ -200,14 +199,13 @@ export async function activationInfo(
   type: UploadType,
   id: number,
 ): Promise<ActivationInfo> {
-  const [job] = await deps.db.query<{
-    organisation_id: number;
-    object_type: string;
-    rows: CleanRow[] | null;
-  }>("SELECT organisation_id, object_type, clean_rows AS rows FROM bulk_upload_jobs WHERE id = $1", [id]);
+  const [job] = await deps.db.query<{ organisation_id: number; object_type: string }>(
+    "SELECT organisation_id, object_type FROM bulk_upload_jobs WHERE id = $1",
+    [id],
+  );
   if (!job || job.object_type !== type.key || !mayActFor(caller, job.organisation_id))
     throw new Problem(404, { ...NOT_FOUND });
-  const rows = job.rows ?? [];
+  const rows = await allCleanRows(deps.db, id);
   const paise = rows.reduce((sum, r) => sum + (parseAmountToPaise(r.amount ?? "") ?? 0), 0);
   return { count: rows.length, amount_in_words: amountInWords(paise) };
 }
@@ -232,7 +230,7 @@ export async function payNextJob(deps: AppDeps, gateway: PaymentGateway): Promis
     return row;
   });
   if (!job) return false;
-  const rows = await cleanRowsOf(deps.db, job.id);
+  const rows = await allCleanRows(deps.db, job.id);
   const result = await gateway.payBatch({
     idempotencyKey: `upload-${job.id}`,
     payments: rows.map((r) => ({ upiId: r.upi_id!, amount: r.amount! })),

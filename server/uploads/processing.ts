@@ -18,6 +18,7 @@ import {
 } from "../../src/domain/uploadTypes";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
+import { CleanRowBatches, saveCleanRows } from "./cleanRows";
 import { openFirstSheet, SheetRefused, type SheetStream, sniffExcel, XLSX_CONTENT_TYPE } from "./excel";
 import { readFile, saveFile } from "./files";
 import { findJob, type JobRow, notifyUser, scopeOfJob } from "./jobs";
@@ -96,8 +97,8 @@ export async function processUpload(deps: AppDeps, job: JobRow, hook?: ProgressH
   const context = await uploadContext(deps.db, type, scopeOfJob(job), job.created_by);
   const validate = rowValidator(type, context);
   // Rows are checked as they are read and go straight into the result files; only the clean rows'
-  // values are kept (as JSON text), for the job to apply on confirm.
-  const cleanJson: string[] = [];
+  // values are kept (as JSON text in batches), for the job to apply on confirm.
+  const clean = new CleanRowBatches();
   const cleanFile = new TextSheetStream("clean", names);
   const uncleanFile = new TextSheetStream("unclean", [...names, ROW_COLUMN, ERROR_COLUMN]);
   let total = 0;
@@ -111,7 +112,7 @@ export async function processUpload(deps: AppDeps, job: JobRow, hook?: ProgressH
       });
       const { values, problems } = validate(row, number);
       if (problems.length === 0) {
-        cleanJson.push(JSON.stringify(values));
+        clean.add(values);
         cleanFile.add(names.map((n) => values[n]!));
       } else {
         const shown = names.map((n) => {
@@ -133,14 +134,13 @@ export async function processUpload(deps: AppDeps, job: JobRow, hook?: ProgressH
     throw error;
   }
   if (total === 0) return fail(UPLOAD_MSG.noRows);
-  const cleanCount = cleanJson.length;
+  const cleanCount = clean.count;
 
   const created = now();
   const base = baseName(job.file_name);
   const cleanBytes = await cleanFile.finish();
   const uncleanBytes = await uncleanFile.finish();
-  const cleanRows = `[${cleanJson.join(",")}]`;
-  cleanJson.length = 0;
+  const cleanBatches = clean.finish();
   await deps.db.transaction(async (tx) => {
     const [current] = await tx.query<{ status: string }>(
       "SELECT status FROM bulk_upload_jobs WHERE id = $1 FOR UPDATE",
@@ -162,9 +162,10 @@ export async function processUpload(deps: AppDeps, job: JobRow, hook?: ProgressH
     await tx.query(
       `UPDATE bulk_upload_jobs SET status = 'completed', total_objects = $2, total_clean_objects = $3,
          total_unclean_objects = $4, total_validated_objects = $2, progress = $2, clean_file_id = $5,
-         unclean_file_id = $6, clean_rows = $7, claimed_at = NULL, heartbeat_at = $8 WHERE id = $1`,
-      [job.id, total, cleanCount, uncleanCount, cleanId, uncleanId, cleanRows, created],
+         unclean_file_id = $6, claimed_at = NULL, heartbeat_at = $7 WHERE id = $1`,
+      [job.id, total, cleanCount, uncleanCount, cleanId, uncleanId, created],
     );
+    await saveCleanRows(tx, job.id, cleanBatches);
     await notifyUser(tx, {
       userId: job.created_by,
       title: "Upload processed",

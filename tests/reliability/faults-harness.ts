@@ -148,8 +148,9 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
           unclean_file_id: number | null;
         }>(
           `SELECT status, total_objects, total_clean_objects, total_unclean_objects,
-                  jsonb_array_length(clean_rows) AS kept, clean_file_id, unclean_file_id
-           FROM bulk_upload_jobs WHERE id = $1`,
+                  (SELECT sum(jsonb_array_length(r.rows))::int FROM bulk_upload_clean_rows r WHERE r.job_id = j.id) AS kept,
+                  clean_file_id, unclean_file_id
+           FROM bulk_upload_jobs j WHERE id = $1`,
           [id],
         );
         const [{ applied } = { applied: 0 }] = await db.query<{ applied: number }>(
