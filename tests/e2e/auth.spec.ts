@@ -67,6 +67,8 @@ test("the login page shows and takes typing before the HTTP module loads; signin
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("main")).toContainText(/welcome/i);
+  // One session per user: the next tests sign admin in again.
+  await page.request.post("/api/auth/logout/", { data: {} });
 });
 
 for (const username of STAFF_ACCOUNTS) {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { machineRegistry } from "../../src/machines/registry";
-import { expectAccessible, signIn } from "./support";
+import { expectAccessible, signInAfresh as signIn } from "./support";
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
