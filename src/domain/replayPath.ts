@@ -125,6 +125,32 @@ export type ObservedStep = {
   readonly emitted: readonly { readonly type: string; readonly params: unknown }[];
 };
 
+/** What a step started and ran so far: each actor's input, each side effect with its parameters. */
+export type StepEffects = {
+  invoked: Record<string, unknown>;
+  emitted: { readonly type: string; readonly params: unknown }[];
+};
+
+/**
+ * Records one action an actor ran (from XState's inspection): a started child by its input, a
+ * message sent to another actor, an emitted event, or the machine's own named action; XState's
+ * other built-in actions are left out. The graph tests and QA's replay observe steps alike.
+ */
+export function recordAction(into: StepEffects, action: { type: string; params?: unknown }): void {
+  const { type, params } = action;
+  if (type === "xstate.spawnChild") {
+    const { id, input } = params as { id: string; input: unknown };
+    into.invoked[id] = input;
+  } else if (type === "xstate.sendTo") {
+    const { targetId, event } = params as { targetId: string; event: unknown };
+    into.emitted.push({ type: "sendTo", params: { to: targetId, event } });
+  } else if (type === "xstate.emit") {
+    into.emitted.push({ type: "emit", params: { event: (params as { event: unknown }).event } });
+  } else if (!type.startsWith("xstate.")) {
+    into.emitted.push({ type, params: params ?? {} });
+  }
+}
+
 /** The differences between what a step expects and what the live actor did; empty when it matches. */
 export function stepProblems(
   texts: readonly string[],

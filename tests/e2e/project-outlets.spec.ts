@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { writeWorkbook } from "../../server/uploads/excel";
+import { UPLOAD_TYPES } from "../../src/domain/uploadTypes";
 import { expectAccessible, shootWidths, signInAfresh as signIn } from "./support";
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "project-outlets");
@@ -14,18 +15,7 @@ test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
 });
 
-const HEADER = [
-  "rsid",
-  "outlet_name",
-  "owner_name",
-  "mobile",
-  "address",
-  "pin_code",
-  "city",
-  "state",
-  "territory",
-  "zone",
-];
+const HEADER = UPLOAD_TYPES.outlets.columns.map((c) => c.name);
 const outlet = (rsid: string, name: string, city = "Pune") => [
   rsid,
   name,

@@ -13,7 +13,7 @@ import {
   type InspectionEvent,
 } from "xstate";
 import { getAdjacencyMap, getShortestPaths, getSimplePaths } from "xstate/graph";
-import { stateKey } from "../../src/domain/replayPath";
+import { recordAction, type StepEffects, stateKey } from "../../src/domain/replayPath";
 import { machineStates, machineTransitions, transitionKey } from "../../src/machines/describe";
 import { inertMachine } from "../../src/machines/inertActors";
 import type { Emitted, Expectation, MachineFixture } from "./fixture";
@@ -144,7 +144,7 @@ function serialize(fixture: MachineFixture, snapshot: unknown): string {
 /** What one path checked. */
 export type PathChecks = { steps: number; state: number; context: number; output: number };
 
-type Observed = { invoked: Record<string, unknown>; emitted: Emitted[] };
+type Observed = StepEffects;
 
 /** Compares what a step did with what the fixture expects; returns the problems and counts the checks. */
 function compare(
@@ -252,18 +252,7 @@ export function runPath(
         for (const id of activeIds(quiet, (event.snapshot as AnyMachineSnapshot).value)) visited.add(id);
       }
       if (event.type === "@xstate.action") {
-        const { type, params } = event.action as { type: string; params?: unknown };
-        if (type === "xstate.spawnChild") {
-          const { id, input: actorInput } = params as { id: string; input: unknown };
-          observed.invoked[id] = actorInput;
-        } else if (type === "xstate.sendTo") {
-          const { targetId, event: sent } = params as { targetId: string; event: unknown };
-          observed.emitted.push({ type: "sendTo", params: { to: targetId, event: sent } });
-        } else if (type === "xstate.emit") {
-          observed.emitted.push({ type: "emit", params: { event: (params as { event: unknown }).event } });
-        } else if (!type.startsWith("xstate.")) {
-          observed.emitted.push({ type, params: params ?? {} });
-        }
+        recordAction(observed, event.action as { type: string; params?: unknown });
       }
     },
   });

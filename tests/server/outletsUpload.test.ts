@@ -2,6 +2,7 @@
 /** The outlets upload: a sub-project's new outlets from a sheet, made on Confirm in its first workflow state. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeWorkbook } from "../../server/uploads/excel";
+import { UPLOAD_TYPES } from "../../src/domain/uploadTypes";
 import { firstWorkflowState } from "../../src/machines/outletWorkflowConfig";
 import { startTestServer, type TestServer } from "./support";
 import { ACME_RETAIL_AUDIT_CYCLE, count, resultSheet, settle, upload } from "./uploads-support";
@@ -17,18 +18,7 @@ afterAll(() => server.close());
 const SP = ACME_RETAIL_AUDIT_CYCLE;
 const QUERY = `object=outlets&sub_project=${SP}`;
 const LIST = `objects_type=outlets&sub_project=${SP}`;
-const HEADER = [
-  "rsid",
-  "outlet_name",
-  "owner_name",
-  "mobile",
-  "address",
-  "pin_code",
-  "city",
-  "state",
-  "territory",
-  "zone",
-];
+const HEADER = UPLOAD_TYPES.outlets.columns.map((c) => c.name);
 const row = (rsid: string, more: Partial<Record<string, string>> = {}) => {
   const values: Record<string, string> = {
     rsid,

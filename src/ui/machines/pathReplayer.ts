@@ -9,7 +9,8 @@ import { type AnyActorRef, type AnyStateMachine, type InspectionEvent, Simulated
 import {
   decodeReplayValue,
   type MachinePaths,
-  type ObservedStep,
+  recordAction,
+  type StepEffects,
   stateKey,
   stepProblems,
 } from "../../domain/replayPath";
@@ -30,26 +31,12 @@ export type LiveReplayer = Omit<PathReplayer, "apply"> & { apply(step: ReplaySte
 
 export function pathReplayer(machine: AnyStateMachine, stored: MachinePaths): LiveReplayer {
   let live: AnyActorRef | null = null;
-  let observed: { invoked: Record<string, unknown>; emitted: ObservedStep["emitted"][number][] } = {
-    invoked: {},
-    emitted: [],
-  };
+  let observed: StepEffects = { invoked: {}, emitted: [] };
 
   // What each step starts and runs, seen the way the graph tests see it.
   const inspect = (event: InspectionEvent) => {
     if (event.type !== "@xstate.action") return;
-    const { type, params } = event.action as { type: string; params?: unknown };
-    if (type === "xstate.spawnChild") {
-      const { id, input } = params as { id: string; input: unknown };
-      observed.invoked[id] = input;
-    } else if (type === "xstate.sendTo") {
-      const { targetId, event: sent } = params as { targetId: string; event: unknown };
-      observed.emitted.push({ type: "sendTo", params: { to: targetId, event: sent } });
-    } else if (type === "xstate.emit") {
-      observed.emitted.push({ type: "emit", params: { event: (params as { event: unknown }).event } });
-    } else if (!type.startsWith("xstate.")) {
-      observed.emitted.push({ type, params: params ?? {} });
-    }
+    recordAction(observed, event.action as { type: string; params?: unknown });
   };
 
   const check = (expected: Parameters<typeof stepProblems>[1]): ReplayStepOutput => {
