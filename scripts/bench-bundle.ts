@@ -138,13 +138,22 @@ function kbOf(chunks: Map<string, Chunk>, files: Iterable<string>): number {
   return total;
 }
 
-/** The figures before the entry was split (measured with the same build on 2026-11-23). */
-const PREVIOUS = { loginKb: 141.1, phoneKb: 157.0, entryKb: 137.2 };
+/**
+ * The figures before the entry was split (measured with the same build on 2026-11-23), and the
+ * phone pages' before they had their own entry (entry + mobile pages' chunk, 2026-11-24).
+ */
+const PREVIOUS = { loginKb: 141.1, phoneKb: 157.0, entryKb: 137.2, phoneSharedEntryKb: 146.0 };
 
 export async function bundleSizes() {
   const chunks = await buildChunks();
-  const entryFile = [...chunks.values()].find((c) => c.isEntry)!.file;
-  const entry = closure(chunks, entryFile);
+  const entryOf = (facade: RegExp) => {
+    const found = [...chunks.values()].find((c) => c.isEntry && c.facade && facade.test(c.facade));
+    if (!found) throw new Error(`no entry chunk is made for ${facade}`);
+    return found.file;
+  };
+  const entry = closure(chunks, entryOf(/\/index\.html$/));
+  // What a phone loads for /mobile-view: the link's own entry (mobile.html) and all it imports.
+  const phone = closure(chunks, entryOf(/\/mobile\.html$/));
   const lazy = [...new Set([...chunks.values()].flatMap((c) => c.dynamicImports))].filter(
     (file) => chunks.get(file)?.facade,
   );
@@ -160,7 +169,6 @@ export async function bundleSizes() {
     return found;
   };
   const login = area(/^auth\/LoginScreen/);
-  const phone = area(/^mobile\/MobilePages/);
   const entryKb = kbOf(chunks, entry);
   // What the login page loads once it shows: its configuration read brings the HTTP module.
   const loginLoaded = new Set([...entry, ...closure(chunks, login.file)]);
@@ -170,12 +178,12 @@ export async function bundleSizes() {
     entryKb,
     loginKb: entryKb + login.kb,
     loginLaterKb: kbOf(chunks, loginLater),
-    phoneKb: entryKb + phone.kb,
+    phoneKb: kbOf(chunks, phone),
     areas: areas.map(({ name, kb }) => ({ name, kb })),
     entryParts: breakdown(chunks, entry),
     loginParts: breakdown(chunks, beyond(login.file, entry)),
     loginLaterParts: breakdown(chunks, loginLater),
-    phoneParts: breakdown(chunks, beyond(phone.file, entry)),
+    phoneParts: breakdown(chunks, phone),
   };
 }
 
@@ -213,8 +221,8 @@ export function bundleLines(sizes: BundleSizes, budgets: { loginKb: number; phon
     "| what | KB gz | before the entry was split | budget |",
     "| --- | ---: | ---: | ---: |",
     `| login route (entry + login screen) | ${fmt(sizes.loginKb)} | ${fmt(sizes.previous.loginKb)} | ${budgets.loginKb} |`,
-    `| retailer's phone pages (entry + mobile pages) | ${fmt(sizes.phoneKb)} | ${fmt(sizes.previous.phoneKb)} | ${budgets.phoneKb} |`,
-    `| entry (loaded by every route) | ${fmt(sizes.entryKb)} | ${fmt(sizes.previous.entryKb)} | |`,
+    `| retailer's phone pages (mobile.html's entry, all it loads) | ${fmt(sizes.phoneKb)} | ${fmt(sizes.previous.phoneKb)}; ${fmt(sizes.previous.phoneSharedEntryKb)} with the portal's entry | ${budgets.phoneKb} |`,
+    `| entry (index.html, loaded by every other route) | ${fmt(sizes.entryKb)} | ${fmt(sizes.previous.entryKb)} | |`,
     `| login page, once shown: its configuration read loads the HTTP module | ${fmt(sizes.loginLaterKb)} | | |`,
     "",
     "A package's or module's share of a chunk is estimated from its share of the chunk's minified",
@@ -227,7 +235,11 @@ export function bundleLines(sizes: BundleSizes, budgets: { loginKb: number; phon
       sizes.loginLaterKb,
       sizes.loginLaterParts,
     ),
-    ...partTable("The phone pages beyond the entry", sum(sizes.phoneParts), sizes.phoneParts),
+    ...partTable(
+      "The phone pages: what a phone loads for /mobile-view (mobile.html's entry and its imports)",
+      sizes.phoneKb,
+      sizes.phoneParts,
+    ),
     "Each lazily loaded area, beyond the entry (an area that calls the server counts Effect, about",
     "26 KB, which the entry no longer carries):",
     "",
