@@ -3,7 +3,6 @@
  * the link's own page loads only these entries, not the whole list.
  */
 import type { MobilePage } from "./mobile";
-import type { AppRoute } from "./routes";
 
 export const MOBILE_VIEW_PREFIX = "/mobile-view";
 
@@ -15,8 +14,11 @@ export const MOBILE_VIEW_PAGES: readonly (readonly [page: MobilePage, title: str
   ["target-vs-achievement", "Target vs achievement"],
 ];
 
+/** A catalogue route (./routes AppRoute) of the link's pages. */
+type MobileViewRoute = { pattern: string; area: "mobile"; title: string; spec: string };
+
 /** A page's two routes: the slug after the word "slug", and the shorter alternate. */
-export const mobileViewRoutes = (page: MobilePage, title: string): AppRoute[] => [
+export const mobileViewRoutes = (page: MobilePage, title: string): MobileViewRoute[] => [
   { pattern: `${MOBILE_VIEW_PREFIX}/${page}/slug/:slug`, area: "mobile", title, spec: "002 §2.2" },
   {
     pattern: `${MOBILE_VIEW_PREFIX}/${page}/:slug`,
