@@ -1,7 +1,8 @@
 /**
  * What a phone opening the retailer's link runs (mobile.html, served for every /mobile-view path):
  * the link's own route table and nothing of the portal's start (no session, no route catalogue, no
- * React Query), never inside a frame and with render errors caught, like the application.
+ * React Query), never inside a frame, with render errors caught and live mode's panel when it is
+ * on, like the application.
  */
 import { type ComponentType, useEffect } from "react";
 import { Route, Switch, useLocation } from "wouter";
@@ -10,6 +11,7 @@ import { MOBILE_VIEW_PAGES, MOBILE_VIEW_PREFIX, mobileViewRoutes } from "../../d
 import NotFound from "../errors/NotFound";
 import OopsBoundary from "../errors/OopsBoundary";
 import FrameGuard from "../frame/FrameGuard";
+import LiveModeHost from "../live/LiveModeHost";
 import { useTitle } from "../routes/useTitle";
 import { MobileEarnings, MobileHome, MobileInvoices, MobileStatements } from "./MobileLinkPages";
 
@@ -61,6 +63,7 @@ export default function MobileApp() {
             <Elsewhere />
           </Route>
         </Switch>
+        <LiveModeHost />
       </OopsBoundary>
     </FrameGuard>
   );
