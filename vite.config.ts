@@ -1,10 +1,57 @@
+import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
-export default defineConfig({
-  plugins: [react()],
-  build: { outDir: "dist/client", manifest: true, sourcemap: false, chunkSizeWarningLimit: 400 },
+/** The build of the retailer link's own page (mobile.html): `vite build --mode mobile`. */
+export const MOBILE_MODE = "mobile";
+
+/** The retailer's link pages have their own HTML entry; the server sends it for /mobile-view, so does the dev server. */
+const MOBILE_VIEW = /^\/mobile-view(?:[/?#]|$)/;
+const mobileViewPage: Plugin = {
+  name: "mobile-view-page",
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && MOBILE_VIEW.test(req.url)) req.url = "/mobile.html";
+      next();
+    });
+  },
+};
+
+/**
+ * mobile.html is built on its own, after the portal, into the same folder: in one build the two
+ * pages would share chunks holding every export any page uses, so a phone would load the portal's
+ * share of Effect, XState and the shared modules. Built alone it keeps only what the link uses.
+ */
+function mobileEntryBuild(): Plugin {
+  let outDir = "";
+  let write = true;
+  return {
+    name: "mobile-entry-build",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir;
+      write = config.build.write;
+    },
+    async closeBundle() {
+      // An in-memory build (the bundle bench) builds the mobile page itself.
+      if (!write) return;
+      await build({ mode: MOBILE_MODE, logLevel: "warn", build: { outDir, emptyOutDir: false } });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), mobileViewPage, ...(mode === MOBILE_MODE ? [] : [mobileEntryBuild()])],
+  build: {
+    outDir: "dist/client",
+    manifest: mode === MOBILE_MODE ? ".vite/mobile-manifest.json" : true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+    rollupOptions: {
+      input: resolve(import.meta.dirname, mode === MOBILE_MODE ? "mobile.html" : "index.html"),
+    },
+  },
   server: { port: 5173, proxy: { "/api": { target: apiTarget, changeOrigin: false } } },
-});
+}));

@@ -24,7 +24,7 @@ import { benchUploads } from "./bench-uploads";
 const root = process.cwd();
 /** The login route: the entry and the login screen (the entry carries no Effect, docs/architecture.md). */
 const LOGIN_BUDGET_KB = 105;
-/** The retailer's phone pages (spec 002 §2.3-§2.6): entry and the mobile pages' chunk. */
+/** The retailer's phone pages (spec 002 §2.3-§2.6): what mobile.html loads for /mobile-view. */
 const PHONE_PAGES_BUDGET_KB = 120;
 
 async function waitForHealth(url: string, started: number, limitMs = 120_000): Promise<number> {

@@ -1,4 +1,7 @@
-/** Serves the built client: hashed assets cached long, any other page path falls back to index.html. */
+/**
+ * Serves the built client: hashed assets cached long; a /mobile-view path gets the retailer link's
+ * own page (mobile.html, which loads only those pages), any other page path index.html.
+ */
 import { existsSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
@@ -26,6 +29,9 @@ const TYPES: Record<string, string> = {
 
 export const CLIENT_NOT_BUILT =
   "The web client is not built yet. Run `npm run build` (or `npm start`, which builds it), then reload this page.";
+
+/** The retailer's link pages (002 §2.2), with their own HTML entry. */
+const MOBILE_VIEW = /^\/mobile-view(?:\/|$)/;
 
 /** Vite puts a content hash in every file name under /assets/, so those may be cached for a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -61,7 +67,8 @@ export function serveClient(clientDir: string | undefined) {
     if (!root || !existsSync(index)) return c.text(CLIENT_NOT_BUILT, 503, { "cache-control": "no-store" });
     const urlPath = new URL(c.req.url).pathname;
     const file = resolveInside(root, urlPath);
-    if (file && file !== index && (await fileAt(file))) {
+    const mobile = join(root, "mobile.html");
+    if (file && file !== index && file !== mobile && (await fileAt(file))) {
       return c.body(new Uint8Array(await readFile(file)), 200, {
         "content-type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
         "cache-control": urlPath.startsWith("/assets/") ? IMMUTABLE : "no-cache",
@@ -69,7 +76,8 @@ export function serveClient(clientDir: string | undefined) {
     }
     // A missing hashed asset is a real 404: answering it with the page would hide a stale deployment.
     if (urlPath.startsWith("/assets/")) return c.text("Not found", 404);
-    return c.body(new Uint8Array(await readFile(index)), 200, {
+    const page = MOBILE_VIEW.test(urlPath) && (await fileAt(mobile)) ? mobile : index;
+    return c.body(new Uint8Array(await readFile(page)), 200, {
       "content-type": TYPES[".html"]!,
       "cache-control": "no-cache",
     });

@@ -1,5 +1,6 @@
 /** Application start rules (spec 002 §2.1): where a freshly loaded page goes before anything renders. */
-import { isMobileViewPath, loginPathFor } from "./routes";
+import { loginPathFor } from "./routePatterns";
+import { isMobileViewPath } from "./routes";
 
 export type StartDecision =
   | { readonly type: "openStore" }

@@ -28,7 +28,7 @@ import {
 } from "./resources/organisations";
 import { programs, projects, subProjects } from "./resources/projects";
 import { questions, skuQuestions } from "./resources/questions";
-import { pathFor, type RouteMatch, routeParams } from "./routes";
+import { pathFor, type RouteMatch, routeParams } from "./routePatterns";
 
 export const RESOURCES: readonly ResourceDefinition[] = [
   organisations,

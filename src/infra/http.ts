@@ -5,7 +5,7 @@
 import { Cause, Data, Effect, Exit, Option, Schema } from "effect";
 import { SessionConflictBody } from "../domain/auth";
 import { MSG } from "../domain/messages";
-import { isSignInPath, loginPathFor, matchPattern } from "../domain/routes";
+import { isSignInPath, loginPathFor, matchPattern } from "../domain/routePatterns";
 import { httpConfig } from "./config";
 import { httpHooks } from "./httpHooks";
 import { readStored, STORAGE_KEYS, storeSessionConflict } from "./storage";

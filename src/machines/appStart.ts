@@ -3,7 +3,7 @@ import { assign, fromPromise, setup } from "xstate";
 import type { StartDecision, StartFacts } from "../domain/appStart";
 import { startDecision } from "../domain/appStart";
 import type { UserDetails } from "../domain/auth";
-import { loginPathFor } from "../domain/routes";
+import { loginPathFor } from "../domain/routePatterns";
 
 export type AppStartEvent =
   | ({ type: "app.started" } & StartFacts)

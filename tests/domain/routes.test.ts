@@ -3,19 +3,21 @@ import { parse } from "regexparam";
 import { describe, expect, it } from "vitest";
 import { DASHBOARD_MENU, dashboardMenuFor, MACHINES_PATH } from "../../src/domain/menu";
 import {
-  AREA_LABELS,
   compareSpecificity,
-  findRoute,
-  isMobileViewPath,
   isSignInPath,
   isValidPattern,
   loginPathFor,
   matchPattern,
   pathFor,
+  routeParams,
+} from "../../src/domain/routePatterns";
+import {
+  AREA_LABELS,
+  findRoute,
+  isMobileViewPath,
   ROUTE_AREAS,
   ROUTES,
   ROUTES_BY_SPECIFICITY,
-  routeParams,
 } from "../../src/domain/routes";
 
 const patterns = ROUTES.map((r) => r.pattern);

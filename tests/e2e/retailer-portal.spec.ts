@@ -25,8 +25,16 @@ test("a retailer reads earnings, invoices and statements on a phone; a forwarded
 }, testInfo) => {
   const slug = demoMobileSlug(5);
   const page = await freshPage(browser, PHONE);
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
   await page.goto(home(slug));
   await expect(page.getByText(/^Hello, /)).toBeVisible();
+  await expect(page).toHaveTitle("Mobile home · Retail Scan");
+  // The link's own page (mobile.html) and nothing of the portal's entry.
+  expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/mobile-[\w-]+\.js$/));
+  expect(scripts.filter((s) => /^\/assets\/index-/.test(s))).toEqual([]);
   await expect(page.getByText(/KYC Status: (Successful|Unsuccessful)/)).toBeVisible();
   for (const tile of ["Earnings", "Invoices", "Target vs Ach", "Form-16"])
     await expect(

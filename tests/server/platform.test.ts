@@ -13,6 +13,8 @@ import { callerOf, startTestServer, type TestServer } from "./support";
 const clientDir = mkdtempSync(join(tmpdir(), "client-"));
 const INDEX = "<!doctype html><title>app</title><div id=root></div>";
 writeFileSync(join(clientDir, "index.html"), INDEX);
+const MOBILE = "<!doctype html><title>link</title><div id=root></div>";
+writeFileSync(join(clientDir, "mobile.html"), MOBILE);
 writeFileSync(join(clientDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
 mkdirSync(join(clientDir, "assets"));
 writeFileSync(join(clientDir, "assets", "index-Bx1f9a2c.js"), "console.log('app')");
@@ -136,6 +138,19 @@ describe("serving the client", () => {
       expect(page.headers.get("content-type")).toContain("text/html");
       expect(page.headers.get("cache-control")).toBe("no-cache");
     }
+  });
+
+  it("answers the retailer link's paths with its own page, with the security headers", async () => {
+    for (const path of ["/mobile-view/home/slug/abc", "/mobile-view/earnings/abc", "/mobile-view/nothing"]) {
+      const page = await server.call("GET", path);
+      expect(page.status, path).toBe(200);
+      expect(page.text, path).toBe(MOBILE);
+      expect(page.headers.get("cache-control")).toBe("no-cache");
+      expectSecurityHeaders(page.headers, path);
+    }
+    // Asked for by name it is not a page: it would not know the address it was opened at.
+    expect((await server.call("GET", "/mobile.html")).text).toBe(INDEX);
+    expect((await server.call("GET", "/mobile-viewer")).text).toBe(INDEX);
   });
 
   it("serves hashed assets with a year-long immutable cache, other files revalidated", async () => {

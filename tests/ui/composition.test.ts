@@ -4,7 +4,8 @@ import { MSG } from "../../src/domain/messages";
 import { HttpError, NetworkError, request, Unauthorized } from "../../src/infra/http";
 import { peekSignInReturn } from "../../src/infra/signInReturn";
 import { compose } from "../../src/ui/composition";
-import { createQueryClient, shouldRetry } from "../../src/ui/queryClient";
+import { createQueryClient } from "../../src/ui/queryClient";
+import { shouldRetry } from "../../src/ui/retryPolicy";
 import type { AppServices } from "../../src/ui/services";
 
 function answer(status: number, body: unknown) {

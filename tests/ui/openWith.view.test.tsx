@@ -4,7 +4,6 @@
  * taking over, and the 100 ms fallback runs on the clock. After each step the sheet must be shown
  * exactly in the overlay state, and the browser must have been sent exactly where the device goes.
  */
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -92,8 +91,7 @@ describe("Open With on the mobile home follows the openWith machine", () => {
   )("%s", async (_name, { input, steps }) => {
     const { device } = input as { device: Device };
     const visited: string[] = [];
-    const client = new QueryClient();
-    client.setQueryData(["mobile", "s", "profile"], {
+    const profile = {
       results: [
         {
           name: "Kavya Mehta",
@@ -103,11 +101,14 @@ describe("Open With on the mobile home follows the openWith machine", () => {
           organisation_name: "Acme Beverages",
         },
       ],
-    });
+    };
     render(
-      <QueryClientProvider client={client}>
-        <HomeView source={source} device={device} navigator={{ go: (url) => visited.push(url) }} />
-      </QueryClientProvider>,
+      <HomeView
+        source={source}
+        answer={{ isPending: false, isError: false, data: profile }}
+        device={device}
+        navigator={{ go: (url) => visited.push(url) }}
+      />,
     );
     await waitFor(() => expect(screen.getByText("Hello, Kavya Mehta")).toBeTruthy());
     const machine = model(openWithFixture, input);

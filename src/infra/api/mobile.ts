@@ -14,7 +14,6 @@ import {
   RetailerOutletsAnswer,
   StatementsAnswer,
 } from "../../domain/mobile";
-import { MobileLinkResetAnswer, MobileLinkStatus } from "../../domain/mobileLinks";
 import type { PdfLoad } from "../../domain/retailerDocuments";
 import { type ApiError, request, runApi } from "../http";
 import { encryptOtp } from "../otpCrypto";
@@ -29,6 +28,9 @@ export type MobileSource =
   | { kind: "link"; slug: string; token: string }
   | { kind: "staff"; rsid: string }
   | { kind: "retailer"; rsid: string };
+
+/** The retailer's link, once its access check allowed this device's token. */
+export type LinkSource = Extract<MobileSource, { kind: "link" }>;
 
 const ACCESS_HEADER = "X-Mobile-Access";
 
@@ -83,28 +85,34 @@ export const retailerOutletQuery = (rsid: string) =>
       ),
   });
 
+/** The four answers of the mobile pages, each decoded with its Schema. */
+export const readProfile = (source: MobileSource) => read(source, "profile", MobileProfileAnswer);
+export const readEarnings = (source: MobileSource) => read(source, "earnings", EarningsAnswer);
+export const readInvoices = (source: MobileSource) => read(source, "invoices", InvoicesAnswer);
+export const readStatements = (source: MobileSource) => read(source, "target-statements", StatementsAnswer);
+
 export const mobileProfileQuery = (source: MobileSource) =>
   queryOptions({
     queryKey: [...keyOf(source), "profile"] as const,
-    queryFn: ({ signal }) => runApi(read(source, "profile", MobileProfileAnswer), { signal }),
+    queryFn: ({ signal }) => runApi(readProfile(source), { signal }),
   });
 
 export const earningsQuery = (source: MobileSource) =>
   queryOptions({
     queryKey: [...keyOf(source), "earnings"] as const,
-    queryFn: ({ signal }) => runApi(read(source, "earnings", EarningsAnswer), { signal }),
+    queryFn: ({ signal }) => runApi(readEarnings(source), { signal }),
   });
 
 export const invoicesQuery = (source: MobileSource) =>
   queryOptions({
     queryKey: [...keyOf(source), "invoices"] as const,
-    queryFn: ({ signal }) => runApi(read(source, "invoices", InvoicesAnswer), { signal }),
+    queryFn: ({ signal }) => runApi(readInvoices(source), { signal }),
   });
 
 export const statementsQuery = (source: MobileSource) =>
   queryOptions({
     queryKey: [...keyOf(source), "statements"] as const,
-    queryFn: ({ signal }) => runApi(read(source, "target-statements", StatementsAnswer), { signal }),
+    queryFn: ({ signal }) => runApi(readStatements(source), { signal }),
   });
 
 /** A PDF the answers link to, as a file: with the link's token, or the session's credentials. */
@@ -160,22 +168,3 @@ export async function fetchRetailerPdf(url: string, rsid: string, signal?: Abort
     file: { blob: await response.blob(), name: servedFileName(response.headers.get("Content-Disposition")) },
   };
 }
-
-/** When the outlet's link was bound to a phone (staff, by RSID). */
-export const mobileLinkStatusQuery = (rsid: string) =>
-  queryOptions({
-    queryKey: ["staff", rsid, "mobile-link"] as const,
-    queryFn: ({ signal }) =>
-      runApi(request({ path: `pp/${encodeURIComponent(rsid)}/mobile-link/`, schema: MobileLinkStatus }), {
-        signal,
-      }),
-  });
-
-/** Removes the binding this page saw, so the next phone that opens the link binds it. */
-export const resetMobileLink = (rsid: string, boundAt: string) =>
-  request({
-    method: "POST",
-    path: `pp/${encodeURIComponent(rsid)}/mobile-link/reset/`,
-    body: { bound_at: boundAt },
-    schema: MobileLinkResetAnswer,
-  });

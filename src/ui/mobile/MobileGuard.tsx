@@ -4,8 +4,7 @@
  */
 import { type ReactNode, useEffect } from "react";
 import { MOBILE_MSG } from "../../domain/mobile";
-import type { MobileSource } from "../../infra/api/mobile";
-import { storedAccessToken } from "../../infra/api/mobile";
+import { type LinkSource, storedAccessToken } from "../../infra/api/mobile";
 import { useLiveMachine } from "../live/liveActors";
 import Loading from "../shell/Loading";
 import { mobileAccessActors, providedMobileAccess } from "./mobileActors";
@@ -16,7 +15,7 @@ export function MobileGuard({
   actors = mobileAccessActors,
 }: {
   slug: string;
-  children: (source: MobileSource) => ReactNode;
+  children: (source: LinkSource) => ReactNode;
   actors?: Partial<typeof mobileAccessActors>;
 }) {
   const [state, send] = useLiveMachine(providedMobileAccess(actors), {

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { createPortal } from "react-dom";
 import { formatDate, formatTime12 } from "../../domain/format";
 import { MOBILE_LINK_MSG } from "../../domain/mobileLinks";
-import { mobileLinkStatusQuery, resetMobileLink } from "../../infra/api/mobile";
+import { mobileLinkStatusQuery, resetMobileLink } from "../../infra/api/mobileLinks";
 import { runApi } from "../../infra/http";
 import { notify } from "../notifications/notifier";
 import { ConfirmDialog } from "../widgets/Modal";

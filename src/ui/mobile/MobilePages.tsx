@@ -1,40 +1,40 @@
 /**
  * The retailer's mobile pages (spec 002 §2.3-§2.6): home, earnings, invoices and target vs
- * achievement, for the retailer's link (behind the access guard) and for staff (the pp views).
+ * achievement. Each view is given its answer: the link's pages read it themselves
+ * (./MobileLinkPages), staff's pp views and the signed-in retailer through React Query
+ * (./SignedInMobilePages).
  */
-import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
-import { Link, useParams, useSearch } from "wouter";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link } from "wouter";
 import {
   type Device,
   deviceOf,
+  type Earning,
   formatMobileDate,
   formatRupees,
   MOBILE_MSG,
   MOBILE_TILES,
+  type MobileInvoice,
   type MobilePage,
+  type MobileProfile,
   matchesStatementSearch,
   mobilePagePath,
   orNotAvailable,
   paymentDuration,
   retailerPagePath,
+  type TargetStatement,
 } from "../../domain/mobile";
 import { pdfViewPath } from "../../domain/retailerDocuments";
-import {
-  earningsQuery,
-  fetchPdf,
-  invoicesQuery,
-  type MobileSource,
-  mobileProfileQuery,
-  statementsQuery,
-} from "../../infra/api/mobile";
-import { queryClient } from "../queryClient";
+import { fetchPdf, type MobileSource } from "../../infra/api/mobile";
+import { useLiveMachine } from "../live/liveActors";
 import { Spinner } from "../widgets/Controls";
-import { MobileGuard } from "./MobileGuard";
 import { type Navigator, providedOpenWith } from "./openWithActor";
 import { downloadPdf } from "./pdfFiles";
+import type { Answer } from "./useLinkAnswer";
 import "./mobile.css";
-import { useLiveMachine } from "../live/liveActors";
+
+/** What a view is given: whose page it is and its answer. */
+export type ViewProps<A> = { source: MobileSource; answer: Answer<{ results: readonly A[] }> };
 
 const pathFor = (page: MobilePage, source: MobileSource) =>
   source.kind === "retailer"
@@ -82,17 +82,16 @@ const TILE_PAGE: Record<(typeof MOBILE_TILES)[number], MobilePage | null> = {
 
 export function HomeView({
   source,
+  answer: profile,
   navigator,
   device = deviceOf(globalThis.navigator.userAgent),
   staffPanel,
-}: {
-  source: MobileSource;
+}: ViewProps<MobileProfile> & {
   navigator?: Navigator;
   device?: Device;
   /** What only staff see on the pp view: the link's binding and its reset. */
   staffPanel?: ReactNode;
 }) {
-  const profile = useQuery(mobileProfileQuery(source));
   const [openWith, send] = useLiveMachine(providedOpenWith(navigator), { input: { device } });
   useEffect(() => {
     const hidden = () => {
@@ -204,8 +203,7 @@ function Failed({ text }: { text: string }) {
   );
 }
 
-export function EarningsView({ source }: { source: MobileSource }) {
-  const earnings = useQuery(earningsQuery(source));
+export function EarningsView({ source, answer: earnings }: ViewProps<Earning>) {
   return (
     <MobileFrame title="Earnings" back={pathFor("home", source)}>
       {earnings.isPending ? <Spinner /> : null}
@@ -232,8 +230,7 @@ export function EarningsView({ source }: { source: MobileSource }) {
   );
 }
 
-export function InvoicesView({ source }: { source: MobileSource }) {
-  const invoices = useQuery(invoicesQuery(source));
+export function InvoicesView({ source, answer: invoices }: ViewProps<MobileInvoice>) {
   const [saving, setSaving] = useState<number | null>(null);
   return (
     <MobileFrame title="Invoices" back={pathFor("home", source)}>
@@ -306,8 +303,7 @@ function viewPdf(url: string, source: MobileSource) {
     .catch(() => tab?.close());
 }
 
-export function StatementsView({ source }: { source: MobileSource }) {
-  const statements = useQuery(statementsQuery(source));
+export function StatementsView({ source, answer: statements }: ViewProps<TargetStatement>) {
   const [search, setSearch] = useState("");
   const shown = statements.data?.results.filter((s) => matchesStatementSearch(search, s.rsid)) ?? [];
   return (
@@ -357,66 +353,3 @@ export function StatementsView({ source }: { source: MobileSource }) {
     </MobileFrame>
   );
 }
-
-/** The retailer's link: the page behind the access guard. */
-function linked(View: (props: { source: MobileSource }) => ReactNode) {
-  return function LinkedPage() {
-    const { slug = "" } = useParams<{ slug: string }>();
-    return (
-      <QueryClientProvider client={queryClient}>
-        <MobileGuard slug={slug}>{(source) => <View source={source} />}</MobileGuard>
-      </QueryClientProvider>
-    );
-  };
-}
-
-/** Only staff's pp view has it, so the link's own pages do not carry its code. */
-const MobileLinkPanel = lazy(() => import("./MobileLinkReset").then((m) => ({ default: m.MobileLinkPanel })));
-
-/** Staff's pp view of an outlet by RSID, with their session (master_id is accepted and not used). */
-function staff(
-  View: (props: { source: MobileSource; staffPanel?: ReactNode }) => ReactNode,
-  withLink = false,
-) {
-  return function StaffPage() {
-    const { slug = "" } = useParams<{ slug: string }>();
-    return (
-      <QueryClientProvider client={queryClient}>
-        <View
-          source={{ kind: "staff", rsid: slug }}
-          staffPanel={
-            withLink ? (
-              <Suspense fallback={null}>
-                <MobileLinkPanel rsid={slug} />
-              </Suspense>
-            ) : undefined
-          }
-        />
-      </QueryClientProvider>
-    );
-  };
-}
-
-/** The signed-in retailer's own outlet, named by ?rsid= (the retailer area's routes carry no slug). */
-function retailers(View: (props: { source: MobileSource }) => ReactNode) {
-  return function RetailerPage() {
-    const rsid = new URLSearchParams(useSearch()).get("rsid") ?? "";
-    return (
-      <QueryClientProvider client={queryClient}>
-        <View source={{ kind: "retailer", rsid }} />
-      </QueryClientProvider>
-    );
-  };
-}
-
-export const MobileHome = linked(HomeView);
-export const MobileEarnings = linked(EarningsView);
-export const MobileInvoices = linked(InvoicesView);
-export const MobileStatements = linked(StatementsView);
-export const PpOutletDetails = staff(HomeView, true);
-export const PpOutletEarning = staff(EarningsView);
-export const PpOutletInvoice = staff(InvoicesView);
-export const PpPerformanceStatement = staff(StatementsView);
-export const RetailerEarnings = retailers(EarningsView);
-export const RetailerInvoices = retailers(InvoicesView);
-export const RetailerStatements = retailers(StatementsView);

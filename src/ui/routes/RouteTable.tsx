@@ -82,22 +82,24 @@ const CODE_SIGN_IN_SCREENS = {
   "/retailers": RetailerPortal,
 } as const;
 
-const mobilePage = (name: keyof typeof import("../mobile/MobilePages")) =>
-  lazy(() => import("../mobile/MobilePages").then((m) => ({ default: m[name] })));
+const linkPage = (name: keyof typeof import("../mobile/MobileLinkPages")) =>
+  lazy(() => import("../mobile/MobileLinkPages").then((m) => ({ default: m[name] })));
+const mobilePage = (name: keyof typeof import("../mobile/SignedInMobilePages")) =>
+  lazy(() => import("../mobile/SignedInMobilePages").then((m) => ({ default: m[name] })));
 const retailerAccount = (name: keyof typeof import("../mobile/RetailerAccount")) =>
   lazy(() => import("../mobile/RetailerAccount").then((m) => ({ default: m[name] })));
 const pdfView = (name: keyof typeof import("../mobile/RetailerPdfView")) =>
   lazy(() => import("../mobile/RetailerPdfView").then((m) => ({ default: m[name] })));
 /** The retailer's link (slug after the word slug, and the alternate) and the staff's pp views. */
 const MOBILE_SCREENS = {
-  "/mobile-view/home/slug/:slug": mobilePage("MobileHome"),
-  "/mobile-view/home/:slug": mobilePage("MobileHome"),
-  "/mobile-view/earnings/slug/:slug": mobilePage("MobileEarnings"),
-  "/mobile-view/earnings/:slug": mobilePage("MobileEarnings"),
-  "/mobile-view/invoices/slug/:slug": mobilePage("MobileInvoices"),
-  "/mobile-view/invoices/:slug": mobilePage("MobileInvoices"),
-  "/mobile-view/target-vs-achievement/slug/:slug": mobilePage("MobileStatements"),
-  "/mobile-view/target-vs-achievement/:slug": mobilePage("MobileStatements"),
+  "/mobile-view/home/slug/:slug": linkPage("MobileHome"),
+  "/mobile-view/home/:slug": linkPage("MobileHome"),
+  "/mobile-view/earnings/slug/:slug": linkPage("MobileEarnings"),
+  "/mobile-view/earnings/:slug": linkPage("MobileEarnings"),
+  "/mobile-view/invoices/slug/:slug": linkPage("MobileInvoices"),
+  "/mobile-view/invoices/:slug": linkPage("MobileInvoices"),
+  "/mobile-view/target-vs-achievement/slug/:slug": linkPage("MobileStatements"),
+  "/mobile-view/target-vs-achievement/:slug": linkPage("MobileStatements"),
   "/dashboard/pp-outlet-details/:slug/:master_id?": mobilePage("PpOutletDetails"),
   "/dashboard/earnings/pp-outlet-earning/:slug/:master_id?": mobilePage("PpOutletEarning"),
   "/dashboard/pp-outlet-invoice/:slug/:master_id?": mobilePage("PpOutletInvoice"),

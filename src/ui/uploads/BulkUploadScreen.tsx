@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { backTarget, organisationSlug, UPLOAD_MSG } from "../../domain/bulkUpload";
-import { matchPattern } from "../../domain/routes";
+import { matchPattern } from "../../domain/routePatterns";
 import {
   IFSC_CHANGE_VERIFICATION_PATH,
   MY_DOWNLOADS_PATH,
