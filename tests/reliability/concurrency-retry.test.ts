@@ -102,8 +102,9 @@ describe("the job runner", () => {
     runner.kick();
     await runner.idle();
     expect(logs.map((l) => [l.level, l.message])).toEqual([["warn", "transaction retried"]]);
-    // The failed claim, then a full round: the upload, export, dump and recovery claims.
-    expect(db.runs).toBe(5);
+    // The failed claim, then a full round: the upload, export, dump and recovery claims, and the
+    // removal of expired files (their chunks and contents together).
+    expect(db.runs).toBe(6);
   });
 });
 
