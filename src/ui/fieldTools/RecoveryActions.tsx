@@ -1,12 +1,10 @@
 import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
-import { createPortal } from "react-dom";
 import type { RecoveryAction, RecoveryRequest } from "../../domain/fieldTools";
 import { type RecoveryRowEvent, recoveryRequestMachine } from "../../machines/recoveryRequest";
 import { useLiveActorRef } from "../live/liveActors";
 import { notify } from "../notifications/notifier";
-import { ConfirmDialog } from "../widgets/Modal";
-import { useAnswerModal } from "../widgets/useAnswerModal";
+import { QuestionDialog } from "../widgets/QuestionDialog";
 import { recoveryRowActors } from "./fieldToolActors";
 
 const BUTTONS: readonly { action: RecoveryAction; label: string; event: RecoveryRowEvent }[] = [
@@ -83,8 +81,11 @@ export default function RecoveryActions({
         </button>
       ))}
       {asking && (
-        <AskDialog
-          ask={ASK[asking]}
+        <QuestionDialog
+          title={ASK[asking].title}
+          message={ASK[asking].question}
+          confirmLabel={ASK[asking].confirmLabel}
+          dismissLabel={ASK[asking].dismissLabel}
           onAnswer={(yes) => actor.send({ type: yes ? "dialog.accept" : "dialog.dismiss" })}
         />
       )}
@@ -95,24 +96,3 @@ export default function RecoveryActions({
 type Shown = { action: RecoveryAction; enabled: boolean };
 const sameButtons = (a: readonly Shown[], b: readonly Shown[]) =>
   a.length === b.length && a.every((x, i) => x.action === b[i]!.action && x.enabled === b[i]!.enabled);
-
-function AskDialog({
-  ask,
-  onAnswer,
-}: {
-  ask: (typeof ASK)[RecoveryAction];
-  onAnswer: (yes: boolean) => void;
-}) {
-  const modal = useAnswerModal(onAnswer);
-  return createPortal(
-    <ConfirmDialog
-      actor={modal}
-      title={ask.title}
-      message={ask.question}
-      confirmLabel={ask.confirmLabel}
-      dismissLabel={ask.dismissLabel}
-      onConfirm={() => onAnswer(true)}
-    />,
-    document.body,
-  );
-}

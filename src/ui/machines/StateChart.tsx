@@ -63,6 +63,19 @@ export default function StateChart({ chart, title, active }: Props) {
   const zoomBy = (step: number) => setZoom((z) => Math.min(ZOOMS.length - 1, Math.max(0, z + step)));
   const leaving = (id: string) => chart.edges.filter((e) => e.source === id);
   const shown = pointed ?? chart.states.find((s) => s.id === focused) ?? null;
+  const stateBox = (s: ChartState) => (
+    <StateBox
+      key={s.id}
+      state={s}
+      active={active?.has(s.id) ?? false}
+      tabbable={focused === s.id}
+      describedBy={describedBy}
+      register={(el) => (el ? refs.current.set(s.id, el) : refs.current.delete(s.id))}
+      onPoint={setPointed}
+      onFocus={() => setFocused(s.id)}
+      onKeyDown={(e) => move(e, s.id)}
+    />
+  );
 
   return (
     <div className="machine-chart">
@@ -134,21 +147,8 @@ export default function StateChart({ chart, title, active }: Props) {
               <path d="M0,0 L10,5 L0,10 z" className="machine-chart-arrowhead" />
             </marker>
           </defs>
-          {chart.states
-            .filter((s) => s.compound)
-            .map((s) => (
-              <StateBox
-                key={s.id}
-                state={s}
-                active={active?.has(s.id) ?? false}
-                tabbable={focused === s.id}
-                describedBy={describedBy}
-                register={(el) => (el ? refs.current.set(s.id, el) : refs.current.delete(s.id))}
-                onPoint={setPointed}
-                onFocus={() => setFocused(s.id)}
-                onKeyDown={(e) => move(e, s.id)}
-              />
-            ))}
+          {/* Compound states first, so their boxes lie under the edges and the states inside them. */}
+          {chart.states.filter((s) => s.compound).map(stateBox)}
           {chart.edges.map((e) => (
             // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group is not focusable; the transitions are read beside the chart
             <g key={e.key} className="machine-chart-edge" aria-hidden="true">
@@ -160,21 +160,7 @@ export default function StateChart({ chart, title, active }: Props) {
               ) : null}
             </g>
           ))}
-          {chart.states
-            .filter((s) => !s.compound)
-            .map((s) => (
-              <StateBox
-                key={s.id}
-                state={s}
-                active={active?.has(s.id) ?? false}
-                tabbable={focused === s.id}
-                describedBy={describedBy}
-                register={(el) => (el ? refs.current.set(s.id, el) : refs.current.delete(s.id))}
-                onPoint={setPointed}
-                onFocus={() => setFocused(s.id)}
-                onKeyDown={(e) => move(e, s.id)}
-              />
-            ))}
+          {chart.states.filter((s) => !s.compound).map(stateBox)}
         </svg>
       </div>
       {chart.everywhere.length ? (

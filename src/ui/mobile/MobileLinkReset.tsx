@@ -5,34 +5,17 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { createPortal } from "react-dom";
 import { formatDate, formatTime12 } from "../../domain/format";
 import { MOBILE_LINK_MSG } from "../../domain/mobileLinks";
 import { mobileLinkStatusQuery, resetMobileLink } from "../../infra/api/mobileLinks";
 import { runApi } from "../../infra/http";
 import { notify } from "../notifications/notifier";
-import { ConfirmDialog } from "../widgets/Modal";
-import { useAnswerModal } from "../widgets/useAnswerModal";
+import { QuestionDialog } from "../widgets/QuestionDialog";
 
 /** The binding's moment in the reader's own time zone. */
 function boundOn(iso: string): string {
   const d = new Date(iso);
   return `${formatDate(d.getFullYear(), d.getMonth() + 1, d.getDate())}, ${formatTime12(d.getHours(), d.getMinutes())}`;
-}
-
-function AskReset({ onAnswer }: { onAnswer: (yes: boolean) => void }) {
-  const modal = useAnswerModal(onAnswer);
-  return createPortal(
-    <ConfirmDialog
-      actor={modal}
-      title={MOBILE_LINK_MSG.confirmTitle}
-      message={MOBILE_LINK_MSG.confirm}
-      confirmLabel={MOBILE_LINK_MSG.reset}
-      dismissLabel={MOBILE_LINK_MSG.keep}
-      onConfirm={() => onAnswer(true)}
-    />,
-    document.body,
-  );
 }
 
 export function MobileLinkPanel({ rsid }: { rsid: string }) {
@@ -70,7 +53,11 @@ export function MobileLinkPanel({ rsid }: { rsid: string }) {
         </button>
       ) : null}
       {asking && boundAt ? (
-        <AskReset
+        <QuestionDialog
+          title={MOBILE_LINK_MSG.confirmTitle}
+          message={MOBILE_LINK_MSG.confirm}
+          confirmLabel={MOBILE_LINK_MSG.reset}
+          dismissLabel={MOBILE_LINK_MSG.keep}
           onAnswer={(yes) => {
             setAsking(false);
             if (yes) reset.mutate(boundAt);

@@ -1,7 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
-import { createPortal } from "react-dom";
 import {
   type ActivationInfo,
   type BulkUploadJob,
@@ -15,8 +14,7 @@ import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import { bulkUploadJobMachine, type JobRowEvent } from "../../machines/bulkUploadJob";
 import { useLiveActorRef } from "../live/liveActors";
 import { notify } from "../notifications/notifier";
-import { ConfirmDialog } from "../widgets/Modal";
-import { useAnswerModal } from "../widgets/useAnswerModal";
+import { QuestionDialog } from "../widgets/QuestionDialog";
 import { jobRowActors } from "./uploadActors";
 
 /** The row's buttons in the order they show, with the event each sends. */
@@ -121,9 +119,11 @@ export default function JobActions({
         </button>
       ))}
       {asking && (
-        <AskDialog
-          ask={ASK[asking]}
-          info={info}
+        <QuestionDialog
+          title={ASK[asking].title}
+          message={ASK[asking].question(info)}
+          confirmLabel={ASK[asking].confirmLabel}
+          dismissLabel={ASK[asking].dismissLabel}
           onAnswer={(yes) => actor.send({ type: yes ? "dialog.accept" : "dialog.dismiss" })}
         />
       )}
@@ -134,27 +134,3 @@ export default function JobActions({
 type Shown = { action: JobAction; enabled: boolean };
 const sameButtons = (a: readonly Shown[], b: readonly Shown[]) =>
   a.length === b.length && a.every((x, i) => x.action === b[i]!.action && x.enabled === b[i]!.enabled);
-
-function AskDialog({
-  ask,
-  info,
-  onAnswer,
-}: {
-  ask: (typeof ASK)[JobAction];
-  info: ActivationInfo | null;
-  onAnswer: (yes: boolean) => void;
-}) {
-  const modal = useAnswerModal(onAnswer);
-  // Rendered at the page level, not inside the table cell that holds the buttons.
-  return createPortal(
-    <ConfirmDialog
-      actor={modal}
-      title={ask.title}
-      message={ask.question(info)}
-      confirmLabel={ask.confirmLabel}
-      dismissLabel={ask.dismissLabel}
-      onConfirm={() => onAnswer(true)}
-    />,
-    document.body,
-  );
-}
