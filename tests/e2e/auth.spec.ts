@@ -3,7 +3,8 @@ import {
   DEMO_PASSWORD,
   expectAccessible,
   fillLogin,
-  latestOutboxMessage,
+  outboxMark,
+  outboxMessageAfter,
   shootWidths,
   signIn,
 } from "./support";
@@ -139,8 +140,11 @@ test("forgot password: code from the outbox, new password, then sign in with it"
   await expect(page).toHaveURL(/\/forgot-password$/);
   await expectAccessible(page);
   await page.getByLabel("Username").fill("iftu.executive");
+  const mark = await outboxMark(page);
   await page.getByRole("button", { name: /send code/i }).click();
-  const message = await latestOutboxMessage(page, "iftu.executive");
+  // What the user waits for: the code step, shown once the send has answered.
+  await expect(page.getByLabel("Verification code")).toBeVisible();
+  const message = await outboxMessageAfter(page, "iftu.executive", mark);
   const code = /\b(\d{6})\b/.exec(message)?.[1];
   expect(code).toBeDefined();
   await page.getByLabel(/code/i).fill(code!);

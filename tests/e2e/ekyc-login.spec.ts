@@ -7,7 +7,8 @@ import {
   enterCode,
   expectAccessible,
   freshPage as fresh,
-  latestOutboxMessage,
+  outboxMark,
+  outboxMessageAfter,
   PHONE,
   requestCode,
   signInWithCode as signIn,
@@ -24,14 +25,14 @@ for (const [name, viewport] of [
   }, testInfo) => {
     const digits = name === "390" ? "9000000002" : "9000000003";
     const page = await fresh(browser, viewport);
-    await requestCode(page, "/eMyTrack/login", digits);
+    const mark = await requestCode(page, "/eMyTrack/login", digits);
     await expect(page).toHaveURL(/\/eMyTrack\/verify-otp$/);
     // Resend waits out the 30 s countdown.
     await expect(page.getByText(/Resend in \d+ s/)).toBeVisible();
     await expect(page.getByRole("button", { name: "Resend" })).toHaveCount(0);
     if (name === "390") await expect(page.getByText("256 bit encrypted")).toBeVisible();
     else await expect(page.getByText("256 bit encrypted")).toBeHidden();
-    const code = codeIn(await latestOutboxMessage(page, `+91${digits}`));
+    const code = codeIn(await outboxMessageAfter(page, `+91${digits}`, mark));
     await page.getByLabel("OTP").fill(`${wrongFor(code)}99`);
     await expect(page.getByLabel("OTP")).toHaveValue(wrongFor(code));
     await page.getByRole("button", { name: "Verify OTP" }).click();
@@ -61,10 +62,11 @@ test("a second device gets the conflict and Logout All Session resolves it", asy
   await expect(second.getByText(SESSION_CONFLICT_DETAIL)).toBeVisible();
   await expect(second).toHaveURL(/\/eMyTrack\/login$/);
   await second.screenshot({ path: testInfo.outputPath("ekyc-conflict-390.png") });
+  const mark = await outboxMark(second);
   await second.getByRole("button", { name: "Logout All Session" }).click();
   // The login is retried: a new code is sent and the OTP screen opens again.
   await expect(second.getByLabel("OTP")).toBeVisible();
-  await enterCode(second, "9000000004");
+  await enterCode(second, "9000000004", mark);
   await expect(second).toHaveURL(/\/eMyTrack\/dashboard$/);
 });
 
@@ -90,10 +92,11 @@ for (const [name, viewport, digits] of [
     await page.getByLabel(`+91 ******${digits.slice(-4)}`).check();
     await expectAccessible(page);
     await page.screenshot({ path: testInfo.outputPath(`retailer-choose-${name}.png`) });
+    const mark = await outboxMark(page);
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page).toHaveURL(/\/retailers\/otp$/);
     await expect(page.getByRole("heading", { name: "OTP Send to Mobile Number" })).toBeVisible();
-    await enterCode(page, digits);
+    await enterCode(page, digits, mark);
     await expect(page).toHaveURL(/\/retailers\/success$/);
     await page.getByRole("button", { name: "Logout" }).click();
     // Another number, or none kept at all.

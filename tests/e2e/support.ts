@@ -49,14 +49,36 @@ export async function shootWidths(page: Page, folder: string, name: string): Pro
   await page.setViewportSize({ width: 1366, height: 768 });
 }
 
-/** The newest message the development outbox holds for a recipient. */
-export async function latestOutboxMessage(page: Page, recipient: string): Promise<string> {
+type OutboxEntry = { id: number; recipient: string; body: string };
+
+async function outboxMessages(page: Page): Promise<OutboxEntry[]> {
   const res = await page.request.get("/api/dev/outbox/");
   expect(res.ok()).toBe(true);
-  const { results } = (await res.json()) as { results: { recipient: string; body: string }[] };
-  const message = results.find((m) => m.recipient === recipient);
-  expect(message, `an outbox message for ${recipient}`).toBeDefined();
-  return message!.body;
+  return ((await res.json()) as { results: OutboxEntry[] }).results;
+}
+
+/**
+ * The id of the newest message in the development outbox, read before an action that sends one:
+ * the action's message is the first newer than this mark. Reading "the newest for a recipient"
+ * right after clicking races the send (and returns an older code where one exists).
+ */
+export async function outboxMark(page: Page): Promise<number> {
+  return (await outboxMessages(page))[0]?.id ?? 0;
+}
+
+/** Waits until the outbox holds a message for the recipient newer than the mark, and returns its body. */
+export async function outboxMessageAfter(page: Page, recipient: string, mark: number): Promise<string> {
+  let body: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        body = (await outboxMessages(page)).find((m) => m.recipient === recipient && m.id > mark)?.body;
+        return body !== undefined;
+      },
+      { message: `an outbox message for ${recipient} newer than message ${mark}` },
+    )
+    .toBe(true);
+  return body!;
 }
 
 export async function newPage(browser: Browser): Promise<Page> {
@@ -69,23 +91,27 @@ export const codeIn = (message: string) => /\b(\d{6})\b/.exec(message)?.[1] ?? "
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 800 };
 
-/** Types the number on a code sign-in's number screen and waits for the OTP screen. */
-export async function requestCode(page: Page, loginPath: string, digits: string): Promise<void> {
+/**
+ * Types the number on a code sign-in's number screen and waits for the OTP screen. Returns the
+ * outbox mark taken before the code was asked for (for `enterCode`).
+ */
+export async function requestCode(page: Page, loginPath: string, digits: string): Promise<number> {
   await page.goto(loginPath);
+  const mark = await outboxMark(page);
   await page.getByLabel("Mobile number").fill(digits);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByLabel("OTP")).toBeVisible();
+  return mark;
 }
 
-/** Enters the code the outbox holds for the number and verifies it. */
-export async function enterCode(page: Page, digits: string): Promise<void> {
-  await page.getByLabel("OTP").fill(codeIn(await latestOutboxMessage(page, `+91${digits}`)));
+/** Enters the code sent to the number after the mark, and verifies it. */
+export async function enterCode(page: Page, digits: string, mark: number): Promise<void> {
+  await page.getByLabel("OTP").fill(codeIn(await outboxMessageAfter(page, `+91${digits}`, mark)));
   await page.getByRole("button", { name: "Verify OTP" }).click();
 }
 
 export async function signInWithCode(page: Page, loginPath: string, digits: string): Promise<void> {
-  await requestCode(page, loginPath, digits);
-  await enterCode(page, digits);
+  await enterCode(page, digits, await requestCode(page, loginPath, digits));
 }
 
 export async function freshPage(
