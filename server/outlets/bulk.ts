@@ -7,9 +7,9 @@
 
 import type { BulkUpdateRequest, BulkUpdateResponse } from "../../src/domain/bulkUpdate";
 import { extraDataErrors, type FieldErrorMap } from "../../src/domain/extraFields";
+import { calendarDateAt } from "../../src/domain/format";
 import { stateLabel } from "../../src/domain/outletStates";
 import { addFieldError } from "../../src/domain/requestInput";
-import { calendarDateAt } from "../../src/domain/validation";
 import {
   actionSpec,
   REASON_DESCRIPTION_FIELD,

@@ -1,12 +1,60 @@
 /** Shared display formats (spec 000 §9): "MMM d, yyyy", 12-hour time, numbers up to 2 decimals. */
 import { Schema } from "effect";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+/** The month names every date format of the product uses ("Nov 22, 2026", "22-Nov-2026"). */
+export const MONTH_ABBREVIATIONS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
+
+/** India Standard Time: UTC+5:30 all year (no daylight saving), the zone every shown time is in. */
+export const INDIA_UTC_OFFSET_MINUTES = 330;
 
 /** "Nov 22, 2026" for a date given as year, month (1-12) and day. */
 export function formatDate(year: number, month: number, day: number): string {
-  return `${MONTHS[month - 1] ?? "?"} ${day}, ${year}`;
+  return `${MONTH_ABBREVIATIONS[month - 1] ?? "?"} ${day}, ${year}`;
 }
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+/** "22-Nov-2026" for a date given as year, month (1-12) and day. */
+export const formatDayMonthYear = (year: number, month: number, day: number): string =>
+  `${pad2(day)}-${MONTH_ABBREVIATIONS[month - 1] ?? "?"}-${year}`;
+
+/** "03:05 PM": hours 0-23 and minutes as a two-digit 12-hour clock. */
+export function formatPaddedTime12(hours: number, minutes: number): string {
+  return `${pad2(hours % 12 === 0 ? 12 : hours % 12)}:${pad2(minutes)} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+export type WallClock = { year: number; month: number; day: number; hours: number; minutes: number };
+
+/** The date and time in India at an instant given as ISO text, or null when it is not a time. */
+export function indiaWallClock(iso: string): WallClock | null {
+  const time = Date.parse(iso);
+  if (!Number.isFinite(time)) return null;
+  const d = new Date(time + INDIA_UTC_OFFSET_MINUTES * 60_000);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hours: d.getUTCHours(),
+    minutes: d.getUTCMinutes(),
+  };
+}
+
+/** The YYYY-MM-DD calendar date at an instant, in a zone `offsetMinutes` ahead of UTC (India by default). */
+export const calendarDateAt = (epochMs: number, offsetMinutes = INDIA_UTC_OFFSET_MINUTES): string =>
+  new Date(epochMs + offsetMinutes * 60_000).toISOString().slice(0, 10);
 
 /** "3:05 PM" for hours 0-23 and minutes. */
 export function formatTime12(hours: number, minutes: number): string {
@@ -30,6 +78,9 @@ export function parseIsoDate(text: string): { year: number; month: number; day: 
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return month >= 1 && month <= 12 && day >= 1 && day <= days ? { year, month, day } : null;
 }
+
+/** Whether a text is a real calendar date written YYYY-MM-DD (the one date check of every form). */
+export const isIsoDate = (text: string): boolean => parseIsoDate(text) !== null;
 
 /**
  * How many days a month (1-12) has; with no year chosen yet, February offers the 29th so that a

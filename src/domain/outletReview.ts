@@ -4,6 +4,7 @@
  * address and phone edits, the role menu and the header card's display rules.
  */
 import { Schema } from "effect";
+import { formatDayMonthYear, formatPaddedTime12, indiaWallClock } from "./format";
 import { OutletDetail } from "./outletListing";
 import {
   addFieldError,
@@ -299,9 +300,6 @@ export function initialTab(role: ReviewRole, menu: readonly MenuEntry[]): MenuIn
 export const NOTES_CUT = 22;
 export const NOT_AVAILABLE = "N/A";
 export const SAME_NAMES = "Trade name or Legal name are same!";
-/** The offset of India Standard Time, applied to stored UTC times shown on the card. */
-export const DISPLAY_SHIFT_MS = (5 * 60 + 30) * 60 * 1000;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 
@@ -316,16 +314,13 @@ export function surveyDuration(start: string | null, end: string | null): string
   return plural(seconds, "second");
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** DD-MMM-YYYY hh:mm of a UTC time shifted by 5 h 30 min (log dates and the card's times). */
+/** DD-MMM-YYYY hh:mm of a stored UTC time, in India time (log dates and the card's times). */
 export function displayDateTime(iso: string | null): string {
-  if (!iso) return NOT_AVAILABLE;
-  const time = Date.parse(iso);
-  if (!Number.isFinite(time)) return NOT_AVAILABLE;
-  const d = new Date(time + DISPLAY_SHIFT_MS);
-  const hours12 = d.getUTCHours() % 12 === 0 ? 12 : d.getUTCHours() % 12;
-  return `${pad(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}-${d.getUTCFullYear()} ${pad(hours12)}:${pad(d.getUTCMinutes())}`;
+  const t = iso ? indiaWallClock(iso) : null;
+  if (!t) return NOT_AVAILABLE;
+  // 001 names the log format DD-MMM-YYYY hh:mm: the 12-hour clock without its AM/PM.
+  const clock = formatPaddedTime12(t.hours, t.minutes).slice(0, 5);
+  return `${formatDayMonthYear(t.year, t.month, t.day)} ${clock}`;
 }
 
 /** Auditor notes cut at 22 characters; the whole text goes to the Read More tooltip. */

@@ -15,6 +15,7 @@ import {
   isStoredFile,
   type StoredFileValue,
 } from "./fileField";
+import { isIsoDate } from "./format";
 import { addFieldError, type FieldErrors, MAX_ROW_ID, NULL_CHARACTER, tooLong } from "./requestInput";
 
 export const REQUIRED = "This field is required.";
@@ -147,7 +148,7 @@ export const toggle = (label: string, o: { initial?: boolean } = {}): FieldSpec 
   initial: o.initial ?? false,
 });
 
-const IsoDate = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { message: NOT_A_DATE }));
+const IsoDate = Schema.String.check(Schema.makeFilter(isIsoDate, { message: NOT_A_DATE }));
 
 export const date = (label: string, o: { required?: boolean } = {}): FieldSpec => ({
   label,

@@ -4,7 +4,7 @@
  * screen and the server.
  */
 import { Schema } from "effect";
-import { DISPLAY_SHIFT_MS } from "./outletReview";
+import { formatDayMonthYear, formatPaddedTime12, indiaWallClock } from "./format";
 import {
   addFieldError,
   decodeRowId,
@@ -184,16 +184,11 @@ export function requestTable(
 /** '{type} Edit Request': the type in words ("Store Details Edit Request"). */
 export const requestHeading = (type: RequestType) => `${fieldLabel(type)} Edit Request`;
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const pad = (n: number) => String(n).padStart(2, "0");
 /** 'Raised on {date} at {time}': DD-MMM-YYYY and hh:mm AM/PM in India time. */
 export function raisedOn(iso: string): string {
-  const time = Date.parse(iso);
-  if (!Number.isFinite(time)) return "Raised on N/A";
-  const d = new Date(time + DISPLAY_SHIFT_MS);
-  const h = d.getUTCHours();
-  const clock = `${pad(h % 12 === 0 ? 12 : h % 12)}:${pad(d.getUTCMinutes())} ${h < 12 ? "AM" : "PM"}`;
-  return `Raised on ${pad(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}-${d.getUTCFullYear()} at ${clock}`;
+  const t = indiaWallClock(iso);
+  if (!t) return "Raised on N/A";
+  return `Raised on ${formatDayMonthYear(t.year, t.month, t.day)} at ${formatPaddedTime12(t.hours, t.minutes)}`;
 }
 
 /** Every image of the request's six lists, in the spec's order. */

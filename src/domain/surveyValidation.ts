@@ -4,6 +4,7 @@
  * spec's, trailing spaces included; where the spec names none (a mandatory answer left empty, a
  * value that is not a number, a choice not offered) the message follows the spec's style.
  */
+import { isIsoDate } from "./format";
 import { type AnswerValue, choicesOf, isImageType, type QuestionType, type Validations } from "./survey";
 
 type Checked = { name: string; type: QuestionType; is_mandatory: boolean; validations: Validations };
@@ -53,22 +54,10 @@ export const bareMobile = (value: string): string => value.replace(/\s+/g, "").r
 export const DATE_INVALID = "Please enter a valid date.";
 export const DATE_IN_FUTURE = "Future dates are not allowed.";
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-export function isValidDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return (
-    d.getUTCFullYear() === Number(m[1]) &&
-    d.getUTCMonth() === Number(m[2]) - 1 &&
-    d.getUTCDate() === Number(m[3])
-  );
-}
-
 /** The date input's own message, or null: valid, not after `today`, within the inclusive bounds. */
 export function answerDateProblem(value: string, validations: Validations, today: string): string | null {
   if (value === "") return null;
-  if (!isValidDate(value)) return DATE_INVALID;
+  if (!isIsoDate(value)) return DATE_INVALID;
   if (value > today) return DATE_IN_FUTURE;
   if (validations.greater_than && value < validations.greater_than)
     return `Date should be after ${validations.greater_than}`;
@@ -96,7 +85,7 @@ export function answerProblems(question: Checked, value: AnswerValue): string[] 
   const text = value.single_input.trim();
   switch (type) {
     case "date": {
-      if (!isValidDate(text)) return [`${name}: ${DATE_INVALID}`];
+      if (!isIsoDate(text)) return [`${name}: ${DATE_INVALID}`];
       const problems: string[] = [];
       if (v.lower_than && text > v.lower_than) problems.push(`${name} must be before ${v.lower_than}!`);
       if (v.greater_than && text < v.greater_than) problems.push(`${name} must be after ${v.greater_than}!`);

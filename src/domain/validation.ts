@@ -94,12 +94,5 @@ export const inTheFuture = (label: string) => `${label} cannot be in the future.
 export const endsBeforeStart = (endLabel: string, startLabel: string) =>
   `${endLabel} must be on or after the ${startLabel.toLowerCase()}.`;
 
-/** India Standard Time: UTC+5:30 all year, so "today" for a payment date is the day in India. */
-export const INDIA_UTC_OFFSET_MINUTES = 330;
-
-/** The YYYY-MM-DD calendar date at an instant, in a zone `offsetMinutes` ahead of UTC. */
-export const calendarDateAt = (epochMs: number, offsetMinutes = INDIA_UTC_OFFSET_MINUTES): string =>
-  new Date(epochMs + offsetMinutes * 60_000).toISOString().slice(0, 10);
-
 /** Whether a YYYY-MM-DD end date is on or after its start date (both already valid dates). */
 export const endsOnOrAfter = (start: string, end: string): boolean => end >= start;

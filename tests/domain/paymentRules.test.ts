@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { datePairs, extraDataErrors } from "../../src/domain/extraFields";
+import { calendarDateAt } from "../../src/domain/format";
 import {
-  calendarDateAt,
   endsOnOrAfter,
   isValidUtr,
   moneyProblem,

@@ -6,10 +6,9 @@
 import { useId, useState } from "react";
 import type { ExtraFieldConfig } from "../../domain/actionsConfig";
 import { extraFieldKind, splitReasons } from "../../domain/extraFields";
-import { daysInMonth } from "../../domain/format";
+import { daysInMonth, MONTH_ABBREVIATIONS } from "../../domain/format";
 import { Checkbox, FieldErrorList, invalidProps, TextInput } from "../widgets/Controls";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -71,7 +70,7 @@ function DayMonthYear({
       </label>
       <select id={`${id}-m`} value={m} {...invalid} onChange={(e) => set("m", e.target.value)}>
         <option value="">Month</option>
-        {MONTHS.map((name, i) => (
+        {MONTH_ABBREVIATIONS.map((name, i) => (
           <option key={name} value={pad(i + 1)}>
             {name}
           </option>
