@@ -60,7 +60,6 @@ test("Payment Successful with -500, UTR x and a future date shows each line at i
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
-  // iftu.manager: the sign-in browser tests change iftu.executive's password.
   await signIn(page, "iftu.manager");
   const rsid = await outletIn(page, "payouts_plotted");
   const dialog = await updateStatusOf(page, "/dashboard/list-of-outlets", rsid);
