@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, expectAccessible, fillLogin, signIn } from "./support";
+import { expectAccessible, signIn, signInAfresh } from "./support";
 
 // Demo outlets (docs/demo-data.md): RS000001 to RS000016 wait for QC (the first of each sub-project),
 // RS000017 to RS000032 are QC accepted; the first 100 carry survey answers.
@@ -8,13 +8,12 @@ const view = (rsid: string) => `/dashboard/list-of-outlets/view/${rsid}`;
 const answer = (page: Page, name: string) => page.getByLabel(new RegExp(`^${name}( \\*)?$`));
 const saveButton = (page: Page) => page.getByRole("button", { name: /^Save( and Next)?$/ });
 
-/** Escape closes the problems dialog once it has opened. */
+/** Escape closes the problems dialog once focus has moved into it (its first control, Close). */
 async function closeProblems(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Please correct these answers" });
-  await expect(async () => {
-    await page.keyboard.press("Escape");
-    await expect(dialog).toHaveCount(0, { timeout: 1000 });
-  }).toPass();
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
 }
 
 test.afterEach(async ({ page }) => {
@@ -92,15 +91,7 @@ test("qc.executive reads a qc_accepted outlet's answers; project.manager edits t
   await expect(page.getByRole("button", { name: "Refresh QC data" })).toHaveCount(0);
   await page.request.post("/api/auth/logout/", { data: {} });
 
-  // An earlier browser test may have left project.manager signed in elsewhere: end that session.
-  await page.goto("/login");
-  await fillLogin(page, "project.manager", DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  const logoutAll = page.getByRole("button", { name: "Logout All Session" });
-  await expect(async () => {
-    if (await logoutAll.isVisible()) await logoutAll.click();
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 1000 });
-  }).toPass();
+  await signInAfresh(page, "project.manager");
   await page.goto(view("RS000022"));
   await answer(page, "Shop name").fill("Accepted Outlet Shop");
   await saveButton(page).click();
