@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo@12345";
 
@@ -139,4 +139,11 @@ export async function transitionsEnded(page: Page): Promise<void> {
     const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
     await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
   });
+}
+
+/** Closes a dialog with Escape, pressed once focus has moved into it (to its first control, Close). */
+export async function closeByEscape(dialog: Locator): Promise<void> {
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  await dialog.page().keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, signIn, signInAfresh } from "./support";
+import { closeByEscape, expectAccessible, signIn, signInAfresh } from "./support";
 
 // Demo outlets (docs/demo-data.md): RS000001 to RS000016 wait for QC (the first of each sub-project),
 // RS000017 to RS000032 are QC accepted; the first 100 carry survey answers.
@@ -8,13 +8,8 @@ const view = (rsid: string) => `/dashboard/list-of-outlets/view/${rsid}`;
 const answer = (page: Page, name: string) => page.getByLabel(new RegExp(`^${name}( \\*)?$`));
 const saveButton = (page: Page) => page.getByRole("button", { name: /^Save( and Next)?$/ });
 
-/** Escape closes the problems dialog once focus has moved into it (its first control, Close). */
-async function closeProblems(page: Page) {
-  const dialog = page.getByRole("dialog", { name: "Please correct these answers" });
-  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
-  await page.keyboard.press("Escape");
-  await expect(dialog).toHaveCount(0);
-}
+const closeProblems = (page: Page) =>
+  closeByEscape(page.getByRole("dialog", { name: "Please correct these answers" }));
 
 test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
@@ -99,8 +94,7 @@ test("qc.executive reads a qc_accepted outlet's answers; project.manager edits t
   // Photos asks only for images: complete from the start; its tiles open the gallery.
   await page.getByRole("button", { name: /^Photos/ }).click();
   await page.getByRole("button", { name: "Shelf photos image 1" }).click();
-  await expect(page.getByRole("dialog", { name: "Shelf photos" })).toBeVisible();
-  await page.keyboard.press("Escape");
+  await closeByEscape(page.getByRole("dialog", { name: "Shelf photos" }));
   await page.screenshot({ path: test.info().outputPath("survey-photos.png"), fullPage: true });
 });
 
