@@ -90,6 +90,7 @@ test("admin builds an organisation, a region, a role and a user, who sees only w
   await expect(menu(theirs).getByRole("link", { name: "Invoice and SKU" })).toHaveCount(0);
   const refused = await theirs.request.get("/api/admin/regions/");
   expect(refused.status()).toBe(403);
+  await theirs.request.post("/api/auth/logout/", { data: {} });
   await context.close();
 });
 

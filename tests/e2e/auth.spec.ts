@@ -117,6 +117,7 @@ test("a second sign-in gets the 451 conflict; Logout All Session clears the othe
   // The first browser's session was ended: its next request is a 401 and it is sent to sign in.
   await first.reload();
   await expect(first).toHaveURL(/\/login$/);
+  await second.request.post("/api/auth/logout/", { data: {} });
 });
 
 test("an expired session sends the user back to the login page", async ({ page, context }) => {
@@ -160,6 +161,11 @@ test("forgot password: code from the outbox, new password, then sign in with it"
   await page.getByRole("button", { name: /change password/i }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, "iftu.executive", "Fresh@2026x");
+  // Back to the demo password (which ends the session too), with which the other tests sign in.
+  const restored = await page.request.post("/api/auth/password/change/", {
+    data: { old_password: "Fresh@2026x", new_password: DEMO_PASSWORD, confirm_password: DEMO_PASSWORD },
+  });
+  expect(restored.ok(), await restored.text()).toBe(true);
 });
 
 test("an expired password must be changed before signing in", async ({ page }) => {
@@ -174,4 +180,6 @@ test("an expired password must be changed before signing in", async ({ page }) =
   await page.getByRole("button", { name: /change password/i }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, "expired.user", "Renewed@2026");
+  // Its expiry cannot be set back: no other test signs in as expired.user.
+  await page.request.post("/api/auth/logout/", { data: {} });
 });

@@ -48,6 +48,7 @@ for (const [name, viewport] of [
     await expect(page.getByRole("heading", { name: /^Your outlets: \d+$/ })).toBeVisible();
     await expect(page.getByRole("row").first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`ekyc-signed-in-${name}.png`) });
+    await page.request.post("/api/auth/logout/", { data: {} });
   });
 }
 
@@ -68,6 +69,7 @@ test("a second device gets the conflict and Logout All Session resolves it", asy
   await expect(second.getByLabel("OTP")).toBeVisible();
   await enterCode(second, "9000000004", mark);
   await expect(second).toHaveURL(/\/eMyTrack\/dashboard$/);
+  await second.request.post("/api/auth/logout/", { data: {} });
 });
 
 for (const [name, viewport, digits] of [

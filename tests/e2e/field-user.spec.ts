@@ -37,6 +37,7 @@ for (const [name, viewport, own, other] of [
     await openFullestList(theirs);
     const [otherRsid] = await rsidsOn(theirs);
     expect(otherRsid).toMatch(/^RS/);
+    await theirs.request.post("/api/auth/logout/", { data: {} });
 
     const page = await freshPage(browser, viewport);
     await signInWithCode(page, "/eMyTrack/login", own);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, signIn } from "./support";
+import { closeByEscape, expectAccessible, signIn } from "./support";
 
 // Scenario outlets: docs/demo-data.md, "Outlet review".
 const view = (rsid: string) => `/dashboard/list-of-outlets/view/${rsid}`;
@@ -33,7 +33,7 @@ test("qc.manager accepts a previous address and sees the header and the log chan
   await page.getByRole("button", { name: /^Similar Outlets/ }).click();
   const similar = page.getByRole("dialog", { name: "Similar Outlets" });
   await expect(similar.getByRole("link", { name: "RS000003" })).toHaveAttribute("target", "_blank");
-  await page.keyboard.press("Escape");
+  await closeByEscape(similar);
 
   await pending.getByRole("button", { name: "Accept" }).click();
   await expect(pending).toHaveCount(0);
@@ -136,8 +136,7 @@ test("client.manager sees its own outlet without the internal fields and not ano
     page.getByRole("button", { name: /^Read More: Shop was closed at the first visit/ }),
   ).toBeVisible();
   await page.getByRole("button", { name: "Trade name or Legal name are same!" }).click();
-  await expect(page.getByRole("dialog", { name: "Trade name or Legal name are same!" })).toBeVisible();
-  await page.keyboard.press("Escape");
+  await closeByEscape(page.getByRole("dialog", { name: "Trade name or Legal name are same!" }));
   await expectAccessible(page);
   await shoot(page, "client-manager");
 

@@ -17,6 +17,11 @@ async function filterByStatus(page: Page, labels: readonly string[]): Promise<vo
   for (const label of labels) await status.getByLabel(label, { exact: true }).check();
   await drawer.getByRole("button", { name: "Apply Filter" }).click();
   await expect(drawer).toHaveCount(0);
+  // The list keeps showing the unfiltered rows until the filtered ones arrive: wait for those, or a
+  // row read next may be one the filter drops.
+  let others = page.getByRole("row").filter({ has: page.getByRole("checkbox", { name: /^Select row / }) });
+  for (const label of labels) others = others.filter({ hasNot: page.getByText(label, { exact: true }) });
+  await expect(others).toHaveCount(0);
 }
 
 const rowsIn = (page: Page, state: string): Locator =>

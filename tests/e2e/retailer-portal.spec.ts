@@ -8,15 +8,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { demoMobileSlug } from "../../server/seed/retailerPortal";
-import {
-  DEMO_PASSWORD,
-  DESKTOP,
-  expectAccessible,
-  fillLogin,
-  freshPage,
-  PHONE,
-  signInWithCode,
-} from "./support";
+import { DESKTOP, expectAccessible, freshPage, PHONE, signInAfresh, signInWithCode } from "./support";
 
 const home = (slug: string) => `/mobile-view/home/slug/${slug}`;
 
@@ -110,14 +102,7 @@ test("a retailer reads earnings, invoices and statements on a phone; a forwarded
 
   // Staff who see the outlet read the same data in the pp views.
   const staff = await freshPage(browser, DESKTOP);
-  await staff.goto("/login");
-  await fillLogin(staff, "admin", DEMO_PASSWORD);
-  await staff.getByRole("button", { name: "Login", exact: true }).click();
-  const logoutAll = staff.getByRole("button", { name: "Logout All Session" });
-  await expect(async () => {
-    if (await logoutAll.isVisible()) await logoutAll.click();
-    await expect(staff).toHaveURL(/\/dashboard$/, { timeout: 1000 });
-  }).toPass();
+  await signInAfresh(staff, "admin");
   await staff.goto(`/dashboard/earnings/pp-outlet-earning/${rsid}`);
   await expect(staff.locator(".mobile-card")).toHaveCount(12);
   await staff.goto(`/dashboard/pp-performance-statement-project-view/${rsid}/7`);
@@ -216,14 +201,7 @@ test("a retailer edits bank details with a proof image, QC accepts it, and the r
   await expect(request.getByText("Pending: Retail Scan is checking it")).toBeVisible();
 
   const qc = await freshPage(browser, DESKTOP);
-  await qc.goto("/login");
-  await fillLogin(qc, "qc.manager", DEMO_PASSWORD);
-  await qc.getByRole("button", { name: "Login", exact: true }).click();
-  const logoutAll = qc.getByRole("button", { name: "Logout All Session" });
-  await expect(async () => {
-    if (await logoutAll.isVisible()) await logoutAll.click();
-    await expect(qc).toHaveURL(/\/dashboard$/, { timeout: 1000 });
-  }).toPass();
+  await signInAfresh(qc, "qc.manager");
   await qc.goto("/dashboard/list-of-outlets/view/RS000058");
   await qc
     .getByRole("navigation", { name: "Outlet sections" })

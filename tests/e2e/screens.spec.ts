@@ -60,7 +60,6 @@ test("Payment Successful with -500, UTR x and a future date shows each line at i
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
-  // iftu.manager: the sign-in browser tests change iftu.executive's password.
   await signIn(page, "iftu.manager");
   const rsid = await outletIn(page, "payouts_plotted");
   const dialog = await updateStatusOf(page, "/dashboard/list-of-outlets", rsid);
@@ -276,12 +275,21 @@ test("the login splash lists the services its rotating word names, at 1366 px an
     /^Retail Census/,
     /^Mystery Audit/,
   ]);
-  // The marked service is the one the rotating word names, as it rotates.
+  // The marked service is the one the rotating word names, as it rotates. Both are read at once:
+  // the word turns every 2 s, so one read after the other could straddle a turn.
   const word = splash.locator(".splash-word");
-  const marked = splash.locator('li[data-current="true"] .auth-service-name');
-  await expect(marked).toHaveText((await word.textContent())!);
+  const wordAndMarked = () =>
+    splash.evaluate((el) =>
+      [".splash-word", 'li[data-current="true"] .auth-service-name'].map(
+        (selector) => el.querySelector(selector)?.textContent,
+      ),
+    );
+  const [first, markedFirst] = await wordAndMarked();
+  expect(first).toBeTruthy();
+  expect(markedFirst).toBe(first);
   await expect(word).not.toHaveText("Solutions", { timeout: 5000 });
-  await expect(marked).toHaveText((await word.textContent())!);
+  const [later, markedLater] = await wordAndMarked();
+  expect(markedLater).toBe(later);
   await expectAccessible(page);
   await page.screenshot({ path: join(SHOTS, "login-1366.png") });
 

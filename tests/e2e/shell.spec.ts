@@ -1,6 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, signIn } from "./support";
 
+// One session per user and platform: each test signs out, so the next can sign the same user in.
+test.afterEach(async ({ page }) => {
+  await page.request.post("/api/auth/logout/", { data: {} });
+});
+
 test("every response carries the security headers", async ({ request }) => {
   for (const path of ["/login", "/api/health/", "/api/auth/info/"]) {
     const res = await request.get(path);

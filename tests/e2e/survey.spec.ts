@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, expectAccessible, fillLogin, signIn } from "./support";
+import { closeByEscape, expectAccessible, signIn, signInAfresh } from "./support";
 
 // Demo outlets (docs/demo-data.md): RS000001 to RS000016 wait for QC (the first of each sub-project),
 // RS000017 to RS000032 are QC accepted; the first 100 carry survey answers.
@@ -8,14 +8,8 @@ const view = (rsid: string) => `/dashboard/list-of-outlets/view/${rsid}`;
 const answer = (page: Page, name: string) => page.getByLabel(new RegExp(`^${name}( \\*)?$`));
 const saveButton = (page: Page) => page.getByRole("button", { name: /^Save( and Next)?$/ });
 
-/** Escape closes the problems dialog once it has opened. */
-async function closeProblems(page: Page) {
-  const dialog = page.getByRole("dialog", { name: "Please correct these answers" });
-  await expect(async () => {
-    await page.keyboard.press("Escape");
-    await expect(dialog).toHaveCount(0, { timeout: 1000 });
-  }).toPass();
-}
+const closeProblems = (page: Page) =>
+  closeByEscape(page.getByRole("dialog", { name: "Please correct these answers" }));
 
 test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
@@ -92,15 +86,7 @@ test("qc.executive reads a qc_accepted outlet's answers; project.manager edits t
   await expect(page.getByRole("button", { name: "Refresh QC data" })).toHaveCount(0);
   await page.request.post("/api/auth/logout/", { data: {} });
 
-  // An earlier browser test may have left project.manager signed in elsewhere: end that session.
-  await page.goto("/login");
-  await fillLogin(page, "project.manager", DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  const logoutAll = page.getByRole("button", { name: "Logout All Session" });
-  await expect(async () => {
-    if (await logoutAll.isVisible()) await logoutAll.click();
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 1000 });
-  }).toPass();
+  await signInAfresh(page, "project.manager");
   await page.goto(view("RS000022"));
   await answer(page, "Shop name").fill("Accepted Outlet Shop");
   await saveButton(page).click();
@@ -108,8 +94,7 @@ test("qc.executive reads a qc_accepted outlet's answers; project.manager edits t
   // Photos asks only for images: complete from the start; its tiles open the gallery.
   await page.getByRole("button", { name: /^Photos/ }).click();
   await page.getByRole("button", { name: "Shelf photos image 1" }).click();
-  await expect(page.getByRole("dialog", { name: "Shelf photos" })).toBeVisible();
-  await page.keyboard.press("Escape");
+  await closeByEscape(page.getByRole("dialog", { name: "Shelf photos" }));
   await page.screenshot({ path: test.info().outputPath("survey-photos.png"), fullPage: true });
 });
 

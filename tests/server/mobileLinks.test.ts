@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** The mobile link download: who may start it, once per waiting export, and the spreadsheet it writes. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runPendingWork } from "../../server/uploads/runner";
+import { runnerOf, runPendingWork } from "../../server/uploads/runner";
 import {
   MOBILE_LINK_COLUMNS,
   MOBILE_LINKS_ALREADY_STARTED,
@@ -49,7 +49,10 @@ describe("mobile link download", () => {
     ]);
     expect(answers[1]!.body.id).toBe(answers[0]!.body.id);
 
+    // The app's own runner polls for work and may have taken the export first: let it finish.
+    await runnerOf(server.deps)?.idle();
     await runPendingWork(server.deps, null);
+    await runnerOf(server.deps)?.idle();
     const downloads = await server.call("GET", "/api/exports/", { headers: pm });
     const entry = (downloads.body.results as Record<string, unknown>[]).find((e) => e.id === first.body.id)!;
     expect(entry).toMatchObject({ status: "completed", progress: 100 });

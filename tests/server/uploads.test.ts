@@ -411,7 +411,10 @@ describe("templates, exports and access", () => {
     expect(confirm.status).toBe(200);
     const exportId = confirm.body.export_job_id as number;
     expect(exportId).toBeGreaterThan(0);
+    // The confirm woke the app's own runner, which may have taken the export first: let it finish.
+    await runnerOf(server.deps)?.idle();
     await runPendingWork(server.deps, null);
+    await runnerOf(server.deps)?.idle();
     const downloads = await server.call("GET", "/api/exports/", { headers: admin });
     const entry = (downloads.body.results as Record<string, unknown>[]).find((e) => e.id === exportId)!;
     expect(entry).toMatchObject({ status: "completed", progress: 100 });
