@@ -126,6 +126,9 @@ export const surveyGroupsMachine = setup({
     }),
   },
   actions: {
+    chooseGroup: assign(({ context, event }) =>
+      event.type === "group.select" ? { index: event.index, first: inView(context, event.index) } : {},
+    ),
     notifyFailed: (_, _params: { text: string }) => {},
     notifySaved: (_, _params: { group: string }) => {},
   },
@@ -186,7 +189,17 @@ export const surveyGroupsMachine = setup({
     },
     loadingAnswers: {
       tags: ["busy"],
-      description: "Reading the selected group's questions with their answers.",
+      description:
+        "Reading the selected group's questions with their answers; choosing another group meanwhile reads that one instead.",
+      // The user's choice wins over the group a Save moved on to, whichever answer arrives first.
+      on: {
+        "group.select": {
+          guard: "otherGroup",
+          target: "loadingAnswers",
+          reenter: true,
+          actions: "chooseGroup",
+        },
+      },
       invoke: {
         id: "loadAnswers",
         src: "loadAnswers",
@@ -208,14 +221,7 @@ export const surveyGroupsMachine = setup({
       description:
         "The group's answers are shown; where §4.2 (or, calling, §4.9) allows they can be changed, reset and saved.",
       on: {
-        "group.select": {
-          guard: "otherGroup",
-          target: "loadingAnswers",
-          actions: assign(({ context, event }) => ({
-            index: event.index,
-            first: inView(context, event.index),
-          })),
-        },
+        "group.select": { guard: "otherGroup", target: "loadingAnswers", actions: "chooseGroup" },
         // Clamped to the groups there are, so a step past either end leaves the slider where it is.
         "slider.next": {
           actions: assign({
