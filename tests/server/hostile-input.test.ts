@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../server/db/db";
 import { demoModeBanner, startServer } from "../../server/main";
 import { UPLOAD_TYPE_KEYS } from "../../src/domain/uploadTypes";
+import { JSON_ONLY } from "../../server/http/jsonOnly";
 import { DAY, startTestServer, TEST_START, type TestServer } from "./support";
 import { fixture, upload } from "./uploads-support";
 
@@ -382,5 +383,59 @@ describe("upload file names (issue 21 item 6)", () => {
       [res.body.id],
     );
     expect(stored?.name).toBe("regions_acme.xlsx");
+  });
+});
+
+describe("JSON endpoints take JSON only (issue 28 item 13)", () => {
+  const login = { login_username: "admin", password: "Demo@12345", method_of_login: "password", platform: "web" };
+  const send = (path: string, headers: Record<string, string>, body?: BodyInit) =>
+    server.app.request(path, { method: "POST", headers, body });
+
+  it("refuses a body of any other type with 415 and a named detail, before reading it", async () => {
+    const text = JSON.stringify(login);
+    const form = new FormData();
+    form.append("login_username", "admin");
+    for (const [headers, body] of [
+      [{ "content-type": "text/plain" }, text],
+      [{ "content-type": "text/plain;charset=UTF-8" }, text],
+      [{ "content-type": "application/x-www-form-urlencoded" }, "login_username=admin"],
+      [{ "content-type": "application/jsonx" }, text],
+      // A body without a type: what a page may send with a Blob of no type.
+      [{ "content-length": String(text.length) }, new TextEncoder().encode(text)],
+      [{}, form],
+    ] as const) {
+      const res = await send("/api/auth/login/", { ...headers }, body);
+      expect(res.status, JSON.stringify(headers)).toBe(415);
+      expect(await res.json()).toEqual({ detail: JSON_ONLY });
+    }
+    // A form posted by another site to a call that reads no body is refused too.
+    const res = await send("/api/auth/logout/", {
+      ...auth["qc.manager"],
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    expect(res.status).toBe(415);
+    expect((await get("qc.manager", "/api/auth/info/")).status).toBe(200);
+  });
+
+  it("takes JSON with or without a charset, and bodiless calls without a type", async () => {
+    for (const type of ["application/json", "application/json; charset=utf-8", "Application/JSON"]) {
+      const body = JSON.stringify({ ...login, login_username: "calling.executive" });
+      const res = await send("/api/auth/login/", { "content-type": type }, body);
+      expect(res.status, type).toBe(200);
+      const { sessionid } = (await res.json()) as { sessionid: string };
+      const out = await send("/api/auth/logout/", { authorization: `sessionid ${sessionid}` });
+      expect(out.status, type).toBeLessThan(300);
+    }
+  });
+
+  it("still takes file uploads as multipart", async () => {
+    const res = await upload(
+      server,
+      auth.admin!,
+      "object=regions&organisation=acme-beverages",
+      fixture("regions_acme.xlsx"),
+      "regions_acme.xlsx",
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
   });
 });
