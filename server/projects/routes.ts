@@ -87,7 +87,7 @@ export function projectRoutes(deps: AppDeps): Hono<AppEnv> {
     const slug = decodeText(c.req.param("slug"), MAX_QUERY_TEXT_LENGTH);
     if (!project.ok || !slug.ok) throw new Problem(404, NOT_FOUND);
     const place = { projectSlug: project.value, slug: slug.value };
-    const started = await startMobileLinksExport(deps, user, place, new URL(c.req.url).origin);
+    const started = await startMobileLinksExport(deps, user, place, c.req.url);
     if (!started) throw new Problem(404, NOT_FOUND);
     return c.json({ id: started.id, detail: started.detail }, started.created ? 201 : 200);
   });
