@@ -33,6 +33,43 @@ export const CHUNK_BYTES = 512 * 1024;
 const base64 = (bytes: Uint8Array): string =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 
+/** The longest file name kept, in characters; a longer one keeps its extension. */
+const MAX_NAME_LENGTH = 200;
+const LONGEST_EXTENSION = 16;
+
+/**
+ * A file name safe to store and to serve, whoever gave it (an uploader, a form field, an invoice
+ * number): folder separators become `_`, control, format and line-separator characters (a
+ * right-to-left override U+202E, zero-width characters) are dropped, leading dots (hidden files,
+ * `..`) and surrounding spaces are cut, and it is at most 200 characters with its extension kept.
+ * Every stored name goes through it (saveFile) and so does every served one (contentDisposition).
+ */
+export function safeFileName(name: string, fallback = "file"): string {
+  const cleaned = name
+    .replace(/[\\/]/g, "_")
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "")
+    .trim()
+    .replace(/^\.+/, "")
+    .trim();
+  const chars = [...cleaned];
+  if (chars.length === 0) return fallback;
+  if (chars.length <= MAX_NAME_LENGTH) return cleaned;
+  const dot = cleaned.lastIndexOf(".");
+  const extension = dot > 0 && cleaned.length - dot <= LONGEST_EXTENSION ? [...cleaned.slice(dot)] : [];
+  return [...chars.slice(0, MAX_NAME_LENGTH - extension.length), ...extension].join("");
+}
+
+/**
+ * A download's Content-Disposition for a file name: the safe name as a plain-ASCII fallback and
+ * encoded in full (RFC 6266), so names such as "réglages.xlsx" neither break the header nor lose
+ * their letters.
+ */
+export function contentDisposition(name: string, inline = false): string {
+  const safe = safeFileName(name);
+  const plain = safe.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${inline ? "inline" : "attachment"}; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
+}
+
 /** Stores a file; call it inside the transaction that refers to the file, so no half-stored file remains. */
 export async function saveFile(db: Queryable, file: NewFile): Promise<number> {
   const { content } = file;
@@ -41,7 +78,7 @@ export async function saveFile(db: Queryable, file: NewFile): Promise<number> {
     `INSERT INTO stored_files (name, content_type, content, chunk_count, organisation_id, owner_id, created, expires_at)
      VALUES ($1, $2, decode($3, 'base64'), $4, $5, $6, $7, $8) RETURNING id`,
     [
-      file.name,
+      safeFileName(file.name),
       file.contentType,
       chunked ? null : base64(content),
       chunked ? Math.ceil(content.byteLength / CHUNK_BYTES) : null,

@@ -439,3 +439,55 @@ describe("JSON endpoints take JSON only (issue 28 item 13)", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   });
 });
+
+describe("file names as stored and served (issue 28 item 16)", () => {
+  /** The name a download's Content-Disposition gives, in its UTF-8 form, and its plain form. */
+  const served = (disposition: string | null) => ({
+    utf8: decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition ?? "")?.[1] ?? ""),
+    plain: /filename="([^"]*)"/.exec(disposition ?? "")?.[1] ?? null,
+  });
+
+  it("stores and serves names without folders, leading dots or direction overrides", async () => {
+    const pdf = new TextEncoder().encode("%PDF-1.4\n%...\n");
+    for (const [given, kept] of [
+      ["../../etc/passwd.pdf", "_.._etc_passwd.pdf"],
+      ["invoice\u202Efdp.exe", "invoicefdp.exe"],
+      ["..\\..\\boot.ini\u200B.pdf", "_.._boot.ini.pdf"],
+    ] as const) {
+      const form = new FormData();
+      form.set("file", new File([pdf], "deed.pdf"));
+      form.set("name", given);
+      const res = await server.app.request("/api/common/files/", {
+        method: "POST",
+        headers: auth.admin,
+        body: form,
+      });
+      expect(res.status, given).toBe(201);
+      const { id } = (await res.json()) as { id: number };
+      const [stored] = await server.db.query<{ name: string }>("SELECT name FROM stored_files WHERE id = $1", [
+        id,
+      ]);
+      expect(stored?.name, given).toBe(kept);
+      const file = await server.app.request(`/api/files/${id}/x`, { headers: auth.admin });
+      expect(served(file.headers.get("content-disposition")), given).toEqual({ utf8: kept, plain: kept });
+    }
+  });
+
+  it("serves a PDF whose invoice number holds slashes under a name without them", async () => {
+    const [invoice] = await server.db.query<{ id: number; rsid: string }>(
+      `SELECT i.id, o.rsid FROM retailer_invoices i JOIN outlets o ON o.id = i.outlet_id
+       WHERE i.file_id IS NULL ORDER BY i.id LIMIT 1`,
+    );
+    await server.db.query("UPDATE retailer_invoices SET invoice_no = 'INV/2026/../7' WHERE id = $1", [invoice!.id]);
+    for (const time of ["made", "stored"]) {
+      const res = await server.app.request(`/api/pp/${invoice!.rsid}/invoices/${invoice!.id}/pdf/`, {
+        headers: auth.admin,
+      });
+      expect(res.status, time).toBe(200);
+      expect(served(res.headers.get("content-disposition")), time).toEqual({
+        utf8: "invoice-INV_2026_.._7.pdf",
+        plain: "invoice-INV_2026_.._7.pdf",
+      });
+    }
+  });
+});
