@@ -183,7 +183,9 @@ async function main() {
     process.exitCode = 1;
   }
   if (!dumps.withinTargets) {
-    console.error("The health answer was slow while a dump was indexed (see the Field app dump indexing section)");
+    console.error(
+      "The health answer was slow while a dump was indexed (see the Field app dump indexing section)",
+    );
     process.exitCode = 1;
   }
   if (!outlets.withinTargets) {

@@ -89,9 +89,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   // Excel uploads have their own, larger limit (server/uploads/routes.ts), as have writes of records
   // holding files (server/admin/routes.ts).
-  app.use("/api/*", (c, next) =>
-    takesFiles(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next),
-  );
+  app.use("/api/*", (c, next) => (takesFiles(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.use("/api/*", jsonOnly(takesFiles));
   app.use("/api/*", authenticate(deps));
 

@@ -216,7 +216,11 @@ async function failDump(deps: AppDeps, id: number, message: string): Promise<voi
  * it belongs: a corrupt file. `from` is the place of the first survey in the whole dump. Null when
  * all are found.
  */
-async function checkPlaces(db: Queryable, surveys: readonly DumpSurvey[], from: number): Promise<string | null> {
+async function checkPlaces(
+  db: Queryable,
+  surveys: readonly DumpSurvey[],
+  from: number,
+): Promise<string | null> {
   const organisationOf = new Map(
     (
       await db.query<{ slug: string; organisation_id: number }>(

@@ -133,7 +133,9 @@ export async function outletPdf(
   >(FACTS_SQL[kind], [id, outletId]);
   if (!facts) return null;
   const name = safeFileName(
-    kind === "invoice" ? `invoice-${facts.invoice_no}.pdf` : `statement-${facts.rsid}-${facts.period_start}.pdf`,
+    kind === "invoice"
+      ? `invoice-${facts.invoice_no}.pdf`
+      : `statement-${facts.rsid}-${facts.period_start}.pdf`,
   );
   if (facts.file_id !== null) {
     const stored = await readFile(tx, facts.file_id);

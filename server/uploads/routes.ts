@@ -20,7 +20,14 @@ import { pageParams, paginate } from "../http/pagination";
 import { fieldProblem, Problem, REQUIRED } from "../http/problem";
 import { activationInfo, cancelJob, confirmJob, uploadTypeOf } from "./actions";
 import { EXCEL_CONTENT_TYPE, sniffExcel, writeWorkbook, XLSX_CONTENT_TYPE } from "./excel";
-import { contentDisposition, mayReadFile, readFile, safeFileName, saveFile, servedContentType } from "./files";
+import {
+  contentDisposition,
+  mayReadFile,
+  readFile,
+  safeFileName,
+  saveFile,
+  servedContentType,
+} from "./files";
 import { findJob, listJobs, toApiJob } from "./jobs";
 import { type PaymentGateway, simulatedGateway } from "./paymentGateway";
 import { startJobRunner } from "./runner";

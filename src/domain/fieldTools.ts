@@ -401,7 +401,9 @@ function readSurvey(v: unknown, where: string): DumpSurvey | string {
   };
 }
 
-export type DumpOpened = { ok: true; mobile: string; surveys: readonly unknown[] } | { ok: false; error: string };
+export type DumpOpened =
+  | { ok: true; mobile: string; surveys: readonly unknown[] }
+  | { ok: false; error: string };
 export type DumpSurveysRead = { ok: true; surveys: DumpSurvey[] } | { ok: false; error: string };
 
 /**

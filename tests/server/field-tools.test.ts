@@ -136,7 +136,9 @@ describe("field app dumps", () => {
       status: "failed",
       message: `${DUMP_MSG.corrupt}surveys[0].outlet.territory_id names no territory of the sub-project's organisation`,
     });
-    const unknownSub = await uploadDump(demoDump("9000000003", ["RSF11003"], { ...place, subProject: "nowhere" }));
+    const unknownSub = await uploadDump(
+      demoDump("9000000003", ["RSF11003"], { ...place, subProject: "nowhere" }),
+    );
     expect(await dumpStatus(unknownSub.body.id as number)).toMatchObject({
       status: "failed",
       message: `${DUMP_MSG.corrupt}surveys[0].sub_project names no sub-project`,
@@ -182,7 +184,10 @@ describe("field app dumps", () => {
   });
 
   it("a corrupt record in a later step fails the dump and leaves none of its surveys", async () => {
-    const rsids = Array.from({ length: DUMP_BATCH_SURVEYS + 2 }, (_, i) => `RSF5${String(i).padStart(5, "0")}`);
+    const rsids = Array.from(
+      { length: DUMP_BATCH_SURVEYS + 2 },
+      (_, i) => `RSF5${String(i).padStart(5, "0")}`,
+    );
     const text = demoDump("9000000003", rsids, place);
     const last = text.lastIndexOf('"pin": "560001"');
     const broken = `${text.slice(0, last)}"pin": 560001${text.slice(last + '"pin": "560001"'.length)}`;

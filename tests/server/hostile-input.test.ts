@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../server/db/db";
+import { JSON_ONLY } from "../../server/http/jsonOnly";
 import { demoModeBanner, startServer } from "../../server/main";
 import { UPLOAD_TYPE_KEYS } from "../../src/domain/uploadTypes";
-import { JSON_ONLY } from "../../server/http/jsonOnly";
 import { DAY, startTestServer, TEST_START, type TestServer } from "./support";
 import { fixture, upload } from "./uploads-support";
 
@@ -387,7 +387,12 @@ describe("upload file names (issue 21 item 6)", () => {
 });
 
 describe("JSON endpoints take JSON only (issue 28 item 13)", () => {
-  const login = { login_username: "admin", password: "Demo@12345", method_of_login: "password", platform: "web" };
+  const login = {
+    login_username: "admin",
+    password: "Demo@12345",
+    method_of_login: "password",
+    platform: "web",
+  };
   const send = (path: string, headers: Record<string, string>, body?: BodyInit) =>
     server.app.request(path, { method: "POST", headers, body });
 
@@ -464,9 +469,10 @@ describe("file names as stored and served (issue 28 item 16)", () => {
       });
       expect(res.status, given).toBe(201);
       const { id } = (await res.json()) as { id: number };
-      const [stored] = await server.db.query<{ name: string }>("SELECT name FROM stored_files WHERE id = $1", [
-        id,
-      ]);
+      const [stored] = await server.db.query<{ name: string }>(
+        "SELECT name FROM stored_files WHERE id = $1",
+        [id],
+      );
       expect(stored?.name, given).toBe(kept);
       const file = await server.app.request(`/api/files/${id}/x`, { headers: auth.admin });
       expect(served(file.headers.get("content-disposition")), given).toEqual({ utf8: kept, plain: kept });
@@ -478,7 +484,9 @@ describe("file names as stored and served (issue 28 item 16)", () => {
       `SELECT i.id, o.rsid FROM retailer_invoices i JOIN outlets o ON o.id = i.outlet_id
        WHERE i.file_id IS NULL ORDER BY i.id LIMIT 1`,
     );
-    await server.db.query("UPDATE retailer_invoices SET invoice_no = 'INV/2026/../7' WHERE id = $1", [invoice!.id]);
+    await server.db.query("UPDATE retailer_invoices SET invoice_no = 'INV/2026/../7' WHERE id = $1", [
+      invoice!.id,
+    ]);
     for (const time of ["made", "stored"]) {
       const res = await server.app.request(`/api/pp/${invoice!.rsid}/invoices/${invoice!.id}/pdf/`, {
         headers: auth.admin,

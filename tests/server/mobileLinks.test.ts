@@ -112,7 +112,11 @@ describe("the address the links are written with (issue 28 item 14)", () => {
     const downloads = await server.call("GET", "/api/exports/", { headers: pm });
     const entry = (downloads.body.results as Record<string, unknown>[]).find((e) => e.id === res.body.id)!;
     const sheet = await resultSheet(server, pm, entry.file as string);
-    return { status: res.status, body: res.body, link: sheet.rows[0]![MOBILE_LINK_COLUMNS.indexOf("mobile_link")]! };
+    return {
+      status: res.status,
+      body: res.body,
+      link: sheet.rows[0]![MOBILE_LINK_COLUMNS.indexOf("mobile_link")]!,
+    };
   }
 
   it("never takes the address from a Host header that is not on the allow-list", async () => {
@@ -147,8 +151,14 @@ describe("the address the links are written with (issue 28 item 14)", () => {
 describe("the public address settings", () => {
   it("keep each address's origin and stop the start on one that is not http or https", () => {
     expect(
-      publicAddressConfig({ PUBLIC_URL: "https://fieldops.example.in/app/", ALLOWED_ORIGINS: "https://a.in, http://b.in:8080" }),
-    ).toEqual({ publicUrl: "https://fieldops.example.in", allowedOrigins: ["https://a.in", "http://b.in:8080"] });
+      publicAddressConfig({
+        PUBLIC_URL: "https://fieldops.example.in/app/",
+        ALLOWED_ORIGINS: "https://a.in, http://b.in:8080",
+      }),
+    ).toEqual({
+      publicUrl: "https://fieldops.example.in",
+      allowedOrigins: ["https://a.in", "http://b.in:8080"],
+    });
     expect(publicAddressConfig({})).toEqual({ publicUrl: undefined, allowedOrigins: [] });
     expect(() => publicAddressConfig({ PUBLIC_URL: "evil.example" })).toThrow(/PUBLIC_URL/);
     expect(() => publicAddressConfig({ ALLOWED_ORIGINS: "javascript:alert(1)" })).toThrow(/ALLOWED_ORIGINS/);
