@@ -104,7 +104,7 @@ type Claimed = { id: number; file_id: number; field_app_user: number; mobile: st
  * transaction; between steps the event loop answers other requests (a 20 MB dump once held the
  * whole server for seconds, docs/benchmarks.md).
  */
-export const DUMP_BATCH_SURVEYS = 250;
+export const DUMP_BATCH_SURVEYS = 100;
 
 /** Test hook: called after each step with the number of surveys indexed so far. */
 export type DumpStepHook = (indexed: number) => void | Promise<void>;
@@ -157,11 +157,12 @@ async function indexDump(deps: AppDeps, dump: Claimed, onStep?: DumpStepHook): P
   const opened = openFieldAppDump(text, dump.mobile);
   if (!opened.ok) return failDump(deps, dump.id, opened.error);
   const total = opened.surveys.length;
+  const places = newPlaceBook();
   for (let from = 0; from < total; from += DUMP_BATCH_SURVEYS) {
     await letRequestsIn();
     const read = readDumpSurveys(opened.surveys, from, from + DUMP_BATCH_SURVEYS);
     if (!read.ok) return failDump(deps, dump.id, read.error);
-    const misplaced = await checkPlaces(deps.db, read.surveys, from);
+    const misplaced = await checkPlaces(deps.db, places, read.surveys, from);
     if (misplaced !== null) return failDump(deps, dump.id, misplaced);
     await letRequestsIn();
     const goOn = await deps.db.transaction(async (tx) => {
@@ -210,6 +211,32 @@ async function failDump(deps: AppDeps, id: number, message: string): Promise<voi
   });
 }
 
+/** What the places a dump names belong to, each looked up once across its steps (null: none). */
+type PlaceBook = {
+  subProjectOrganisation: Map<string, number | null>;
+  city: Map<number, boolean>;
+  territoryOrganisation: Map<number, number | null>;
+};
+
+const newPlaceBook = (): PlaceBook => ({
+  subProjectOrganisation: new Map(),
+  city: new Map(),
+  territoryOrganisation: new Map(),
+});
+
+/** Adds to `known` the keys it lacks: what `find` gives for them, `absent` for the rest. */
+async function learn<K, V>(
+  known: Map<K, V>,
+  wanted: readonly K[],
+  absent: V,
+  find: (keys: K[]) => Promise<[K, V][]>,
+): Promise<void> {
+  const missing = [...new Set(wanted)].filter((k) => !known.has(k));
+  if (missing.length === 0) return;
+  for (const key of missing) known.set(key, absent);
+  for (const [key, value] of await find(missing)) known.set(key, value);
+}
+
 /**
  * Every survey's sub-project, city and territory must exist, and the territory (with its zone and
  * region) must be one of the sub-project's organisation, or the outlet could not be created where
@@ -218,42 +245,54 @@ async function failDump(deps: AppDeps, id: number, message: string): Promise<voi
  */
 async function checkPlaces(
   db: Queryable,
+  book: PlaceBook,
   surveys: readonly DumpSurvey[],
   from: number,
 ): Promise<string | null> {
-  const organisationOf = new Map(
-    (
-      await db.query<{ slug: string; organisation_id: number }>(
-        `SELECT s.slug, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
-         WHERE s.slug = ANY($1::text[])`,
-        [[...new Set(surveys.map((s) => s.sub_project))]],
-      )
-    ).map((r) => [r.slug, r.organisation_id]),
+  await learn(
+    book.subProjectOrganisation,
+    surveys.map((s) => s.sub_project),
+    null,
+    async (slugs) =>
+      (
+        await db.query<{ slug: string; organisation_id: number }>(
+          `SELECT s.slug, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
+           WHERE s.slug = ANY($1::text[])`,
+          [slugs],
+        )
+      ).map((r) => [r.slug, r.organisation_id]),
   );
-  const cities = new Set(
-    (
-      await db.query<{ id: number }>("SELECT id FROM cities WHERE id = ANY($1::int[])", [
-        [...new Set(surveys.map((s) => s.outlet.city_id))],
-      ])
-    ).map((r) => r.id),
+  await learn(
+    book.city,
+    surveys.map((s) => s.outlet.city_id),
+    false,
+    async (ids) =>
+      (await db.query<{ id: number }>("SELECT id FROM cities WHERE id = ANY($1::int[])", [ids])).map((r) => [
+        r.id,
+        true,
+      ]),
   );
-  const territoryOrganisation = new Map(
-    (
-      await db.query<{ id: number; organisation_id: number }>(
-        `SELECT t.id, r.organisation_id FROM territories t JOIN zones z ON z.id = t.zone_id
-         JOIN regions r ON r.id = z.region_id WHERE t.id = ANY($1::int[])`,
-        [[...new Set(surveys.map((s) => s.outlet.territory_id))]],
-      )
-    ).map((r) => [r.id, r.organisation_id]),
+  await learn(
+    book.territoryOrganisation,
+    surveys.map((s) => s.outlet.territory_id),
+    null,
+    async (ids) =>
+      (
+        await db.query<{ id: number; organisation_id: number }>(
+          `SELECT t.id, r.organisation_id FROM territories t JOIN zones z ON z.id = t.zone_id
+           JOIN regions r ON r.id = z.region_id WHERE t.id = ANY($1::int[])`,
+          [ids],
+        )
+      ).map((r) => [r.id, r.organisation_id]),
   );
   for (const [i, s] of surveys.entries()) {
     const where = `${DUMP_MSG.corrupt}surveys[${from + i}]`;
-    const organisation = organisationOf.get(s.sub_project);
-    if (organisation === undefined) return `${where}.sub_project names no sub-project`;
-    if (!cities.has(s.outlet.city_id)) return `${where}.outlet.city_id names no city`;
-    if (!territoryOrganisation.has(s.outlet.territory_id))
-      return `${where}.outlet.territory_id names no territory`;
-    if (territoryOrganisation.get(s.outlet.territory_id) !== organisation)
+    const organisation = book.subProjectOrganisation.get(s.sub_project);
+    if (organisation == null) return `${where}.sub_project names no sub-project`;
+    if (!book.city.get(s.outlet.city_id)) return `${where}.outlet.city_id names no city`;
+    const territoryOrganisation = book.territoryOrganisation.get(s.outlet.territory_id);
+    if (territoryOrganisation == null) return `${where}.outlet.territory_id names no territory`;
+    if (territoryOrganisation !== organisation)
       return `${where}.outlet.territory_id names no territory of the sub-project's organisation`;
   }
   return null;
