@@ -14,6 +14,7 @@ import { busyProblem, isRetryable } from "./db/retry";
 import { outboxRoutes } from "./dev/outbox";
 import { fieldToolRoutes, isDumpUpload } from "./fieldTools/routes";
 import { fieldUserRoutes } from "./fieldUsers/routes";
+import { jsonOnly } from "./http/jsonOnly";
 import { Problem } from "./http/problem";
 import { requestActivity } from "./http/requestActivity";
 import { securityHeaders } from "./http/security";
@@ -26,6 +27,13 @@ import { surveyRoutes } from "./survey/routes";
 import { isUploadPost, uploadsApi } from "./uploads/routes";
 
 export type { AppDeps } from "./context";
+
+/** The calls that read a multipart body of their own (uploads), under their own limits. */
+const takesFiles = (method: string, path: string): boolean =>
+  isUploadPost(method, path) ||
+  isCommonUpload(method, path) ||
+  isDumpUpload(method, path) ||
+  isResourceFileWrite(method, path);
 
 /** JSON bodies of this API are small; anything larger is refused before it is read. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -81,14 +89,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   // Excel uploads have their own, larger limit (server/uploads/routes.ts), as have writes of records
   // holding files (server/admin/routes.ts).
-  app.use("/api/*", (c, next) =>
-    isUploadPost(c.req.method, c.req.path) ||
-    isCommonUpload(c.req.method, c.req.path) ||
-    isDumpUpload(c.req.method, c.req.path) ||
-    isResourceFileWrite(c.req.method, c.req.path)
-      ? next()
-      : jsonBodyLimit(c, next),
-  );
+  app.use("/api/*", (c, next) => (takesFiles(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  app.use("/api/*", jsonOnly(takesFiles));
   app.use("/api/*", authenticate(deps));
 
   app.get("/api/health/", (c) => c.json({ status: "ok" }));

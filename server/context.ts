@@ -20,6 +20,10 @@ export type AppDeps = {
   sso: SsoConfig;
   /** Folder of the built client; absent when only the API is served. */
   clientDir?: string;
+  /** The origin links sent outside the app are written with (PUBLIC_URL), server/http/publicAddress.ts. */
+  publicUrl?: string;
+  /** Request origins trusted for such links when no public address is set (ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
 };
 
 export type AuthState = { user: UserRow; sessionId: number | null };

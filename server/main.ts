@@ -11,13 +11,14 @@ import type { AppMode, Logger } from "./context";
 import type { Queryable } from "./db/db";
 import { type Db, migrate } from "./db/db";
 import { openConfiguredDb } from "./db/open";
+import { publicAddressConfig } from "./http/publicAddress";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemoData } from "./seed/demo";
 
 export type StartOptions = {
   /** 0 picks a free port; the returned url has the real one. */
   port: number;
   host: string;
-  /** DATA_DIR, DATABASE_URL, APP_MODE, SSO_MICROSOFT_URL, SSO_GOOGLE_URL, CLIENT_DIR. */
+  /** DATA_DIR, DATABASE_URL, APP_MODE, SSO_MICROSOFT_URL, SSO_GOOGLE_URL, CLIENT_DIR, PUBLIC_URL, ALLOWED_ORIGINS. */
   env: NodeJS.ProcessEnv;
   /** No request log lines. */
   quiet?: boolean;
@@ -59,6 +60,7 @@ export function demoModeBanner(url: string): string {
 export async function startServer(options: StartOptions): Promise<StartedServer> {
   const { env } = options;
   const mode: AppMode = env.APP_MODE === "production" ? "production" : "demo";
+  const addresses = publicAddressConfig(env);
   const db = options.db ?? (await openConfiguredDb(env));
   try {
     await migrate(db);
@@ -85,6 +87,7 @@ export async function startServer(options: StartOptions): Promise<StartedServer>
     logger,
     sso: { microsoftUrl: env.SSO_MICROSOFT_URL, googleUrl: env.SSO_GOOGLE_URL },
     clientDir: resolve(env.CLIENT_DIR ?? "dist/client"),
+    ...addresses,
   });
   const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host });
   await new Promise<void>((ok, fail) => {

@@ -15,6 +15,7 @@ import { requirePermission } from "../auth/guard";
 import { hashPassword } from "../auth/passwords";
 import type { AppDeps, AppEnv } from "../context";
 import { jsonBody, Problem, REQUIRED } from "../http/problem";
+import { safeFileName } from "../uploads/files";
 import { mergeCitiesRoute } from "./mergeCities";
 import { findRecord, listOptions, listRecords, recordsById } from "./reads";
 import { fileFields } from "./schemaSql";
@@ -66,18 +67,10 @@ async function writeBody(c: Context<AppEnv>, def: ResourceDefinition): Promise<R
   for (const [key] of fileFields(def)) {
     const part = form[filePart(key)];
     if (part instanceof File)
-      withFiles[key] = { name: storedName(part.name), bytes: new Uint8Array(await part.arrayBuffer()) };
+      withFiles[key] = { name: safeFileName(part.name), bytes: new Uint8Array(await part.arrayBuffer()) };
   }
   return { values: withFiles, ...(form.version === undefined ? {} : { version: form.version }) };
 }
-
-/** A file's name as stored: no folders or control characters, at most 120 characters. */
-const storedName = (name: string): string =>
-  [...(name.split(/[\\/]/).at(-1) ?? "")]
-    .filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127)
-    .join("")
-    .trim()
-    .slice(-120) || "file";
 
 /** The values of a write body, decoded with the definition's schema. */
 async function readValues(

@@ -1,19 +1,21 @@
 /**
  * Field app dumps (spec 002 §2.9, docs/field-tools.md): the upload stores the file and a waiting job
  * in one transaction; the job runner reads the dump, checks it (format, user, every record) and
- * indexes its surveys, or fails the job with the named reason. A dump changes no outlet.
+ * indexes its surveys in bounded steps, or fails the job with the named reason. A dump changes no
+ * outlet.
  */
 import {
   DUMP_MSG,
-  type DumpRead,
+  type DumpSurvey,
   type FieldAppDump,
-  type FieldAppDumpFile,
-  readFieldAppDump,
+  openFieldAppDump,
+  readDumpSurveys,
 } from "../../src/domain/fieldTools";
 import { escapeLike } from "../../src/domain/requestInput";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
+import { letRequestsIn } from "../http/requestActivity";
 import { fileLink, readFile, saveFile } from "../uploads/files";
 
 /** A dump whose worker has not reported for this long is taken over; after three starts it fails. */
@@ -97,8 +99,18 @@ export async function createDump(
 
 type Claimed = { id: number; file_id: number; field_app_user: number; mobile: string };
 
+/**
+ * Surveys checked and indexed per step. A step is a few milliseconds of work and one short
+ * transaction; between steps the event loop answers other requests (a 20 MB dump once held the
+ * whole server for seconds, docs/benchmarks.md).
+ */
+export const DUMP_BATCH_SURVEYS = 100;
+
+/** Test hook: called after each step with the number of surveys indexed so far. */
+export type DumpStepHook = (indexed: number) => void | Promise<void>;
+
 /** Claims the oldest waiting (or abandoned) dump; true when one was processed. */
-export async function processNextDump(deps: AppDeps): Promise<boolean> {
+export async function processNextDump(deps: AppDeps, onStep?: DumpStepHook): Promise<boolean> {
   const now = new Date(deps.clock());
   const claimed = await deps.db.transaction(async (tx) => {
     const [row] = await tx.query<Claimed & { attempts: number }>(
@@ -124,72 +136,166 @@ export async function processNextDump(deps: AppDeps): Promise<boolean> {
   });
   if (claimed === null) return false;
   if (claimed === "done") return true;
-  await indexDump(deps, claimed);
+  await indexDump(deps, claimed, onStep);
   return true;
 }
 
-async function indexDump(deps: AppDeps, dump: Claimed): Promise<void> {
+/**
+ * Reads, checks and indexes a dump in steps of DUMP_BATCH_SURVEYS surveys, each step's rows written
+ * in a transaction of its own. The dump stays `processing` until the last step, and recovery reads
+ * only completed dumps, so the rows of a dump being indexed are never used; a failure in any step
+ * removes them with the failed status (a failed dump indexes nothing). A dump taken over from a
+ * stopped process starts again from its first survey.
+ */
+async function indexDump(deps: AppDeps, dump: Claimed, onStep?: DumpStepHook): Promise<void> {
+  await deps.db.query("DELETE FROM field_app_dump_surveys WHERE dump_id = $1", [dump.id]);
   const file = await readFile(deps.db, dump.file_id);
+  await letRequestsIn();
   const text = file?.content ? decodeUtf8(file.content) : null;
-  const parsed =
-    text === null ? { ok: false as const, error: DUMP_MSG.notJson } : readFieldAppDump(text, dump.mobile);
-  const read = parsed.ok ? await checkPlaces(deps.db, parsed.dump) : parsed;
-  await deps.db.transaction(async (tx) => {
-    const [still] = await tx.query<{ status: string }>(
-      "SELECT status FROM field_app_dumps WHERE id = $1 FOR UPDATE",
-      [dump.id],
-    );
-    if (still?.status !== "processing") return;
-    if (!read.ok) {
-      await tx.query(
-        "UPDATE field_app_dumps SET status = 'failed', message = $2, claimed_at = NULL WHERE id = $1",
-        [dump.id, read.error],
+  if (text === null) return failDump(deps, dump.id, DUMP_MSG.notJson);
+  await letRequestsIn();
+  const opened = openFieldAppDump(text, dump.mobile);
+  if (!opened.ok) return failDump(deps, dump.id, opened.error);
+  const total = opened.surveys.length;
+  const places = newPlaceBook();
+  for (let from = 0; from < total; from += DUMP_BATCH_SURVEYS) {
+    await letRequestsIn();
+    const read = readDumpSurveys(opened.surveys, from, from + DUMP_BATCH_SURVEYS);
+    if (!read.ok) return failDump(deps, dump.id, read.error);
+    const misplaced = await checkPlaces(deps.db, places, read.surveys, from);
+    if (misplaced !== null) return failDump(deps, dump.id, misplaced);
+    await letRequestsIn();
+    const goOn = await deps.db.transaction(async (tx) => {
+      if (!(await stillProcessing(tx, dump.id))) return false;
+      await insertMany(
+        tx,
+        "field_app_dump_surveys",
+        ["dump_id", "auditor_id", "rsid", "sub_project_slug", "survey_date", "record"],
+        read.surveys.map((s) => [
+          dump.id,
+          dump.field_app_user,
+          s.rsid,
+          s.sub_project,
+          s.survey_date,
+          JSON.stringify(s),
+        ]),
       );
-      return;
-    }
-    await insertMany(
-      tx,
-      "field_app_dump_surveys",
-      ["dump_id", "auditor_id", "rsid", "sub_project_slug", "survey_date", "record"],
-      read.dump.surveys.map((s) => [
+      await tx.query("UPDATE field_app_dumps SET heartbeat_at = $2 WHERE id = $1", [
         dump.id,
-        dump.field_app_user,
-        s.rsid,
-        s.sub_project,
-        s.survey_date,
-        JSON.stringify(s),
-      ]),
-    );
+        new Date(deps.clock()),
+      ]);
+      return true;
+    });
+    if (!goOn) return;
+    await onStep?.(Math.min(from + DUMP_BATCH_SURVEYS, total));
+  }
+  await deps.db.query(
+    "UPDATE field_app_dumps SET status = 'completed', record_count = $2, claimed_at = NULL WHERE id = $1 AND status = 'processing'",
+    [dump.id, total],
+  );
+}
+
+const stillProcessing = async (tx: Queryable, id: number): Promise<boolean> =>
+  (await tx.query<{ status: string }>("SELECT status FROM field_app_dumps WHERE id = $1 FOR UPDATE", [id]))[0]
+    ?.status === "processing";
+
+/** Fails the dump with its named reason and removes the surveys its earlier steps indexed. */
+async function failDump(deps: AppDeps, id: number, message: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await stillProcessing(tx, id))) return;
+    await tx.query("DELETE FROM field_app_dump_surveys WHERE dump_id = $1", [id]);
     await tx.query(
-      "UPDATE field_app_dumps SET status = 'completed', record_count = $2, claimed_at = NULL WHERE id = $1",
-      [dump.id, read.dump.surveys.length],
+      "UPDATE field_app_dumps SET status = 'failed', message = $2, claimed_at = NULL WHERE id = $1",
+      [id, message],
     );
   });
 }
 
-/** Every survey's city and territory must exist, or the outlet could not be created: a corrupt file. */
-async function checkPlaces(db: Queryable, dump: FieldAppDumpFile): Promise<DumpRead> {
-  const cities = new Set(
-    (
-      await db.query<{ id: number }>("SELECT id FROM cities WHERE id = ANY($1::int[])", [
-        dump.surveys.map((s) => s.outlet.city_id),
-      ])
-    ).map((r) => r.id),
+/** What the places a dump names belong to, each looked up once across its steps (null: none). */
+type PlaceBook = {
+  subProjectOrganisation: Map<string, number | null>;
+  city: Map<number, boolean>;
+  territoryOrganisation: Map<number, number | null>;
+};
+
+const newPlaceBook = (): PlaceBook => ({
+  subProjectOrganisation: new Map(),
+  city: new Map(),
+  territoryOrganisation: new Map(),
+});
+
+/** Adds to `known` the keys it lacks: what `find` gives for them, `absent` for the rest. */
+async function learn<K, V>(
+  known: Map<K, V>,
+  wanted: readonly K[],
+  absent: V,
+  find: (keys: K[]) => Promise<[K, V][]>,
+): Promise<void> {
+  const missing = [...new Set(wanted)].filter((k) => !known.has(k));
+  if (missing.length === 0) return;
+  for (const key of missing) known.set(key, absent);
+  for (const [key, value] of await find(missing)) known.set(key, value);
+}
+
+/**
+ * Every survey's sub-project, city and territory must exist, and the territory (with its zone and
+ * region) must be one of the sub-project's organisation, or the outlet could not be created where
+ * it belongs: a corrupt file. `from` is the place of the first survey in the whole dump. Null when
+ * all are found.
+ */
+async function checkPlaces(
+  db: Queryable,
+  book: PlaceBook,
+  surveys: readonly DumpSurvey[],
+  from: number,
+): Promise<string | null> {
+  await learn(
+    book.subProjectOrganisation,
+    surveys.map((s) => s.sub_project),
+    null,
+    async (slugs) =>
+      (
+        await db.query<{ slug: string; organisation_id: number }>(
+          `SELECT s.slug, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
+           WHERE s.slug = ANY($1::text[])`,
+          [slugs],
+        )
+      ).map((r) => [r.slug, r.organisation_id]),
   );
-  const territories = new Set(
-    (
-      await db.query<{ id: number }>("SELECT id FROM territories WHERE id = ANY($1::int[])", [
-        dump.surveys.map((s) => s.outlet.territory_id),
-      ])
-    ).map((r) => r.id),
+  await learn(
+    book.city,
+    surveys.map((s) => s.outlet.city_id),
+    false,
+    async (ids) =>
+      (await db.query<{ id: number }>("SELECT id FROM cities WHERE id = ANY($1::int[])", [ids])).map((r) => [
+        r.id,
+        true,
+      ]),
   );
-  for (const [i, s] of dump.surveys.entries()) {
-    if (!cities.has(s.outlet.city_id))
-      return { ok: false, error: `${DUMP_MSG.corrupt}surveys[${i}].outlet.city_id names no city` };
-    if (!territories.has(s.outlet.territory_id))
-      return { ok: false, error: `${DUMP_MSG.corrupt}surveys[${i}].outlet.territory_id names no territory` };
+  await learn(
+    book.territoryOrganisation,
+    surveys.map((s) => s.outlet.territory_id),
+    null,
+    async (ids) =>
+      (
+        await db.query<{ id: number; organisation_id: number }>(
+          `SELECT t.id, r.organisation_id FROM territories t JOIN zones z ON z.id = t.zone_id
+           JOIN regions r ON r.id = z.region_id WHERE t.id = ANY($1::int[])`,
+          [ids],
+        )
+      ).map((r) => [r.id, r.organisation_id]),
+  );
+  for (const [i, s] of surveys.entries()) {
+    const where = `${DUMP_MSG.corrupt}surveys[${from + i}]`;
+    const organisation = book.subProjectOrganisation.get(s.sub_project);
+    if (organisation == null) return `${where}.sub_project names no sub-project`;
+    if (!book.city.get(s.outlet.city_id)) return `${where}.outlet.city_id names no city`;
+    const territoryOrganisation = book.territoryOrganisation.get(s.outlet.territory_id);
+    if (territoryOrganisation == null) return `${where}.outlet.territory_id names no territory`;
+    if (territoryOrganisation !== organisation)
+      return `${where}.outlet.territory_id names no territory of the sub-project's organisation`;
   }
-  return { ok: true, dump };
+  return null;
 }
 
 /** The file's text, or null when its bytes are not UTF-8 (a binary file is not a JSON dump). */

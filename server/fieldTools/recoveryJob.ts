@@ -164,7 +164,9 @@ async function createOutlet(
     `INSERT INTO outlets (rsid, name, owner_name, address, pin, city_id, state_id, territory_id, zone_id, region_id,
        phone, pan, gst, ifsc, account_number, sub_project_id, auditor_id, workflow_state, created, modified)
      SELECT $1, $2, $3, $4, $5, c.id, c.state_id, t.id, z.id, z.region_id, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16
-     FROM cities c, territories t JOIN zones z ON z.id = t.zone_id WHERE c.id = $6 AND t.id = $7
+     FROM cities c, territories t JOIN zones z ON z.id = t.zone_id JOIN regions r ON r.id = z.region_id
+     WHERE c.id = $6 AND t.id = $7 AND r.organisation_id =
+       (SELECT p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id WHERE s.id = $13)
      RETURNING id`,
     [
       survey.rsid,
@@ -185,7 +187,11 @@ async function createOutlet(
       now,
     ],
   );
-  if (!row) throw new Error(`recovery ${job.id}: the city or territory of ${survey.rsid} does not exist`);
+  // The dump's check names such a survey; this keeps one indexed before that check out as well.
+  if (!row)
+    throw new Error(
+      `recovery ${job.id}: the city or territory of ${survey.rsid} does not exist in the sub-project's organisation`,
+    );
   await tx.query("UPDATE workflow_objects SET assigned_field_auditor = $2 WHERE outlet_id = $1", [
     row.id,
     job.auditor_id,

@@ -16,6 +16,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { pageParams, paginate } from "../http/pagination";
 import { fieldProblem, jsonBody, Problem } from "../http/problem";
+import { safeFileName } from "../uploads/files";
 import { runnerOf } from "../uploads/runner";
 import { requireFieldTools } from "./access";
 import { createDump, listDumps } from "./dumps";
@@ -118,7 +119,7 @@ export function fieldToolRoutes(deps: AppDeps): Hono<AppEnv> {
           userId: auth.user.id,
           organisationId: auth.user.organisation_id,
           auditorId,
-          name: file.name.slice(0, 200) || "dump.json",
+          name: safeFileName(file.name, "dump.json"),
           bytes,
           at,
         }),

@@ -3,7 +3,7 @@ import { decodeText, MAX_TEXT_LENGTH } from "../../src/domain/requestInput";
 /** An expected failure with the JSON body the client reads (detail, code, field lists). */
 export class Problem extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 451 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 451 | 503,
     readonly body: Record<string, unknown>,
   ) {
     super(typeof body.detail === "string" ? body.detail : `HTTP ${status}`);

@@ -34,3 +34,6 @@ export function requestActivity(deps: AppDeps): RequestActivity {
   }
   return activity;
 }
+
+/** One turn of the event loop, so requests that arrived meanwhile are answered before background work goes on. */
+export const letRequestsIn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

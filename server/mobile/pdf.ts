@@ -6,7 +6,7 @@
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { formatMobileDate, paymentDuration } from "../../src/domain/mobile";
 import type { Queryable } from "../db/db";
-import { readFile, saveFile } from "../uploads/files";
+import { readFile, safeFileName, saveFile } from "../uploads/files";
 
 /** The standard PDF fonts cannot draw the rupee sign, so the files write INR. */
 const inr = (amount: string) =>
@@ -132,10 +132,11 @@ export async function outletPdf(
     Record<string, string | null> & { file_id: number | null; organisation_id: number }
   >(FACTS_SQL[kind], [id, outletId]);
   if (!facts) return null;
-  const name =
+  const name = safeFileName(
     kind === "invoice"
       ? `invoice-${facts.invoice_no}.pdf`
-      : `statement-${facts.rsid}-${facts.period_start}.pdf`;
+      : `statement-${facts.rsid}-${facts.period_start}.pdf`,
+  );
   if (facts.file_id !== null) {
     const stored = await readFile(tx, facts.file_id);
     if (stored?.content) return { name: stored.name, content: stored.content };

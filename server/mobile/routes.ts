@@ -24,7 +24,7 @@ import { inTransaction } from "../db/retry";
 import { jsonBody, Problem } from "../http/problem";
 import { type OutletViewer, requireOutletViewer } from "../outlets/access";
 import { seesOutlet } from "../outlets/review";
-import { attachment } from "../uploads/routes";
+import { contentDisposition } from "../uploads/files";
 import {
   earnings,
   invoices,
@@ -148,7 +148,7 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!file) throw new Problem(404, { ...NOT_FOUND });
     return c.body(new Uint8Array(file.content), 200, {
       "Content-Type": "application/pdf",
-      "Content-Disposition": attachment(file.name),
+      "Content-Disposition": contentDisposition(file.name),
       "Cache-Control": "private, no-store",
     });
   }

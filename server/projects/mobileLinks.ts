@@ -1,6 +1,7 @@
 /**
  * Starting the export of a sub-project's retailer mobile links to My Downloads. The links are
- * written with the origin the request came to, so they open the same site the export was asked on.
+ * written with the configured public address, or the origin the request came to when it is trusted
+ * (`linkOrigin`, server/http/publicAddress.ts), never an address the caller's Host header chose.
  */
 import {
   MOBILE_LINKS_ALREADY_STARTED,
@@ -12,6 +13,7 @@ import {
 import type { AppDeps } from "../context";
 import { createExportUnlessWaiting } from "../exports/exportJobs";
 import { Problem } from "../http/problem";
+import { linkOrigin } from "../http/publicAddress";
 import { type Viewer, visibleProjects } from "./cards";
 
 export type Started = MobileLinksExport & { created: boolean };
@@ -20,7 +22,7 @@ export async function startMobileLinksExport(
   deps: AppDeps,
   viewer: Viewer,
   place: { projectSlug: string; slug: string },
-  origin: string,
+  requestUrl: string,
 ): Promise<Started | null> {
   const params: unknown[] = [place.projectSlug, place.slug];
   const [sub] = await deps.db.query<{ id: number; name: string; links: number }>(
@@ -33,6 +35,7 @@ export async function startMobileLinksExport(
   );
   if (!sub) return null;
   if (sub.links === 0) throw new Problem(400, { detail: NO_MOBILE_LINKS });
+  const origin = linkOrigin(deps, requestUrl);
   // The unique index of waiting mobile link exports turns a second click into the first one's id;
   // the first may finish between the refused insert and the look, so the insert is tried again.
   for (let attempt = 0; attempt < 2; attempt++) {

@@ -16,6 +16,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { pageParams, paginate } from "../http/pagination";
 import { jsonBody, Problem } from "../http/problem";
 import { requireOutletViewer } from "../outlets/access";
+import { contentDisposition } from "../uploads/files";
 import { projectCards } from "./cards";
 import { projectFile } from "./files";
 import { subProjectHub } from "./hub";
@@ -64,7 +65,7 @@ export function projectRoutes(deps: AppDeps): Hono<AppEnv> {
     const { file, contentType, inline } = served;
     return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": contentType,
-      "Content-Disposition": `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      "Content-Disposition": contentDisposition(file.name, inline),
       "Cache-Control": "private, max-age=86400",
     });
   });
@@ -87,7 +88,7 @@ export function projectRoutes(deps: AppDeps): Hono<AppEnv> {
     const slug = decodeText(c.req.param("slug"), MAX_QUERY_TEXT_LENGTH);
     if (!project.ok || !slug.ok) throw new Problem(404, NOT_FOUND);
     const place = { projectSlug: project.value, slug: slug.value };
-    const started = await startMobileLinksExport(deps, user, place, new URL(c.req.url).origin);
+    const started = await startMobileLinksExport(deps, user, place, c.req.url);
     if (!started) throw new Problem(404, NOT_FOUND);
     return c.json({ id: started.id, detail: started.detail }, started.created ? 201 : 200);
   });

@@ -20,7 +20,14 @@ import { pageParams, paginate } from "../http/pagination";
 import { fieldProblem, Problem, REQUIRED } from "../http/problem";
 import { activationInfo, cancelJob, confirmJob, uploadTypeOf } from "./actions";
 import { EXCEL_CONTENT_TYPE, sniffExcel, writeWorkbook, XLSX_CONTENT_TYPE } from "./excel";
-import { mayReadFile, readFile, saveFile, servedContentType } from "./files";
+import {
+  contentDisposition,
+  mayReadFile,
+  readFile,
+  safeFileName,
+  saveFile,
+  servedContentType,
+} from "./files";
 import { findJob, listJobs, toApiJob } from "./jobs";
 import { type PaymentGateway, simulatedGateway } from "./paymentGateway";
 import { startJobRunner } from "./runner";
@@ -61,22 +68,6 @@ const boundedQueryTexts: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** A stored file's name: no path separators or control characters, at most 200 characters. */
-const storedFileName = (name: string): string =>
-  [...name.replace(/[\\/]/g, "_")]
-    .filter((ch) => ch >= " " && ch !== "\u007f")
-    .join("")
-    .slice(0, 200);
-
-/**
- * A download's Content-Disposition: a plain-ASCII fallback name and the real one encoded (RFC 6266),
- * so names such as "réglages.xlsx" neither break the header nor lose their letters.
- */
-export function attachment(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 /** The simulated gateway pays in demo mode; production has none configured, so Pay Now is refused. */
 function gatewayFor(deps: AppDeps): PaymentGateway | null {
   return deps.mode === "demo" ? simulatedGateway(deps.sleep) : null;
@@ -105,7 +96,7 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
     );
     return c.body(new Uint8Array(bytes), 200, {
       "Content-Type": XLSX_CONTENT_TYPE,
-      "Content-Disposition": attachment(`${type.key}_sample.xlsx`),
+      "Content-Disposition": contentDisposition(`${type.key}_sample.xlsx`),
     });
   });
 
@@ -159,7 +150,7 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const format = sniffExcel(bytes);
       if (!format) throw fieldProblem("file", UPLOAD_MSG.notExcel);
-      const name = storedFileName(file.name) || `upload.${format}`;
+      const name = safeFileName(file.name, `upload.${format}`);
       const now = new Date(deps.clock());
       const id = await deps.db.transaction(async (tx) => {
         const fileId = await saveFile(tx, {
@@ -227,7 +218,7 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
       throw new Problem(404, { detail: "This file has expired. Export it again." });
     return c.body(new Uint8Array(file.content), 200, {
       "Content-Type": servedContentType(file),
-      "Content-Disposition": attachment(file.name),
+      "Content-Disposition": contentDisposition(file.name),
     });
   });
 

@@ -401,11 +401,16 @@ function readSurvey(v: unknown, where: string): DumpSurvey | string {
   };
 }
 
+export type DumpOpened =
+  | { ok: true; mobile: string; surveys: readonly unknown[] }
+  | { ok: false; error: string };
+export type DumpSurveysRead = { ok: true; surveys: DumpSurvey[] } | { ok: false; error: string };
+
 /**
- * Reads a field app dump: JSON text of the documented format, belonging to the expected field app
- * user (by mobile). Each failure is named: wrong format, wrong user, or a corrupt file with where.
+ * Opens a field app dump: JSON text of the documented format, belonging to the expected field app
+ * user (by mobile), with its surveys still unread. Each failure is named: wrong format or user.
  */
-export function readFieldAppDump(json: string, expectedMobile: string): DumpRead {
+export function openFieldAppDump(json: string, expectedMobile: string): DumpOpened {
   let value: unknown;
   try {
     value = JSON.parse(json);
@@ -419,11 +424,28 @@ export function readFieldAppDump(json: string, expectedMobile: string): DumpRead
     return { ok: false, error: `${DUMP_MSG.corrupt}field_app_user.mobile is missing` };
   if (user.mobile !== expectedMobile) return { ok: false, error: DUMP_MSG.wrongUser };
   if (!Array.isArray(value.surveys)) return { ok: false, error: `${DUMP_MSG.corrupt}surveys is not a list` };
+  return { ok: true, mobile: user.mobile, surveys: value.surveys };
+}
+
+/**
+ * Reads the surveys of an opened dump from place `from` up to `to`, so a large dump can be read in
+ * steps; the first corrupt record is named by its place in the whole dump.
+ */
+export function readDumpSurveys(all: readonly unknown[], from = 0, to = all.length): DumpSurveysRead {
   const surveys: DumpSurvey[] = [];
-  for (const [i, s] of value.surveys.entries()) {
-    const survey = readSurvey(s, `surveys[${i}]`);
+  for (let i = from; i < Math.min(to, all.length); i++) {
+    const survey = readSurvey(all[i], `surveys[${i}]`);
     if (typeof survey === "string") return { ok: false, error: `${DUMP_MSG.corrupt}${survey}` };
     surveys.push(survey);
   }
-  return { ok: true, dump: { field_app_user: { mobile: user.mobile }, surveys } };
+  return { ok: true, surveys };
+}
+
+/** Reads a whole field app dump at once (the demo data's small dumps): opened, then every survey. */
+export function readFieldAppDump(json: string, expectedMobile: string): DumpRead {
+  const opened = openFieldAppDump(json, expectedMobile);
+  if (!opened.ok) return opened;
+  const read = readDumpSurveys(opened.surveys);
+  if (!read.ok) return read;
+  return { ok: true, dump: { field_app_user: { mobile: opened.mobile }, surveys: read.surveys } };
 }

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDump, DUMP_BATCH_SURVEYS, processNextDump } from "../../server/fieldTools/dumps";
 import { demoDump } from "../../server/seed/fieldAppDump";
 import { runnerOf, runPendingWork } from "../../server/uploads/runner";
 import { DUMP_MSG, RECOVERY_MSG, RECOVERY_REPORT_COLUMNS } from "../../src/domain/fieldTools";
@@ -116,6 +117,88 @@ describe("field app dumps", () => {
     });
     const [{ count }] = (await server.db.query<{ count: number }>(
       "SELECT count(*)::int AS count FROM field_app_dump_surveys WHERE rsid IN ('RSF10002', 'RSF10003')",
+    )) as [{ count: number }];
+    expect(count).toBe(0);
+  });
+
+  it("places each survey's outlet within its sub-project's organisation (issue 28 item 11)", async () => {
+    const [zenith] = await server.db.query<{ id: number }>(
+      `SELECT t.id FROM territories t JOIN zones z ON z.id = t.zone_id JOIN regions r ON r.id = z.region_id
+       JOIN organisations o ON o.id = r.organisation_id WHERE o.name LIKE 'Zenith%' ORDER BY t.id LIMIT 1`,
+    );
+    const foreign = await uploadDump(
+      demoDump("9000000003", ["RSF11001", "RSF11002"], place).replace(
+        /"territory_id": 1\b/,
+        `"territory_id": ${zenith!.id}`,
+      ),
+    );
+    expect(await dumpStatus(foreign.body.id as number)).toMatchObject({
+      status: "failed",
+      message: `${DUMP_MSG.corrupt}surveys[0].outlet.territory_id names no territory of the sub-project's organisation`,
+    });
+    const unknownSub = await uploadDump(
+      demoDump("9000000003", ["RSF11003"], { ...place, subProject: "nowhere" }),
+    );
+    expect(await dumpStatus(unknownSub.body.id as number)).toMatchObject({
+      status: "failed",
+      message: `${DUMP_MSG.corrupt}surveys[0].sub_project names no sub-project`,
+    });
+  });
+
+  it("indexes a large dump in bounded steps, letting other work run between them (issue 28 item 6)", async () => {
+    const count = 2 * DUMP_BATCH_SURVEYS + 7;
+    const rsids = Array.from({ length: count }, (_, i) => `RSF4${String(i).padStart(5, "0")}`);
+    await runnerOf(server.deps)?.idle();
+    const [{ user_id, org_id }] = (await server.db.query<{ user_id: number; org_id: number }>(
+      "SELECT id AS user_id, organisation_id AS org_id FROM users WHERE username = 'field.coordinator'",
+    )) as [{ user_id: number; org_id: number }];
+    const made = await server.db.transaction((tx) =>
+      createDump(tx, {
+        userId: user_id,
+        organisationId: org_id,
+        auditorId: auditor3,
+        name: "large.json",
+        bytes: new TextEncoder().encode(demoDump("9000000003", rsids, place)),
+        at: new Date(TEST_START),
+      }),
+    );
+    const steps: { indexed: number; loopTurned: boolean; visible: number }[] = [];
+    let turned = false;
+    await processNextDump(server.deps, async (indexed) => {
+      // Surveys of a dump still being indexed are not offered to recovery.
+      const [{ visible }] = (await server.db.query<{ visible: number }>(
+        `SELECT count(*)::int AS visible FROM field_app_dump_surveys s JOIN field_app_dumps d ON d.id = s.dump_id
+         WHERE d.status = 'completed' AND s.dump_id = $1`,
+        [made.id],
+      )) as [{ visible: number }];
+      steps.push({ indexed, loopTurned: turned, visible });
+      turned = false;
+      setImmediate(() => {
+        turned = true;
+      });
+    });
+    expect(steps.map((s) => s.indexed)).toEqual([DUMP_BATCH_SURVEYS, 2 * DUMP_BATCH_SURVEYS, count]);
+    expect(steps.slice(1).every((s) => s.loopTurned)).toBe(true);
+    expect(steps.every((s) => s.visible === 0)).toBe(true);
+    expect(await dumpStatus(made.id)).toMatchObject({ status: "completed", record_count: count });
+  });
+
+  it("a corrupt record in a later step fails the dump and leaves none of its surveys", async () => {
+    const rsids = Array.from(
+      { length: DUMP_BATCH_SURVEYS + 2 },
+      (_, i) => `RSF5${String(i).padStart(5, "0")}`,
+    );
+    const text = demoDump("9000000003", rsids, place);
+    const last = text.lastIndexOf('"pin": "560001"');
+    const broken = `${text.slice(0, last)}"pin": 560001${text.slice(last + '"pin": "560001"'.length)}`;
+    const dump = await uploadDump(broken);
+    expect(await dumpStatus(dump.body.id as number)).toMatchObject({
+      status: "failed",
+      message: `${DUMP_MSG.corrupt}surveys[${DUMP_BATCH_SURVEYS + 1}].outlet.pin is not a text`,
+    });
+    const [{ count }] = (await server.db.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM field_app_dump_surveys WHERE dump_id = $1",
+      [dump.body.id],
     )) as [{ count: number }];
     expect(count).toBe(0);
   });

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../server/db/db";
+import { JSON_ONLY } from "../../server/http/jsonOnly";
 import { demoModeBanner, startServer } from "../../server/main";
 import { UPLOAD_TYPE_KEYS } from "../../src/domain/uploadTypes";
 import { DAY, startTestServer, TEST_START, type TestServer } from "./support";
@@ -382,5 +383,119 @@ describe("upload file names (issue 21 item 6)", () => {
       [res.body.id],
     );
     expect(stored?.name).toBe("regions_acme.xlsx");
+  });
+});
+
+describe("JSON endpoints take JSON only (issue 28 item 13)", () => {
+  const login = {
+    login_username: "admin",
+    password: "Demo@12345",
+    method_of_login: "password",
+    platform: "web",
+  };
+  const send = (path: string, headers: Record<string, string>, body?: BodyInit) =>
+    server.app.request(path, { method: "POST", headers, body });
+
+  it("refuses a body of any other type with 415 and a named detail, before reading it", async () => {
+    const text = JSON.stringify(login);
+    const form = new FormData();
+    form.append("login_username", "admin");
+    for (const [headers, body] of [
+      [{ "content-type": "text/plain" }, text],
+      [{ "content-type": "text/plain;charset=UTF-8" }, text],
+      [{ "content-type": "application/x-www-form-urlencoded" }, "login_username=admin"],
+      [{ "content-type": "application/jsonx" }, text],
+      // A body without a type: what a page may send with a Blob of no type.
+      [{ "content-length": String(text.length) }, new TextEncoder().encode(text)],
+      [{}, form],
+    ] as const) {
+      const res = await send("/api/auth/login/", { ...headers }, body);
+      expect(res.status, JSON.stringify(headers)).toBe(415);
+      expect(await res.json()).toEqual({ detail: JSON_ONLY });
+    }
+    // A form posted by another site to a call that reads no body is refused too.
+    const res = await send("/api/auth/logout/", {
+      ...auth["qc.manager"],
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    expect(res.status).toBe(415);
+    expect((await get("qc.manager", "/api/auth/info/")).status).toBe(200);
+  });
+
+  it("takes JSON with or without a charset, and bodiless calls without a type", async () => {
+    for (const type of ["application/json", "application/json; charset=utf-8", "Application/JSON"]) {
+      const body = JSON.stringify({ ...login, login_username: "calling.executive" });
+      const res = await send("/api/auth/login/", { "content-type": type }, body);
+      expect(res.status, type).toBe(200);
+      const { sessionid } = (await res.json()) as { sessionid: string };
+      const out = await send("/api/auth/logout/", { authorization: `sessionid ${sessionid}` });
+      expect(out.status, type).toBeLessThan(300);
+    }
+  });
+
+  it("still takes file uploads as multipart", async () => {
+    const res = await upload(
+      server,
+      auth.admin!,
+      "object=regions&organisation=acme-beverages",
+      fixture("regions_acme.xlsx"),
+      "regions_acme.xlsx",
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
+});
+
+describe("file names as stored and served (issue 28 item 16)", () => {
+  /** The name a download's Content-Disposition gives, in its UTF-8 form, and its plain form. */
+  const served = (disposition: string | null) => ({
+    utf8: decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition ?? "")?.[1] ?? ""),
+    plain: /filename="([^"]*)"/.exec(disposition ?? "")?.[1] ?? null,
+  });
+
+  it("stores and serves names without folders, leading dots or direction overrides", async () => {
+    const pdf = new TextEncoder().encode("%PDF-1.4\n%...\n");
+    for (const [given, kept] of [
+      ["../../etc/passwd.pdf", "_.._etc_passwd.pdf"],
+      ["invoice\u202Efdp.exe", "invoicefdp.exe"],
+      ["..\\..\\boot.ini\u200B.pdf", "_.._boot.ini.pdf"],
+    ] as const) {
+      const form = new FormData();
+      form.set("file", new File([pdf], "deed.pdf"));
+      form.set("name", given);
+      const res = await server.app.request("/api/common/files/", {
+        method: "POST",
+        headers: auth.admin,
+        body: form,
+      });
+      expect(res.status, given).toBe(201);
+      const { id } = (await res.json()) as { id: number };
+      const [stored] = await server.db.query<{ name: string }>(
+        "SELECT name FROM stored_files WHERE id = $1",
+        [id],
+      );
+      expect(stored?.name, given).toBe(kept);
+      const file = await server.app.request(`/api/files/${id}/x`, { headers: auth.admin });
+      expect(served(file.headers.get("content-disposition")), given).toEqual({ utf8: kept, plain: kept });
+    }
+  });
+
+  it("serves a PDF whose invoice number holds slashes under a name without them", async () => {
+    const [invoice] = await server.db.query<{ id: number; rsid: string }>(
+      `SELECT i.id, o.rsid FROM retailer_invoices i JOIN outlets o ON o.id = i.outlet_id
+       WHERE i.file_id IS NULL ORDER BY i.id LIMIT 1`,
+    );
+    await server.db.query("UPDATE retailer_invoices SET invoice_no = 'INV/2026/../7' WHERE id = $1", [
+      invoice!.id,
+    ]);
+    for (const time of ["made", "stored"]) {
+      const res = await server.app.request(`/api/pp/${invoice!.rsid}/invoices/${invoice!.id}/pdf/`, {
+        headers: auth.admin,
+      });
+      expect(res.status, time).toBe(200);
+      expect(served(res.headers.get("content-disposition")), time).toEqual({
+        utf8: "invoice-INV_2026_.._7.pdf",
+        plain: "invoice-INV_2026_.._7.pdf",
+      });
+    }
   });
 });

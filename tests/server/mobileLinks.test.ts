@@ -1,6 +1,7 @@
 // @vitest-environment node
 /** The mobile link download: who may start it, once per waiting export, and the spreadsheet it writes. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_ADDRESS_MISSING, publicAddressConfig } from "../../server/http/publicAddress";
 import { runnerOf, runPendingWork } from "../../server/uploads/runner";
 import {
   MOBILE_LINK_COLUMNS,
@@ -97,5 +98,72 @@ describe("mobile link download", () => {
       headers: await as("project.manager"),
     });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("the address the links are written with (issue 28 item 14)", () => {
+  /** Starts an export asked on `origin` (its Host header) and gives the first link it wrote. */
+  async function exportAt(origin: string) {
+    const pm = await as("project.manager");
+    await runPendingWork(server.deps, null); // no export of the sub-project left waiting
+    const res = await server.call("POST", exportPath(place.project, place.slug), {
+      headers: pm,
+      url: `${origin}${exportPath(place.project, place.slug)}`,
+    });
+    if (res.status !== 201) return { status: res.status, body: res.body, link: null };
+    await runPendingWork(server.deps, null);
+    const downloads = await server.call("GET", "/api/exports/", { headers: pm });
+    const entry = (downloads.body.results as Record<string, unknown>[]).find((e) => e.id === res.body.id)!;
+    const sheet = await resultSheet(server, pm, entry.file as string);
+    return {
+      status: res.status,
+      body: res.body,
+      link: sheet.rows[0]![MOBILE_LINK_COLUMNS.indexOf("mobile_link")]!,
+    };
+  }
+
+  it("never takes the address from a Host header that is not on the allow-list", async () => {
+    const before = await server.db.query("SELECT id FROM export_jobs");
+    const forged = await exportAt("http://evil.example");
+    expect(forged.status).toBe(503);
+    expect(forged.body).toEqual({ detail: PUBLIC_ADDRESS_MISSING });
+    expect(await server.db.query("SELECT id FROM export_jobs")).toEqual(before);
+  });
+
+  it("writes the configured public address whatever the request's Host", async () => {
+    server.deps.publicUrl = "https://fieldops.example.in";
+    try {
+      const { link } = await exportAt("http://evil.example");
+      expect(new URL(link!).origin).toBe("https://fieldops.example.in");
+    } finally {
+      server.deps.publicUrl = undefined;
+    }
+  });
+
+  it("writes the request's origin when it is on the allow-list, or the server's own machine", async () => {
+    server.deps.allowedOrigins = ["https://ops.example.in"];
+    try {
+      expect(new URL((await exportAt("https://ops.example.in")).link!).origin).toBe("https://ops.example.in");
+      expect(new URL((await exportAt("http://127.0.0.1:8080")).link!).origin).toBe("http://127.0.0.1:8080");
+    } finally {
+      server.deps.allowedOrigins = undefined;
+    }
+  });
+});
+
+describe("the public address settings", () => {
+  it("keep each address's origin and stop the start on one that is not http or https", () => {
+    expect(
+      publicAddressConfig({
+        PUBLIC_URL: "https://fieldops.example.in/app/",
+        ALLOWED_ORIGINS: "https://a.in, http://b.in:8080",
+      }),
+    ).toEqual({
+      publicUrl: "https://fieldops.example.in",
+      allowedOrigins: ["https://a.in", "http://b.in:8080"],
+    });
+    expect(publicAddressConfig({})).toEqual({ publicUrl: undefined, allowedOrigins: [] });
+    expect(() => publicAddressConfig({ PUBLIC_URL: "evil.example" })).toThrow(/PUBLIC_URL/);
+    expect(() => publicAddressConfig({ ALLOWED_ORIGINS: "javascript:alert(1)" })).toThrow(/ALLOWED_ORIGINS/);
   });
 });
