@@ -55,7 +55,12 @@ async function vacuumInIdleTime(deps: AppDeps): Promise<void> {
   });
 }
 
-export type JobRunner = { kick: () => void; idle: () => Promise<void> };
+export type JobRunner = {
+  kick: () => void;
+  idle: () => Promise<void>;
+  /** Runs work in the runner's place: the poll waits until it ends, so it cannot take the same job. */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+};
 
 const runners = new WeakMap<AppDeps, JobRunner>();
 
@@ -105,6 +110,23 @@ export function startJobRunner(deps: AppDeps, gateway: PaymentGateway | null): J
     kick: tick,
     idle: async () => {
       while (running) await running;
+    },
+    exclusive: async (work) => {
+      while (running) await running;
+      const result = work();
+      running = result.then(
+        () => {},
+        () => {},
+      );
+      try {
+        return await result;
+      } finally {
+        running = null;
+        if (again) {
+          again = false;
+          tick();
+        }
+      }
     },
   };
   runners.set(deps, runner);

@@ -148,39 +148,42 @@ describe("field app dumps", () => {
   it("indexes a large dump in bounded steps, letting other work run between them (issue 28 item 6)", async () => {
     const count = 2 * DUMP_BATCH_SURVEYS + 7;
     const rsids = Array.from({ length: count }, (_, i) => `RSF4${String(i).padStart(5, "0")}`);
-    await runnerOf(server.deps)?.idle();
-    const [{ user_id, org_id }] = (await server.db.query<{ user_id: number; org_id: number }>(
-      "SELECT id AS user_id, organisation_id AS org_id FROM users WHERE username = 'field.coordinator'",
-    )) as [{ user_id: number; org_id: number }];
-    const made = await server.db.transaction((tx) =>
-      createDump(tx, {
-        userId: user_id,
-        organisationId: org_id,
-        auditorId: auditor3,
-        name: "large.json",
-        bytes: new TextEncoder().encode(demoDump("9000000003", rsids, place)),
-        at: new Date(TEST_START),
-      }),
-    );
     const steps: { indexed: number; loopTurned: boolean; visible: number }[] = [];
-    let turned = false;
-    await processNextDump(server.deps, async (indexed) => {
-      // Surveys of a dump still being indexed are not offered to recovery.
-      const [{ visible }] = (await server.db.query<{ visible: number }>(
-        `SELECT count(*)::int AS visible FROM field_app_dump_surveys s JOIN field_app_dumps d ON d.id = s.dump_id
-         WHERE d.status = 'completed' AND s.dump_id = $1`,
-        [made.id],
-      )) as [{ visible: number }];
-      steps.push({ indexed, loopTurned: turned, visible });
-      turned = false;
-      setImmediate(() => {
-        turned = true;
+    // In the job runner's place, so its poll cannot take the dump between its creation and this run.
+    const dumpId = await runnerOf(server.deps)!.exclusive(async () => {
+      const [{ user_id, org_id }] = (await server.db.query<{ user_id: number; org_id: number }>(
+        "SELECT id AS user_id, organisation_id AS org_id FROM users WHERE username = 'field.coordinator'",
+      )) as [{ user_id: number; org_id: number }];
+      const made = await server.db.transaction((tx) =>
+        createDump(tx, {
+          userId: user_id,
+          organisationId: org_id,
+          auditorId: auditor3,
+          name: "large.json",
+          bytes: new TextEncoder().encode(demoDump("9000000003", rsids, place)),
+          at: new Date(TEST_START),
+        }),
+      );
+      let turned = false;
+      await processNextDump(server.deps, async (indexed) => {
+        // Surveys of a dump still being indexed are not offered to recovery.
+        const [{ visible }] = (await server.db.query<{ visible: number }>(
+          `SELECT count(*)::int AS visible FROM field_app_dump_surveys s JOIN field_app_dumps d ON d.id = s.dump_id
+           WHERE d.status = 'completed' AND s.dump_id = $1`,
+          [made.id],
+        )) as [{ visible: number }];
+        steps.push({ indexed, loopTurned: turned, visible });
+        turned = false;
+        setImmediate(() => {
+          turned = true;
+        });
       });
+      return made.id;
     });
     expect(steps.map((s) => s.indexed)).toEqual([DUMP_BATCH_SURVEYS, 2 * DUMP_BATCH_SURVEYS, count]);
     expect(steps.slice(1).every((s) => s.loopTurned)).toBe(true);
     expect(steps.every((s) => s.visible === 0)).toBe(true);
-    expect(await dumpStatus(made.id)).toMatchObject({ status: "completed", record_count: count });
+    expect(await dumpStatus(dumpId)).toMatchObject({ status: "completed", record_count: count });
   });
 
   it("a corrupt record in a later step fails the dump and leaves none of its surveys", async () => {
