@@ -53,6 +53,8 @@ function valueSql(key: string, field: FieldSpec): string {
              FROM stored_files f WHERE f.id = ${column})`;
   if (field.widget === "number") return `${column}::float8`;
   if (field.widget === "date") return `${column}::text`;
+  // A text never stored reads as blank, the value its field takes back (an account with no email).
+  if (field.widget === "text" || field.widget === "textarea") return `coalesce(${column}, '')`;
   return column;
 }
 
