@@ -119,6 +119,20 @@ describe("a client organisation's administrator", () => {
     expect((await record("roles", "project-manager")).values.permissions).toEqual(role.values.permissions);
   });
 
+  it("lists only its own organisation's users", async () => {
+    const res = await server.call("GET", "/api/auth/users/?page-size=1000", { headers: clientAdmin });
+    expect(res.status).toBe(200);
+    const names = new Set(
+      (res.body.results as { organisation: { name: string } }[]).map((u) => u.organisation.name),
+    );
+    expect([...names]).toEqual(["Acme Beverages"]);
+    const [acmeUsers] = await server.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM users WHERE organisation_id = $1",
+      [acmeId],
+    );
+    expect(res.body.count).toBe(acmeUsers!.n);
+  });
+
   it("still administers its own organisation's records, and only those", async () => {
     const own = await server.call("POST", api("regions/"), {
       headers: clientAdmin,
