@@ -14,16 +14,19 @@ import type { UserRow } from "../auth/users";
 import type { Queryable } from "../db/db";
 import { paginate } from "../http/pagination";
 import { Problem } from "../http/problem";
-import { addressColumn, columnOf, fieldExpr, organisationColumn, recordSelect } from "./schemaSql";
+import { addressColumn, columnOf, fieldExpr, organisationOf, recordSelect } from "./schemaSql";
 
 export type Caller = Pick<UserRow, "id" | "organisation_id" | "organisation_kind">;
 
-/** WHERE clauses a caller's reads of a resource carry: a client user sees only its organisation. */
+/**
+ * WHERE clauses a caller's reads of a resource carry: a client user sees only its organisation's
+ * records, those under its organisation's projects included.
+ */
 export function scopeWhere(def: ResourceDefinition, caller: Caller, params: unknown[]): string[] {
-  const column = organisationColumn(def);
-  if (!column || isInternal(caller)) return [];
+  const organisation = organisationOf(def);
+  if (!organisation || isInternal(caller)) return [];
   params.push(caller.organisation_id);
-  return [`t.${column} = $${params.length}`];
+  return [`${organisation} = $${params.length}`];
 }
 
 function filterWhere(def: ResourceDefinition, query: DecodedListQuery, params: unknown[]): string[] {

@@ -24,6 +24,24 @@ export const addressColumn = (def: ResourceDefinition): string =>
 export const organisationColumn = (def: ResourceDefinition): string | null =>
   def.scope === "organisation" ? "organisation_id" : def.name === "organisations" ? "id" : null;
 
+/**
+ * The SQL giving the organisation of row `alias`: its own column, or, for a record under a parent
+ * (a sub-project's project, a program's sub-project), its parent's organisation; null when the
+ * resource belongs to no organisation (states, roles).
+ */
+export function organisationOf(def: ResourceDefinition, alias = "t", depth = 0): string | null {
+  const column = organisationColumn(def);
+  if (column) return `${alias}.${column}`;
+  const field = def.parent ? def.fields[def.parent.field] : undefined;
+  if (!def.parent || !field?.references) return null;
+  const target = resourceNamed(field.references);
+  const inner = `o${depth}`;
+  const org = organisationOf(target, inner, depth + 1);
+  return org
+    ? `(SELECT ${org} FROM ${target.table} ${inner} WHERE ${inner}.id = ${alias}.${columnOf(def.parent.field, field)})`
+    : null;
+}
+
 /** The fields stored in the row itself (not linked through a table, not a file written with its content). */
 export const rowFields = (def: ResourceDefinition): [string, FieldSpec][] =>
   Object.entries(def.fields).filter(([, f]) => !f.through && f.widget !== "file");

@@ -133,6 +133,28 @@ describe("a client organisation's administrator", () => {
     expect(res.body.count).toBe(acmeUsers!.n);
   });
 
+  it("reads only its own organisation's sub-projects and programs", async () => {
+    const ownSql = {
+      "sub-projects": "SELECT s.id FROM sub_projects s JOIN projects p ON p.id = s.project_id",
+      programs: `SELECT g.id FROM programs g JOIN sub_projects s ON s.id = g.sub_project_id
+                 JOIN projects p ON p.id = s.project_id`,
+    };
+    for (const [resource, sql] of Object.entries(ownSql)) {
+      const res = await server.call("GET", api(`${resource}/?page-size=1000`), { headers: clientAdmin });
+      expect(res.status).toBe(200);
+      const own = await server.db.query<{ id: number }>(`${sql} WHERE p.organisation_id = $1 ORDER BY 1`, [
+        acmeId,
+      ]);
+      const listed = (res.body.results as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
+      expect(listed, resource).toEqual(own.map((r) => r.id));
+    }
+    const [zenith] = await server.db.query<{ slug: string }>(
+      "SELECT slug FROM sub_projects WHERE slug LIKE 'zenith-%' ORDER BY id LIMIT 1",
+    );
+    const other = await server.call("GET", api(`sub-projects/${zenith!.slug}/`), { headers: clientAdmin });
+    expect(other.status).toBe(404);
+  });
+
   it("still administers its own organisation's records, and only those", async () => {
     const own = await server.call("POST", api("regions/"), {
       headers: clientAdmin,
