@@ -1,7 +1,7 @@
 /**
  * What a write must keep besides its shape, checked in its transaction: the organisation is the
- * caller's to act for, references exist in the same organisation, unique values are free, and
- * nobody grants a permission they do not hold.
+ * caller's to act for, references exist in the same organisation, unique values are free, nobody
+ * grants a permission they do not hold, and fields that decide access keep their rules.
  */
 
 import { addFieldError, type FieldErrors } from "../../src/domain/requestInput";
@@ -14,8 +14,16 @@ import {
   type ResourceDefinition,
 } from "../../src/domain/resource";
 import { resourceNamed } from "../../src/domain/resourceCatalogue";
+import {
+  CODE_SIGN_IN_TAKES_NO_PASSWORD,
+  changesOwnKind,
+  OWN_KIND_FIXED,
+} from "../../src/domain/resourceRights";
+import { users } from "../../src/domain/resources/access";
+import { organisations } from "../../src/domain/resources/organisations";
 import { mayGrantRole, roleNotGrantable } from "../../src/domain/uploadTypes";
-import { maySeeOrganisation } from "../auth/organisationScope";
+import { adminCaller, maySeeOrganisation } from "../auth/organisationScope";
+import { signsInByCode } from "../auth/users";
 import type { Queryable } from "../db/db";
 import type { Caller } from "./reads";
 import { columnOf, linkFields, organisationColumn } from "./schemaSql";
@@ -157,7 +165,29 @@ export async function writeProblems(
   }
   await checkUnique(tx, def, values, selfId, errors);
   await checkGrants(tx, def, caller, values, selfId, errors);
+  if (selfId !== null) await checkAccessFields(tx, def, caller, values, selfId, errors);
   return errors;
+}
+
+/**
+ * Fields that decide access, on update: the kind of the caller's own organisation stays as it is,
+ * and an account that signs in by code takes no password.
+ */
+async function checkAccessFields(
+  tx: Queryable,
+  def: ResourceDefinition,
+  caller: Caller,
+  values: Values,
+  selfId: number,
+  errors: FieldErrors,
+) {
+  if (def === organisations) {
+    const [row] = await tx.query<{ kind: string }>("SELECT kind FROM organisations WHERE id = $1", [selfId]);
+    if (row && changesOwnKind(adminCaller(caller), selfId, row.kind, values.kind))
+      addFieldError(errors, "kind", OWN_KIND_FIXED);
+  }
+  if (def === users && typeof values.password === "string" && values.password !== "")
+    if (await signsInByCode(tx, selfId)) addFieldError(errors, "password", CODE_SIGN_IN_TAKES_NO_PASSWORD);
 }
 
 /** Whether the record holds, through its granting fields, a permission the caller lacks. */

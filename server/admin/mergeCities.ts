@@ -1,21 +1,22 @@
 /**
  * Merging two cities (000 §2.1 merge-cities): the outlets of the merged city move to the city kept,
- * with its state, and the merged city is deleted, all in one transaction.
+ * and the merged city is deleted, all in one transaction. Both must be of one state: an outlet's
+ * zone and territory belong to its state, so moving it to another would contradict them.
  */
 import type { Hono } from "hono";
 import { citiesMerged, cityMergeProblems } from "../../src/domain/cityMerge";
 import { decodeRowId } from "../../src/domain/requestInput";
-import { cities } from "../../src/domain/resources/geography";
-import { requirePermission } from "../auth/guard";
+import { CITIES_OF_TWO_STATES, cities } from "../../src/domain/resources/geography";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { jsonBody, Problem } from "../http/problem";
 import { recordsById } from "./reads";
+import { requireWriter } from "./writer";
 import { logChange } from "./writes";
 
 export function mergeCitiesRoute(app: Hono<AppEnv>, deps: AppDeps) {
   app.post("/cities/merge/", async (c) => {
-    const { user } = await requirePermission(c, deps, ...cities.write);
+    const { user } = await requireWriter(c, deps, cities);
     const body = await jsonBody(c.req);
     const from = decodeRowId(Object.hasOwn(body, "from") ? body.from : undefined);
     const into = decodeRowId(Object.hasOwn(body, "into") ? body.into : undefined);
@@ -31,6 +32,7 @@ export function mergeCitiesRoute(app: Hono<AppEnv>, deps: AppDeps) {
       const merged = rows.find((r) => r.id === from);
       const kept = rows.find((r) => r.id === into);
       if (!merged || !kept) throw new Problem(404, { detail: "Not found." });
+      if (merged.state_id !== kept.state_id) throw new Problem(400, { into: [CITIES_OF_TWO_STATES] });
       const moved = await tx.query<{ id: number }>(
         "UPDATE outlets SET city_id = $1, state_id = $2 WHERE city_id = $3 RETURNING id",
         [kept.id, kept.state_id, merged.id],

@@ -1,6 +1,12 @@
 /** Reading a resource: a page of records (filtered, searched, ordered), one record, or its options. */
 
-import { decodePage, decodeRowId, escapeLike } from "../../src/domain/requestInput";
+import {
+  decodePage,
+  decodeRowId,
+  decodeText,
+  escapeLike,
+  MAX_QUERY_TEXT_LENGTH,
+} from "../../src/domain/requestInput";
 import type { ResourceDefinition } from "../../src/domain/resource";
 import { type DecodedListQuery, decodeListQuery } from "../../src/domain/resourceQuery";
 import { isInternal } from "../auth/organisationScope";
@@ -8,16 +14,19 @@ import type { UserRow } from "../auth/users";
 import type { Queryable } from "../db/db";
 import { paginate } from "../http/pagination";
 import { Problem } from "../http/problem";
-import { addressColumn, columnOf, fieldExpr, organisationColumn, recordSelect } from "./schemaSql";
+import { addressColumn, columnOf, fieldExpr, organisationOf, recordSelect } from "./schemaSql";
 
 export type Caller = Pick<UserRow, "id" | "organisation_id" | "organisation_kind">;
 
-/** WHERE clauses a caller's reads of a resource carry: a client user sees only its organisation. */
+/**
+ * WHERE clauses a caller's reads of a resource carry: a client user sees only its organisation's
+ * records, those under its organisation's projects included.
+ */
 export function scopeWhere(def: ResourceDefinition, caller: Caller, params: unknown[]): string[] {
-  const column = organisationColumn(def);
-  if (!column || isInternal(caller)) return [];
+  const organisation = organisationOf(def);
+  if (!organisation || isInternal(caller)) return [];
   params.push(caller.organisation_id);
-  return [`t.${column} = $${params.length}`];
+  return [`${organisation} = $${params.length}`];
 }
 
 function filterWhere(def: ResourceDefinition, query: DecodedListQuery, params: unknown[]): string[] {
@@ -45,15 +54,21 @@ function filterWhere(def: ResourceDefinition, query: DecodedListQuery, params: u
 
 const whereSql = (where: string[]) => (where.length > 0 ? `WHERE ${where.join(" AND ")}` : "");
 
+/** A request's query: one value by name, and the names given. */
+export type ListQuery = {
+  readonly get: (key: string) => string | undefined;
+  readonly names: readonly string[];
+};
+
 export async function listRecords(
   db: Queryable,
   def: ResourceDefinition,
   caller: Caller,
   url: string,
-  query: (key: string) => string | undefined,
+  query: ListQuery,
 ) {
-  const paged = decodePage(query("page"), query("page-size"));
-  const decoded = decodeListQuery(def, query);
+  const paged = decodePage(query.get("page"), query.get("page-size"));
+  const decoded = decodeListQuery(def, query.get, query.names, true);
   if (!paged.ok || !decoded.ok)
     throw new Problem(400, { ...(paged.ok ? {} : paged.errors), ...(decoded.ok ? {} : decoded.errors) });
   const page = paged.page;
@@ -94,7 +109,10 @@ export async function findRecord(
   caller: Caller,
   address: string,
 ): Promise<Record<string, unknown> | undefined> {
-  const key = def.addressBy === "id" ? decodeRowId(address) : address;
+  // An address no row can have (a NUL byte, too long) is simply not found.
+  const text = decodeText(address, MAX_QUERY_TEXT_LENGTH);
+  if (!text.ok) return undefined;
+  const key = def.addressBy === "id" ? decodeRowId(text.value) : text.value;
   if (key === null) return undefined;
   const params: unknown[] = [key];
   const where = [`t.${addressColumn(def)} = $1`, ...scopeWhere(def, caller, params)];
@@ -102,13 +120,8 @@ export async function findRecord(
 }
 
 /** Options for a searchable select: id and title, at most 1000, narrowed by organisation and search. */
-export async function listOptions(
-  db: Queryable,
-  def: ResourceDefinition,
-  caller: Caller,
-  query: (key: string) => string | undefined,
-) {
-  const decoded = decodeListQuery(def, query);
+export async function listOptions(db: Queryable, def: ResourceDefinition, caller: Caller, query: ListQuery) {
+  const decoded = decodeListQuery(def, query.get, query.names, false);
   if (!decoded.ok) throw new Problem(400, decoded.errors);
   const params: unknown[] = [];
   const where = whereSql([...scopeWhere(def, caller, params), ...filterWhere(def, decoded.query, params)]);

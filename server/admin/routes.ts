@@ -17,8 +17,9 @@ import type { AppDeps, AppEnv } from "../context";
 import { jsonBody, Problem, REQUIRED } from "../http/problem";
 import { safeFileName } from "../uploads/files";
 import { mergeCitiesRoute } from "./mergeCities";
-import { findRecord, listOptions, listRecords, recordsById } from "./reads";
+import { findRecord, type ListQuery, listOptions, listRecords, recordsById } from "./reads";
 import { fileFields } from "./schemaSql";
+import { requireWriter } from "./writer";
 import { createRecord, deleteRecord, type Hashed, updateRecord } from "./writes";
 
 export const ADMIN_API = "/api/admin";
@@ -101,19 +102,24 @@ async function readValues(
 
 const addressOf = (c: Context<AppEnv>): string => c.req.param("address") ?? "";
 
+const listQuery = (c: Context<AppEnv>): ListQuery => ({
+  get: (k) => c.req.query(k),
+  names: Object.keys(c.req.queries()),
+});
+
 function resourceRoutes(app: Hono<AppEnv>, deps: AppDeps, def: ResourceDefinition) {
   const base = `/${def.name}/`;
   const reader = (c: Context<AppEnv>) => requirePermission(c, deps, ...def.read);
-  const writer = (c: Context<AppEnv>) => requirePermission(c, deps, ...def.write);
+  const writer = (c: Context<AppEnv>) => requireWriter(c, deps, def);
   const one = async (id: number) => (await recordsById(deps.db, def, [id]))[0];
 
   app.get(base, async (c) => {
     const { user } = await reader(c);
-    return c.json(await listRecords(deps.db, def, user, c.req.url, (k) => c.req.query(k)));
+    return c.json(await listRecords(deps.db, def, user, c.req.url, listQuery(c)));
   });
   app.get(`${base}options/`, async (c) => {
     const { user } = await reader(c);
-    return c.json(await listOptions(deps.db, def, user, (k) => c.req.query(k)));
+    return c.json(await listOptions(deps.db, def, user, listQuery(c)));
   });
   app.get(`${base}:address/`, async (c) => {
     const { user } = await reader(c);

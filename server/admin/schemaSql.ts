@@ -24,6 +24,24 @@ export const addressColumn = (def: ResourceDefinition): string =>
 export const organisationColumn = (def: ResourceDefinition): string | null =>
   def.scope === "organisation" ? "organisation_id" : def.name === "organisations" ? "id" : null;
 
+/**
+ * The SQL giving the organisation of row `alias`: its own column, or, for a record under a parent
+ * (a sub-project's project, a program's sub-project), its parent's organisation; null when the
+ * resource belongs to no organisation (states, roles).
+ */
+export function organisationOf(def: ResourceDefinition, alias = "t", depth = 0): string | null {
+  const column = organisationColumn(def);
+  if (column) return `${alias}.${column}`;
+  const field = def.parent ? def.fields[def.parent.field] : undefined;
+  if (!def.parent || !field?.references) return null;
+  const target = resourceNamed(field.references);
+  const inner = `o${depth}`;
+  const org = organisationOf(target, inner, depth + 1);
+  return org
+    ? `(SELECT ${org} FROM ${target.table} ${inner} WHERE ${inner}.id = ${alias}.${columnOf(def.parent.field, field)})`
+    : null;
+}
+
 /** The fields stored in the row itself (not linked through a table, not a file written with its content). */
 export const rowFields = (def: ResourceDefinition): [string, FieldSpec][] =>
   Object.entries(def.fields).filter(([, f]) => !f.through && f.widget !== "file");
@@ -53,6 +71,8 @@ function valueSql(key: string, field: FieldSpec): string {
              FROM stored_files f WHERE f.id = ${column})`;
   if (field.widget === "number") return `${column}::float8`;
   if (field.widget === "date") return `${column}::text`;
+  // A text never stored reads as blank, the value its field takes back (an account with no email).
+  if (field.widget === "text" || field.widget === "textarea") return `coalesce(${column}, '')`;
   return column;
 }
 

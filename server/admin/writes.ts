@@ -9,6 +9,7 @@ import {
   notChangeable,
   type ResourceDefinition,
   slugify,
+  type Usage,
   type UsageCount,
   usedElsewhere,
   versionConflict,
@@ -172,20 +173,23 @@ export async function updateRecord(
   );
 }
 
-/** How many rows of other resources and tables refer to a record. */
+/** How many rows of other resources and tables refer to a record, each table and column once. */
 async function usages(tx: Queryable, def: ResourceDefinition, id: number): Promise<UsageCount[]> {
   const counts: UsageCount[] = [];
-  const uses = [
-    ...referringFields(def).map(({ resource, field }) => ({
-      table: resource.table,
-      column: columnOf(field, resource.fields[field]!),
-      label: resource.plural.toLowerCase(),
-    })),
-    ...(def.usedBy ?? []),
-  ];
-  for (const use of uses) {
+  const referring: Usage[] = referringFields(def).map(({ resource, field }) => ({
+    table: resource.table,
+    column: columnOf(field, resource.fields[field]!),
+    label: resource.plural.toLowerCase(),
+  }));
+  const named = (def.usedBy ?? []).filter(
+    (u) => u.through || !referring.some((r) => r.table === u.table && r.column === u.column),
+  );
+  for (const use of [...referring, ...named]) {
+    const match = use.through
+      ? `IN (SELECT ${use.through.other} FROM ${use.through.table} WHERE ${use.through.own} = $1)`
+      : "= $1";
     const [row] = await tx.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM ${use.table} WHERE ${use.column} = $1`,
+      `SELECT count(*)::int AS count FROM ${use.table} WHERE ${use.column} ${match}`,
       [id],
     );
     counts.push({ label: use.label, count: row?.count ?? 0 });

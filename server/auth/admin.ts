@@ -1,9 +1,13 @@
-/** Users, roles and permissions lists (paginated): for admins and project managers only. */
+/**
+ * Users, roles and permissions lists (paginated): for admins and project managers only, a client
+ * organisation's seeing only its own users.
+ */
 import { Hono } from "hono";
 import { dashboardPermission } from "../../src/domain/permissions";
 import type { AppDeps, AppEnv } from "../context";
 import { pageParams, paginate } from "../http/pagination";
 import { requirePermission } from "./guard";
+import { isInternal } from "./organisationScope";
 
 /** Admin holds every permission, so this one check admits both admins and project managers. */
 export const MANAGE_USERS = dashboardPermission("project-manager");
@@ -12,15 +16,33 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
   const app = new Hono<AppEnv>();
 
-  async function list(url: string, query: (k: string) => string | undefined, table: string, sql: string) {
+  /** A page of a table's rows; `organisation` narrows a table with an organisation_id to one. */
+  async function list(
+    url: string,
+    query: (k: string) => string | undefined,
+    table: string,
+    sql: string,
+    organisation: number | null = null,
+  ) {
     const page = pageParams(query("page"), query("page-size"));
-    const [counted] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`);
-    const rows = await db.query(`${sql} LIMIT $1 OFFSET $2`, [page.size, page.offset]);
+    const where = organisation === null ? "" : " WHERE organisation_id = $1";
+    const own = organisation === null ? [] : [organisation];
+    const [counted] = await db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM ${table}${where}`,
+      own,
+    );
+    const rows = await db.query(`${sql} LIMIT $${own.length + 1} OFFSET $${own.length + 2}`, [
+      ...own,
+      page.size,
+      page.offset,
+    ]);
     return paginate(url, rows, counted?.count ?? 0, page);
   }
 
+  // A client organisation's administrator lists only its own organisation's users.
   app.get("/users/", async (c) => {
-    await requirePermission(c, deps, MANAGE_USERS);
+    const { user } = await requirePermission(c, deps, MANAGE_USERS);
+    const organisation = isInternal(user) ? null : user.organisation_id;
     return c.json(
       await list(
         c.req.url,
@@ -31,7 +53,9 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
                 ARRAY(SELECT r.name FROM roles r JOIN user_roles ur ON ur.role_id = r.id
                       WHERE ur.user_id = u.id ORDER BY r.name) AS roles
          FROM users u JOIN organisations o ON o.id = u.organisation_id
+         ${organisation === null ? "" : "WHERE u.organisation_id = $1"}
          ORDER BY u.username, u.id`,
+        organisation,
       ),
     );
   });

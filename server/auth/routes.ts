@@ -29,7 +29,7 @@ import { otpLoginStep } from "./otpLogin";
 import { digest, hashPassword, newCode, newToken, UNMATCHABLE_HASH, verifyPassword } from "./passwords";
 import { deleteSession, endAllSessions, takeConflictToken } from "./sessions";
 import { clearFailures, isLocked, LOCKED_DETAIL, recordFailure, slowDownMs } from "./throttle";
-import { findUserByUsername, type UserRow, userDetails } from "./users";
+import { findUserByUsername, signsInByCode, type UserRow, userDetails } from "./users";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESET_TTL_MS = 15 * 60 * 1000;
@@ -43,6 +43,8 @@ export const RESET_EXPIRED_DETAIL = "This reset link has expired. Please request
 export const PASSWORD_CHANGED = "Password changed successfully. Please login with your new password.";
 export const WRONG_CURRENT_PASSWORD = "The current password is not correct.";
 export const SAME_PASSWORD = "The new password must differ from the current one.";
+export const NOT_YOUR_CONFLICT =
+  "This browser is signed in as another user: sign out first, then sign in again to end the other sessions.";
 /** The most any credential field may hold: a user name is short, a password bounded for scrypt. */
 const CREDENTIAL_LIMITS = {
   login_username: MAX_USERNAME_LENGTH,
@@ -75,7 +77,12 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   ): Promise<UserRow> {
     if (await isLocked(db, username, now)) throw locked();
     const user = await findUserByUsername(db, username);
-    const matches = await verifyPassword(password, user?.password_hash ?? UNMATCHABLE_HASH);
+    // An account that signs in by code never matches, whatever hash it may hold.
+    const byCode = user ? await signsInByCode(db, user.id) : false;
+    const matches = await verifyPassword(
+      password,
+      byCode ? UNMATCHABLE_HASH : (user?.password_hash ?? UNMATCHABLE_HASH),
+    );
     if (!user?.is_active || !matches) {
       const { failures, locked: nowLocked } = await recordFailure(db, username, now);
       await sleep(slowDownMs(failures));
@@ -130,14 +137,21 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ detail: "Logged out." });
   });
 
-  /** Authorised by a live session, or by the one-use conflict cookie set with a 451. */
+  /**
+   * Authorised by a live session, or by the one-use conflict cookie set with a 451. A valid cookie
+   * decides whose sessions end, and a caller signed in as someone else is refused: one browser may
+   * hold one user's session and another user's cookie.
+   */
   app.post("/logout/all/", async (c) => {
-    let userId = c.get("auth")?.user.id ?? null;
+    const sessionUser = c.get("auth")?.user.id ?? null;
+    let userId = sessionUser;
     const conflictToken = getCookie(c, CONFLICT_COOKIE);
     if (conflictToken) {
       const fromConflict = await takeConflictToken(db, conflictToken, clock());
       deleteCookie(c, CONFLICT_COOKIE, { path: "/api/auth/" });
-      userId ??= fromConflict;
+      if (fromConflict !== null && sessionUser !== null && fromConflict !== sessionUser)
+        throw new Problem(403, { detail: NOT_YOUR_CONFLICT, code: "not_your_conflict" });
+      userId = fromConflict ?? sessionUser;
     }
     if (userId === null) throw new Problem(401, NO_CREDENTIALS);
     await endAllSessions(deps, userId);
@@ -163,7 +177,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     );
     if (!allowed) throw new Problem(429, { code: "throttled", detail: SEND_THROTTLED_DETAIL });
     const user = await findUserByUsername(db, login_username);
-    if (user?.is_active) {
+    if (user?.is_active && !(await signsInByCode(db, user.id))) {
       const code = newCode(randomBytes);
       await db.transaction(async (tx) => {
         await tx.query("UPDATE password_resets SET used = true WHERE user_id = $1 AND NOT used", [user.id]);

@@ -1,5 +1,6 @@
 /** Reading users with their roles and permissions, in the shape of the domain's UserDetails. */
 import type { UserDetails } from "../../src/domain/auth";
+import { CODE_SIGN_IN_ROLES } from "../../src/domain/uploadTypes";
 import type { Queryable } from "../db/db";
 
 export type UserRow = {
@@ -57,4 +58,19 @@ export async function userDetails(db: Queryable, user: UserRow): Promise<UserDet
     permissions: permissions.map((p) => p.name),
     considered_workflow_permission: user.considered_workflow_permission,
   };
+}
+
+/**
+ * Whether the account signs in only with a one-time code sent to its mobile (a field auditor's or
+ * retailer's): such an account takes no password from anyone and never signs in with one.
+ */
+export async function signsInByCode(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await db.query<{ code: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM field_auditors WHERE user_id = $1)
+         OR EXISTS (SELECT 1 FROM retailers WHERE user_id = $1)
+         OR EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+                    WHERE ur.user_id = $1 AND r.name = ANY($2::text[])) AS code`,
+    [userId, [...CODE_SIGN_IN_ROLES]],
+  );
+  return row?.code ?? false;
 }

@@ -59,6 +59,8 @@ export const DEMO_ACCOUNTS: readonly Account[] = [
   },
   // Reads the Machines area only (docs/machines.md).
   { username: "product.owner", name: "Nandini Rao", role: "product-owner", org: INTERNAL },
+  // A client organisation's own administrator: administers Acme's records and nothing shared.
+  { username: "client.admin", name: "Kabir Malhotra", role: "project-manager", org: ACME },
 ];
 
 const ROLE_DISPLAY: Record<string, string> = {

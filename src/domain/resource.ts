@@ -17,6 +17,7 @@ import {
 } from "./fileField";
 import { isIsoDate } from "./format";
 import { addFieldError, type FieldErrors, MAX_ROW_ID, NULL_CHARACTER, tooLong } from "./requestInput";
+import { MONEY_DECIMALS, TOO_MANY_DECIMALS } from "./validation";
 
 export const REQUIRED = "This field is required.";
 export const BLANK = "This field may not be blank.";
@@ -84,11 +85,17 @@ type TextOptions = {
   patternMessage?: string;
 };
 
+/**
+ * Something a reader can see: a character that is neither white space nor an invisible format
+ * character (a zero-width space, a direction mark), so a required name is never blank to the eye.
+ */
+const visible = Schema.makeFilter((s: string) => /[^\s\p{Cf}]/u.test(s), { message: BLANK });
+
 function textSchema(max: number, required: boolean, pattern?: RegExp, patternMessage?: string) {
   const checks = [
     noNul,
     Schema.isMaxLength(max, { message: tooLong(max) }),
-    ...(required ? [Schema.isMinLength(1, { message: BLANK })] : []),
+    ...(required ? [visible] : []),
     ...(pattern ? [Schema.isPattern(pattern, { message: patternMessage ?? "Enter a valid value." })] : []),
   ] as const;
   return Schema.Trim.check(...(checks as unknown as [ReturnType<typeof Schema.isMaxLength>]));
@@ -127,11 +134,17 @@ const finite = (min: number, max: number) =>
     Schema.isBetween({ minimum: min, maximum: max }, { message: `Enter a number from ${min} to ${max}.` }),
   );
 
+/** An amount of money keeps at most its two decimals: the column would round the rest away. */
+const money = Schema.makeFilter((n: number) => Number(n.toFixed(MONEY_DECIMALS)) === n, {
+  message: TOO_MANY_DECIMALS,
+});
+
 export const number = (
   label: string,
-  o: { min?: number; max?: number; required?: boolean } = {},
+  o: { min?: number; max?: number; required?: boolean; money?: boolean } = {},
 ): FieldSpec => {
-  const schema = finite(o.min ?? 0, o.max ?? 1_000_000_000);
+  const bounded = finite(o.min ?? 0, o.max ?? 1_000_000_000);
+  const schema = o.money ? bounded.check(money) : bounded;
   return {
     label,
     widget: "number",
@@ -244,8 +257,17 @@ export type ResourceRoutes = {
   readonly home?: string;
 };
 
-/** A table outside the resource layer that refers to a resource's rows (outlets to their city). */
-export type Usage = { readonly table: string; readonly column: string; readonly label: string };
+/**
+ * A table outside the resource layer that refers to a resource's rows (outlets to their city), or,
+ * with `through`, refers to rows of a link table that refers to it (outlets to a user through the
+ * retailer rows that hold the user's id).
+ */
+export type Usage = {
+  readonly table: string;
+  readonly column: string;
+  readonly label: string;
+  readonly through?: { readonly table: string; readonly own: string; readonly other: string };
+};
 
 export type ResourceDefinition = {
   /** The API segment and registry key: /api/admin/{name}/. */
@@ -303,6 +325,19 @@ export type ResourceDefinition = {
 };
 
 export const isWritable = (def: ResourceDefinition): boolean => def.writable !== false;
+
+export const END_BEFORE_START = "The end date must not be before the start date.";
+
+/** A cross check: the end date is on or after the start (dates as YYYY-MM-DD compare as text). */
+export const endNotBeforeStart =
+  (startKey: string, endKey: string) =>
+  (values: Readonly<Record<string, unknown>>): FieldErrors => {
+    const start = values[startKey];
+    const end = values[endKey];
+    return typeof start === "string" && typeof end === "string" && end < start
+      ? { [endKey]: [END_BEFORE_START] }
+      : {};
+  };
 
 /** Whether a user holding these permissions may change the resource's records. */
 export const mayWrite = (def: ResourceDefinition, permissions: readonly string[]): boolean =>

@@ -10,8 +10,12 @@ import {
   type FieldErrors,
   MAX_QUERY_TEXT_LENGTH,
   notAChoice,
+  PAGE_FIELD,
+  PAGE_SIZE_FIELD,
 } from "./requestInput";
 import type { ResourceDefinition } from "./resource";
+import { parentLink } from "./resourceCatalogue";
+import { unknownListParameter } from "./resourceRights";
 import type { TableQuery } from "./table";
 import { tableQueryToParams } from "./table";
 
@@ -42,12 +46,28 @@ function filterValue(def: ResourceDefinition, key: string, raw: string): FilterV
   return decodeRowId(raw);
 }
 
-/** The server's reading of a list query: what is not a filter, search or order key is a 400 line. */
+/**
+ * The server's reading of a list query: a bad filter, search or order value is a 400 line, and so is
+ * any parameter `given` that the list does not know (a page only where pages are asked for).
+ */
 export function decodeListQuery(
   def: ResourceDefinition,
   query: (key: string) => string | undefined,
+  given: readonly string[],
+  paged: boolean,
 ): { ok: true; query: DecodedListQuery } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
+  const known = new Set([
+    "search",
+    "ordering",
+    ...def.filters,
+    ...(def.scope === "organisation" ? ["organisation"] : []),
+    // The record the list's page is under, which the screen sends (an organisation's roles page).
+    ...(def.routes.list ? [parentLink(def, def.routes.list)?.field ?? "search"] : []),
+    ...(paged ? [PAGE_FIELD, PAGE_SIZE_FIELD] : []),
+  ]);
+  for (const name of given)
+    if (!known.has(name)) addFieldError(errors, name.slice(0, 40), unknownListParameter(name.slice(0, 40)));
   const search = query("search");
   const searchText =
     search === undefined ? { ok: true as const, value: "" } : decodeText(search, MAX_QUERY_TEXT_LENGTH);

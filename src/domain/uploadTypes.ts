@@ -668,7 +668,9 @@ export function mayGrantRole(
 }
 
 export const roleNotGrantable = (role: string) =>
-  `You may not grant the role ${role}: it holds permissions you do not have.`;
+  CODE_SIGN_IN_ROLES.has(role)
+    ? `You may not grant the role ${role}: its accounts sign in with a one-time code and are made with their field auditor or retailer record.`
+    : `You may not grant the role ${role}: it holds permissions you do not have.`;
 
 /**
  * The same rule for changing an account: a user may change another only when every permission the

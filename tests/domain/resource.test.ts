@@ -77,7 +77,8 @@ describe("decoding a record's values", () => {
 
 describe("list queries", () => {
   it("decodes filters, search and order by the definition's keys, and names anything else", () => {
-    const query = (params: Record<string, string>) => decodeListQuery(cities, (k) => params[k]);
+    const query = (params: Record<string, string>) =>
+      decodeListQuery(cities, (k) => params[k], Object.keys(params), true);
     expect(query({ state: "3", search: " pu ", ordering: "-name" })).toEqual({
       ok: true,
       query: {

@@ -12,16 +12,19 @@
  */
 
 import { rolePermissions } from "../../server/auth/roles";
-import { DEMO_ACCOUNTS } from "../../server/seed/demo";
+import { DEMO_ACCOUNTS, INTERNAL } from "../../server/seed/demo";
 import { isWritable, type ResourceDefinition } from "../../src/domain/resource";
 import { RESOURCES } from "../../src/domain/resourceCatalogue";
+import { mayWriteShared } from "../../src/domain/resourceRights";
 import { cities } from "../../src/domain/resources/geography";
 import { SET_UP_PROJECTS } from "../../src/domain/resources/projects";
 
 /**
  * The callers, in the order of a row's cells: anonymous, then each demo account (README).
  * expired.user holds qc-executive (a column already) and gets no session until its password is
- * changed, so it has no column of its own.
+ * changed, so it has no column of its own. The capability cases: client.admin is a client
+ * organisation's administrator (Acme, project-manager), client.executive a view-only client role,
+ * product.owner a role holding only the Machines permission.
  */
 export const CALLERS = [
   "anonymous",
@@ -38,6 +41,8 @@ export const CALLERS = [
   "client.manager",
   "client.executive",
   "zenith.manager",
+  "client.admin",
+  "product.owner",
   "auditor.9000000001",
   "retailer.9100000001",
 ] as const;
@@ -80,8 +85,10 @@ export type Fixtures = {
   otherRetailerRsid: string;
   /** Where an Acme project's deck is served. */
   acmeDeck: string;
-  /** The address of a record of each administered resource (its first by id). */
+  /** The address of a record of each administered resource (its first by id, Acme's where it has one). */
   resourceAddress: Readonly<Record<string, string>>;
+  /** An Acme retailer's account (it signs in by code), as the users API reads it. */
+  codeAccount: { address: string; version: number; values: Record<string, unknown> };
 };
 
 export type MatrixRequest = { method: string; path: string; body?: unknown };
@@ -112,38 +119,47 @@ const matrixNumber = (caller: Caller) => `+917000000${String(CALLERS.indexOf(cal
 
 const payout = (f: Fixtures) => `object=payout_plotting&sub_project=${f.acmePayoutCycle}`;
 
-//                                          anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-const EVERYONE = /*                      */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ";
+// Each constant's cells, one per caller:
+// anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+const EVERYONE = "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ";
 /** Every staff account holding a permission; field auditors and retailers hold none. */
-const STAFF = /*                         */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  403 403";
-const STAFF_400 = /*                     */ "401 400 400 400 400 400 400 400 400 400 400 400 400 400 403 403";
-const PUBLIC = /*                        */ "ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ";
-const PUBLIC_400 = /*                    */ "400 400 400 400 400 400 400 400 400 400 400 400 400 400 400 400";
-const MANAGE_USERS = /*                  */ "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403 403 403";
-const PAYOUT_TEAM = /*                   */ "401 ok  403 403 403 403 403 403 ok  ok  ok  403 403 403 403 403";
-const PAYOUT_TEAM_400 = /*               */ "401 400 403 403 403 403 403 403 400 400 400 403 403 403 403 403";
-const PAYOUT_TEAM_409 = /*               */ "401 409 403 403 403 403 403 403 409 409 409 403 403 403 403 403";
-const ADMIN_ONLY = /*                    */ "401 ok  403 403 403 403 403 403 403 403 403 403 403 403 403 403";
+const STAFF = "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  403 403";
+/** Outlets are read by those holding a permission that grants it: the Machines area alone does not. */
+const OUTLET_READERS = "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  403 403 403";
+const STAFF_400 = "401 400 400 400 400 400 400 400 400 400 400 400 400 400 400 400 403 403";
+const PUBLIC = "ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ";
+const PUBLIC_400 = "400 400 400 400 400 400 400 400 400 400 400 400 400 400 400 400 400 400";
+const MANAGE_USERS = "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403 ok  403 403 403";
+const PAYOUT_TEAM = "401 ok  403 403 403 403 403 403 ok  ok  ok  403 403 403 403 403 403 403";
+const PAYOUT_TEAM_400 = "401 400 403 403 403 403 403 403 400 400 400 403 403 403 403 403 403 403";
+const PAYOUT_TEAM_409 = "401 409 403 403 403 403 403 403 409 409 409 403 403 403 403 403 403 403";
+const ADMIN_ONLY = "401 ok  403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403";
 /** The field auditor's own area: only field auditors, each their own outlets. */
-const FIELD_AUDITOR = /*                 */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 ok  403";
-const OTHER_AUDITOR = /*                 */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 404 403";
+const FIELD_AUDITOR = "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 ok  403";
+const OTHER_AUDITOR = "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 404 403";
 /** The field tools: internal field coordinators, field managers and project managers (and admin). */
-const FIELD_TOOLS = /*                   */ "401 ok  403 403 403 403 ok  ok  ok  403 403 403 403 403 403 403";
-const FIELD_TOOLS_400 = /*               */ "401 400 403 403 403 403 400 400 400 403 403 403 403 403 403 403";
-const FIELD_TOOLS_404 = /*               */ "401 404 403 403 403 403 404 404 404 403 403 403 403 403 403 403";
+const FIELD_TOOLS = "401 ok  403 403 403 403 ok  ok  ok  403 403 403 403 403 403 403 403 403";
+const FIELD_TOOLS_400 = "401 400 403 403 403 403 400 400 400 403 403 403 403 403 403 403 403 403";
+const FIELD_TOOLS_404 = "401 404 403 403 403 403 404 404 404 403 403 403 403 403 403 403 403 403";
 const NO_REQUEST = 2147483647;
-const ACME_OUTLET = /*                   */ "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404 403 403";
+/** An Acme outlet's data: whoever reads outlets and sees Acme (Zenith's user: not found). */
+const ACME_OUTLET = "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404 ok  403 403 403";
+/** An Acme project's hub and files: every staff account that sees Acme. */
+const ACME_PROJECT = "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404 ok  ok  403 403";
 /** A retailer's link read without the token it is bound to: refused to everyone, signed in or not. */
 /** The signed-in retailer's own outlets: only retailers, each their own. */
-const RETAILER_OWN = /*                  */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 ok ";
-const RETAILER_OWN_400 = /*              */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 400";
-const OTHER_RETAILER = /*                */ "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 404";
+const RETAILER_OWN = "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 ok ";
+const RETAILER_OWN_400 = "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 400";
+const OTHER_RETAILER = "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 404";
 /** Resetting a retailer's link: QC managers (and admin); the row's empty body is refused as input. */
-const RESET_MOBILE_LINK_400 = /*         */ "401 400 400 403 403 403 403 403 403 403 403 403 403 403 403 403";
-const UNBOUND_LINK = /*                  */ "403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403";
+const RESET_MOBILE_LINK_400 = "401 400 400 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403";
+const UNBOUND_LINK = "403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403";
 
 /** The role of each demo account (README); field auditors, retailers and anonymous hold none. */
 const ROLE_OF = new Map(DEMO_ACCOUNTS.map((a) => [a.username, a.role]));
+
+/** Whether a demo account belongs to the internal organisation (code sign-in accounts do not matter here). */
+const INTERNAL_ACCOUNT = new Set(DEMO_ACCOUNTS.filter((a) => a.org === INTERNAL).map((a) => a.username));
 
 /** A row's cells from the permissions that open it: 401 signed out, `allowed` with one, 403 without. */
 function cellsFor(anyOf: readonly string[], allowed: Cell): string {
@@ -153,6 +169,20 @@ function cellsFor(anyOf: readonly string[], allowed: Cell): string {
     const held = role ? rolePermissions(role) : [];
     return anyOf.some((p) => held.includes(p)) ? allowed : "403";
   }).join(" ");
+}
+
+/**
+ * A write row's cells: as `cellsFor`, and 403 for a client organisation's administrator on records
+ * every organisation shares (src/domain/resourceRights.ts).
+ */
+function writeCellsFor(def: ResourceDefinition, allowed: Cell): string {
+  const cells = cellsFor(def.write, allowed).split(" ");
+  return CALLERS.map((caller, i) =>
+    cells[i] === allowed &&
+    !mayWriteShared(def, { internal: INTERNAL_ACCOUNT.has(caller), organisationId: 0 })
+      ? "403"
+      : cells[i],
+  ).join(" ");
 }
 
 /**
@@ -179,19 +209,19 @@ function resourceRows(def: ResourceDefinition): MatrixRow[] {
     {
       route: `POST ${base}`,
       variant: "no values",
-      cells: cellsFor(def.write, "400"),
+      cells: writeCellsFor(def, "400"),
       request: post(base, { values: {} }),
     },
     {
       route: `PUT ${base}:address/`,
       variant: "no values or version",
-      cells: cellsFor(def.write, "400"),
+      cells: writeCellsFor(def, "400"),
       request: (f) => ({ method: "PUT", path: one(f), body: {} }),
     },
     {
       route: `DELETE ${base}:address/`,
       variant: "a record that does not exist",
-      cells: cellsFor(def.write, "404"),
+      cells: writeCellsFor(def, "404"),
       request: () => ({ method: "DELETE", path: missing }),
     },
   ];
@@ -302,8 +332,8 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "POST /api/auth/password/change/",
     variant: "no passwords given",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 400 400 400 400 400 400 400 400 400 400 400 400 400 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 400 400 400 400 400 400 400 400 400 400 400 400 400 403 403",
     request: post("/api/auth/password/change/"),
   },
 
@@ -315,7 +345,7 @@ export const MATRIX: readonly MatrixRow[] = [
   // Outlets: internal staff see every organisation's, a client user only its own.
   {
     route: "GET /api/outlets/",
-    cells: STAFF,
+    cells: OUTLET_READERS,
     request: get("/api/outlets/?page-size=500"),
     leak: (body, f, caller) => {
       const rsids = results(body).map((o) => o.rsid);
@@ -326,7 +356,7 @@ export const MATRIX: readonly MatrixRow[] = [
   },
   {
     route: "GET /api/outlets/filter-options/",
-    cells: STAFF,
+    cells: OUTLET_READERS,
     request: get("/api/outlets/filter-options/"),
   },
   {
@@ -340,7 +370,7 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: STAFF,
     request: get("/api/outlets/actions-config/"),
   },
-  { route: "GET /api/outlets/summary/", cells: STAFF, request: get("/api/outlets/summary/") },
+  { route: "GET /api/outlets/summary/", cells: OUTLET_READERS, request: get("/api/outlets/summary/") },
   // Projects: cards, notifications and the sub-project hub, each scoped to the caller's organisation.
   {
     route: "GET /api/projects/",
@@ -375,13 +405,13 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "GET /api/projects/:projectSlug/sub-projects/:slug/",
     variant: "an Acme sub-project: another organisation's is not found",
-    cells: ACME_OUTLET,
+    cells: ACME_PROJECT,
     request: get("/api/projects/acme-3p-payout/sub-projects/acme-3p-payout-main/"),
   },
   {
     route: "GET /api/projects/:slug/files/:field/:fileId/",
     variant: "an Acme project's deck: another organisation's project is not found",
-    cells: ACME_OUTLET,
+    cells: ACME_PROJECT,
     request: (f) => get(f.acmeDeck)(),
   },
   {
@@ -392,7 +422,7 @@ export const MATRIX: readonly MatrixRow[] = [
   },
   {
     route: "GET /api/outlets/chain/",
-    cells: STAFF,
+    cells: OUTLET_READERS,
     request: (f) => get(`/api/outlets/chain/?ids=${f.acmeOutletId}`)(),
     leak: (body, _, caller) =>
       caller === "zenith.manager" && results(body).length > 0 ? "chain of an Acme outlet" : null,
@@ -425,15 +455,15 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "POST /api/outlets/:slug/action/",
     variant: "a bad action: the access check comes first",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 404 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 403 404 400 403 403 403",
     request: (f) => post(`/api/outlets/${f.acmeRsid}/action/`, { action_to_perform: "approve" })(),
   },
   {
     route: "POST /api/outlets/:slug/action/",
     variant: "accept on an outlet waiting for QC with no edit pending: QC may decide, nothing to decide",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 403 409 409 403 403 403 403 403 403 403 403 403 404 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 403 409 409 403 403 403 403 403 403 403 403 403 404 403 403 403 403",
     request: (f) => post(`/api/outlets/${f.acmeRsid}/action/`, { action_to_perform: "accept" })(),
   },
   // Survey Details (001 §7, 002 §7): reads as the outlet; the update call and Refresh QC data
@@ -473,15 +503,15 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "POST /api/update/",
     variant: "an unknown object type: the access check comes first",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 400 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 403 400 400 403 403 403",
     request: post("/api/update/", { object_type: "outlets", data_to_update: {} }),
   },
   {
     route: "POST /api/update/",
     variant: "a save made on a stale answer: QC may edit in qc_pending, the version is old",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 403 409 409 403 403 403 403 403 403 403 403 403 404 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 403 409 409 403 403 403 403 403 403 403 403 403 404 403 403 403 403",
     request: (f) =>
       post("/api/update/", {
         object_type: "answers",
@@ -491,8 +521,8 @@ export const MATRIX: readonly MatrixRow[] = [
   },
   {
     route: "POST /api/outlets/:slug/refresh-qc-data/",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 403 ok  ok  403 403 403 403 403 403 403 403 403 404 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 403 ok  ok  403 403 403 403 403 403 403 403 403 404 403 403 403 403",
     request: (f) => post(`/api/outlets/${f.acmeRsid}/refresh-qc-data/`)(),
   },
   // Retailer edits (001 §7, 000 §7.2): reads as the outlet; the decision, the outlet edit and the
@@ -515,45 +545,45 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "POST /api/retailer-requests/decision/",
     variant: "an unknown decision: the access check comes first",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 400 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 403 400 400 403 403 403",
     request: (f) =>
       post("/api/retailer-requests/decision/", { request_id: f.acmeRequest, status: "maybe" })(),
   },
   {
     route: "POST /api/retailer-requests/decision/",
     variant: "accept a request already accepted, on an outlet waiting for QC: QC may decide, it is decided",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 403 409 409 403 403 403 403 403 403 403 403 403 404 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 403 409 409 403 403 403 403 403 403 403 403 403 404 403 403 403 403",
     request: (f) =>
       post("/api/retailer-requests/decision/", { request_id: f.acmeRequest, status: "accepted" })(),
   },
   {
     route: "PATCH /api/outlets/:slug/",
     variant: "no edited fields: the access check comes first",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 400 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 403 400 400 403 403 403",
     request: (f) => ({ method: "PATCH", path: `/api/outlets/${f.acmeRsid}/`, body: { data: null } }),
   },
   {
     route: "POST /api/common/images/",
     variant: "no image: the access check comes first",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 400 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 403 400 400 403 403 403",
     request: post("/api/common/images/"),
   },
   {
     route: "POST /api/common/files/",
     variant: "no file",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 400 400 400 400 400 400 400 400 400 400 400 400 400 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 400 400 400 400 400 400 400 400 400 400 400 400 400 403 403",
     request: post("/api/common/files/"),
   },
   {
     route: "POST /api/outlets/bulk-action/",
     variant: "empty request: the access check comes first",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 400 400 400 403 400 400 400 400 400 400 400 400 400 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 403 400 400 403 403 403",
     request: post("/api/outlets/bulk-action/"),
   },
 
@@ -632,8 +662,8 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "GET /api/bulk/upload/",
     variant: "client type in Acme: its client manager yes, the other client's no",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 ok  403 403 403 403 403 403 ok  403 403 ok  403 404 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 ok  403 403 403 403 403 403 ok  403 403 ok  403 404 ok  403 403 403",
     request: (f) => get(`/api/bulk/upload/?objects_type=kyc_contact&sub_project=${f.acmeKycCycle}`)(),
   },
   {
@@ -662,8 +692,8 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "GET /api/bulk/upload/:id/get-icici-upi-activation-info/",
     variant: "a job of another type is not found",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 404 403 403 403 403 403 403 404 404 404 403 403 403 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 404 403 403 403 403 403 403 404 404 404 403 403 403 403 403 403 403",
     request: (f) =>
       get(
         `/api/bulk/upload/${f.payoutJob}/get-icici-upi-activation-info/?object=icici_upi_account_payment_tracker`,
@@ -674,8 +704,8 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "GET /api/files/:id/:name",
     variant: "a payout upload's file",
-    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  fa  rt
-    cells: "401 ok  404 404 404 404 404 404 ok  ok  ok  404 404 404 403 403",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 ok  404 404 404 404 404 404 ok  ok  ok  404 404 404 404 404 403 403",
     request: (f) => get(`/api/files/${f.payoutFile}/november_payouts.xlsx`)(),
   },
   // The field auditor's own area: only field auditors, each their own outlets.
@@ -889,7 +919,49 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "POST /api/admin/cities/merge/",
     variant: "no cities chosen",
-    cells: cellsFor(cities.write, "400"),
+    cells: writeCellsFor(cities, "400"),
     request: post("/api/admin/cities/merge/"),
+  },
+  // Fields that decide access (docs/security.md): an organisation's kind, a code sign-in account's
+  // password, an account that outlets sign in through.
+  {
+    route: "PUT /api/admin/organisations/:address/",
+    variant: "Acme made internal, on a stale version: internal administrators reach the version check",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 409 403 403 403 403 403 403 409 403 403 403 403 403 403 403 403 403",
+    request: () => ({
+      method: "PUT",
+      path: "/api/admin/organisations/acme-beverages/",
+      body: { values: { name: "Acme Beverages", kind: "internal" }, version: 999 },
+    }),
+  },
+  {
+    route: "PUT /api/admin/organisations/:address/",
+    variant: "Retail Scan made a client: nobody changes the kind of their own organisation",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 403 403 403 403 403 403 400 403 403 403 403 403 403 403 403 403",
+    request: () => ({
+      method: "PUT",
+      path: "/api/admin/organisations/retail-scan/",
+      body: { values: { name: "Retail Scan", kind: "client" }, version: 1 },
+    }),
+  },
+  {
+    route: "PUT /api/admin/users/:address/",
+    variant: "a password for an Acme retailer's account, which signs in by code",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 403 403 403 403 403 403 400 403 403 403 403 403 400 403 403 403",
+    request: (f) => ({
+      method: "PUT",
+      path: `/api/admin/users/${f.codeAccount.address}/`,
+      body: { values: { ...f.codeAccount.values, password: "Taken@2026x" }, version: f.codeAccount.version },
+    }),
+  },
+  {
+    route: "DELETE /api/admin/users/:address/",
+    variant: "an Acme retailer's account, linked to its outlet",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 409 403 403 403 403 403 403 409 403 403 403 403 403 409 403 403 403",
+    request: (f) => ({ method: "DELETE", path: `/api/admin/users/${f.codeAccount.address}/` }),
   },
 ];

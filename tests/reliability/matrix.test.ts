@@ -3,7 +3,7 @@
  * the other client organisation; each answer compared with its cell in tests/reliability/matrix-table.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addressColumn } from "../../server/admin/schemaSql";
+import { addressColumn, organisationColumn } from "../../server/admin/schemaSql";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
 import { createSession } from "../../server/auth/sessions";
 import { RESOURCES } from "../../src/domain/resourceCatalogue";
@@ -38,6 +38,18 @@ async function one<T>(sql: string): Promise<T> {
   return row;
 }
 
+/** The second Acme retailer's account as the users API reads it (the first is a matrix caller). */
+async function codeAccount(): Promise<Fixtures["codeAccount"]> {
+  const { username } = await one<{ username: string }>(
+    `SELECT u.username FROM retailers r JOIN users u ON u.id = r.user_id JOIN outlets o ON o.id = r.outlet_id
+     JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
+     WHERE p.slug LIKE 'acme-%' AND r.mobile <> '9100000001' ORDER BY r.id LIMIT 1`,
+  );
+  const res = await server.call("GET", `/api/admin/users/${username}/`, { headers: sessions.get("admin")! });
+  const record = res.body as { version: number; values: Record<string, unknown> };
+  return { address: username, version: record.version, values: { ...record.values, password: "" } };
+}
+
 async function freshSession(caller: Caller): Promise<Record<string, string>> {
   const { id } = await one<{ id: number }>(`SELECT id FROM users WHERE username = '${caller}'`);
   const platform = OTP_CALLERS[caller] ?? "web";
@@ -56,6 +68,12 @@ const outcome = (status: number): string => (status >= 200 && status < 300 ? "ok
 
 beforeAll(async () => {
   server = await startTestServer();
+  // Callers who sign in with a one-time code get a session on their platform directly (the code
+  // flow itself is tested in tests/server/otp-login.test.ts).
+  for (const caller of CALLERS) {
+    if (caller === "anonymous") continue;
+    sessions.set(caller, OTP_CALLERS[caller] ? await freshSession(caller) : await server.signIn(caller));
+  }
   const job = await one<{ id: number; file_id: number }>(
     "SELECT id, file_id FROM bulk_upload_jobs WHERE object_type = 'payout_plotting' ORDER BY id LIMIT 1",
   );
@@ -132,23 +150,22 @@ beforeAll(async () => {
          WHERE slug LIKE 'acme-%' AND deck_file_id IS NOT NULL ORDER BY id LIMIT 1`,
       )
     ).url,
+    // Acme's records where a resource has an organisation, so its own administrator reads one.
     resourceAddress: Object.fromEntries(
       await Promise.all(
         RESOURCES.map(async (def) => {
+          const column = organisationColumn(def);
           const row = await one<{ address: string }>(
-            `SELECT ${addressColumn(def)}::text AS address FROM ${def.table} ORDER BY id LIMIT 1`,
+            `SELECT ${addressColumn(def)}::text AS address FROM ${def.table}
+             ${column ? `WHERE ${column} = (SELECT id FROM organisations WHERE name = 'Acme Beverages')` : ""}
+             ORDER BY id LIMIT 1`,
           );
           return [def.name, row.address] as const;
         }),
       ),
     ),
+    codeAccount: await codeAccount(),
   };
-  // Callers who sign in with a one-time code get a session on their platform directly (the code
-  // flow itself is tested in tests/server/otp-login.test.ts).
-  for (const caller of CALLERS) {
-    if (caller === "anonymous") continue;
-    sessions.set(caller, OTP_CALLERS[caller] ? await freshSession(caller) : await server.signIn(caller));
-  }
 });
 afterAll(() => server.close());
 

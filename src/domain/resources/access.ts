@@ -112,6 +112,22 @@ export const users: ResourceDefinition = {
     update: `${ORG_VIEW}/user-update/:user_name`,
     view: `${ORG_VIEW}/view-user/:user_name`,
   },
+  // A retailer's or field auditor's account signs in for its outlets: deleting it would leave
+  // outlets whose owner or auditor can no longer sign in.
+  usedBy: [
+    {
+      table: "outlets",
+      column: "id",
+      label: "outlets as their retailer",
+      through: { table: "retailers", own: "user_id", other: "outlet_id" },
+    },
+    {
+      table: "outlets",
+      column: "auditor_id",
+      label: "outlets as their field auditor",
+      through: { table: "field_auditors", own: "user_id", other: "id" },
+    },
+  ],
   related: [
     { label: "User bulk upload", path: `${ORG_VIEW}/user-list/bulk-upload` },
     { label: "User bulk update", path: `${ORG_VIEW}/user-list/bulk-update` },

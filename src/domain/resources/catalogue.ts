@@ -115,7 +115,7 @@ export const skus: ResourceDefinition = {
     sku_code: text("SKU code", { max: 60, unique: true }),
     name: text("Name", { max: 200 }),
     brand: text("Brand", { max: 120 }),
-    mrp: number("MRP", { min: 0, max: 10_000_000 }),
+    mrp: number("MRP", { min: 0, max: 10_000_000, money: true }),
     sub_category: reference("Sub-category", "sub-categories", { required: false }),
     variant: reference("Variant", "variants", { required: false }),
   },

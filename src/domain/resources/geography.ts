@@ -63,6 +63,10 @@ export const cities: ResourceDefinition = {
   usedBy: [{ table: "outlets", column: "city_id", label: "outlets" }],
 };
 
+/** Outlets keep zones and territories of their state, so a merge never moves them to another state. */
+export const CITIES_OF_TWO_STATES =
+  "Choose a city of the same state: the outlets keep their zone and territory, which belong to their state.";
+
 /**
  * The merge-cities form: not a stored resource (no list or API of its own), only the form's fields,
  * checked like any other, and sent to POST /api/admin/cities/merge/.

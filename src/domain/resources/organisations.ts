@@ -3,6 +3,7 @@ import { dashboardPermission } from "../permissions";
 import {
   choice,
   date,
+  endNotBeforeStart,
   organisationField,
   type ResourceDefinition,
   reference,
@@ -186,4 +187,5 @@ export const offers: ResourceDefinition = {
     create: `${ORG_VIEW}/list-of-offers/add-offer`,
     update: `${ORG_VIEW}/list-of-offers/edit-offer/:offerSlug`,
   },
+  crossCheck: endNotBeforeStart("starts_on", "ends_on"),
 };

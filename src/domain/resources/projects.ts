@@ -6,10 +6,10 @@
 import { type FileRule, JPEG, MB, PDF, PNG, POWERPOINT, WEBP } from "../fileField";
 import { dashboardPermission } from "../permissions";
 import { PROJECT_TYPES, SUB_PROJECT_KINDS } from "../projects";
-import type { FieldErrors } from "../requestInput";
 import {
   choice,
   date,
+  endNotBeforeStart,
   file,
   organisationField,
   type ResourceDefinition,
@@ -32,15 +32,10 @@ export const SUB_PROJECT_HUB = `${PROJECT_SUB_PROJECTS}/view/:slug`;
 export const projectFileUrl = (slug: string, field: string, fileId: number): string =>
   `/api/projects/${encodeURIComponent(slug)}/files/${field}/${fileId}/`;
 
-export const END_BEFORE_START = "The end date must not be before the start date.";
+export { END_BEFORE_START } from "../resource";
 
-/** The end of a project's dates is on or after its start (dates as YYYY-MM-DD compare as text). */
-export function datesInOrder(values: Readonly<Record<string, unknown>>): FieldErrors {
-  const { start_date: start, end_date: end } = values;
-  return typeof start === "string" && typeof end === "string" && end < start
-    ? { end_date: [END_BEFORE_START] }
-    : {};
-}
+/** The end of a project's dates is on or after its start. */
+export const datesInOrder = endNotBeforeStart("start_date", "end_date");
 
 /** A project's logo: a small image shown on its card (2 MB is far more than a card needs). */
 export const PROJECT_LOGO: FileRule = { kind: "image", accept: [PNG, JPEG, WEBP], maxBytes: 2 * MB };
