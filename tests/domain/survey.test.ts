@@ -1,9 +1,9 @@
 // @vitest-environment node
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { hasEditPermission } from "../../src/domain/outletReview";
 import {
   type AnswerValue,
-  answerEditEligible,
   CALLING_NOT_VERIFIED,
   callingVerificationComplete,
   QUESTION_TYPES,
@@ -141,7 +141,7 @@ describe("002 §5: the date input of answer editing", () => {
   });
 });
 
-describe("001 §4.2: answer-edit eligibility", () => {
+describe("001 §4.2, §6: edit permission", () => {
   const roles = [
     "qc-manager",
     "qc-executive",
@@ -173,7 +173,7 @@ describe("001 §4.2: answer-edit eligibility", () => {
             state === "calling_accepted";
           const second = role !== "qc-executive" || state === "qc_pending";
           const expected = first && second && !changed && (offered || role === "project-manager");
-          expect(answerEditEligible(role, state, changed, offered)).toBe(expected);
+          expect(hasEditPermission(role, state, changed, offered)).toBe(expected);
         },
       ),
     );
