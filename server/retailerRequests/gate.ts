@@ -17,7 +17,11 @@ import { Problem } from "../http/problem";
 type Status = Pick<RequestSummary, "retailer_master_status">;
 
 /** Every request's status, by the id of the outlet it belongs to. */
-async function statusesByOutlet(db: Queryable, where: string, ids: number[]): Promise<Map<number, Status[]>> {
+async function statusesByOutlet(
+  db: Queryable,
+  where: "w.id" | "w.outlet_id",
+  ids: number[],
+): Promise<Map<number, Status[]>> {
   const rows = await db.query<Status & { outlet_id: number }>(
     `SELECT w.outlet_id, r.status AS retailer_master_status
      FROM retailer_master_requests r JOIN workflow_objects w ON w.id = r.workflow_object_id
