@@ -1,11 +1,12 @@
 /**
- * Who may see which outlets: every signed-in user holding a dashboard or workflow permission; an
+ * Who may see which outlets: a signed-in user holding an outlet permission (`mayReadOutlets`); an
  * internal user sees every organisation's outlets, a client user only its own organisation's.
  */
 
 import type { Context } from "hono";
 import type { UserDetails } from "../../src/domain/auth";
 import type { OutletListingFilter } from "../../src/domain/outletListing";
+import { mayReadOutlets } from "../../src/domain/permissions";
 import { FORBIDDEN, requireUser } from "../auth/guard";
 import { isInternal } from "../auth/organisationScope";
 import { userDetails } from "../auth/users";
@@ -18,7 +19,7 @@ export type OutletViewer = AuthState & { details: UserDetails };
 export async function requireOutletViewer(c: Context<AppEnv>, deps: AppDeps): Promise<OutletViewer> {
   const auth = requireUser(c);
   const details = await userDetails(deps.db, auth.user);
-  if (details.permissions.length === 0) throw new Problem(403, { ...FORBIDDEN });
+  if (!mayReadOutlets(details.permissions)) throw new Problem(403, { ...FORBIDDEN });
   return { ...auth, details };
 }
 

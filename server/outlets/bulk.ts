@@ -1,8 +1,8 @@
 /**
  * The bulk outlet action (spec 000 §3, §4.2, §7.3): all or nothing in one transaction. Every outlet
  * must be visible to the caller, unchanged since it was listed, and allow the action for the
- * caller's workflow permission in its state by the workflow machine; the action's extra fields
- * must be right. Otherwise a 400 with field and value lines, and nothing is written.
+ * caller's workflow permission in its state by the workflow machine, and wait for no retailer
+ * request (001 §4.4); the action's extra fields must be right. Otherwise a 400 with field and value lines, and nothing is written.
  */
 
 import type { BulkUpdateRequest, BulkUpdateResponse } from "../../src/domain/bulkUpdate";
@@ -10,6 +10,7 @@ import { extraDataErrors, type FieldErrorMap } from "../../src/domain/extraField
 import { calendarDateAt } from "../../src/domain/format";
 import { stateLabel } from "../../src/domain/outletStates";
 import { addFieldError } from "../../src/domain/requestInput";
+import { PENDING_RETAILER_EDITS } from "../../src/domain/retailerRequests";
 import {
   actionSpec,
   REASON_DESCRIPTION_FIELD,
@@ -21,6 +22,7 @@ import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import { Problem } from "../http/problem";
+import { blockedOutlets } from "../retailerRequests/gate";
 import type { OutletViewer } from "./access";
 import { chainOf } from "./chain";
 
@@ -71,6 +73,12 @@ export async function applyBulkAction(
   if (missing.length) add(errors, "object_ids", `${missing.join(", ")}: not an outlet you can update.`);
 
   const changed = new Map<string, string[]>();
+  // A pending retailer request blocks every save of its outlet, a status change too (001 §4.4).
+  const blocked = await blockedOutlets(
+    tx,
+    outlets.map((o) => o.id),
+  );
+  const waiting = new Map<string, string[]>();
   const refused = new Map<string, string[]>();
   const moves = new Map<string, NextState>();
   let target: string | null = null;
@@ -79,6 +87,10 @@ export async function applyBulkAction(
     if (listed !== undefined && listed !== o.version) {
       const why = `changed${o.last_by ? ` by ${o.last_by}` : ""} since the list was loaded (now ${stateLabel(o.workflow_state)}); refresh the list and try again.`;
       changed.set(why, [...(changed.get(why) ?? []), o.rsid]);
+      continue;
+    }
+    if (blocked.has(o.id)) {
+      waiting.set(PENDING_RETAILER_EDITS, [...(waiting.get(PENDING_RETAILER_EDITS) ?? []), o.rsid]);
       continue;
     }
     const key = `${o.type}/${o.workflow_state}`;
@@ -96,6 +108,7 @@ export async function applyBulkAction(
     }
   }
   for (const line of grouped(changed)) add(errors, "object_ids", line);
+  for (const line of grouped(waiting)) add(errors, "object_ids", line);
   for (const line of grouped(refused)) add(errors, "action_type", line);
 
   const extra = extraDataErrors(

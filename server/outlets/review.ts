@@ -4,20 +4,19 @@
  * organisation first, so another organisation's outlet is simply not found.
  */
 import {
-  canDecideOutletEdits,
   EDIT_DECISION_NOT_ALLOWED,
   editDecisionMessage,
   NO_PENDING_EDIT,
   type OutletEditAction,
   PREVIOUS_FIELDS,
   type QcEditHistory,
-  reviewRole,
 } from "../../src/domain/outletReview";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "./access";
 import { VISIBLE_OUTLET_SQL, visibleOutletParams } from "./detail";
+import { editsOutletNow } from "./editPermission";
 
 const NOT_FOUND = { detail: "Not found." };
 /** Where each field of PREVIOUS_FIELDS lives on the outlet row. */
@@ -70,6 +69,7 @@ export async function seesOutlet(db: Queryable, viewer: OutletViewer, id: number
 type LockedOutlet = {
   id: number;
   workflow_state: string;
+  sub_project_type: string;
   wo_id: number;
   address: string;
   phone: string;
@@ -93,7 +93,7 @@ export async function decideOutletEdits(
   now: Date,
 ): Promise<{ detail: string }> {
   const [outlet] = await tx.query<LockedOutlet>(
-    `SELECT o.id, o.workflow_state, w.id AS wo_id, o.address, o.phone, o.phone_number2,
+    `SELECT o.id, o.workflow_state, s.type AS sub_project_type, w.id AS wo_id, o.address, o.phone, o.phone_number2,
        o.previous_address, o.previous_phone_number1, o.previous_phone_number2
      FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
      JOIN workflow_objects w ON w.outlet_id = o.id
@@ -101,13 +101,7 @@ export async function decideOutletEdits(
     visibleOutletParams(viewer, slug),
   );
   if (!outlet) throw new Problem(404, NOT_FOUND);
-  if (
-    !canDecideOutletEdits(
-      reviewRole(viewer.user.considered_workflow_permission),
-      outlet.workflow_state,
-      false,
-    )
-  )
+  if (!editsOutletNow(viewer.user.considered_workflow_permission, outlet))
     throw new Problem(403, { detail: EDIT_DECISION_NOT_ALLOWED });
   const pending = PREVIOUS_FIELDS.filter((f) => outlet[f.previous] !== null);
   if (pending.length === 0) throw new Problem(409, { detail: NO_PENDING_EDIT });

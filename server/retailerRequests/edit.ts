@@ -7,27 +7,27 @@ import {
   changedTypes,
   type EditValues,
   NOTHING_CHANGED,
+  OUTLET_EDIT_NOT_ALLOWED,
   type OutletEditData,
   PROOF_KINDS,
   REQUEST_OF,
   TEXT_FIELDS,
   UPDATE_REQUEST_SUBMITTED,
 } from "../../src/domain/outletEdit";
-import { canDecideOutletEdits, reviewRole } from "../../src/domain/outletReview";
 import { fieldLabel } from "../../src/domain/retailerRequests";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
 import { VISIBLE_OUTLET_SQL, visibleOutletParams } from "../outlets/detail";
+import { editsOutletNow } from "../outlets/editPermission";
 import { refuseWhilePending } from "./gate";
 import { FIELD_HOME, type LockedOutlet, lockOutlet, snapshot, withEdit } from "./snapshot";
 
-export const OUTLET_EDIT_NOT_ALLOWED = "You cannot edit this outlet in its present state.";
 export const NOT_AN_UPLOAD = "Not an image you uploaded for this outlet.";
 
 /**
  * The outlet by RSID, locked, if the caller sees it and may edit it: the form is offered on outlets
- * with an interim status (001 §2.1), to those the §6 rule lets change them.
+ * with an interim status (001 §2.1), to those with edit permission (001 §4.2, §6).
  */
 export async function lockEditableOutlet(
   tx: Queryable,
@@ -41,8 +41,7 @@ export async function lockEditableOutlet(
   );
   if (!found) throw new Problem(404, { detail: "Not found." });
   const outlet = await lockOutlet(tx, found.id);
-  const role = reviewRole(viewer.user.considered_workflow_permission);
-  if (!outlet.interim_status || !canDecideOutletEdits(role, outlet.workflow_state, false))
+  if (!outlet.interim_status || !editsOutletNow(viewer.user.considered_workflow_permission, outlet))
     throw new Problem(403, { detail: OUTLET_EDIT_NOT_ALLOWED });
   return outlet;
 }

@@ -3,7 +3,6 @@
  * one request's detail and the decision. Each finds the workflow object through the caller's
  * organisation first, so another organisation's request is simply not found.
  */
-import { canDecideOutletEdits, reviewRole } from "../../src/domain/outletReview";
 import {
   ALREADY_DECIDED,
   type DecisionRequest,
@@ -23,9 +22,10 @@ import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
 import { outletImageUrl } from "../outlets/detail";
+import { editsOutletNow } from "../outlets/editPermission";
 import { visibleWorkflowObject } from "../survey/read";
 import { applyRequest } from "./apply";
-import { pendingCount } from "./gate";
+import { pendingState } from "./gate";
 
 const NOT_FOUND = { detail: "Not found." };
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
@@ -61,8 +61,8 @@ export async function listRequests(
 
 export async function pendingCheck(db: Queryable, viewer: OutletViewer, woId: number): Promise<PendingCheck> {
   await visible(db, viewer, woId);
-  const n = await pendingCount(db, woId);
-  return { pending_request_exist: n > 0, count_pending_request: n };
+  const { blocked, pending } = await pendingState(db, woId);
+  return { pending_request_exist: blocked, count_pending_request: pending };
 }
 
 export async function requestDetail(
@@ -123,7 +123,7 @@ export async function decideRequest(
   );
   const wo = target ? await visibleWorkflowObject(tx, viewer, target.workflow_object_id, true) : null;
   if (!wo) throw new Problem(404, NOT_FOUND);
-  if (!canDecideOutletEdits(reviewRole(viewer.user.considered_workflow_permission), wo.workflow_state, false))
+  if (!editsOutletNow(viewer.user.considered_workflow_permission, wo))
     throw new Problem(403, { detail: REQUEST_NOT_ALLOWED });
   const [request] = await tx.query<{ id: number; type: RequestType; status: string; new_data: RequestData }>(
     "SELECT id, type, status, new_data FROM retailer_master_requests WHERE id = $1 FOR UPDATE",

@@ -17,6 +17,7 @@ import { retailerOutlet } from "../mobile/data";
 import { requireOutletViewer } from "../outlets/access";
 import { saveFile } from "../uploads/files";
 import { lockEditableOutlet, raiseEditRequests, submitOutletEdit } from "./edit";
+import { blockedOutlets } from "./gate";
 import { decideRequest, listRequests, pendingCheck, requestDetail } from "./requests";
 import { FIELD_HOME, lockOutlet, snapshot } from "./snapshot";
 import {
@@ -171,12 +172,7 @@ export function retailerRequestRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = await ownOutletId(c);
     const old = await snapshot(db, id);
     const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, old[FIELD_HOME[f].part][f] ?? ""]));
-    const [pending] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM retailer_master_requests r JOIN workflow_objects w ON w.id = r.workflow_object_id
-       WHERE w.outlet_id = $1 AND r.status = 'pending'`,
-      [id],
-    );
-    return c.json({ values, pending: pending!.n > 0 });
+    return c.json({ values, pending: (await blockedOutlets(db, [id])).has(id) });
   });
 
   app.patch("/retailer/outlets/:rsid/", async (c) => {

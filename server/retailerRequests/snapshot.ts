@@ -31,14 +31,16 @@ export type LockedOutlet = {
   wo_id: number;
   rsid: string;
   workflow_state: string;
+  sub_project_type: string;
   interim_status: string | null;
 };
 
 /** The outlet (by RSID, already known visible) locked for a request's write. */
 export async function lockOutlet(tx: Queryable, outletId: number): Promise<LockedOutlet> {
   const [row] = await tx.query<LockedOutlet>(
-    `SELECT o.id, w.id AS wo_id, o.rsid, o.workflow_state, o.interim_status
-     FROM outlets o JOIN workflow_objects w ON w.outlet_id = o.id WHERE o.id = $1 FOR UPDATE OF o, w`,
+    `SELECT o.id, w.id AS wo_id, o.rsid, o.workflow_state, s.type AS sub_project_type, o.interim_status
+     FROM outlets o JOIN workflow_objects w ON w.outlet_id = o.id JOIN sub_projects s ON s.id = o.sub_project_id
+     WHERE o.id = $1 FOR UPDATE OF o, w`,
     [outletId],
   );
   return row!;

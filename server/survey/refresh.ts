@@ -12,8 +12,8 @@ import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
 import { VISIBLE_OUTLET_SQL, visibleOutletParams } from "../outlets/detail";
+import { editsOutletNow } from "../outlets/editPermission";
 import { refuseWhilePending } from "../retailerRequests/gate";
-import { editsAnswersNow } from "./eligibility";
 
 export const QC_DATA_UP_TO_DATE = "QC data is up to date with the survey answers.";
 export const QC_DATA_REFRESHED = "QC data refreshed from the survey answers";
@@ -47,7 +47,7 @@ export async function refreshQcData(
     visibleOutletParams(viewer, slug),
   );
   if (!outlet) throw new Problem(404, { detail: "Not found." });
-  if (!editsAnswersNow(viewer.user.considered_workflow_permission, outlet))
+  if (!editsOutletNow(viewer.user.considered_workflow_permission, outlet))
     throw new Problem(403, { detail: ANSWER_EDIT_NOT_ALLOWED });
   await refuseWhilePending(tx, outlet.wo_id);
 

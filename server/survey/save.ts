@@ -23,8 +23,8 @@ import { answerProblems } from "../../src/domain/surveyValidation";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
+import { editsOutletNow } from "../outlets/editPermission";
 import { refuseWhilePending } from "../retailerRequests/gate";
-import { editsAnswersNow } from "./eligibility";
 import { type VisibleWorkflowObject, visibleWorkflowObject } from "./read";
 
 const NOT_FOUND = { detail: "Not found." };
@@ -80,7 +80,7 @@ async function targetOf(tx: Queryable, request: AnswersUpdateRequest): Promise<n
 
 function checkEligible(viewer: OutletViewer, wo: VisibleWorkflowObject, request: AnswersUpdateRequest) {
   const permission = viewer.user.considered_workflow_permission;
-  const editor = editsAnswersNow(permission, wo);
+  const editor = editsOutletNow(permission, wo);
   const all = [...Object.values(request.data_to_update), ...(request.data_to_create ?? [])];
   const editsValues = all.some(changesValues) || (request.data_to_create ?? []).length > 0;
   const allowed = editor || (!editsValues && canVerifyByCalling(reviewRole(permission), wo.type_of_calling));

@@ -18,6 +18,8 @@ import {
 import { MAX_IMAGES_MESSAGE } from "./widgets";
 
 export const UPDATE_REQUEST_SUBMITTED = "Update request submitted successfully!!";
+/** The server's refusal, and the panel's words for those without edit permission. */
+export const OUTLET_EDIT_NOT_ALLOWED = "You cannot edit this outlet in its present state.";
 export const NOTHING_CHANGED = "Nothing was changed: edit a field or add a proof image.";
 export const MAX_PROOF_IMAGES = 3;
 

@@ -209,22 +209,33 @@ export function reviewRole(permission: string | null): ReviewRole {
 }
 
 /**
- * §4.2 and §6: QC manager or executive, or the project manager in qc_accepted, or the states
- * wip_client_accepted and calling_accepted; a QC executive only in qc_pending; never after the
- * workflow state changed on this screen.
+ * Edit permission (001 §2.2, §4.2, §6): who may change an outlet's data now, in every way the review
+ * offers (answers, Refresh QC data, the outlet edit and its proof images, Accept and Reject of a
+ * retailer request or of a previous address or phone edit). QC manager or executive, the project
+ * manager in qc_accepted, or anyone in wip_client_accepted or calling_accepted; a QC executive only
+ * in qc_pending; never after the workflow state changed on this screen; and only while the role's
+ * update action list offers the outlet an action (the project manager needs none). The screens read
+ * it to show their controls and the server asks it again, with the same inputs, on every write.
  */
-export function canEditAnswers(role: ReviewRole, state: string, workflowStateChanged: boolean): boolean {
+export function hasEditPermission(
+  role: ReviewRole,
+  state: string,
+  workflowStateChanged: boolean,
+  hasUpdateActions: boolean,
+): boolean {
   const allowed =
     role === "qc-manager" ||
     role === "qc-executive" ||
     (role === "project-manager" && state === "qc_accepted") ||
     state === "wip_client_accepted" ||
     state === "calling_accepted";
-  return allowed && (role !== "qc-executive" || state === "qc_pending") && !workflowStateChanged;
+  return (
+    allowed &&
+    (role !== "qc-executive" || state === "qc_pending") &&
+    !workflowStateChanged &&
+    (hasUpdateActions || role === "project-manager")
+  );
 }
-
-/** The outlet's own edits (previous address and phones) follow the retailer edit rule of §6. */
-export const canDecideOutletEdits = canEditAnswers;
 
 /** An edit waits for a decision while a replaced value is kept. */
 export const hasPendingEdit = (

@@ -51,3 +51,16 @@ export const MACHINES_PERMISSION = "machines-permission";
 
 export const mayReadMachines = (permissions: readonly string[]): boolean =>
   permissions.includes(MACHINES_PERMISSION);
+
+/**
+ * Reading outlets (lists, one outlet with its PAN and bank details, answers, images, requests,
+ * earnings): the dashboard and workflow permissions of the spec's reviewer roles (000 §6, 001 §6).
+ * Any other permission (the Machines area) grants no outlet, and holding "some permission" never does.
+ */
+export const OUTLET_READ_PERMISSIONS: readonly string[] = [
+  ...DASHBOARD_ROLES.map(dashboardPermission),
+  ...WORKFLOW_ROLES.map(workflowPermission),
+];
+
+export const mayReadOutlets = (permissions: readonly string[]): boolean =>
+  OUTLET_READ_PERMISSIONS.some((p) => permissions.includes(p));

@@ -4,7 +4,6 @@
  * or verify answers. The validators of a group's Save live in surveyValidation.ts.
  */
 import { Schema } from "effect";
-import { canEditAnswers, type ReviewRole } from "./outletReview";
 import { QUESTION_TYPES } from "./uploadTypes";
 
 export { QUESTION_TYPES };
@@ -325,15 +324,3 @@ export const ANSWER_EDIT_NOT_ALLOWED = "You cannot edit the answers of this outl
 export const STALE_ANSWER =
   "These answers were changed by someone else since you opened them. Reload to see the changes.";
 export const ANSWERS_SAVED = "Answers saved.";
-
-/**
- * §4.2 in full: the role and state rule of `canEditAnswers`, and also the update action list is
- * available for the outlet (or the role is project manager).
- */
-export const answerEditEligible = (
-  role: ReviewRole,
-  state: string,
-  workflowStateChanged: boolean,
-  hasUpdateActions: boolean,
-): boolean =>
-  canEditAnswers(role, state, workflowStateChanged) && (hasUpdateActions || role === "project-manager");

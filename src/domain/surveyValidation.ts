@@ -6,6 +6,7 @@
  */
 import { isIsoDate } from "./format";
 import { type AnswerValue, choicesOf, isImageType, type QuestionType, type Validations } from "./survey";
+import { isValidGst, isValidIfsc, isValidPan } from "./validation";
 
 type Checked = { name: string; type: QuestionType; is_mandatory: boolean; validations: Validations };
 
@@ -77,9 +78,49 @@ const isEmpty = (question: Checked, value: AnswerValue) =>
 
 const bounded = (n: number | null | undefined): n is number => typeof n === "number" && Number.isFinite(n);
 
-/** The messages of one answer against its question (§5.1); empty when it passes. */
+// The spec's format messages (001 §5.3); the IFSC's follows §5.1's style, the spec giving none.
+export const PAN_FORMAT = "Invalid PAN Number.";
+export const GST_FORMAT = "Invalid GST Number.";
+export const ifscFormat = (name: string) =>
+  `${name} must be four letters, a zero and six letters or digits! `;
+export const notANumber = (name: string) => `${name} must be a number!`;
+export const strayValue = (name: string, fields: readonly string[]) =>
+  `${name} does not take ${fields.join(", ")}!`;
+
+/** A number as the input takes it: digits with an optional sign and decimal point (no 0x10, no 1e3). */
+const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
+
+/** Which value fields each kind of question fills; any other must be empty. */
+function fieldsTaken(type: QuestionType): readonly (keyof AnswerValue)[] {
+  if (isImageType(type)) return [];
+  if (type === "multiple_choice") return ["multiple_answers_input"];
+  if (type === "location") return ["latitude_input", "longitude_input"];
+  if (type === "account_number") return ["single_input", "other_phone_number", "other_ifsc_code"];
+  return ["single_input"];
+}
+const VALUE_KEYS: readonly (keyof AnswerValue)[] = [
+  "single_input",
+  "multiple_answers_input",
+  "latitude_input",
+  "longitude_input",
+  "other_phone_number",
+  "other_ifsc_code",
+];
+const filled = (value: AnswerValue, key: keyof AnswerValue) => {
+  const v = value[key];
+  return Array.isArray(v) ? v.length > 0 : String(v).trim() !== "";
+};
+
+/**
+ * The messages of one answer against its question (§5.1, with the formats of §5.3 and 000 §5 for
+ * PAN, GST and IFSC); empty when it passes. Screen and server ask it alike, so a value the screen
+ * would never send (a list for a yes/no question, text for a photo) is refused too.
+ */
 export function answerProblems(question: Checked, value: AnswerValue): string[] {
   const { name, type, validations: v } = question;
+  const taken = fieldsTaken(type);
+  const stray = VALUE_KEYS.filter((k) => !taken.includes(k) && filled(value, k));
+  if (stray.length > 0) return [strayValue(name, stray)];
   if (isImageType(type)) return [];
   if (isEmpty(question, value)) return question.is_mandatory ? [`${name} is mandatory.`] : [];
   const text = value.single_input.trim();
@@ -99,7 +140,7 @@ export function answerProblems(question: Checked, value: AnswerValue): string[] 
         : [];
     case "number": {
       const n = Number(text);
-      if (!Number.isFinite(n)) return [`${name} must be a number!`];
+      if (!DECIMAL.test(text) || !Number.isFinite(n)) return [notANumber(name)];
       if (!v.allow_decimals && !Number.isInteger(n)) return [`${name} must be a whole number!`];
       // Like the text rule, the range applies when both bounds are given.
       return bounded(v.lower_limit) && bounded(v.upper_limit) && (n < v.lower_limit || n > v.upper_limit)
@@ -119,14 +160,15 @@ export function answerProblems(question: Checked, value: AnswerValue): string[] 
         problems.push("Phone Number must be exactly 13 digits with country code +91! ");
       const ifsc = value.other_ifsc_code.trim();
       if (ifsc !== "" && ifsc.length !== 11) problems.push("IFSC Code must be exactly 11 characters! ");
+      else if (ifsc !== "" && !isValidIfsc(ifsc)) problems.push(ifscFormat("IFSC Code"));
       return problems;
     }
     case "ifsc_code":
-      return exactly(name, text, 11);
+      return formatted(name, text, 11, isValidIfsc, ifscFormat(name));
     case "gst_number":
-      return exactly(name, text, 15);
+      return formatted(name, text, 15, isValidGst, GST_FORMAT);
     case "pan_number":
-      return exactly(name, text, 10);
+      return formatted(name, text, 10, isValidPan, PAN_FORMAT);
     case "yes_or_no":
     case "single_choice":
     case "dropdown":
@@ -148,8 +190,9 @@ export function answerProblems(question: Checked, value: AnswerValue): string[] 
   }
 }
 
-const exactly = (name: string, text: string, n: number) =>
-  text.length === n ? [] : [`${name} must be exactly ${n} characters! `];
+/** §5.1's length first, then the format. */
+const formatted = (name: string, text: string, n: number, valid: (s: string) => boolean, message: string) =>
+  text.length !== n ? [`${name} must be exactly ${n} characters! `] : valid(text) ? [] : [message];
 
 /** A yes-or-no question without its own choices offers Yes and No. */
 export const choicesFor = (question: Pick<Checked, "type" | "validations">): string[] => {

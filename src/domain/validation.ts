@@ -1,7 +1,8 @@
 /** Format rules of spec 000 §5, used by forms, upload validators and the demo data generator. */
 
 const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
-const GST = /^[0-9]{2}[0-9A-Z]{13}$/;
+/** 001 §5.3: two digits, five letters, four digits, a letter, a non-zero letter or digit, Z, a letter or digit. */
+const GST = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const ACCOUNT = /^[0-9]{9,18}$/;
 const MOBILE = /^[6-9][0-9]{9}$/;
@@ -36,8 +37,15 @@ export function gstCheckDigit(first14: string): string | null {
   return GST_CHARS[(36 - (sum % 36)) % 36]!;
 }
 
-/** GST: 15 characters, two digits plus 13 alphanumerics, ending in the right check character. */
-export const isValidGst = (s: string): boolean => GST.test(s) && gstCheckDigit(s.slice(0, 14)) === s[14];
+/** A GST state code: a state or union territory (01 to 38), or Other Territory (97). */
+export const isGstStateCode = (code: string): boolean => {
+  const n = /^\d{2}$/.test(code) ? Number(code) : 0;
+  return (n >= 1 && n <= 38) || n === 97;
+};
+
+/** GST: the §5.3 pattern, a real state code, and the right check character. */
+export const isValidGst = (s: string): boolean =>
+  GST.test(s) && isGstStateCode(s.slice(0, 2)) && gstCheckDigit(s.slice(0, 14)) === s[14];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UPI = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/;

@@ -5,7 +5,7 @@
  */
 import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
 import {
-  canDecideOutletEdits,
+  hasEditPermission,
   hasPendingEdit,
   initialTab,
   type MenuIndex,
@@ -24,7 +24,13 @@ export type OutletReviewInput = {
 };
 
 export type LoadOutcome =
-  | { type: "ok"; outlet: OutletReview; history: QcEditHistory["data"] }
+  | {
+      type: "ok";
+      outlet: OutletReview;
+      history: QcEditHistory["data"];
+      /** The role's update action list offers this outlet an action (001 §4.2). */
+      hasUpdateActions: boolean;
+    }
   | { type: "notFound" };
 export type DecideOutcome = { type: "ok"; detail: string } | { type: "refused"; detail: string };
 
@@ -42,6 +48,8 @@ export type OutletReviewContext = OutletReviewInput & {
   decision: OutletEditAction | null;
   /** Set once Update Status moved the outlet on this screen; answers can no longer be edited. */
   workflowStateChanged: boolean;
+  /** As the last load found it: the role's update action list offers the outlet an action. */
+  hasUpdateActions: boolean;
 };
 
 /** The menu of the loaded outlet for the context's role. */
@@ -80,7 +88,12 @@ export const outletReviewMachine = setup({
     mayDecide: ({ context }) =>
       context.outlet !== null &&
       hasPendingEdit(context.outlet) &&
-      canDecideOutletEdits(context.role, context.outlet.workflow_state, context.workflowStateChanged),
+      hasEditPermission(
+        context.role,
+        context.outlet.workflow_state,
+        context.workflowStateChanged,
+        context.hasUpdateActions,
+      ),
     decidedOk: ({ event }) => decided(event).type === "ok",
   },
 }).createMachine({
@@ -93,6 +106,7 @@ export const outletReviewMachine = setup({
     tab: null,
     decision: null,
     workflowStateChanged: false,
+    hasUpdateActions: false,
   }),
   initial: "loading",
   states: {
@@ -115,6 +129,7 @@ export const outletReviewMachine = setup({
               return {
                 outlet: output.outlet,
                 history: output.history,
+                hasUpdateActions: output.hasUpdateActions,
                 tab: keep ? context.tab : initialTab(context.role, menu),
               };
             }),

@@ -3,7 +3,7 @@
  * request's detail, Accept, and Reject with a required reason; after either the list reloads.
  */
 import { and, assign, type DoneActorEvent, fromPromise, setup } from "xstate";
-import { canDecideOutletEdits, type ReviewRole } from "../domain/outletReview";
+import { hasEditPermission, type ReviewRole } from "../domain/outletReview";
 import {
   ACCEPT_FAILED,
   CHOOSE_REASON,
@@ -20,6 +20,8 @@ export type RetailerRequestsInput = {
   workflowState: string;
   /** Update Status moved the outlet on this screen: no more decisions (§6). */
   workflowStateChanged: boolean;
+  /** The role's update action list offers the outlet an action (§4.2). */
+  hasUpdateActions: boolean;
 };
 export type DecideOutcome = { type: "ok"; detail: string } | { type: "refused"; detail: string };
 export type RetailerRequestsContext = RetailerRequestsInput & {
@@ -40,13 +42,16 @@ export type RetailerRequestsEvent =
   | { type: "failure.close" }
   | { type: "retry" };
 
-/** Accept and Reject are offered on a pending request to those the §6 rule allows. */
+/** Accept and Reject are offered on a pending request to those with edit permission (§6). */
 export const mayDecide = (
-  c: Pick<RetailerRequestsContext, "detail" | "role" | "workflowState" | "workflowStateChanged">,
+  c: Pick<
+    RetailerRequestsContext,
+    "detail" | "role" | "workflowState" | "workflowStateChanged" | "hasUpdateActions"
+  >,
 ) =>
   c.detail !== null &&
   isPending(c.detail.retailer_request.status) &&
-  canDecideOutletEdits(c.role, c.workflowState, c.workflowStateChanged);
+  hasEditPermission(c.role, c.workflowState, c.workflowStateChanged, c.hasUpdateActions);
 
 const listed = (event: unknown) => (event as DoneActorEvent<readonly RequestSummary[]>).output;
 const decided = (event: unknown) => (event as DoneActorEvent<DecideOutcome>).output;

@@ -5,11 +5,11 @@
  * and the end of editing once the outlet's workflow state changed on the screen.
  */
 import { and, assign, type DoneActorEvent, fromPromise, setup } from "xstate";
-import type { ReviewRole } from "../domain/outletReview";
+import { hasEditPermission, type ReviewRole } from "../domain/outletReview";
+import { type RequestSummary, savingBlocked } from "../domain/retailerRequests";
 import {
   type AnswersUpdateRequest,
   type AnswerValue,
-  answerEditEligible,
   answersUpdate,
   answerValueOf,
   type CallCheck,
@@ -36,6 +36,8 @@ export type SurveyGroupsInput = {
   hasUpdateActions: boolean;
   /** The calling executive's Calling Details: call checks instead of answer edits. */
   callingView: boolean;
+  /** The outlet's retailer requests as the review screen read them: a pending one blocks Save (§4.4). */
+  retailerRequests: readonly Pick<RequestSummary, "retailer_master_status">[];
 };
 
 export type GroupsOutcome = { type: "ok"; groups: readonly QuestionGroup[] };
@@ -71,10 +73,14 @@ type Ctx = SurveyGroupsContext;
 
 /** §4.2: answers are editable here (never in the calling view, which records call checks). */
 export const mayEditAnswers = (c: Ctx) =>
-  !c.callingView && answerEditEligible(c.role, c.workflowState, c.workflowStateChanged, c.hasUpdateActions);
+  !c.callingView && hasEditPermission(c.role, c.workflowState, c.workflowStateChanged, c.hasUpdateActions);
 /** §4.9: the calling executive records call checks on a validation call. */
 export const mayCheckCalls = (c: Ctx) =>
   c.callingView && !c.workflowStateChanged && canVerifyByCalling(c.role, c.typeOfCalling);
+
+/** Save is offered: the caller may change something here and no retailer request waits (§4.4). */
+export const maySaveGroup = (c: Ctx) =>
+  (mayEditAnswers(c) || mayCheckCalls(c)) && !savingBlocked(c.retailerRequests);
 
 /** What Save sends for the selected group. */
 export const saveRequest = (c: Ctx): AnswersUpdateRequest =>
@@ -141,7 +147,8 @@ export const surveyGroupsMachine = setup({
       event.index < context.groups.length,
     mayEdit: ({ context }) => mayEditAnswers(context),
     mayCheck: ({ context }) => mayCheckCalls(context),
-    maySave: ({ context }) => mayEditAnswers(context) || mayCheckCalls(context),
+    mayChange: ({ context }) => mayEditAnswers(context) || mayCheckCalls(context),
+    maySave: ({ context }) => maySaveGroup(context),
     valid: ({ context }) => saveProblems(context).length === 0,
     unchanged: ({ context }) => !hasChanges(context),
     savedOk: ({ event }) => output<SaveOutcome>(event).type === "ok",
@@ -249,7 +256,7 @@ export const surveyGroupsMachine = setup({
             checks: ({ context, event }) => ({ ...context.checks, [event.key]: event.check }),
           }),
         },
-        reset: { guard: "maySave", actions: assign(cleared) },
+        reset: { guard: "mayChange", actions: assign(cleared) },
         save: [
           {
             // Nothing changed and nothing wrong: the group is done as it is (§2.2: complete after Save).

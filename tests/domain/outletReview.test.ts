@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-  canDecideOutletEdits,
-  canEditAnswers,
   cutNotes,
   displayDateTime,
+  hasEditPermission,
   headerVisibility,
   initialTab,
   logInitials,
@@ -121,18 +120,20 @@ describe("role menu (001 §2.1)", () => {
 });
 
 describe("answer editing and edit decisions (001 §4.2, §6)", () => {
-  it("follows the three conditions", () => {
-    expect(canEditAnswers("qc-manager", "qc_rejected", false)).toBe(true);
-    expect(canEditAnswers("qc-manager", "qc_rejected", true)).toBe(false);
-    expect(canEditAnswers("qc-executive", "qc_pending", false)).toBe(true);
-    expect(canEditAnswers("qc-executive", "qc_accepted", false)).toBe(false);
-    expect(canEditAnswers("qc-executive", "calling_accepted", false)).toBe(false);
-    expect(canEditAnswers("project-manager", "qc_accepted", false)).toBe(true);
-    expect(canEditAnswers("project-manager", "qc_pending", false)).toBe(false);
-    expect(canEditAnswers("client-manager", "wip_client_accepted", false)).toBe(true);
-    expect(canEditAnswers("calling-executive", "calling_accepted", false)).toBe(true);
-    expect(canEditAnswers("calling-executive", "calling_rejected", false)).toBe(false);
-    expect(canDecideOutletEdits).toBe(canEditAnswers);
+  it("follows the three conditions, and asks for an offered action of all but the project manager", () => {
+    expect(hasEditPermission("qc-manager", "qc_rejected", false, true)).toBe(true);
+    expect(hasEditPermission("qc-manager", "qc_rejected", true, true)).toBe(false);
+    expect(hasEditPermission("qc-executive", "qc_pending", false, true)).toBe(true);
+    expect(hasEditPermission("qc-executive", "qc_accepted", false, true)).toBe(false);
+    expect(hasEditPermission("qc-executive", "calling_accepted", false, true)).toBe(false);
+    expect(hasEditPermission("project-manager", "qc_accepted", false, false)).toBe(true);
+    expect(hasEditPermission("project-manager", "qc_pending", false, true)).toBe(false);
+    expect(hasEditPermission("client-manager", "wip_client_accepted", false, true)).toBe(true);
+    expect(hasEditPermission("calling-executive", "calling_accepted", false, true)).toBe(true);
+    expect(hasEditPermission("calling-executive", "calling_rejected", false, true)).toBe(false);
+    // A view-only role in a state open to everyone: its action list offers nothing.
+    expect(hasEditPermission("client-manager-view", "wip_client_accepted", false, false)).toBe(false);
+    expect(hasEditPermission("iftu-executive", "calling_accepted", false, false)).toBe(false);
   });
 
   it("reads the role from the considered workflow permission", () => {

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { hasEditPermission } from "../../src/domain/outletReview";
 import {
   type AnswerValue,
-  answerEditEligible,
   CALLING_NOT_VERIFIED,
   callingVerificationComplete,
   QUESTION_TYPES,
@@ -18,8 +18,13 @@ import {
   DATE_IN_FUTURE,
   DATE_INVALID,
   filterInput,
+  GST_FORMAT,
   groupProblems,
+  ifscFormat,
   maxLengthOf,
+  notANumber,
+  PAN_FORMAT,
+  strayValue,
 } from "../../src/domain/surveyValidation";
 import { sampleAnswer } from "../machines/fixtures/surveyGroups";
 
@@ -77,6 +82,33 @@ describe("001 §5.1: the checks of a group's Save", () => {
     ]);
     expect(answerProblems(q("Visit date", "date", { greater_than: "2020-01-01" }), v("2019-12-31"))).toEqual([
       "Visit date must be after 2020-01-01!",
+    ]);
+  });
+
+  it("checks the formats of PAN, GST, IFSC and numbers, and refuses values a question does not take", () => {
+    const problems = (question: ReturnType<typeof q>, value: AnswerValue) => answerProblems(question, value);
+    expect(problems(q("PAN", "pan_number"), v("12345ABCDE"))).toEqual([PAN_FORMAT]);
+    expect(problems(q("PAN", "pan_number"), v("abcpe1234f"))).toEqual([PAN_FORMAT]);
+    expect(problems(q("PAN", "pan_number"), v("ABCPE1234F"))).toEqual([]);
+    expect(problems(q("GST", "gst_number"), v("27ABCPE1234F1Z0"))).toEqual([GST_FORMAT]);
+    expect(problems(q("GST", "gst_number"), v("99ABCPE1234F1Z0"))).toEqual([GST_FORMAT]);
+    expect(problems(q("GST", "gst_number"), v("27ABCPE1234F1ZB"))).toEqual([]);
+    expect(problems(q("IFSC", "ifsc_code"), v("HDFC1001234"))).toEqual([ifscFormat("IFSC")]);
+    expect(problems(q("IFSC", "ifsc_code"), v("HDFC0001234"))).toEqual([]);
+    expect(
+      problems(q("Account", "account_number"), v("123456789", { other_ifsc_code: "HDFC1001234" })),
+    ).toEqual([ifscFormat("IFSC Code")]);
+    for (const typed of ["0x10", "1e1", "Infinity", " 5 5"])
+      expect(problems(q("N", "number"), v(typed)), typed).toEqual([notANumber("N")]);
+    expect(problems(q("N", "number"), v("-2"))).toEqual([]);
+    expect(problems(q("Open?", "yes_or_no"), v("Yes", { multiple_answers_input: ["Yes", "No"] }))).toEqual([
+      strayValue("Open?", ["multiple_answers_input"]),
+    ]);
+    expect(problems(q("Photo", "single_image"), v("javascript:alert(1)"))).toEqual([
+      strayValue("Photo", ["single_input"]),
+    ]);
+    expect(problems(q("Name", "text"), v("Shop", { latitude_input: "12" }))).toEqual([
+      strayValue("Name", ["latitude_input"]),
     ]);
   });
 
@@ -141,7 +173,7 @@ describe("002 §5: the date input of answer editing", () => {
   });
 });
 
-describe("001 §4.2: answer-edit eligibility", () => {
+describe("001 §4.2, §6: edit permission", () => {
   const roles = [
     "qc-manager",
     "qc-executive",
@@ -173,7 +205,7 @@ describe("001 §4.2: answer-edit eligibility", () => {
             state === "calling_accepted";
           const second = role !== "qc-executive" || state === "qc_pending";
           const expected = first && second && !changed && (offered || role === "project-manager");
-          expect(answerEditEligible(role, state, changed, offered)).toBe(expected);
+          expect(hasEditPermission(role, state, changed, offered)).toBe(expected);
         },
       ),
     );

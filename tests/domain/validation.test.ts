@@ -16,8 +16,16 @@ const alnum = fc.constantFrom(..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ");
 const str = (arb: fc.Arbitrary<string>, n: number) =>
   fc.array(arb, { minLength: n, maxLength: n }).map((a) => a.join(""));
 const pan = fc.tuple(str(upper, 5), str(digit, 4), upper).map(([a, b, c]) => `${a}${b}${c}`);
+/** A state or union territory code (01 to 38) or Other Territory (97). */
+const stateCode = fc
+  .oneof(fc.integer({ min: 1, max: 38 }), fc.constant(97))
+  .map((n) => String(n).padStart(2, "0"));
 const gst = fc
-  .tuple(str(digit, 2), pan, alnum)
+  .tuple(
+    stateCode,
+    pan,
+    alnum.filter((c) => c !== "0"),
+  )
   .map(([state, p, entity]) => `${state}${p}${entity}Z`)
   .map((first14) => `${first14}${gstCheckDigit(first14)}`);
 

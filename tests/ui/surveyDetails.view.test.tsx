@@ -181,7 +181,15 @@ describe("the Survey Details panel follows the surveyGroups machine", () => {
   it.each(
     paths.map((p) => [`${p.input.role}: ${p.steps.map((s) => s.event.type).join(" → ")}`, p] as const),
   )("%s", async (_name, { input, steps }) => {
-    const { workflowObject, role, workflowState, typeOfCalling, hasUpdateActions, callingView } = input;
+    const {
+      workflowObject,
+      role,
+      workflowState,
+      typeOfCalling,
+      hasUpdateActions,
+      callingView,
+      retailerRequests,
+    } = input;
     render(
       <SurveyDetails
         actors={fakeActors}
@@ -191,6 +199,7 @@ describe("the Survey Details panel follows the surveyGroups machine", () => {
         typeOfCalling={typeOfCalling}
         hasUpdateActions={hasUpdateActions}
         callingView={callingView}
+        retailerRequests={retailerRequests}
         workflowStateChanged={false}
       />,
     );

@@ -14,14 +14,17 @@ import { type ApiError, detailOf, request, runApi } from "../http";
 const Detail = Schema.Struct({ detail: Schema.String });
 
 export const retailerRequestKeys = {
-  pending: (workflowObject: number) => ["retailer-requests", "pending", workflowObject] as const,
+  list: (workflowObject: number) => ["retailer-requests", "list", workflowObject] as const,
 };
 
-/** The pending check behind the review screen's banner; decisions and edits invalidate it. */
-export const pendingCheckQuery = (workflowObject: number) =>
+/**
+ * The outlet's requests behind the review screen's pending banner and its saves (001 §4.4,
+ * `savingBlocked`); decisions and edits invalidate it.
+ */
+export const requestListQuery = (workflowObject: number) =>
   queryOptions({
-    queryKey: retailerRequestKeys.pending(workflowObject),
-    queryFn: ({ signal }) => runApi(pendingCheck(workflowObject), { signal }),
+    queryKey: retailerRequestKeys.list(workflowObject),
+    queryFn: ({ signal }) => runApi(requestList(workflowObject), { signal }),
   });
 
 export const requestList = (workflowObject: number) =>

@@ -2,7 +2,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { stateLabel } from "../../domain/outletStates";
+import { mayReadOutlets } from "../../domain/permissions";
 import { outletSummaryQuery } from "../../infra/api/outlets";
+import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
 import { StatCard } from "../widgets/Display";
 import StateChart from "./StateChart";
@@ -11,7 +13,11 @@ import "./dashboard.css";
 const projectList = (slug: string) => `/dashboard/projects/client-portal-view/${slug}/list-of-outlets`;
 
 export default function OutletSummarySection() {
-  const summary = useQuery(outletSummaryQuery());
+  const user = useCurrentUser();
+  // Only those who may read outlets are asked for their figures (the server refuses the others).
+  const readsOutlets = user !== null && mayReadOutlets(user.permissions);
+  const summary = useQuery({ ...outletSummaryQuery(), enabled: readsOutlets });
+  if (!readsOutlets) return null;
   if (summary.isPending) return <Loading />;
   if (summary.isError) return null;
   const { by_state, projects } = summary.data;

@@ -9,19 +9,20 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { Link, useLocation, useParams } from "wouter";
+import { OUTLET_EDIT_NOT_ALLOWED } from "../../domain/outletEdit";
 import { outletListPath } from "../../domain/outletListing";
 import {
   APP_LINK_SENT,
-  canDecideOutletEdits,
   DOCUMENTS_TO_KEEP_READY,
   displayDateTime,
+  hasEditPermission,
   logInitials,
   reviewRole,
   showsUpdateStatus,
 } from "../../domain/outletReview";
-import { PENDING_RETAILER_EDITS } from "../../domain/retailerRequests";
+import { PENDING_RETAILER_EDITS, savingBlocked } from "../../domain/retailerRequests";
 import { outletKeys } from "../../infra/api/outlets";
-import { pendingCheckQuery, retailerRequestKeys } from "../../infra/api/retailerRequests";
+import { requestListQuery, retailerRequestKeys } from "../../infra/api/retailerRequests";
 import { rememberedList } from "../../infra/listMemory";
 import { menuOf, outletReviewMachine } from "../../machines/outletReview";
 import NotFound from "../errors/NotFound";
@@ -127,11 +128,10 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
   const state = useSelector(review, (s) => s);
   const ctx = state.context;
   const woId = ctx.outlet?.workflow_object.id;
-  const pending = useQuery({ ...pendingCheckQuery(woId ?? 0), enabled: woId !== undefined });
-  const savingBlocked = pending.data?.pending_request_exist ?? false;
+  const requests = useQuery({ ...requestListQuery(woId ?? 0), enabled: woId !== undefined });
+  const blocked = requests.data !== undefined && savingBlocked(requests.data);
   const requestsChanged = () => {
-    if (woId !== undefined)
-      void queryClient.invalidateQueries({ queryKey: retailerRequestKeys.pending(woId) });
+    if (woId !== undefined) void queryClient.invalidateQueries({ queryKey: retailerRequestKeys.list(woId) });
   };
   if (state.matches("notFound")) return <NotFound />;
   if (state.matches("failed"))
@@ -151,10 +151,17 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
   const menu = menuOf(ctx);
   const selected = menu.find((m) => m.index === ctx.tab);
   const wo = outlet.workflow_object;
+  // Edit permission (001 §4.2, §6) shows every control that changes the outlet's data.
+  const mayEdit = hasEditPermission(
+    role,
+    outlet.workflow_state,
+    ctx.workflowStateChanged,
+    ctx.hasUpdateActions,
+  );
   return (
     <div className="page outlet-review" aria-busy={state.hasTag("busy")}>
       <BackToList />
-      {savingBlocked && (
+      {blocked && (
         <p role="status" className="notice outlet-pending-banner">
           {PENDING_RETAILER_EDITS}
         </p>
@@ -162,7 +169,7 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
       <OutletHeaderCard
         outlet={outlet}
         role={role}
-        mayDecide={canDecideOutletEdits(role, outlet.workflow_state, ctx.workflowStateChanged)}
+        mayDecide={mayEdit}
         deciding={state.matches("deciding")}
         onDecide={(action) => review.send({ type: "edit.decide", action })}
         updateStatus={
@@ -201,11 +208,12 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
               <LogList entries={ctx.history} label="QC Edit History" />
             )}
             {selected.label === "General Information" && <GeneralInformation />}
-            {selected.label === "Edit Outlet Information" && (
+            {selected.label === "Edit Outlet Information" && !mayEdit && <p>{OUTLET_EDIT_NOT_ALLOWED}</p>}
+            {selected.label === "Edit Outlet Information" && mayEdit && (
               <OutletEditPanel
                 slug={outlet.rsid}
                 values={editValuesOf(outlet)}
-                savingBlocked={savingBlocked}
+                savingBlocked={blocked}
                 onSaved={() => {
                   requestsChanged();
                   review.send({ type: "tab.select", index: 1 });
@@ -218,22 +226,27 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
                 role={role}
                 workflowState={outlet.workflow_state}
                 workflowStateChanged={ctx.workflowStateChanged}
+                hasUpdateActions={ctx.hasUpdateActions}
                 onDecided={() => {
                   requestsChanged();
                   review.send({ type: "outlet.reload" });
                 }}
               />
             )}
-            {(selected.label === "Survey Details" || selected.label === "Calling Details") && (
-              <SurveyPanel
-                outlet={outlet}
-                role={role}
-                callingView={selected.label === "Calling Details"}
-                workflowStateChanged={ctx.workflowStateChanged}
-                savingBlocked={savingBlocked}
-                onRefreshed={() => review.send({ type: "outlet.reload" })}
-              />
-            )}
+            {(selected.label === "Survey Details" || selected.label === "Calling Details") &&
+              !requests.data && <Loading />}
+            {(selected.label === "Survey Details" || selected.label === "Calling Details") &&
+              requests.data && (
+                <SurveyPanel
+                  outlet={outlet}
+                  role={role}
+                  callingView={selected.label === "Calling Details"}
+                  workflowStateChanged={ctx.workflowStateChanged}
+                  hasUpdateActions={ctx.hasUpdateActions}
+                  retailerRequests={requests.data}
+                  onRefreshed={() => review.send({ type: "outlet.reload" })}
+                />
+              )}
           </section>
         )}
       </div>

@@ -30,6 +30,8 @@ type Props = {
   role: ReviewRole;
   workflowState: string;
   workflowStateChanged: boolean;
+  /** The role's update action list offers the outlet an action (001 §4.2). */
+  hasUpdateActions: boolean;
   /** A decision changed the outlet: the review screen reads it again. */
   onDecided: () => void;
   actors?: typeof retailerRequestsActors;

@@ -36,8 +36,6 @@ import { surveyActors } from "./surveyActors";
 type Props = SurveyGroupsInput & {
   /** Update Status moved the outlet on this screen: editing ends (§4.2). */
   workflowStateChanged: boolean;
-  /** A retailer request is pending: nothing may be saved (001 §4.4). */
-  savingBlocked?: boolean;
   actors?: typeof surveyActors;
 };
 
@@ -130,12 +128,7 @@ function SkuTable({ slots }: { slots: readonly AnswerSlot[] }) {
   );
 }
 
-export default function SurveyDetails({
-  actors = surveyActors,
-  workflowStateChanged,
-  savingBlocked = false,
-  ...input
-}: Props) {
+export default function SurveyDetails({ actors = surveyActors, workflowStateChanged, ...input }: Props) {
   const survey = useLiveActorRef(
     surveyGroupsMachine.provide({
       actors,
@@ -301,7 +294,7 @@ export default function SurveyDetails({
           <button
             type="button"
             className="button"
-            disabled={busy || savingBlocked}
+            disabled={busy || !state.can({ type: "save" })}
             onClick={() => survey.send({ type: "save" })}
           >
             {state.matches("saving") ? "Saving…" : last ? "Save" : "Save and Next"}

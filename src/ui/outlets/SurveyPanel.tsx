@@ -1,18 +1,13 @@
 /**
  * The Survey Details (or Calling Details) panel of the outlet review: Refresh QC data for those
- * who may edit answers, and the survey itself once the actions config says whether the outlet has
- * update actions (§4.2 needs it).
+ * with edit permission (001 §4.2), and the survey itself.
  */
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { offersUpdateActions } from "../../domain/actionsConfig";
-import type { OutletReview, ReviewRole } from "../../domain/outletReview";
-import { answerEditEligible } from "../../domain/survey";
-import { actionsConfigQuery } from "../../infra/api/outlets";
+import { hasEditPermission, type OutletReview, type ReviewRole } from "../../domain/outletReview";
+import { type RequestSummary, savingBlocked } from "../../domain/retailerRequests";
 import { refreshQcData } from "../../infra/api/survey";
 import { runApi } from "../../infra/http";
 import { notify } from "../notifications/notifier";
-import { Spinner } from "../widgets/Controls";
 import SurveyDetails from "./SurveyDetails";
 
 export default function SurveyPanel({
@@ -20,27 +15,24 @@ export default function SurveyPanel({
   role,
   callingView,
   workflowStateChanged,
-  savingBlocked,
+  hasUpdateActions,
+  retailerRequests,
   onRefreshed,
 }: {
   outlet: OutletReview;
   role: ReviewRole;
   callingView: boolean;
   workflowStateChanged: boolean;
-  /** A retailer request is pending: nothing may be saved (001 §4.4). */
-  savingBlocked: boolean;
+  /** The role's update action list offers the outlet an action (§4.2). */
+  hasUpdateActions: boolean;
+  /** The outlet's retailer requests: a pending one blocks every save (001 §4.4). */
+  retailerRequests: readonly RequestSummary[];
   onRefreshed: () => void;
 }) {
-  const config = useQuery(actionsConfigQuery());
   const [refreshing, setRefreshing] = useState(false);
-  if (!config.data) return <Spinner label="Loading the survey" />;
   const wo = outlet.workflow_object;
-  const hasUpdateActions = offersUpdateActions(
-    { workflow_state: outlet.workflow_state, subProject: outlet.sub_project.type },
-    config.data,
-  );
   const mayRefresh =
-    !callingView && answerEditEligible(role, outlet.workflow_state, workflowStateChanged, hasUpdateActions);
+    !callingView && hasEditPermission(role, outlet.workflow_state, workflowStateChanged, hasUpdateActions);
   const refresh = async () => {
     setRefreshing(true);
     try {
@@ -59,7 +51,7 @@ export default function SurveyPanel({
           <button
             type="button"
             className="button button-secondary"
-            disabled={refreshing || savingBlocked}
+            disabled={refreshing || savingBlocked(retailerRequests)}
             onClick={refresh}
           >
             {refreshing ? "Refreshing…" : "Refresh QC data"}
@@ -74,7 +66,7 @@ export default function SurveyPanel({
         hasUpdateActions={hasUpdateActions}
         callingView={callingView}
         workflowStateChanged={workflowStateChanged}
-        savingBlocked={savingBlocked}
+        retailerRequests={retailerRequests}
       />
     </>
   );

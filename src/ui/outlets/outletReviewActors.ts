@@ -1,16 +1,21 @@
 /** The outlet review machine's side effects, provided by the application (tests provide fakes). */
 import { fromPromise } from "xstate";
+import { offersUpdateActions } from "../../domain/actionsConfig";
 import type { OutletEditAction } from "../../domain/outletReview";
-import { outletEditDecision, outletReview, qcEditHistory } from "../../infra/api/outlets";
+import { actionsConfig, outletEditDecision, outletReview, qcEditHistory } from "../../infra/api/outlets";
 import { errorStatus, isApiError, runApi } from "../../infra/http";
 import type { DecideOutcome, LoadOutcome } from "../../machines/outletReview";
 
 export const outletReviewActors = {
   loadOutlet: fromPromise<LoadOutcome, { slug: string }>(async ({ input }) => {
     try {
-      const outlet = await runApi(outletReview(input.slug));
+      const [outlet, config] = await Promise.all([runApi(outletReview(input.slug)), runApi(actionsConfig())]);
       const history = await runApi(qcEditHistory(outlet.workflow_object.id));
-      return { type: "ok", outlet, history: history.data };
+      const hasUpdateActions = offersUpdateActions(
+        { workflow_state: outlet.workflow_state, subProject: outlet.sub_project.type },
+        config,
+      );
+      return { type: "ok", outlet, history: history.data, hasUpdateActions };
     } catch (error) {
       if (isApiError(error) && errorStatus(error) === 404) return { type: "notFound" };
       throw error;
