@@ -34,6 +34,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // Builds the seeded database once per run; each test file starts from a copy.
+          globalSetup: ["tests/server/global-setup.ts"],
         },
       },
       {
@@ -47,6 +49,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          globalSetup: ["tests/server/global-setup.ts"],
         },
       },
       {

@@ -29,13 +29,19 @@ export interface Db extends Queryable {
 const INT8 = 20;
 const DATE = 1082;
 
-/** PGlite in dataDir, or in memory when no folder is given (tests). */
-export async function openPglite(dataDir?: string): Promise<Db> {
+/** A PGlite database, which can also give its whole data folder as a tarball (to start copies from). */
+export type PgliteDb = Db & { dumpDataDir(): Promise<Blob> };
+
+/**
+ * PGlite in dataDir, or in memory when no folder is given (tests); `loadDataDir` starts it from a
+ * tarball of another one's data folder instead of an empty database (a test's copy of a seeded one).
+ */
+export async function openPglite(dataDir?: string, copy: { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
   const { PGlite } = await import("@electric-sql/pglite");
   // Trigram indexes serve the outlet name search (migration 0012).
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const parsers = { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v };
-  const options = { parsers, extensions: { pg_trgm } };
+  const options = { parsers, extensions: { pg_trgm }, ...copy };
   const pg = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pg.waitReady;
   const wrap = (q: { query: typeof pg.query }): Queryable => ({
@@ -51,6 +57,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       await pg.exec(sql);
     },
     close: () => pg.close(),
+    dumpDataDir: () => pg.dumpDataDir("none"),
   };
 }
 

@@ -1,19 +1,19 @@
 /**
- * A server on a fresh database for each test file: in-memory PGlite, or a fresh schema on the
- * PostgreSQL named by TEST_DATABASE_URL, so the same suite checks both storage paths. A test file
+ * A server on a database of its own for each test file: in-memory PGlite, or a database of its own
+ * on the PostgreSQL named by TEST_DATABASE_URL, so the same suite checks both storage paths; each
+ * starts as a copy of the run's migrated and seeded database (./test-databases.ts). A test file
  * whose servers answered any request with a 500 fails: bad input and races must never be one. (A
  * test that provokes a 500 on purpose builds its own app with its own logger, as platform.test.ts
  * does for a broken database.)
  */
-import { randomBytes } from "node:crypto";
 import type { Hono } from "hono";
 import { afterAll } from "vitest";
 import { type AppDeps, createApp } from "../../server/app";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
 import { createSession } from "../../server/auth/sessions";
 import type { AppEnv } from "../../server/context";
-import { type Db, migrate, openPglite, openPostgres } from "../../server/db/db";
-import { seedDemoData } from "../../server/seed/demo";
+import { DEFAULT_OUTLETS } from "../../server/seed/demo";
+import { seededTestDb } from "./test-databases";
 
 export const DEMO_PASSWORD = "Demo@12345";
 export const DAY = 24 * 60 * 60 * 1000;
@@ -50,25 +50,7 @@ function noteServerError(entry: Record<string, unknown>): void {
   }
 }
 
-export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const db = await openPglite();
-    return { db, drop: () => db.close() };
-  }
-  const schema = `test_${randomBytes(6).toString("hex")}`;
-  const admin = await openPostgres(url);
-  await admin.exec(`CREATE SCHEMA ${schema}`);
-  const db = await openPostgres(url, schema);
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.close();
-    },
-  };
-}
+export { openTestDb } from "./test-databases";
 
 /** Calls an app the way a browser would, reading the answer as JSON when it is JSON. */
 export function callerOf(app: Hono<AppEnv>) {
@@ -106,15 +88,13 @@ export function callerOf(app: Hono<AppEnv>) {
 }
 
 /**
- * A migrated, seeded database and an app over it with a settable clock, no real delays (the
- * requested ones are recorded in `sleeps`) and the log lines kept in `logs`.
+ * A migrated, seeded database (a copy of the run's) and an app over it with a settable clock, no
+ * real delays (the requested ones are recorded in `sleeps`) and the log lines kept in `logs`.
  */
 export async function startTestServer(options: { outlets?: number } & Partial<AppDeps> = {}) {
   const { outlets, ...overrides } = options;
-  const { db, drop } = await openTestDb();
-  await migrate(db);
   const clock = { now: TEST_START };
-  await seedDemoData(db, { now: clock.now, outlets: outlets ?? 520 });
+  const { db, drop } = await seededTestDb(outlets ?? DEFAULT_OUTLETS, clock.now);
   const sleeps: number[] = [];
   const logs: Record<string, unknown>[] = [];
   const deps: AppDeps = {

@@ -10,7 +10,7 @@ import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { createActor, fromPromise } from "xstate";
 import { MSG } from "../../src/domain/messages";
-import { eKycLoginMachine } from "../../src/machines/eKycLogin";
+import { type EKycLoginInput, eKycLoginMachine } from "../../src/machines/eKycLogin";
 import { EKycLoginScreen, EKycOtpScreen } from "../../src/ui/ekyc/EKycScreens";
 import { setEKycLoginEffects } from "../../src/ui/ekyc/eKycLoginActor";
 import { EMYTRACK_GROUP } from "../../src/ui/ekyc/groups";
@@ -34,14 +34,15 @@ beforeEach(() => {
 afterEach(cleanup);
 
 const stateName = (value: unknown) => JSON.stringify(value);
-const byState = new Map<string, ViewStep[]>();
+const byState = new Map<string, { input: unknown; steps: ViewStep[] }>();
 // The eMyTrack group signs in on my_track; the retailer group runs the same screens.
 for (const { input, steps } of viewPaths(eKycLoginFixture)) {
   if ((input as { platform: string }).platform !== "my_track") continue;
   // A stored 451 is read when the login screen opens; that path is the login screen's own test.
   if (steps.some((s) => s.event.type === "conflict.restored")) continue;
   const key = stateName(steps.at(-1)!.state.value);
-  if ((byState.get(key)?.length ?? Number.POSITIVE_INFINITY) > steps.length) byState.set(key, steps);
+  if ((byState.get(key)?.steps.length ?? Number.POSITIVE_INFINITY) > steps.length)
+    byState.set(key, { input, steps });
 }
 const paths = [...byState.values()];
 
@@ -130,7 +131,7 @@ async function perform(event: { type: string; [k: string]: unknown }, send: (e: 
 describe("the eMyTrack screens follow the eKycLogin machine", () => {
   it("the paths driven here reach every state of the machine", () => {
     const reached = new Set(
-      paths.flatMap((steps) =>
+      paths.flatMap(({ steps }) =>
         steps.map((s) =>
           typeof s.state.value === "string" ? s.state.value : Object.keys(s.state.value as object)[0],
         ),
@@ -141,8 +142,11 @@ describe("the eMyTrack screens follow the eKycLogin machine", () => {
   });
 
   it.each(
-    paths.map((steps) => [steps.map((s) => s.event.type.replace(/\..*$/, "")).join(" → "), steps] as const),
-  )("%s", async (_name, steps) => {
+    paths.map(
+      ({ input, steps }) =>
+        [steps.map((s) => s.event.type.replace(/\..*$/, "")).join(" → "), input, steps] as const,
+    ),
+  )("%s", async (_name, input, steps) => {
     const actor = createActor(
       eKycLoginMachine.provide({
         actors: Object.fromEntries(ACTORS.map((name) => [name, deferred(name)])),
@@ -151,7 +155,8 @@ describe("the eMyTrack screens follow the eKycLogin machine", () => {
           goHome: () => effects.goHome(),
         },
       }),
-      { input: { platform: "my_track" } },
+      // The path's own input: its countdown is the fixture's short one.
+      { input: input as EKycLoginInput },
     ).start();
     const location = memoryLocation({ path: EMYTRACK_GROUP.loginPath, record: true });
     let effects = { signedIn: (_s: string, _u: string) => {}, goHome: () => {} };

@@ -1,0 +1,45 @@
+// @vitest-environment node
+/**
+ * The timings the application runs with, where the machine fixtures shorten them to keep the
+ * generated paths few (a countdown's every second is a state of its own there).
+ */
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
+import { type OtpSendOutcome, type OtpStepOutcome, RESEND_COOLDOWN_SECONDS } from "../../src/domain/otpLogin";
+import { type EKycPlatform, eKycLoginMachine } from "../../src/machines/eKycLogin";
+
+type Target = { login_username: string; platform: EKycPlatform };
+
+describe("eKycLogin without a cooldown in its input, as the application starts it", () => {
+  it("keeps Resend disabled for the spec's 30 s after a code is sent, one second a tick", async () => {
+    expect(RESEND_COOLDOWN_SECONDS).toBe(30);
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      eKycLoginMachine.provide({
+        actors: {
+          loginStep: fromPromise<OtpStepOutcome, Target>(async () => ({
+            type: "ok",
+            phoneNumber: "+91 ******0001",
+          })),
+          sendOtp: fromPromise<OtpSendOutcome, Target>(async () => ({ type: "sent" })),
+        },
+      }),
+      { input: { platform: "my_track" }, clock },
+    ).start();
+    actor.send({ type: "mobile.change", value: "9000000001" });
+    actor.send({ type: "login.submit" });
+    await waitFor(actor, (s) => s.matches({ otpEntry: "counting" }));
+    expect(actor.getSnapshot().context.countdown).toBe(30);
+
+    clock.increment(999);
+    expect(actor.getSnapshot().context.countdown).toBe(30);
+    clock.increment(1);
+    expect(actor.getSnapshot().context.countdown).toBe(29);
+    for (let second = 2; second < 30; second++) clock.increment(1000);
+    expect(actor.getSnapshot().context.countdown).toBe(1);
+    expect(actor.getSnapshot().matches({ otpEntry: "counting" })).toBe(true);
+    clock.increment(1000);
+    expect(actor.getSnapshot().matches({ otpEntry: "resendReady" })).toBe(true);
+    actor.stop();
+  });
+});
