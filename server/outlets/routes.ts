@@ -20,6 +20,7 @@ import { cachedActionsConfig } from "./actionsConfigCache";
 import { applyBulkAction } from "./bulk";
 import { chainOf } from "./chain";
 import { outletDetail } from "./detail";
+import { requireOutletWriter } from "./editPermission";
 import { outletGallery } from "./gallery";
 import { listOutlets } from "./listing";
 import { filterOptions } from "./options";
@@ -86,8 +87,7 @@ export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post("/outlets/bulk-action/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    if (!viewer.user.considered_workflow_permission) throw new Problem(403, { ...FORBIDDEN });
+    const viewer = await requireOutletWriter(c, deps);
     const read = readBulkUpdate(await jsonBody(c.req));
     if (!read.ok) throw new Problem(400, read.errors);
     const now = new Date(deps.clock());
@@ -131,8 +131,7 @@ export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post("/outlets/:slug/action/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    if (!viewer.user.considered_workflow_permission) throw new Problem(403, { ...FORBIDDEN });
+    const viewer = await requireOutletWriter(c, deps);
     const slug = decodeText(c.req.param("slug"), MAX_QUERY_TEXT_LENGTH);
     if (!slug.ok || !(await seesOutletSlug(db, viewer, slug.value)))
       throw new Problem(404, { detail: "Not found." });

@@ -15,6 +15,7 @@ import { inTransaction } from "../db/retry";
 import { fieldProblem, jsonBody, Problem } from "../http/problem";
 import { retailerOutlet } from "../mobile/data";
 import { requireOutletViewer } from "../outlets/access";
+import { requireOutletWriter } from "../outlets/editPermission";
 import { saveFile } from "../uploads/files";
 import { lockEditableOutlet, raiseEditRequests, submitOutletEdit } from "./edit";
 import { blockedOutlets } from "./gate";
@@ -84,8 +85,7 @@ export function retailerRequestRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post("/retailer-requests/decision/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    if (!viewer.user.considered_workflow_permission) throw new Problem(403, { ...FORBIDDEN });
+    const viewer = await requireOutletWriter(c, deps);
     const read = readDecision(await jsonBody(c.req), QC_REJECTION_STATUS);
     if (!read.ok) throw new Problem(400, read.errors);
     const now = new Date(deps.clock());
@@ -101,8 +101,7 @@ export function retailerRequestRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.patch("/outlets/:slug/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    if (!viewer.user.considered_workflow_permission) throw new Problem(403, { ...FORBIDDEN });
+    const viewer = await requireOutletWriter(c, deps);
     const slug = decodeText(c.req.param("slug"), MAX_QUERY_TEXT_LENGTH);
     if (!slug.ok) throw new Problem(404, { detail: "Not found." });
     const read = readOutletEdit(await jsonBody(c.req));
@@ -114,8 +113,7 @@ export function retailerRequestRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post("/common/images/", limit(MAX_IMAGE_BYTES, IMAGE_TOO_LARGE, "image"), async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    if (!viewer.user.considered_workflow_permission) throw new Problem(403, { ...FORBIDDEN });
+    const viewer = await requireOutletWriter(c, deps);
     const form = await readForm(c, "image");
     const name = typeof form.name === "string" ? form.name : "";
     if (!isProofKind(name)) throw fieldProblem("name", `"${name}" is not a proof kind.`);

@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { jsonBody, Problem } from "../http/problem";
 import { requireOutletViewer } from "../outlets/access";
+import { requireOutletWriter } from "../outlets/editPermission";
 import {
   answerImage,
   groupAnswers,
@@ -93,8 +94,7 @@ export function surveyRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post("/update/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    if (!viewer.user.considered_workflow_permission) throw new Problem(403, { ...FORBIDDEN });
+    const viewer = await requireOutletWriter(c, deps);
     const read = readAnswersUpdate(await jsonBody(c.req));
     if (!read.ok) throw new Problem(400, read.errors);
     const now = new Date(deps.clock());
@@ -104,8 +104,7 @@ export function surveyRoutes(deps: AppDeps): Hono<AppEnv> {
   // A POST, not the GET the spec shows: it changes the outlet, and a GET would let another site's
   // link make that change with the user's cookie.
   app.post("/outlets/:slug/refresh-qc-data/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    if (!viewer.user.considered_workflow_permission) throw new Problem(403, { ...FORBIDDEN });
+    const viewer = await requireOutletWriter(c, deps);
     const slug = decodeText(c.req.param("slug"), MAX_QUERY_TEXT_LENGTH);
     if (!slug.ok) throw new Problem(404, NOT_FOUND);
     const now = new Date(deps.clock());

@@ -116,6 +116,12 @@ export function specialActionStates(config: SpecialActionsConfig): string[] {
   return [...states].sort();
 }
 
+/** Whether the action lists offer any action at all, in any state and sub-project. */
+export const offersAnyAction = (config: ActionsConfigResponse): boolean =>
+  Object.values(config.allowed_user_actions_config).some((bySub) =>
+    Object.values(bySub).some((actions) => Object.keys(actions).length > 0),
+  ) || Object.keys(config.allowed_user_special_actions_config).length > 0;
+
 /** The update action list offers this one outlet an action (the last condition of 001 §4.2). */
 export const offersUpdateActions = (outlet: SelectedOutlet, config: ActionsConfigResponse): boolean =>
   allowedBulkActions([outlet], config).length > 0;

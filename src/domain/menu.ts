@@ -2,7 +2,7 @@
  * The dashboard side menu: which areas a signed-in user is offered. Kept apart from the route
  * catalogue so that only the dashboard's code carries it.
  */
-import { FIELD_TOOLS_PERMISSIONS, MACHINES_PERMISSION } from "./permissions";
+import { FIELD_TOOLS_PERMISSIONS, MACHINES_PERMISSION, OUTLET_READ_PERMISSIONS } from "./permissions";
 import type { RouteArea } from "./routes";
 
 export type MenuEntry = {
@@ -37,7 +37,14 @@ const INTERNAL_DASHBOARD = [
  */
 export const DASHBOARD_MENU: readonly MenuEntry[] = [
   { label: "Home", area: "dashboard", to: "/dashboard", anyOf: [], internalOnly: false },
-  { label: "Projects", area: "projects", to: "/dashboard/projects", anyOf: [], internalOnly: false },
+  // Project cards count and open outlets: offered to those who read outlets.
+  {
+    label: "Projects",
+    area: "projects",
+    to: "/dashboard/projects",
+    anyOf: OUTLET_READ_PERMISSIONS,
+    internalOnly: false,
+  },
   {
     label: "Outlets",
     area: "outlets",

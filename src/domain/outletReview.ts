@@ -233,9 +233,16 @@ export function hasEditPermission(
     allowed &&
     (role !== "qc-executive" || state === "qc_pending") &&
     !workflowStateChanged &&
-    (hasUpdateActions || role === "project-manager")
+    actsOnOutlets(role, hasUpdateActions)
   );
 }
+
+/**
+ * The role's part of the edit permission: its action list offers an action (the project manager
+ * needs none). A role whose list offers none anywhere is view-only and changes no outlet's data.
+ */
+export const actsOnOutlets = (role: ReviewRole, offersActions: boolean): boolean =>
+  offersActions || role === "project-manager";
 
 /** An edit waits for a decision while a replaced value is kept. */
 export const hasPendingEdit = (

@@ -126,7 +126,7 @@ const EVERYONE = "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok
 const STAFF = "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  403 403";
 /** Outlets are read by those holding a permission that grants it: the Machines area alone does not. */
 const OUTLET_READERS = "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  403 403 403";
-const STAFF_400 = "401 400 400 400 400 400 400 400 400 400 400 400 400 400 400 400 403 403";
+const OUTLET_READERS_400 = "401 400 400 400 400 400 400 400 400 400 400 400 400 400 400 403 403 403";
 const PUBLIC = "ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ";
 const PUBLIC_400 = "400 400 400 400 400 400 400 400 400 400 400 400 400 400 400 400 400 400";
 const MANAGE_USERS = "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403 ok  403 403 403";
@@ -144,8 +144,8 @@ const FIELD_TOOLS_404 = "401 404 403 403 403 403 404 404 404 403 403 403 403 403
 const NO_REQUEST = 2147483647;
 /** An Acme outlet's data: whoever reads outlets and sees Acme (Zenith's user: not found). */
 const ACME_OUTLET = "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404 ok  403 403 403";
-/** An Acme project's hub and files: every staff account that sees Acme. */
-const ACME_PROJECT = "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404 ok  ok  403 403";
+/** An Acme project's hub and files: every outlet reader that sees Acme (projects show their outlets). */
+const ACME_PROJECT = "401 ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  404 ok  403 403 403";
 /** A retailer's link read without the token it is bound to: refused to everyone, signed in or not. */
 /** The signed-in retailer's own outlets: only retailers, each their own. */
 const RETAILER_OWN = "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 ok ";
@@ -367,14 +367,14 @@ export const MATRIX: readonly MatrixRow[] = [
   },
   {
     route: "GET /api/outlets/actions-config/",
-    cells: STAFF,
+    cells: OUTLET_READERS,
     request: get("/api/outlets/actions-config/"),
   },
   { route: "GET /api/outlets/summary/", cells: OUTLET_READERS, request: get("/api/outlets/summary/") },
   // Projects: cards, notifications and the sub-project hub, each scoped to the caller's organisation.
   {
     route: "GET /api/projects/",
-    cells: STAFF,
+    cells: OUTLET_READERS,
     request: get("/api/projects/?page-size=50"),
     leak: (body, _, caller) => {
       const slugs = results(body).map((p) => String(p.slug));
@@ -387,7 +387,7 @@ export const MATRIX: readonly MatrixRow[] = [
   },
   {
     route: "GET /api/projects/notifications/",
-    cells: STAFF,
+    cells: OUTLET_READERS,
     request: get("/api/projects/notifications/?page-size=50"),
     leak: (body, _, caller) => {
       const projects = results(body).map((n) => String(n.project));
@@ -399,7 +399,7 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "POST /api/projects/notifications/read/",
     variant: "no ids",
-    cells: STAFF_400,
+    cells: OUTLET_READERS_400,
     request: post("/api/projects/notifications/read/", { ids: [] }),
   },
   {
@@ -576,7 +576,7 @@ export const MATRIX: readonly MatrixRow[] = [
     route: "POST /api/common/files/",
     variant: "no file",
     //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
-    cells: "401 400 400 400 400 400 400 400 400 400 400 400 400 400 400 400 403 403",
+    cells: OUTLET_READERS_400,
     request: post("/api/common/files/"),
   },
   {
