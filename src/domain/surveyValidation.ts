@@ -5,7 +5,14 @@
  * value that is not a number, a choice not offered) the message follows the spec's style.
  */
 import { isIsoDate } from "./format";
-import { type AnswerValue, choicesOf, isImageType, type QuestionType, type Validations } from "./survey";
+import {
+  type AnswerValue,
+  choicesOf,
+  isImageType,
+  type QuestionType,
+  VALUE_FIELDS,
+  type Validations,
+} from "./survey";
 import { isValidGst, isValidIfsc, isValidPan } from "./validation";
 
 type Checked = { name: string; type: QuestionType; is_mandatory: boolean; validations: Validations };
@@ -98,14 +105,6 @@ function fieldsTaken(type: QuestionType): readonly (keyof AnswerValue)[] {
   if (type === "account_number") return ["single_input", "other_phone_number", "other_ifsc_code"];
   return ["single_input"];
 }
-const VALUE_KEYS: readonly (keyof AnswerValue)[] = [
-  "single_input",
-  "multiple_answers_input",
-  "latitude_input",
-  "longitude_input",
-  "other_phone_number",
-  "other_ifsc_code",
-];
 const filled = (value: AnswerValue, key: keyof AnswerValue) => {
   const v = value[key];
   return Array.isArray(v) ? v.length > 0 : String(v).trim() !== "";
@@ -119,7 +118,7 @@ const filled = (value: AnswerValue, key: keyof AnswerValue) => {
 export function answerProblems(question: Checked, value: AnswerValue): string[] {
   const { name, type, validations: v } = question;
   const taken = fieldsTaken(type);
-  const stray = VALUE_KEYS.filter((k) => !taken.includes(k) && filled(value, k));
+  const stray = VALUE_FIELDS.filter((k) => !taken.includes(k) && filled(value, k));
   if (stray.length > 0) return [strayValue(name, stray)];
   if (isImageType(type)) return [];
   if (isEmpty(question, value)) return question.is_mandatory ? [`${name} is mandatory.`] : [];
