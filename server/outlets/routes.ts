@@ -10,7 +10,6 @@ import { MAX_BULK_OUTLETS, readBulkUpdate } from "../../src/domain/bulkUpdate";
 import { readOutletListingQuery } from "../../src/domain/outletListing";
 import { readOutletAction } from "../../src/domain/outletReview";
 import { decodeRowId, decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
-import { FORBIDDEN } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { pageParams, paginate } from "../http/pagination";

@@ -7,7 +7,6 @@
 import { Hono } from "hono";
 import { decodeRowId, decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
 import { readAnswersUpdate } from "../../src/domain/surveyInput";
-import { FORBIDDEN } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { jsonBody, Problem } from "../http/problem";
