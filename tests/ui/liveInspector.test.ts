@@ -26,6 +26,16 @@ describe("live mode's inspector", () => {
     expect(listed()).toBeUndefined();
   });
 
+  it("lists an actor only once it is started: one made in a render React threw away never runs", () => {
+    const actor = createActor(signInMachine, { inspect: liveInspect });
+    const listed = () => liveActors().some((a) => a.ref === actor);
+    expect(listed()).toBe(false);
+    actor.start();
+    expect(listed()).toBe(true);
+    actor.stop();
+    expect(listed()).toBe(false);
+  });
+
   it("ignores actors that are not machines and actors created without it", () => {
     const before = liveActors().length;
     createActor(signInMachine).start();

@@ -13,6 +13,12 @@ export type LiveActor = {
   readonly machineId: string;
   readonly parentId: string | null;
   readonly events: readonly LiveEvent[];
+  /**
+   * Whether the actor was started. React may render a screen and throw the render away (more often
+   * on a busy machine); an actor created in such a render is never started nor stopped, and its
+   * snapshot reads active for ever, so only started actors are listed as running.
+   */
+  readonly started: boolean;
 };
 
 /** How many of an actor's last events are kept. */
@@ -50,11 +56,19 @@ export function liveInspect(event: InspectionEvent): void {
       machineId,
       parentId: ref._parent?.sessionId ?? null,
       events: [],
+      started: false,
     });
     changed();
   } else if (event.type === "@xstate.event") {
     const found = actors.get(event.actorRef.sessionId);
-    if (!found || event.event.type.startsWith("xstate.")) return;
+    if (!found) return;
+    // Starting an actor sends it its init event.
+    if (event.event.type === "xstate.init") {
+      actors.set(found.ref.sessionId, { ...found, started: true });
+      changed();
+      return;
+    }
+    if (event.event.type.startsWith("xstate.")) return;
     const events = [{ type: event.event.type, event: event.event }, ...found.events].slice(
       0,
       LIVE_EVENTS_KEPT,
@@ -66,10 +80,10 @@ export function liveInspect(event: InspectionEvent): void {
   }
 }
 
-/** The actors still running, oldest first; stopped ones are forgotten. */
+/** The actors running, oldest first; stopped ones are forgotten, ones not started yet not listed. */
 export function liveActors(): LiveActor[] {
   for (const [id, a] of actors) if (a.ref.getSnapshot().status !== "active") actors.delete(id);
-  return [...actors.values()];
+  return [...actors.values()].filter((a) => a.started);
 }
 
 export function subscribeLive(listener: () => void): () => void {
