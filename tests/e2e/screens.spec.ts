@@ -18,13 +18,23 @@ test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
 });
 
-type ListedOutlet = { rsid: string; workflow_state: string; project: { slug: string } };
+type ListedOutlet = {
+  rsid: string;
+  workflow_state: string;
+  interim_status: string | null;
+  project: { slug: string };
+};
 
 /** The RSID of the first outlet the signed-in user sees in a state (within a project, if given). */
 async function outletIn(page: Page, state: string, project?: string): Promise<string> {
   const res = await page.request.get("/api/outlets/?status=active&include_temp=yes&page-size=1000");
   const { results } = (await res.json()) as { results: ListedOutlet[] };
-  const found = results.find((o) => o.workflow_state === state && (!project || o.project.slug === project));
+  // Retailer edits, and so the pending requests that block a status change (001 §4.4), are kept
+  // only for outlets with an interim status: an outlet without one can always be moved.
+  const found = results.find(
+    (o) =>
+      o.workflow_state === state && o.interim_status === null && (!project || o.project.slug === project),
+  );
   expect(found, `an outlet in ${state}`).toBeDefined();
   return found!.rsid;
 }
