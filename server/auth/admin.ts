@@ -3,14 +3,11 @@
  * organisation's seeing only its own users.
  */
 import { Hono } from "hono";
-import { dashboardPermission } from "../../src/domain/permissions";
+import { MANAGE_USERS } from "../../src/domain/permissions";
 import type { AppDeps, AppEnv } from "../context";
 import { pageParams, paginate } from "../http/pagination";
 import { requirePermission } from "./guard";
 import { isInternal } from "./organisationScope";
-
-/** Admin holds every permission, so this one check admits both admins and project managers. */
-export const MANAGE_USERS = dashboardPermission("project-manager");
 
 export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;

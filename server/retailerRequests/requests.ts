@@ -5,7 +5,7 @@
  */
 import {
   ALREADY_DECIDED,
-  type DecisionRequest,
+  type DecisionBody,
   decidedMessage,
   fieldLabel,
   IMAGE_LISTS,
@@ -49,7 +49,7 @@ export async function listRequests(
   db: Queryable,
   viewer: OutletViewer,
   woId: number,
-): Promise<RequestSummary[]> {
+): Promise<(typeof RequestSummary.Encoded)[]> {
   await visible(db, viewer, woId);
   return db.query<RequestSummary>(
     `SELECT id AS retailer_master_request_id, type AS retailer_master_type, status AS retailer_master_status,
@@ -70,7 +70,7 @@ export async function requestDetail(
   viewer: OutletViewer,
   requestId: number,
   woId: number,
-): Promise<RequestDetail> {
+): Promise<typeof RequestDetail.Encoded> {
   const wo = await visible(db, viewer, woId);
   const [row] = await db.query<{
     id: number;
@@ -114,7 +114,7 @@ export async function requestDetail(
 export async function decideRequest(
   tx: Queryable,
   viewer: OutletViewer,
-  decision: DecisionRequest,
+  decision: DecisionBody,
   now: Date,
 ): Promise<{ detail: string }> {
   const [target] = await tx.query<{ workflow_object_id: number }>(
@@ -130,16 +130,17 @@ export async function decideRequest(
     [decision.request_id],
   );
   if (request?.status !== "pending") throw new Problem(409, { detail: ALREADY_DECIDED });
+  const rejectionReason = decision.status === "rejected" ? (decision.rejection_reason ?? null) : null;
   await tx.query(
     `UPDATE retailer_master_requests SET status = $2, rejection_reason = $3, decided_by = $4, decided = $5
      WHERE id = $1`,
-    [request.id, decision.status, decision.rejection_reason, viewer.user.id, now],
+    [request.id, decision.status, rejectionReason, viewer.user.id, now],
   );
   const lines =
     decision.status === "accepted"
       ? await applyRequest(tx, wo.outlet_id, wo.id, request.type, request.new_data)
       : [
-          `${fieldLabel(request.type)} request ${request.id} rejected: ${QC_REJECTION_STATUS[decision.rejection_reason!]}`,
+          `${fieldLabel(request.type)} request ${request.id} rejected: ${QC_REJECTION_STATUS[rejectionReason!]}`,
         ];
   for (const message of lines)
     await tx.query(

@@ -6,13 +6,14 @@
  */
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import * as api from "../../src/domain/api/retailerRequests";
 import { isProofKind, readOutletEdit, TEXT_FIELDS } from "../../src/domain/outletEdit";
 import { decodeRowId, decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
-import { QC_REJECTION_STATUS, readDecision } from "../../src/domain/retailerRequests";
 import { FORBIDDEN, requireUser } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { fieldProblem, jsonBody, Problem } from "../http/problem";
+import { serve } from "../http/serve";
 import { retailerOutlet } from "../mobile/data";
 import { requireOutletViewer } from "../outlets/access";
 import { requireOutletWriter } from "../outlets/editPermission";
@@ -37,12 +38,6 @@ export const isCommonUpload = (method: string, path: string) =>
   method === "POST" &&
   (/^\/api\/common\/(files|images)\/?$/.test(path) ||
     /^\/api\/retailer\/outlets\/[^/]+\/images\/?$/.test(path));
-
-function idParam(value: string | undefined, name: string): number {
-  const id = decodeRowId(value);
-  if (id === null) throw new Problem(400, { [name]: ["Give the id of one record."] });
-  return id;
-}
 
 const limit = (maxSize: number, message: string, field: string) =>
   bodyLimit({
@@ -74,31 +69,22 @@ export function retailerRequestRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
   const app = new Hono<AppEnv>();
 
-  app.get("/retailer-requests/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    return c.json(await listRequests(db, viewer, idParam(c.req.query("workflow_object"), "workflow_object")));
-  });
+  serve(app, deps, api.listRequests, async ({ caller, query }) =>
+    listRequests(db, caller, query.workflow_object),
+  );
 
-  app.get("/retailer-requests/pending/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    return c.json(await pendingCheck(db, viewer, idParam(c.req.query("workflow_object"), "workflow_object")));
-  });
+  serve(app, deps, api.pendingRequests, async ({ caller, query }) =>
+    pendingCheck(db, caller, query.workflow_object),
+  );
 
-  app.post("/retailer-requests/decision/", async (c) => {
-    const viewer = await requireOutletWriter(c, deps);
-    const read = readDecision(await jsonBody(c.req), QC_REJECTION_STATUS);
-    if (!read.ok) throw new Problem(400, read.errors);
+  serve(app, deps, api.decideRequest, async ({ caller, body }) => {
     const now = new Date(deps.clock());
-    return c.json(await inTransaction(deps, (tx) => decideRequest(tx, viewer, read.request, now)));
+    return inTransaction(deps, (tx) => decideRequest(tx, caller, body, now));
   });
 
-  app.get("/retailer-requests/:id/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    const id = decodeRowId(c.req.param("id"));
-    const woId = idParam(c.req.query("workflow_object"), "workflow_object");
-    if (id === null) throw new Problem(404, { detail: "Not found." });
-    return c.json(await requestDetail(db, viewer, id, woId));
-  });
+  serve(app, deps, api.requestDetail, async ({ caller, params, query }) =>
+    requestDetail(db, caller, params.id, query.workflow_object),
+  );
 
   app.patch("/outlets/:slug/", async (c) => {
     const viewer = await requireOutletWriter(c, deps);

@@ -31,6 +31,9 @@ export type DashboardRole = (typeof DASHBOARD_ROLES)[number];
 export const workflowPermission = (role: WorkflowRole): string => `${role}-workflow-permission`;
 export const dashboardPermission = (role: DashboardRole): string => `${role}-dashboard-permission`;
 
+/** Managing user accounts: admin holds every permission, so this one check admits admins and project managers. */
+export const MANAGE_USERS = dashboardPermission("project-manager");
+
 /**
  * The field tools (outlet field recovery, field app dump upload; spec 002 §2.2): staff of the
  * internal organisation holding the field coordinator, field manager or project manager dashboard

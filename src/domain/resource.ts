@@ -5,7 +5,7 @@
  * form, the API decoder and the server's validation all decode with the same schemas; the server
  * builds its SQL from the same definition.
  */
-import { Cause, Exit, Schema, SchemaIssue } from "effect";
+import { Schema } from "effect";
 import {
   type ChosenFile,
   type FileRule,
@@ -17,11 +17,10 @@ import {
 } from "./fileField";
 import { isIsoDate } from "./format";
 import { addFieldError, type FieldErrors, MAX_ROW_ID, NULL_CHARACTER, tooLong } from "./requestInput";
+import { decodeFields, NOT_A_NUMBER, REQUIRED, valueProblems } from "./schemaErrors";
 import { MONEY_DECIMALS, TOO_MANY_DECIMALS } from "./validation";
 
-export const REQUIRED = "This field is required.";
 export const BLANK = "This field may not be blank.";
-export const NOT_A_NUMBER = "Enter a number.";
 export const NOT_A_DATE = "Enter a date as YYYY-MM-DD.";
 
 /** How a value is entered and shown. */
@@ -381,22 +380,6 @@ export function valuesOf(def: ResourceDefinition, record: Readonly<Record<string
   return values;
 }
 
-/** Default texts of Effect's decoder, said the way the forms say them. */
-const FRIENDLY: Readonly<Record<string, string>> = {
-  "Missing key": REQUIRED,
-  "Expected number": NOT_A_NUMBER,
-  "Expected null": REQUIRED,
-  "Expected string": "Not a valid string.",
-  "Expected boolean": "Must be true or false.",
-  "Expected array": "Must be a list.",
-};
-
-const friendly = (message: string): string => {
-  if (FRIENDLY[message]) return FRIENDLY[message];
-  if (message.startsWith("Expected ") && message.includes('"')) return "Choose one of the options.";
-  return message;
-};
-
 export type Decoded = { ok: true; values: Record<string, unknown> } | { ok: false; errors: FieldErrors };
 
 const structs = new WeakMap<ResourceDefinition, Schema.Top>();
@@ -415,39 +398,21 @@ export function resourceSchema(def: ResourceDefinition): Schema.Top {
  * every field's problems at once. Secret fields may be left blank on update (`creating` false).
  */
 export function decodeValues(def: ResourceDefinition, raw: unknown, creating: boolean): Decoded {
-  const exit = Schema.decodeUnknownExit(resourceSchema(def) as Schema.Codec<unknown, unknown>)(raw, {
-    errors: "all",
-  });
+  const decoded = decodeFields(resourceSchema(def), raw);
+  if (!decoded.ok) return decoded;
+  const values = decoded.value as Record<string, unknown>;
   const errors: FieldErrors = {};
-  let values: Record<string, unknown> = {};
-  if (Exit.isFailure(exit)) {
-    const error = Cause.squash(exit.cause);
-    if (!Schema.isSchemaError(error)) throw error;
-    const { issues } = SchemaIssue.makeFormatterStandardSchemaV1()(error.issue);
-    for (const issue of issues) {
-      const field = String(issue.path?.[0] ?? "non_field_errors");
-      addFieldError(errors, field, friendly(issue.message));
-    }
-  } else {
-    values = exit.value as Record<string, unknown>;
-    for (const [key, field] of Object.entries(def.fields)) {
-      if (field.widget === "secret" && creating && values[key] === "") addFieldError(errors, key, REQUIRED);
-    }
-    for (const [key, lines] of Object.entries(def.crossCheck?.(values) ?? {}))
-      for (const line of lines) addFieldError(errors, key, line);
+  for (const [key, field] of Object.entries(def.fields)) {
+    if (field.widget === "secret" && creating && values[key] === "") addFieldError(errors, key, REQUIRED);
   }
+  for (const [key, lines] of Object.entries(def.crossCheck?.(values) ?? {}))
+    for (const line of lines) addFieldError(errors, key, line);
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
 }
 
 /** One field's problems with a value, as the form shows them under it (a file just chosen). */
 export function fieldProblems(field: FieldSpec, raw: unknown): string[] {
-  const exit = Schema.decodeUnknownExit(field.schema as Schema.Codec<unknown, unknown>)(raw, {
-    errors: "all",
-  });
-  if (!Exit.isFailure(exit)) return [];
-  const error = Cause.squash(exit.cause);
-  if (!Schema.isSchemaError(error)) throw error;
-  return SchemaIssue.makeFormatterStandardSchemaV1()(error.issue).issues.map((i) => friendly(i.message));
+  return valueProblems(field.schema, raw);
 }
 
 export const hasFieldErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;

@@ -4,15 +4,10 @@
  * screen and the server.
  */
 import { Schema } from "effect";
+import { Choice, saying, Text } from "./api/fields";
+import { ONE_RECORD_ID, RetailerRequestId } from "./api/ids";
 import { formatDayMonthYear, formatPaddedTime12, indiaWallClock } from "./format";
-import {
-  addFieldError,
-  decodeRowId,
-  decodeText,
-  type FieldErrors,
-  MAX_QUERY_TEXT_LENGTH,
-  notAChoice,
-} from "./requestInput";
+import { MAX_QUERY_TEXT_LENGTH, notAChoice } from "./requestInput";
 
 export const REQUEST_TYPES = ["store_details", "bank_details", "tax_details"] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
@@ -61,7 +56,7 @@ export const IMAGE_LISTS = [
 export type ImageList = (typeof IMAGE_LISTS)[number];
 
 export const RequestSummary = Schema.Struct({
-  retailer_master_request_id: Schema.Number,
+  retailer_master_request_id: RetailerRequestId,
   retailer_master_type: Schema.Literals(REQUEST_TYPES),
   retailer_master_status: Schema.Literals(REQUEST_STATUSES),
   retailer_master_created: Schema.String,
@@ -98,7 +93,7 @@ export const RequestDetail = Schema.Struct({
     pan_certificate_proof_images_data: Images,
   }),
   retailer_request: Schema.Struct({
-    id: Schema.Number,
+    id: RetailerRequestId,
     type: Schema.Literals(REQUEST_TYPES),
     status: Schema.Literals(REQUEST_STATUSES),
     created: Schema.String,
@@ -204,34 +199,24 @@ export const savingBlocked = (requests: readonly Pick<RequestSummary, "retailer_
 
 // --- The decision call (001 §7) ---
 
-export type DecisionRequest = { request_id: number; status: Decision; rejection_reason: string | null };
-
-/** `{request_id, status, rejection_reason}`: a reason from the list is required when rejecting. */
-export function readDecision(
-  body: Record<string, unknown>,
-  reasons: Readonly<Record<string, string>>,
-): { ok: true; request: DecisionRequest } | { ok: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const id = decodeRowId(body.request_id);
-  if (id === null) addFieldError(errors, "request_id", "Give the id of one request.");
-  const status = decodeText(body.status ?? "", MAX_QUERY_TEXT_LENGTH);
-  if (!status.ok) addFieldError(errors, "status", status.error);
-  else if (!(DECISIONS as readonly string[]).includes(status.value))
-    addFieldError(errors, "status", notAChoice(status.value));
-  let reason: string | null = null;
-  if (status.ok && status.value === "rejected") {
-    const raw = decodeText(body.rejection_reason ?? "", MAX_QUERY_TEXT_LENGTH);
-    if (!raw.ok || raw.value === "") addFieldError(errors, "rejection_reason", CHOOSE_REASON);
-    else if (!Object.hasOwn(reasons, raw.value))
-      addFieldError(errors, "rejection_reason", notAChoice(raw.value));
-    else reason = raw.value;
-  }
-  if (Object.keys(errors).length > 0 || id === null || !status.ok) return { ok: false, errors };
-  return {
-    ok: true,
-    request: { request_id: id, status: status.value as Decision, rejection_reason: reason },
-  };
-}
+/**
+ * `{request_id, status, rejection_reason}`: a reason from QC's list is required when rejecting
+ * (001 §7); the server decodes the decision with it and the client sends it.
+ */
+export const DecisionBody = Schema.Struct({
+  request_id: saying(ONE_RECORD_ID)(RetailerRequestId),
+  status: Choice(DECISIONS),
+  rejection_reason: Schema.optionalKey(Schema.NullOr(Text(MAX_QUERY_TEXT_LENGTH))),
+}).check(
+  Schema.makeFilter(({ status, rejection_reason: reason }) => {
+    if (status !== "rejected") return undefined;
+    if (!reason) return { path: ["rejection_reason"], issue: CHOOSE_REASON };
+    return Object.hasOwn(QC_REJECTION_STATUS, reason)
+      ? undefined
+      : { path: ["rejection_reason"], issue: notAChoice(reason) };
+  }),
+);
+export type DecisionBody = typeof DecisionBody.Type;
 
 // --- Review panel constants (001 §2.6, §9) ---
 /** The request list scrolls by 20% of its visible width. */

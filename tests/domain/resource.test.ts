@@ -8,7 +8,6 @@ import {
   decodeValues,
   inUse,
   mayGrantPermissions,
-  REQUIRED,
   slugify,
   valuesOf,
 } from "../../src/domain/resource";
@@ -18,6 +17,7 @@ import { users } from "../../src/domain/resources/access";
 import { invoiceHeaders, invoiceTemplates } from "../../src/domain/resources/catalogue";
 import { cities } from "../../src/domain/resources/geography";
 import { gstDetails, regions } from "../../src/domain/resources/organisations";
+import { REQUIRED } from "../../src/domain/schemaErrors";
 
 describe("decoding a record's values", () => {
   it("trims texts and reports every field's problem at once", () => {

@@ -9,14 +9,14 @@ import {
 } from "../../src/domain/outletEdit";
 import {
   CHOOSE_REASON,
-  QC_REJECTION_STATUS,
+  DecisionBody,
   raisedOn,
-  readDecision,
   requestHeading,
   requestTable,
   savingBlocked,
   tableCell,
 } from "../../src/domain/retailerRequests";
+import { decodeFields } from "../../src/domain/schemaErrors";
 import { MAX_IMAGES_MESSAGE } from "../../src/domain/widgets";
 import { sampleEditValues } from "../machines/fixtures/outletEdit";
 import { samplePendingDetail } from "../machines/fixtures/retailerSamples";
@@ -68,23 +68,26 @@ describe("the request review table (001 §2.6, §3)", () => {
 
 describe("the decision body", () => {
   it("needs a reason from the list when rejecting", () => {
-    expect(readDecision({ request_id: 3, status: "rejected" }, QC_REJECTION_STATUS)).toEqual({
+    expect(decodeFields(DecisionBody, { request_id: 3, status: "rejected" })).toEqual({
       ok: false,
       errors: { rejection_reason: [CHOOSE_REASON] },
     });
     expect(
-      readDecision({ request_id: 3, status: "rejected", rejection_reason: "nope" }, QC_REJECTION_STATUS).ok,
-    ).toBe(false);
+      decodeFields(DecisionBody, { request_id: 3, status: "rejected", rejection_reason: "nope" }),
+    ).toEqual({
+      ok: false,
+      errors: { rejection_reason: ['"nope" is not a valid choice.'] },
+    });
     expect(
-      readDecision(
-        { request_id: 3, status: "rejected", rejection_reason: "proof_not_clear" },
-        QC_REJECTION_STATUS,
-      ),
+      decodeFields(DecisionBody, { request_id: 3, status: "rejected", rejection_reason: "proof_not_clear" }),
     ).toEqual({
       ok: true,
-      request: { request_id: 3, status: "rejected", rejection_reason: "proof_not_clear" },
+      value: { request_id: 3, status: "rejected", rejection_reason: "proof_not_clear" },
     });
-    expect(readDecision({ request_id: "x", status: "maybe" }, QC_REJECTION_STATUS).ok).toBe(false);
+    expect(decodeFields(DecisionBody, { request_id: "x", status: "maybe" })).toEqual({
+      ok: false,
+      errors: { request_id: ["Give the id of one record."], status: ['"maybe" is not a valid choice.'] },
+    });
   });
 });
 

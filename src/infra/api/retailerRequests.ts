@@ -1,14 +1,12 @@
 /** Retailer edits' calls (spec 001 §7, 000 §7.2), each decoded with the domain's Schema. */
 import { queryOptions } from "@tanstack/react-query";
 import { Effect, Schema } from "effect";
+import { type RetailerRequestId, WorkflowObjectId } from "../../domain/api/ids";
+import * as api from "../../domain/api/retailerRequests";
 import type { OutletEditData, ProofKind } from "../../domain/outletEdit";
 import type { FieldErrors } from "../../domain/requestInput";
-import {
-  type DecisionRequest,
-  PendingCheck,
-  RequestDetail,
-  RequestList,
-} from "../../domain/retailerRequests";
+import type { DecisionBody } from "../../domain/retailerRequests";
+import { call } from "../endpoint";
 import { type ApiError, detailOf, request, runApi } from "../http";
 
 const Detail = Schema.Struct({ detail: Schema.String });
@@ -24,31 +22,23 @@ export const retailerRequestKeys = {
 export const requestListQuery = (workflowObject: number) =>
   queryOptions({
     queryKey: retailerRequestKeys.list(workflowObject),
-    queryFn: ({ signal }) => runApi(requestList(workflowObject), { signal }),
+    queryFn: ({ signal }) => runApi(requestList(WorkflowObjectId.make(workflowObject)), { signal }),
   });
 
-export const requestList = (workflowObject: number) =>
-  request({ path: "retailer-requests/", query: { workflow_object: workflowObject }, schema: RequestList });
+export const requestList = (workflowObject: WorkflowObjectId) =>
+  call(api.listRequests, { query: { workflow_object: workflowObject } });
 
-export const pendingCheck = (workflowObject: number) =>
-  request({
-    path: "retailer-requests/pending/",
-    query: { workflow_object: workflowObject },
-    schema: PendingCheck,
-  });
+export const pendingCheck = (workflowObject: WorkflowObjectId) =>
+  call(api.pendingRequests, { query: { workflow_object: workflowObject } });
 
-export const requestDetail = (requestId: number, workflowObject: number) =>
-  request({
-    path: `retailer-requests/${requestId}/`,
-    query: { workflow_object: workflowObject },
-    schema: RequestDetail,
-  });
+export const requestDetail = (requestId: RetailerRequestId, workflowObject: WorkflowObjectId) =>
+  call(api.requestDetail, { params: { id: requestId }, query: { workflow_object: workflowObject } });
 
 /** The decision: a 400, 403 or 409 (decided meanwhile) is a refusal in the server's words. */
 export const decideRequest = (
-  body: DecisionRequest,
+  body: DecisionBody,
 ): Effect.Effect<{ type: "ok" | "refused"; detail: string }, ApiError> =>
-  request({ method: "POST", path: "retailer-requests/decision/", body, schema: Detail }).pipe(
+  call(api.decideRequest, { body }).pipe(
     Effect.map((r) => ({ type: "ok" as const, detail: r.detail })),
     Effect.catchIf(
       (e) =>

@@ -1,5 +1,6 @@
 /** The retailer edit machines' side effects, provided by the application (tests provide fakes). */
 import { fromPromise } from "xstate";
+import { RetailerRequestId, WorkflowObjectId } from "../../domain/api/ids";
 import type { OutletEditData, ProofKind } from "../../domain/outletEdit";
 import type { Decision, PendingCheck, RequestDetail, RequestSummary } from "../../domain/retailerRequests";
 import {
@@ -16,20 +17,22 @@ import type { DecideOutcome } from "../../machines/retailerRequests";
 
 export const retailerRequestsActors = {
   loadRequests: fromPromise<readonly RequestSummary[], { workflowObject: number }>(({ input }) =>
-    runApi(requestList(input.workflowObject)),
+    runApi(requestList(WorkflowObjectId.make(input.workflowObject))),
   ),
   loadDetail: fromPromise<RequestDetail, { requestId: number; workflowObject: number }>(({ input }) =>
-    runApi(requestDetail(input.requestId, input.workflowObject)),
+    runApi(
+      requestDetail(RetailerRequestId.make(input.requestId), WorkflowObjectId.make(input.workflowObject)),
+    ),
   ),
   decide: fromPromise<
     DecideOutcome,
     { request_id: number; status: Decision; rejection_reason: string | null }
-  >(({ input }) => runApi(decideRequest(input))),
+  >(({ input }) => runApi(decideRequest({ ...input, request_id: RetailerRequestId.make(input.request_id) }))),
 };
 
 export const updateStatusGateActors = {
   pendingCheck: fromPromise<PendingCheck, { workflowObject: number }>(({ input }) =>
-    runApi(pendingCheck(input.workflowObject)),
+    runApi(pendingCheck(WorkflowObjectId.make(input.workflowObject))),
   ),
 };
 

@@ -1,0 +1,26 @@
+/**
+ * The check behind each grant of the API contract (src/domain/api/grants.ts): 401 when signed out,
+ * 403 when the grant's rule refuses, else the caller the handler scopes its answer to.
+ */
+import type { Context } from "hono";
+import type { Grant } from "../../src/domain/api/grants";
+import { MANAGE_USERS } from "../../src/domain/permissions";
+import { requirePermission, requireStaff, requireUser } from "../auth/guard";
+import type { AppDeps, AppEnv } from "../context";
+import { requireFieldTools } from "../fieldTools/access";
+import { requireOutletViewer } from "../outlets/access";
+import { requireOutletWriter } from "../outlets/editPermission";
+
+type Guard = (c: Context<AppEnv>, deps: AppDeps) => unknown;
+
+export const GUARDS = {
+  public: async () => null,
+  signedIn: async (c) => requireUser(c),
+  staffSelf: requireStaff,
+  outletsRead: requireOutletViewer,
+  outletsWrite: requireOutletWriter,
+  fieldTools: requireFieldTools,
+  manageUsers: (c, deps) => requirePermission(c, deps, MANAGE_USERS),
+} satisfies Record<Grant, Guard>;
+
+export type CallerOf<G extends Grant> = Awaited<ReturnType<(typeof GUARDS)[G]>>;

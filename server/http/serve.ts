@@ -1,0 +1,101 @@
+/**
+ * Serves an endpoint from its declaration in the API contract (src/domain/api): the grant is
+ * checked first, then the path parameters (a parameter that does not decode names no record: 404),
+ * the query with the page and the JSON body are decoded by the declaration's schemas (every problem
+ * at once: a 400 keyed by field), and the handler's answer is sent with the declared status.
+ */
+
+import type { Schema } from "effect";
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import type { Download, Endpoint, Multipart } from "../../src/domain/api/endpoint";
+import type { Grant } from "../../src/domain/api/grants";
+import { decodePage, type FieldErrors, type Page } from "../../src/domain/requestInput";
+import { decodeFields } from "../../src/domain/schemaErrors";
+import type { AppDeps, AppEnv } from "../context";
+import { type CallerOf, GUARDS } from "./grants";
+import { jsonBody, Problem } from "./problem";
+
+type Decoded<S> = S extends Schema.Top ? S["Type"] : never;
+
+/** What a handler answers: the declared answer as JSON (its encoded form), or a built response. */
+type Answer<R> = R extends Download ? Response : R extends Schema.Top ? R["Encoded"] : never;
+
+export type Request<E extends Endpoint> = {
+  readonly c: Context<AppEnv>;
+  readonly caller: CallerOf<E["grant"]>;
+  readonly params: Decoded<E["params"]>;
+  readonly query: Decoded<E["query"]>;
+  readonly body: E["body"] extends Multipart ? Record<string, unknown> : Decoded<E["body"]>;
+  /** The requested page when the endpoint is paged (page 1 of the default size otherwise). */
+  readonly page: Page;
+};
+
+const NOT_FOUND = { detail: "Not found." } as const;
+
+function decodedOr<S extends Schema.Top>(schema: S, raw: unknown, refuse: (errors: FieldErrors) => Problem) {
+  const decoded = decodeFields(schema, raw);
+  if (!decoded.ok) throw refuse(decoded.errors);
+  return decoded.value;
+}
+
+/** The query's values: a key given once is a text, a repeated key a list of texts. */
+function queryValues(url: string): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [key, value] of new URL(url).searchParams) {
+    const had = Object.hasOwn(values, key) ? values[key] : undefined;
+    const next = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+    Object.defineProperty(values, key, { value: next, enumerable: true, writable: true, configurable: true });
+  }
+  return values;
+}
+
+async function formBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  try {
+    return await c.req.parseBody();
+  } catch {
+    throw new Problem(400, { non_field_errors: ["Send the request as a multipart form."] });
+  }
+}
+
+export function serve<E extends Endpoint>(
+  app: Hono<AppEnv>,
+  deps: AppDeps,
+  e: E,
+  handler: (request: Request<E>) => Promise<Answer<E["response"]>>,
+  ...before: MiddlewareHandler<AppEnv>[]
+): void {
+  const guard = GUARDS[e.grant as Grant] as (
+    c: Context<AppEnv>,
+    deps: AppDeps,
+  ) => Promise<CallerOf<E["grant"]>>;
+  const handle: MiddlewareHandler<AppEnv> = async (c) => {
+    const caller = await guard(c, deps);
+    const params = decodedOr(e.params, c.req.param(), () => new Problem(404, { ...NOT_FOUND }));
+    const raw = queryValues(c.req.url);
+    const query = decodedOr(e.query, raw, (errors) => new Problem(400, errors));
+    let page: Page = { number: 1, size: 0, offset: 0 };
+    if (e.paged) {
+      const read = decodePage(asText(raw.page), asText(raw["page-size"]));
+      if (!read.ok) throw new Problem(400, read.errors);
+      page = read.page;
+    }
+    const body =
+      e.body === undefined
+        ? undefined
+        : isMultipart(e.body)
+          ? await formBody(c)
+          : decodedOr(e.body, await jsonBody(c.req), (errors) => new Problem(400, errors));
+    const answer = await handler({ c, caller, params, query, body, page } as Request<E>);
+    if (answer instanceof Response) return answer;
+    if (e.status === 204) return c.body(null, 204);
+    return c.json(answer as object, e.status);
+  };
+  // Hono's overloads type a fixed number of handlers; the middleware before it varies per endpoint.
+  const on = app.on.bind(app) as (method: string, path: string, ...h: MiddlewareHandler<AppEnv>[]) => void;
+  on(e.method, e.path, ...before, handle);
+}
+
+const asText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+const isMultipart = (body: unknown): body is Multipart =>
+  typeof body === "object" && body !== null && (body as { _tag?: unknown })._tag === "Multipart";

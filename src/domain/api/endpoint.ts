@@ -1,0 +1,103 @@
+/**
+ * The API contract: each endpoint is declared once, here in the domain, with its method, path, the
+ * capability that grants it, the schemas of its path parameters, query, body and answer, and the
+ * refusals it may answer with. The server registers and decodes its requests from the declaration
+ * (server/http/serve.ts); the client calls it through the same declaration (src/infra/endpoint.ts);
+ * the role x endpoint matrix reads its routes from the catalogue of declarations.
+ */
+import { Schema } from "effect";
+import type { Grant } from "./grants";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A request whose body is a multipart form (file and image uploads); its handler reads the form. */
+export const Multipart = { _tag: "Multipart" } as const;
+export type Multipart = typeof Multipart;
+
+/** An answer that is a file or a stream, not JSON; its handler builds the response. */
+export const Download = { _tag: "Download" } as const;
+export type Download = typeof Download;
+
+/** Refusals besides the grant's own 401 and 403: a 400 for bad input, 404, 409 for a record's state. */
+export type Refusal = 400 | 404 | 409 | 413 | 429;
+
+export const NoParams = Schema.Struct({});
+export const NoQuery = Schema.Struct({});
+
+export type Endpoint<
+  P extends Schema.Top = Schema.Top,
+  Q extends Schema.Top = Schema.Top,
+  B extends Schema.Top | Multipart | undefined = Schema.Top | Multipart | undefined,
+  R extends Schema.Top | Download = Schema.Top | Download,
+  G extends Grant = Grant,
+> = {
+  /** What the call does, as the API documentation says it. */
+  readonly summary: string;
+  readonly method: Method;
+  /** Relative to /api, with `:name` parameters, as Hono routes are written: "/retailer-requests/:id/". */
+  readonly path: string;
+  readonly grant: G;
+  /** Path parameters, each decoded from its text; a parameter that does not decode is a 404. */
+  readonly params: P;
+  /** Query parameters (a repeated key gives a list); a bad one is a 400 with its field's lines. */
+  readonly query: Q;
+  /** Table pagination (`page`, `page-size`, spec 000 §7.1), decoded beside the query. */
+  readonly paged: boolean;
+  readonly body: B;
+  readonly response: R;
+  readonly status: 200 | 201 | 204;
+  readonly refusals: readonly Refusal[];
+};
+
+type Declaration<P, Q, B, R, G> = {
+  summary: string;
+  method: Method;
+  path: string;
+  grant: G;
+  params?: P;
+  query?: Q;
+  paged?: boolean;
+  body?: B;
+  response: R;
+  status?: 200 | 201 | 204;
+  refusals?: readonly Refusal[];
+};
+
+export function endpoint<
+  R extends Schema.Top | Download,
+  P extends Schema.Top = typeof NoParams,
+  Q extends Schema.Top = typeof NoQuery,
+  B extends Schema.Top | Multipart | undefined = undefined,
+  G extends Grant = Grant,
+>(d: Declaration<P, Q, B, R, G>): Endpoint<P, Q, B, R, G> {
+  const params = d.params ?? (NoParams as Schema.Top as P);
+  const names = [...d.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const declared = "fields" in params ? Object.keys(params.fields as object) : [];
+  if (names.join() !== [...declared].sort((a, b) => names.indexOf(a) - names.indexOf(b)).join())
+    throw new Error(`${d.method} ${d.path}: path parameters ${names} but params ${declared}`);
+  return {
+    summary: d.summary,
+    method: d.method,
+    path: d.path,
+    grant: d.grant,
+    params,
+    query: d.query ?? (NoQuery as Schema.Top as Q),
+    paged: d.paged ?? false,
+    body: d.body as B,
+    response: d.response,
+    status: d.status ?? 200,
+    refusals: d.refusals ?? [],
+  };
+}
+
+export type AnyEndpoint = Endpoint<
+  Schema.Top,
+  Schema.Top,
+  Schema.Top | Multipart | undefined,
+  Schema.Top | Download
+>;
+
+/** The path a call goes to: each `:name` replaced by its encoded parameter. */
+export function pathWith(path: string, params: Readonly<Record<string, string>>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+}

@@ -1,0 +1,34 @@
+/**
+ * The request fields endpoints are declared with, each failing with the line a 400 gives today
+ * (the texts of src/domain/requestInput.ts): bounded text, a choice from a list, a row id.
+ */
+import { Schema } from "effect";
+import { NOT_A_STRING, NULL_CHARACTER, notAChoice, tooLong } from "../requestInput";
+import { IdFromText } from "./ids";
+
+/** One line for a field whatever is wrong with it: absent, of the wrong type, or refused by a check. */
+export const saying =
+  (message: string) =>
+  <S extends Schema.Top>(schema: S): S["Rebuild"] =>
+    Schema.annotateKey({ messageMissingKey: message })(schema.annotate({ message }) as S) as S["Rebuild"];
+
+/** Text within `max` characters and free of NUL characters (decodeText's rule). */
+export const Text = (max: number) =>
+  Schema.String.annotate({ message: NOT_A_STRING }).check(
+    Schema.makeFilter((s: string) => !s.includes("\u0000"), { message: NULL_CHARACTER }),
+    Schema.isMaxLength(max, { message: tooLong(max) }),
+  );
+
+/** One of the listed values; anything else is `"value" is not a valid choice.` */
+export const Choice = <const L extends readonly [string, ...string[]]>(values: L) => {
+  const isOne = (s: string): s is L[number] => values.includes(s);
+  return Text(200)
+    .check(Schema.makeFilter((s: string) => isOne(s) || notAChoice(s), undefined, true))
+    .pipe(Schema.refine(isOne));
+};
+
+/** A row id written as digits in a path or a query, branded as the declared id. */
+export const IdText = <S extends Schema.Codec<unknown, number>>(id: S, message?: string) => {
+  const schema = IdFromText(id);
+  return message ? saying(message)(schema) : schema;
+};

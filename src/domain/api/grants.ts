@@ -1,0 +1,17 @@
+/**
+ * The capabilities an endpoint is granted by. Each names the rule that decides it (in
+ * src/domain/permissions.ts, outletReview.ts or resourceRights.ts); the server checks it before a
+ * request is decoded, and every answer is scoped to the caller's organisation by the handler.
+ * Holding some permission is never a grant of its own.
+ */
+export const GRANTS = {
+  public: "anyone, signed in or not (sign-in, one-time codes, the retailer's link)",
+  signedIn: "any signed-in user acting on what is their own (their sessions, their own outlet)",
+  staffSelf: "a staff member (who signs in with a password) acting on their own account or files",
+  outletsRead: "a permission that reads outlets (`mayReadOutlets`), within the caller's organisation",
+  outletsWrite: "an outlet permission that edits in the outlet's current state (`hasEditPermission`)",
+  fieldTools: "an internal user holding a field-tools permission (`mayUseFieldTools`)",
+  manageUsers: "the manage-users permission, within the caller's organisation",
+} as const;
+
+export type Grant = keyof typeof GRANTS;

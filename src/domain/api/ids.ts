@@ -1,0 +1,45 @@
+/**
+ * Branded row ids: an outlet's id cannot be passed where a workflow object's is expected, on the
+ * client or on the server. Each id is a whole number from 1 to MAX_ROW_ID; in a path or a query it
+ * travels as plain digits (`IdFromText`).
+ */
+import { Schema, SchemaTransformation } from "effect";
+import { MAX_ROW_ID } from "../requestInput";
+
+/** The line a query or body field gets for an id no row can have. */
+export const ONE_RECORD_ID = "Give the id of one record.";
+
+const RowId = Schema.Number.annotate({ message: ONE_RECORD_ID }).check(
+  Schema.isInt({ message: ONE_RECORD_ID }),
+  Schema.isBetween({ minimum: 1, maximum: MAX_ROW_ID }, { message: ONE_RECORD_ID }),
+);
+
+export const OutletId = RowId.pipe(Schema.brand("OutletId"));
+export type OutletId = typeof OutletId.Type;
+export const WorkflowObjectId = RowId.pipe(Schema.brand("WorkflowObjectId"));
+export type WorkflowObjectId = typeof WorkflowObjectId.Type;
+export const RetailerRequestId = RowId.pipe(Schema.brand("RetailerRequestId"));
+export type RetailerRequestId = typeof RetailerRequestId.Type;
+export const AnswerId = RowId.pipe(Schema.brand("AnswerId"));
+export type AnswerId = typeof AnswerId.Type;
+export const ProjectId = RowId.pipe(Schema.brand("ProjectId"));
+export type ProjectId = typeof ProjectId.Type;
+export const SubProjectId = RowId.pipe(Schema.brand("SubProjectId"));
+export type SubProjectId = typeof SubProjectId.Type;
+export const UserId = RowId.pipe(Schema.brand("UserId"));
+export type UserId = typeof UserId.Type;
+export const FileId = RowId.pipe(Schema.brand("FileId"));
+export type FileId = typeof FileId.Type;
+export const JobId = RowId.pipe(Schema.brand("JobId"));
+export type JobId = typeof JobId.Type;
+
+const DIGITS = /^\s*\d{1,10}\s*$/;
+
+/**
+ * An id written as digits (a path segment or a query value) decoded to its branded number, and
+ * encoded back to digits.
+ */
+export const IdFromText = <S extends Schema.Codec<unknown, number>>(id: S) =>
+  Schema.String.check(Schema.isPattern(DIGITS, { message: ONE_RECORD_ID })).pipe(
+    Schema.decodeTo(id, SchemaTransformation.numberFromString),
+  );

@@ -1,0 +1,54 @@
+/**
+ * Decoding with Effect Schema into the 400 body's shape (spec 000 §5: field name to its lines):
+ * every problem at once, in the words the forms use. The resource forms, the API contract's request
+ * decoding on the server and the client's forms all read their errors from here.
+ */
+import { Cause, Exit, Schema, SchemaIssue } from "effect";
+import { addFieldError, type FieldErrors } from "./requestInput";
+
+export const REQUIRED = "This field is required.";
+export const NOT_A_NUMBER = "Enter a number.";
+/** The field a problem with the whole value (not one of its fields) is reported under. */
+export const NON_FIELD_ERRORS = "non_field_errors";
+
+/** Default texts of Effect's decoder, said the way the forms say them. */
+const FRIENDLY: Readonly<Record<string, string>> = {
+  "Missing key": REQUIRED,
+  "Expected number": NOT_A_NUMBER,
+  "Expected null": REQUIRED,
+  "Expected string": "Not a valid string.",
+  "Expected boolean": "Must be true or false.",
+  "Expected array": "Must be a list.",
+};
+
+export const friendly = (message: string): string => {
+  if (FRIENDLY[message]) return FRIENDLY[message];
+  if (message.startsWith("Expected ") && message.includes('"')) return "Choose one of the options.";
+  return message;
+};
+
+const format = SchemaIssue.makeFormatterStandardSchemaV1();
+
+export type SchemaDecoded<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+
+/** Decodes a value: the decoded value, or each field's lines (the top-level key a problem sits under). */
+export function decodeFields<S extends Schema.Top>(schema: S, raw: unknown): SchemaDecoded<S["Type"]> {
+  const exit = Schema.decodeUnknownExit(schema as unknown as Schema.Codec<S["Type"], unknown>)(raw, {
+    errors: "all",
+  });
+  if (Exit.isSuccess(exit)) return { ok: true, value: exit.value };
+  const error = Cause.squash(exit.cause);
+  if (!Schema.isSchemaError(error)) throw error;
+  const errors: FieldErrors = {};
+  for (const issue of format(error.issue).issues) {
+    const key = issue.path?.[0];
+    addFieldError(errors, key === undefined ? NON_FIELD_ERRORS : String(key), friendly(issue.message));
+  }
+  return { ok: false, errors };
+}
+
+/** One value's problems, as a form shows them under its field. */
+export function valueProblems(schema: Schema.Top, raw: unknown): string[] {
+  const decoded = decodeFields(schema, raw);
+  return decoded.ok ? [] : Object.values(decoded.errors).flat();
+}
