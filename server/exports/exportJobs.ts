@@ -8,11 +8,12 @@ import { MOBILE_LINK_COLUMNS, mobileLinkPath } from "../../src/domain/mobileLink
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";
+import { claimJob, type JobQueue, stillWaiting } from "../jobs/queue";
 import { writeWorkbook, XLSX_CONTENT_TYPE } from "../uploads/excel";
 import { fileLink, saveFile } from "../uploads/files";
 
 const HOUR = 60 * 60 * 1000;
-const STALE_AFTER_MS = 60_000;
+const EXPORT_QUEUE: JobQueue = { table: "export_jobs", waiting: "processing", staleAfterMs: 60_000 };
 
 export type NewExport = {
   userId: number;
@@ -90,17 +91,12 @@ export async function listExports(db: Queryable, userId: number, page: { size: n
 export async function processNextExport(deps: AppDeps): Promise<boolean> {
   const now = new Date(deps.clock());
   const job = await inTransaction(deps, async (tx) => {
+    const claim = await claimJob(tx, EXPORT_QUEUE, now);
+    if (!claim) return undefined;
     const [row] = await tx.query<ExportRow>(
-      `SELECT id, user_id, organisation_id, title, kind, params FROM export_jobs
-       WHERE status = 'processing' AND (claimed_at IS NULL OR heartbeat_at < $1)
-       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [new Date(now.getTime() - STALE_AFTER_MS)],
+      "SELECT id, user_id, organisation_id, title, kind, params FROM export_jobs WHERE id = $1",
+      [claim.id],
     );
-    if (row)
-      await tx.query(
-        "UPDATE export_jobs SET claimed_at = $2, heartbeat_at = $2, attempts = attempts + 1 WHERE id = $1",
-        [row.id, now],
-      );
     return row;
   });
   if (!job) return false;
@@ -114,11 +110,7 @@ export async function processNextExport(deps: AppDeps): Promise<boolean> {
   const expires = new Date(done.getTime() + EXPORT_EXPIRY_HOURS * HOUR);
   await inTransaction(deps, async (tx) => {
     // A process that took the job over after a stale heartbeat may have finished it first: one file.
-    const [current] = await tx.query<{ status: string }>(
-      "SELECT status FROM export_jobs WHERE id = $1 FOR UPDATE",
-      [job.id],
-    );
-    if (current?.status !== "processing") return;
+    if (!(await stillWaiting(tx, EXPORT_QUEUE, job.id))) return;
     const fileId = await saveFile(tx, {
       name: `export_${job.id}_${sheet.name}.xlsx`,
       contentType: XLSX_CONTENT_TYPE,

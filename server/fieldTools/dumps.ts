@@ -16,11 +16,16 @@ import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import { letRequestsIn } from "../http/requestActivity";
+import { beat, claimJob, type JobQueue, stillWaiting } from "../jobs/queue";
 import { fileLink, readFile, saveFile } from "../uploads/files";
 
 /** A dump whose worker has not reported for this long is taken over; after three starts it fails. */
-export const DUMP_STALE_AFTER_MS = 60_000;
-export const DUMP_MAX_ATTEMPTS = 3;
+const DUMP_QUEUE: JobQueue = {
+  table: "field_app_dumps",
+  waiting: "processing",
+  staleAfterMs: 60_000,
+  maxAttempts: 3,
+};
 export const DUMP_STOPPED = "Processing stopped several times before finishing; upload the dump again.";
 
 type DumpRow = {
@@ -113,26 +118,21 @@ export type DumpStepHook = (indexed: number) => void | Promise<void>;
 export async function processNextDump(deps: AppDeps, onStep?: DumpStepHook): Promise<boolean> {
   const now = new Date(deps.clock());
   const claimed = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.query<Claimed & { attempts: number }>(
-      `SELECT d.id, d.file_id, d.field_app_user, a.mobile, d.attempts FROM field_app_dumps d
-       JOIN field_auditors a ON a.id = d.field_app_user
-       WHERE d.status = 'processing' AND (d.claimed_at IS NULL OR d.heartbeat_at < $1)
-       ORDER BY d.id LIMIT 1 FOR UPDATE OF d SKIP LOCKED`,
-      [new Date(now.getTime() - DUMP_STALE_AFTER_MS)],
-    );
-    if (!row) return null;
-    if (row.attempts >= DUMP_MAX_ATTEMPTS) {
+    const claim = await claimJob(tx, DUMP_QUEUE, now);
+    if (!claim) return null;
+    if (claim.exhausted) {
       await tx.query("UPDATE field_app_dumps SET status = 'failed', message = $2 WHERE id = $1", [
-        row.id,
+        claim.id,
         DUMP_STOPPED,
       ]);
       return "done" as const;
     }
-    await tx.query(
-      "UPDATE field_app_dumps SET claimed_at = $2, heartbeat_at = $2, attempts = attempts + 1 WHERE id = $1",
-      [row.id, now],
+    const [row] = await tx.query<Claimed>(
+      `SELECT d.id, d.file_id, d.field_app_user, a.mobile FROM field_app_dumps d
+       JOIN field_auditors a ON a.id = d.field_app_user WHERE d.id = $1`,
+      [claim.id],
     );
-    return row;
+    return row!;
   });
   if (claimed === null) return false;
   if (claimed === "done") return true;
@@ -166,7 +166,7 @@ async function indexDump(deps: AppDeps, dump: Claimed, onStep?: DumpStepHook): P
     if (misplaced !== null) return failDump(deps, dump.id, misplaced);
     await letRequestsIn();
     const goOn = await deps.db.transaction(async (tx) => {
-      if (!(await stillProcessing(tx, dump.id))) return false;
+      if (!(await stillWaiting(tx, DUMP_QUEUE, dump.id))) return false;
       await insertMany(
         tx,
         "field_app_dump_surveys",
@@ -180,10 +180,7 @@ async function indexDump(deps: AppDeps, dump: Claimed, onStep?: DumpStepHook): P
           JSON.stringify(s),
         ]),
       );
-      await tx.query("UPDATE field_app_dumps SET heartbeat_at = $2 WHERE id = $1", [
-        dump.id,
-        new Date(deps.clock()),
-      ]);
+      await beat(tx, DUMP_QUEUE, dump.id, new Date(deps.clock()));
       return true;
     });
     if (!goOn) return;
@@ -195,14 +192,10 @@ async function indexDump(deps: AppDeps, dump: Claimed, onStep?: DumpStepHook): P
   );
 }
 
-const stillProcessing = async (tx: Queryable, id: number): Promise<boolean> =>
-  (await tx.query<{ status: string }>("SELECT status FROM field_app_dumps WHERE id = $1 FOR UPDATE", [id]))[0]
-    ?.status === "processing";
-
 /** Fails the dump with its named reason and removes the surveys its earlier steps indexed. */
 async function failDump(deps: AppDeps, id: number, message: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    if (!(await stillProcessing(tx, id))) return;
+    if (!(await stillWaiting(tx, DUMP_QUEUE, id))) return;
     await tx.query("DELETE FROM field_app_dump_surveys WHERE dump_id = $1", [id]);
     await tx.query(
       "UPDATE field_app_dumps SET status = 'failed', message = $2, claimed_at = NULL WHERE id = $1",

@@ -9,9 +9,14 @@ import type { DumpSurvey, RsidOutcome } from "../../src/domain/fieldTools";
 import { firstWorkflowState } from "../../src/machines/outletWorkflowConfig";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
+import { beat, claimJob, type JobQueue, stillWaiting } from "../jobs/queue";
 
-export const RECOVERY_STALE_AFTER_MS = 60_000;
-export const RECOVERY_MAX_ATTEMPTS = 3;
+const RECOVERY_QUEUE: JobQueue = {
+  table: "recovery_requests",
+  waiting: "processing",
+  staleAfterMs: 60_000,
+  maxAttempts: 3,
+};
 export const RECOVERY_STOPPED = "Recovery stopped several times before finishing; confirm a new request.";
 export const RECOVERY_ACTION = "field_recovery";
 
@@ -30,24 +35,15 @@ type Job = {
 export async function processNextRecovery(deps: AppDeps): Promise<boolean> {
   const now = new Date(deps.clock());
   const job = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: number; attempts: number }>(
-      `SELECT id, attempts FROM recovery_requests
-       WHERE status = 'processing' AND (claimed_at IS NULL OR heartbeat_at < $1)
-       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [new Date(now.getTime() - RECOVERY_STALE_AFTER_MS)],
-    );
+    const row = await claimJob(tx, RECOVERY_QUEUE, now);
     if (!row) return null;
-    if (row.attempts >= RECOVERY_MAX_ATTEMPTS) {
+    if (row.exhausted) {
       await tx.query(
         "UPDATE recovery_requests SET status = 'failed', message = $2, modified = $3 WHERE id = $1",
         [row.id, RECOVERY_STOPPED, now],
       );
       return "done" as const;
     }
-    await tx.query(
-      "UPDATE recovery_requests SET claimed_at = $2, heartbeat_at = $2, attempts = attempts + 1 WHERE id = $1",
-      [row.id, now],
-    );
     const [found] = await tx.query<Job>(
       `SELECT r.id, r.user_id, u.name AS user_name, r.sub_project_id, s.slug AS sub_project_slug,
               s.type AS sub_project_type, r.auditor_id, to_char(r.date_uploaded, 'YYYY-MM-DD') AS date_uploaded
@@ -71,17 +67,13 @@ async function runRecovery(deps: AppDeps, job: Job): Promise<void> {
   for (const { position, rsid } of pending) {
     const goOn = await deps.db.transaction(async (tx) => {
       const now = new Date(deps.clock());
-      const [request] = await tx.query<{ status: string }>(
-        "SELECT status FROM recovery_requests WHERE id = $1 FOR UPDATE",
-        [job.id],
-      );
-      if (request?.status !== "processing") return false;
+      if (!(await stillWaiting(tx, RECOVERY_QUEUE, job.id))) return false;
       const { outcome, outletId } = await recoverRsid(tx, job, rsid, now);
       await tx.query(
         "UPDATE recovery_request_rsids SET outcome = $3, outlet_id = $4 WHERE request_id = $1 AND position = $2",
         [job.id, position, outcome, outletId],
       );
-      await tx.query("UPDATE recovery_requests SET heartbeat_at = $2 WHERE id = $1", [job.id, now]);
+      await beat(tx, RECOVERY_QUEUE, job.id, now);
       return true;
     });
     if (!goOn) return;

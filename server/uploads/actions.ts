@@ -18,6 +18,7 @@ import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";
 import { createExport } from "../exports/exportJobs";
 import { Problem } from "../http/problem";
+import { claimJob, type JobQueue, stillWaiting } from "../jobs/queue";
 import { ApplyConflict, applyRows } from "./apply";
 import { allCleanRows, forEachCleanBatch } from "./cleanRows";
 import { audit, type JobRow, lockJob, notifyUser } from "./jobs";
@@ -210,23 +211,23 @@ export async function activationInfo(
   return { count: rows.length, amount_in_words: amountInWords(paise) };
 }
 
-const PAYMENT_STALE_MS = 60_000;
+/** Activated payment uploads wait in under_activation for their UPI payment run. */
+const PAYMENT_QUEUE: JobQueue = {
+  table: "bulk_upload_jobs",
+  waiting: "under_activation",
+  staleAfterMs: 60_000,
+};
 
 /** Pays one job waiting in under_activation; gives whether there was one. */
 export async function payNextJob(deps: AppDeps, gateway: PaymentGateway): Promise<boolean> {
   const now = new Date(deps.clock());
   const job = await inTransaction(deps, async (tx) => {
+    const claim = await claimJob(tx, PAYMENT_QUEUE, now);
+    if (!claim) return undefined;
     const [row] = await tx.query<{ id: number; created_by: number; activated_by: number; file_name: string }>(
-      `SELECT id, created_by, activated_by, file_name FROM bulk_upload_jobs
-       WHERE status = 'under_activation' AND (claimed_at IS NULL OR heartbeat_at < $1)
-       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [new Date(now.getTime() - PAYMENT_STALE_MS)],
+      "SELECT id, created_by, activated_by, file_name FROM bulk_upload_jobs WHERE id = $1",
+      [claim.id],
     );
-    if (row)
-      await tx.query("UPDATE bulk_upload_jobs SET claimed_at = $2, heartbeat_at = $2 WHERE id = $1", [
-        row.id,
-        now,
-      ]);
     return row;
   });
   if (!job) return false;
@@ -237,11 +238,7 @@ export async function payNextJob(deps: AppDeps, gateway: PaymentGateway): Promis
   });
   const done = new Date(deps.clock());
   await inTransaction(deps, async (tx) => {
-    const [current] = await tx.query<{ status: string }>(
-      "SELECT status FROM bulk_upload_jobs WHERE id = $1 FOR UPDATE",
-      [job.id],
-    );
-    if (current?.status !== "under_activation") return;
+    if (!(await stillWaiting(tx, PAYMENT_QUEUE, job.id))) return;
     if (!result.ok) {
       await tx.query(
         "UPDATE bulk_upload_jobs SET status = 'completed', message = $2, claimed_at = NULL WHERE id = $1",

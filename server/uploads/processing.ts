@@ -18,6 +18,7 @@ import {
 } from "../../src/domain/uploadTypes";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
+import { claimJob, type JobQueue } from "../jobs/queue";
 import { CleanRowBatches, saveCleanRows } from "./cleanRows";
 import { openFirstSheet, SheetRefused, type SheetStream, sniffExcel, XLSX_CONTENT_TYPE } from "./excel";
 import { readFile, saveFile } from "./files";
@@ -30,6 +31,12 @@ import { TextSheetStream } from "./xlsxWriter";
 export const STALE_AFTER_MS = 60_000;
 /** After this many starts a job is failed instead of tried again (a file that kills the worker). */
 export const MAX_ATTEMPTS = 3;
+const UPLOAD_QUEUE: JobQueue = {
+  table: "bulk_upload_jobs",
+  waiting: "processing",
+  staleAfterMs: STALE_AFTER_MS,
+  maxAttempts: MAX_ATTEMPTS,
+};
 /** Rows between progress reports (which also give other requests their turn). */
 const REPORT_EVERY = 2000;
 
@@ -40,23 +47,21 @@ export type ProgressHook = (job: JobRow, validated: number) => void;
 export async function claimNextUpload(deps: AppDeps): Promise<JobRow | undefined> {
   const now = new Date(deps.clock());
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: number; attempts: number; created_by: number }>(
-      `SELECT id, attempts, created_by FROM bulk_upload_jobs
-       WHERE status = 'processing' AND (claimed_at IS NULL OR heartbeat_at < $1)
-       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [new Date(now.getTime() - STALE_AFTER_MS)],
-    );
-    if (!row) return undefined;
-    if (row.attempts >= MAX_ATTEMPTS) {
-      await failJob(tx, row.id, row.created_by, UPLOAD_MSG.workerStopped, now);
-      return findJob(tx, row.id);
+    const claim = await claimJob(tx, UPLOAD_QUEUE, now);
+    if (!claim) return undefined;
+    if (claim.exhausted) {
+      const [job] = await tx.query<{ created_by: number }>(
+        "SELECT created_by FROM bulk_upload_jobs WHERE id = $1",
+        [claim.id],
+      );
+      await failJob(tx, claim.id, job!.created_by, UPLOAD_MSG.workerStopped, now);
+      return findJob(tx, claim.id);
     }
-    await tx.query(
-      `UPDATE bulk_upload_jobs SET claimed_at = $2, heartbeat_at = $2, attempts = attempts + 1, progress = 0,
-         total_validated_objects = 0 WHERE id = $1`,
-      [row.id, now],
-    );
-    return findJob(tx, row.id);
+    // A job taken over starts reading again from its first row.
+    await tx.query("UPDATE bulk_upload_jobs SET progress = 0, total_validated_objects = 0 WHERE id = $1", [
+      claim.id,
+    ]);
+    return findJob(tx, claim.id);
   });
 }
 
