@@ -26,7 +26,7 @@ export type StartOptions = {
   db?: Db;
 };
 
-export type StartedServer = { url: string; mode: AppMode; close: () => Promise<void> };
+export type StartedServer = { url: string; mode: AppMode; engine: Db["engine"]; close: () => Promise<void> };
 
 /** Connections still open this long after a stop request are cut. */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -44,6 +44,13 @@ export async function demoAccountsLeft(db: Queryable): Promise<string[]> {
 
 export const demoAccountsRefusal = (usernames: readonly string[]) =>
   `Refusing to start in production mode: demo accounts still sign in with the published demo password (${usernames.join(", ")}). Remove them or change their passwords, or start in demo mode.`;
+
+/**
+ * Printed when production runs on the embedded database: it serves one process on one machine, and
+ * its upkeep (VACUUM, which PGlite never runs by itself) holds requests while a table is vacuumed.
+ */
+export const EMBEDDED_DATABASE_NOTICE =
+  "The embedded database (PGlite) serves one server process on one machine, for trials and demos: its upkeep runs between requests but a request arriving meanwhile waits for one table's VACUUM (seconds on a large table). Set DATABASE_URL to a PostgreSQL server for production use.";
 
 /** Printed at every start in demo mode, so nobody runs it as production unawares. */
 export function demoModeBanner(url: string): string {
@@ -109,7 +116,7 @@ export async function startServer(options: StartOptions): Promise<StartedServer>
     })();
     return closing;
   };
-  return { url, mode, close };
+  return { url, mode, engine: db.engine, close };
 }
 
 const runDirectly =
@@ -126,6 +133,7 @@ if (runDirectly) {
     process.exit(1);
   });
   console.log(`Retail Scan field operations is running at ${started.url} (${started.mode} mode)`);
+  if (started.mode === "production" && started.engine === "pglite") console.warn(EMBEDDED_DATABASE_NOTICE);
   if (started.mode === "demo") {
     console.log(demoModeBanner(started.url));
     console.log(`Sign in as admin / ${DEMO_PASSWORD} (every demo account is listed in the README)`);

@@ -8,6 +8,11 @@ export interface Queryable {
   query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** A transaction: queries, and scripts of several statements without parameters (migrations). */
+export interface Transaction extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
 export interface Db extends Queryable {
   /** PGlite runs no autovacuum, so the server vacuums it itself (server/db/idleVacuum.ts). */
   readonly engine: "pglite" | "postgres";
@@ -16,7 +21,7 @@ export interface Db extends Queryable {
    * Inside fn use only the given tx: on PGlite a call to db.query there waits for the transaction
    * to end, which never happens.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -44,18 +49,18 @@ export async function openPglite(dataDir?: string, copy: { loadDataDir?: Blob } 
   const options = { parsers, extensions: { pg_trgm }, ...copy };
   const pg = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pg.waitReady;
-  const wrap = (q: { query: typeof pg.query }): Queryable => ({
+  const wrap = (q: { query: typeof pg.query; exec: typeof pg.exec }): Transaction => ({
     async query<T>(sql: string, params?: unknown[]) {
       return (await q.query<T>(sql, params as unknown[])).rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
     },
   });
   return {
     engine: "pglite",
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    exec: async (sql) => {
-      await pg.exec(sql);
-    },
     close: () => pg.close(),
     dumpDataDir: () => pg.dumpDataDir("none"),
   };
@@ -88,7 +93,13 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        const result = await fn({ query: async (sql, params) => (await client.query(sql, params)).rows });
+        const result = await fn({
+          query: async (sql, params) => (await client.query(sql, params)).rows,
+          // Without parameters the simple query protocol runs every statement of the script.
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+        });
         await client.query("COMMIT");
         return result;
       } catch (error) {
@@ -140,20 +151,10 @@ export async function migrate(db: Db): Promise<string[]> {
     const applied: string[] = [];
     for (const name of migrationFiles()) {
       if (done.has(name)) continue;
-      for (const statement of splitStatements(readFileSync(join(MIGRATIONS_DIR, name), "utf8"))) {
-        await tx.query(statement);
-      }
+      await tx.exec(readFileSync(join(MIGRATIONS_DIR, name), "utf8"));
       await tx.query("INSERT INTO schema_migrations (name) VALUES ($1)", [name]);
       applied.push(name);
     }
     return applied;
   });
-}
-
-/** Migration files hold plain statements, each ending with a semicolon at the end of a line. */
-export function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
-    .filter(Boolean);
 }

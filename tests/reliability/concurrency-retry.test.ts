@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
-import type { Db, Queryable } from "../../server/db/db";
+import type { Db, Transaction } from "../../server/db/db";
 import { BUSY_DETAIL, inTransaction, MAX_TRANSACTION_RUNS } from "../../server/db/retry";
 import { Problem } from "../../server/http/problem";
 import { startJobRunner } from "../../server/uploads/runner";
@@ -23,7 +23,7 @@ function failingDb(
   failures: unknown[],
   statements: "deadlock" | "empty" = "deadlock",
 ): Db & { runs: number } {
-  const tx: Queryable = { query: async () => [] };
+  const tx: Transaction = { query: async () => [], exec: async () => {} };
   const db = {
     engine: "postgres" as const,
     runs: 0,
@@ -31,7 +31,7 @@ function failingDb(
       if (statements === "empty") return [];
       throw pgError("40P01");
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       db.runs++;
       const failure = failures.shift();
       if (failure) throw failure;

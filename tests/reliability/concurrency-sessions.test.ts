@@ -15,7 +15,8 @@ const SESSION_WRITE_DELAY_MS = 150;
 
 /** The same database, with every statement that writes sessions held back for a moment. */
 function slowSessionWrites(db: Db): Db {
-  const slow = (q: Queryable): Queryable => ({
+  const slow = <Q extends Queryable>(q: Q): Q => ({
+    ...q,
     async query<T>(sql: string, params?: unknown[]) {
       if (/^\s*(INSERT INTO|DELETE FROM) sessions\b/i.test(sql))
         await new Promise((r) => setTimeout(r, SESSION_WRITE_DELAY_MS));

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import type { AppDeps } from "../../server/context";
-import { migrate, migrationFiles, splitStatements } from "../../server/db/db";
+import { migrate, migrationFiles } from "../../server/db/db";
 import { CONTENT_SECURITY_POLICY } from "../../server/http/security";
 import { startServer } from "../../server/main";
 import { callerOf, startTestServer, type TestServer } from "./support";
@@ -242,11 +242,22 @@ describe("migrations", () => {
     expect(await migrate(server.db)).toEqual([]);
   });
 
-  it("split into statements at line-ending semicolons, without comments", () => {
-    expect(splitStatements("-- a note\nCREATE TABLE a (x int);\n\nINSERT INTO a VALUES (1);\n")).toEqual([
-      "CREATE TABLE a (x int)",
-      "INSERT INTO a VALUES (1)",
-    ]);
+  it("run each file as one script, so a function body's own semicolons need no splitting", async () => {
+    const script = `-- a note
+      CREATE TEMP TABLE script_check (x int);
+      CREATE FUNCTION pg_temp.twice(n int) RETURNS int LANGUAGE plpgsql AS $$
+      BEGIN
+        RETURN n * 2;
+      END;
+      $$;
+      INSERT INTO script_check VALUES (pg_temp.twice(21));`;
+    const rows = await server.db.transaction(async (tx) => {
+      await tx.exec(script);
+      const found = await tx.query<{ x: number }>("SELECT x FROM script_check");
+      await tx.exec("DROP TABLE script_check");
+      return found;
+    });
+    expect(rows).toEqual([{ x: 42 }]);
   });
 });
 
