@@ -4,9 +4,30 @@
  * or verify answers. The validators of a group's Save live in surveyValidation.ts.
  */
 import { Schema } from "effect";
-import { QUESTION_TYPES } from "./uploadTypes";
 
-export { QUESTION_TYPES };
+/** The 20 question types of 001 §3: the survey, the questions upload and the question lists read this list. */
+export const QUESTION_TYPES = [
+  "yes_or_no",
+  "single_choice",
+  "dropdown",
+  "multiple_choice",
+  "date",
+  "text",
+  "number",
+  "pin_code",
+  "phone_number",
+  "phone_number_without_otp",
+  "phone_number_with_otp",
+  "account_number",
+  "ifsc_code",
+  "gst_number",
+  "pan_number",
+  "location",
+  "single_image",
+  "multiple_image",
+  "invoice_image",
+  "e_signature",
+] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 /** The image question types: a group of only these is complete on load (§2.2). */
@@ -17,6 +38,15 @@ export const IMAGE_TYPES: readonly QuestionType[] = [
   "e_signature",
 ];
 export const isImageType = (type: string): boolean => (IMAGE_TYPES as readonly string[]).includes(type);
+
+/** §4.3: the answers with a verified state (IFSC, PAN, GST, account number); editing the value resets it. */
+export const VERIFIED_TYPES: readonly QuestionType[] = [
+  "ifsc_code",
+  "pan_number",
+  "gst_number",
+  "account_number",
+];
+export const isVerifiedType = (type: string): boolean => (VERIFIED_TYPES as readonly string[]).includes(type);
 
 const Text = Schema.NullOr(Schema.String);
 const Num = Schema.NullOr(Schema.Number);
