@@ -5,7 +5,6 @@
  */
 import {
   csvLines,
-  dayNumber,
   isWithinRecoveryWindow,
   mayCancelRecovery,
   mayConfirmRecovery,
@@ -17,6 +16,7 @@ import {
   recoveryStatusLabel,
   rsidListProblem,
 } from "../../src/domain/fieldTools";
+import { isIsoDate } from "../../src/domain/format";
 import { decodeRowId, escapeLike } from "../../src/domain/requestInput";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
@@ -108,8 +108,7 @@ export async function readCreate(db: Queryable, body: Record<string, unknown>, t
   const rsidProblem = rsidListProblem(body.rsid_list);
   if (rsidProblem) throw createProblem("rsid_list", rsidProblem);
   const date = typeof body.date_uploaded === "string" ? body.date_uploaded : "";
-  if (date === "" || dayNumber(date) === null)
-    throw createProblem("date_uploaded", RECOVERY_MSG.dateRequired);
+  if (!isIsoDate(date)) throw createProblem("date_uploaded", RECOVERY_MSG.dateRequired);
   if (!isWithinRecoveryWindow(date, today)) throw createProblem("date_uploaded", RECOVERY_MSG.dateWindow);
   const [place] = await db.query<{ organisation_id: number }>(
     `SELECT p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id

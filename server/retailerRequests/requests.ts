@@ -10,11 +10,13 @@ import {
   fieldLabel,
   IMAGE_LISTS,
   type ImageList,
+  isPending,
   type PendingCheck,
   QC_REJECTION_STATUS,
   REQUEST_NOT_ALLOWED,
   type RequestData,
   type RequestDetail,
+  type RequestStatus,
   type RequestSummary,
   type RequestType,
 } from "../../src/domain/retailerRequests";
@@ -125,11 +127,15 @@ export async function decideRequest(
   if (!wo) throw new Problem(404, NOT_FOUND);
   if (!editsOutletNow(viewer.user.considered_workflow_permission, wo))
     throw new Problem(403, { detail: REQUEST_NOT_ALLOWED });
-  const [request] = await tx.query<{ id: number; type: RequestType; status: string; new_data: RequestData }>(
-    "SELECT id, type, status, new_data FROM retailer_master_requests WHERE id = $1 FOR UPDATE",
-    [decision.request_id],
-  );
-  if (request?.status !== "pending") throw new Problem(409, { detail: ALREADY_DECIDED });
+  const [request] = await tx.query<{
+    id: number;
+    type: RequestType;
+    status: RequestStatus;
+    new_data: RequestData;
+  }>("SELECT id, type, status, new_data FROM retailer_master_requests WHERE id = $1 FOR UPDATE", [
+    decision.request_id,
+  ]);
+  if (!request || !isPending(request.status)) throw new Problem(409, { detail: ALREADY_DECIDED });
   const rejectionReason = decision.status === "rejected" ? (decision.rejection_reason ?? null) : null;
   await tx.query(
     `UPDATE retailer_master_requests SET status = $2, rejection_reason = $3, decided_by = $4, decided = $5

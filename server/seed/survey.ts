@@ -5,7 +5,7 @@
  * generated images, a few questions left unanswered and previous answers where an outlet names an
  * earlier one. Set-based, so a 100,000-outlet data set loads as fast as before.
  */
-import type { QuestionType, Validations } from "../../src/domain/survey";
+import { IMAGE_TYPES, type QuestionType, type Validations } from "../../src/domain/survey";
 import type { Queryable } from "../db/db";
 
 /** Outlets up to this RSID carry answers (the ones with images, docs/demo-data.md). */
@@ -200,7 +200,8 @@ export async function seedSurvey(tx: Queryable, now: number): Promise<void> {
   const photos = await tx.query<{ id: number; question: string; type: string; rsid: string }>(
     `SELECT a.id, q.name AS question, q.type, o.rsid FROM answers a JOIN questions q ON q.id = a.question_id
      JOIN workflow_objects w ON w.id = a.workflow_object_id JOIN outlets o ON o.id = w.outlet_id
-     WHERE q.type IN ('single_image', 'multiple_image', 'invoice_image', 'e_signature') ORDER BY a.id`,
+     WHERE q.type = ANY ($1::text[]) ORDER BY a.id`,
+    [IMAGE_TYPES],
   );
   const images = photos.flatMap((p, i) =>
     Array.from({ length: p.type === "multiple_image" ? 2 : 1 }, (_, k) => [

@@ -6,7 +6,14 @@
  * first (the field auditor's area: through the auditor's assignment), so a survey the caller may
  * not see is simply not found.
  */
-import type { Answer, AnswerImage, LinkedImage, Question, QuestionGroup } from "../../src/domain/survey";
+import {
+  type Answer,
+  type AnswerImage,
+  IMAGE_TYPES,
+  type LinkedImage,
+  type Question,
+  type QuestionGroup,
+} from "../../src/domain/survey";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { OutletViewer } from "../outlets/access";
@@ -85,9 +92,9 @@ export async function questionGroups(db: Queryable, subProjectId: number): Promi
                  ORDER BY array_position(g.related_sku_ids, k.id))
                  FROM skus k WHERE k.id = ANY (g.related_sku_ids)), '[]') AS related_sku_products,
        NOT EXISTS (SELECT 1 FROM questions q WHERE q.question_group_id = g.id
-                   AND q.type NOT IN ('single_image', 'multiple_image', 'invoice_image', 'e_signature')) AS image_only
+                   AND q.type <> ALL ($2::text[])) AS image_only
      FROM question_groups g WHERE g.sub_project_id = $1 ORDER BY g.position, g.id`,
-    [subProjectId],
+    [subProjectId, IMAGE_TYPES],
   );
 }
 

@@ -1,10 +1,11 @@
 /**
  * Saving a group's answers (the update call with object_type answers, 002 §7), in the caller's
  * transaction: the outlet row is locked first, the caller's eligibility is checked against the
- * outlet's current state (001 §4.2; call checks §4.9), each answer is re-validated with the same
- * rules as the screen (001 §5.1), a save made on answers that changed since they were read is
- * refused, nothing is saved while a retailer request is pending (001 §4.4), and every changed
- * answer gets a QC edit history line.
+ * outlet's current state (001 §4.2), each answer is re-validated with the same rules as the screen
+ * (001 §5.1), each group whose call checks are recorded is held to the screen's §4.9 rule as the
+ * save would leave it, a save made on answers that changed since they were read is refused,
+ * nothing is saved while a retailer request is pending (001 §4.4), and every changed answer gets a
+ * QC edit history line.
  */
 import { reviewRole } from "../../src/domain/outletReview";
 import {
@@ -12,10 +13,15 @@ import {
   type AnswersUpdateRequest,
   type AnswerValue,
   answerValueOf,
-  CALLING_NOT_VERIFIED,
+  CALL_FIELDS,
+  callCheckOf,
+  callingVerification,
   canVerifyByCalling,
-  REASON_REQUIRED,
+  type GroupCallCheck,
+  isVerifiedType,
+  NOT_A_CALLING_QUESTION,
   STALE_ANSWER,
+  type UpdateAnswer,
   VALUE_FIELDS,
   type Validations,
 } from "../../src/domain/survey";
@@ -29,8 +35,6 @@ import { type VisibleWorkflowObject, visibleWorkflowObject } from "./read";
 
 const NOT_FOUND = { detail: "Not found." };
 export const ONE_OUTLET_AT_A_TIME = "Save the answers of one outlet at a time.";
-/** Answers whose value, once edited, must be verified again (001 §4.3). */
-const VERIFIED_TYPES = ["ifsc_code", "pan_number", "gst_number", "account_number"];
 
 type Stored = {
   id: number;
@@ -48,9 +52,11 @@ type Stored = {
   other_ifsc_code: string | null;
   remarks: string | null;
   has_called_and_verified: boolean;
+  is_calling_necessary: boolean;
 };
 
 const changesValues = (fields: object) => VALUE_FIELDS.some((f) => Object.hasOwn(fields, f));
+const recordsCallCheck = (fields: object) => CALL_FIELDS.some((f) => Object.hasOwn(fields, f));
 const shown = (v: AnswerValue) =>
   v.multiple_answers_input.length
     ? v.multiple_answers_input.join(", ")
@@ -102,7 +108,7 @@ export async function saveAnswers(
   const stored = await tx.query<Stored>(
     `SELECT a.id, a.question_id, q.name, q.type, q.is_mandatory, q.validations, a.version, a.single_input,
        a.multiple_answers_input, a.latitude_input, a.longitude_input, a.other_phone_number, a.other_ifsc_code,
-       a.remarks, a.has_called_and_verified
+       a.remarks, a.has_called_and_verified, q.is_calling_necessary
      FROM answers a JOIN questions q ON q.id = a.question_id
      WHERE a.id = ANY ($1::bigint[]) AND a.workflow_object_id = $2 ORDER BY a.id FOR UPDATE OF a`,
     [ids, wo.id],
@@ -130,8 +136,8 @@ export async function saveAnswers(
   const errors: Record<string, string[]> = {};
   for (const s of stored) {
     const fields = request.data_to_update[String(s.id)]!;
-    if (Object.hasOwn(fields, "remarks") && fields.remarks !== null && fields.remarks?.trim() === "")
-      errors[`data_to_update.${s.id}.remarks`] = [`${REASON_REQUIRED} ${s.name}.`];
+    if (recordsCallCheck(fields) && !s.is_calling_necessary)
+      errors[`data_to_update.${s.id}`] = [NOT_A_CALLING_QUESTION];
     if (!changesValues(fields)) continue;
     const problems = answerProblems(s as never, answerValueOf({ ...s, ...fields }));
     if (problems.length) errors[s.name] = problems;
@@ -145,6 +151,9 @@ export async function saveAnswers(
     const problems = answerProblems(q as never, answerValueOf(c));
     if (problems.length) errors[q.name] = problems;
   }
+  const checked = stored.filter((s) => recordsCallCheck(request.data_to_update[String(s.id)]!));
+  const calling = await callingProblems(tx, wo.id, request.data_to_update, checked);
+  if (calling.length) errors.non_field_errors = calling;
   if (Object.keys(errors).length) throw new Problem(400, errors);
 
   const updated: Record<string, unknown> = {};
@@ -173,7 +182,7 @@ export async function saveAnswers(
         next.remarks,
         next.has_called_and_verified,
         valueEdit,
-        VERIFIED_TYPES.includes(s.type),
+        isVerifiedType(s.type),
         now,
       ],
     );
@@ -210,8 +219,6 @@ export async function saveAnswers(
     created.push(row);
     history.push(`${q.name} answered: ${shown(answerValueOf(c))}`);
   }
-  if (!Object.values(request.data_to_update).some(changesValues) && creates.length === 0)
-    await checkCallingVerification(tx, wo.id);
   for (const message of history)
     await tx.query(
       "INSERT INTO qc_edit_history (workflow_object_id, user_id, message, created) VALUES ($1, $2, $3, $4)",
@@ -220,13 +227,44 @@ export async function saveAnswers(
   return { data_to_update: updated, data_to_create: created };
 }
 
-/** §4.9 as it stands after the save: at least one calling-necessary answer verified or remarked. */
-async function checkCallingVerification(tx: Queryable, woId: number): Promise<void> {
-  const [row] = await tx.query<{ ok: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM answers a JOIN questions q ON q.id = a.question_id
-       WHERE a.workflow_object_id = $1 AND q.is_calling_necessary
-         AND (a.has_called_and_verified OR coalesce(trim(a.remarks), '') <> '')) AS ok`,
-    [woId],
+/**
+ * §4.9 for each group of the answers whose call checks the save records, with every answer of the
+ * group as the save would leave it: the same rule the screen asks before sending.
+ */
+async function callingProblems(
+  tx: Queryable,
+  woId: number,
+  update: Readonly<Record<string, UpdateAnswer>>,
+  checked: readonly Stored[],
+): Promise<string[]> {
+  if (checked.length === 0) return [];
+  const answers = await tx.query<{
+    id: number;
+    group_id: number;
+    name: string;
+    is_calling_necessary: boolean;
+    has_called_and_verified: boolean;
+    remarks: string | null;
+  }>(
+    `SELECT a.id, q.question_group_id AS group_id, q.name, q.is_calling_necessary, a.has_called_and_verified,
+       a.remarks
+     FROM answers a JOIN questions q ON q.id = a.question_id
+     WHERE a.workflow_object_id = $1
+       AND q.question_group_id IN (SELECT question_group_id FROM questions WHERE id = ANY ($2::int[]))
+     ORDER BY q.question_group_id, q.position, a.id`,
+    [woId, checked.map((s) => s.question_id)],
   );
-  if (!row?.ok) throw new Problem(400, { non_field_errors: [CALLING_NOT_VERIFIED] });
+  const groups = new Map<number, GroupCallCheck[]>();
+  for (const a of answers) {
+    const check = callCheckOf({ ...a, ...update[String(a.id)] });
+    const group = groups.get(a.group_id) ?? [];
+    group.push({ question: a.name, is_calling_necessary: a.is_calling_necessary, check });
+    groups.set(a.group_id, group);
+  }
+  const problems = new Set<string>();
+  for (const group of groups.values()) {
+    const rule = callingVerification(group);
+    if (!rule.ok) problems.add(rule.message);
+  }
+  return [...problems];
 }

@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect";
 import { paginated } from "./bulkUpload";
+import { daysBetween, isIsoDate } from "./format";
 
 // --- Constants (spec 002 §9) ---
 
@@ -62,22 +63,10 @@ export function parseRsidList(text: string): string[] {
   return out;
 }
 
-/** Days since the Unix epoch of an ISO date (YYYY-MM-DD), or null when it is not a real date. */
-export function dayNumber(isoDate: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) return null;
-  const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  const date = new Date(time);
-  if (date.getUTCMonth() !== Number(match[2]) - 1 || date.getUTCDate() !== Number(match[3])) return null;
-  return Math.round(time / 86_400_000);
-}
-
 /** The date is today or one of the 10 days before it (`today` is the caller's ISO date). */
 export function isWithinRecoveryWindow(isoDate: string, today: string): boolean {
-  const day = dayNumber(isoDate);
-  const now = dayNumber(today);
-  if (day === null || now === null) return false;
-  return day <= now && now - day <= RECOVERY_DATE_WINDOW_DAYS;
+  const age = daysBetween(isoDate, today);
+  return age !== null && age >= 0 && age <= RECOVERY_DATE_WINDOW_DAYS;
 }
 
 export type RecoveryFormValues = {
@@ -381,7 +370,7 @@ function readSurvey(v: unknown, where: string): DumpSurvey | string {
   if (!isRecord(v)) return `${where} is not an object`;
   if (!text(v.rsid) || !RSID_PATTERN.test(v.rsid)) return `${where}.rsid is not an RSID`;
   if (!text(v.sub_project) || v.sub_project === "") return `${where}.sub_project is missing`;
-  if (!text(v.survey_date) || dayNumber(v.survey_date) === null)
+  if (!text(v.survey_date) || !isIsoDate(v.survey_date))
     return `${where}.survey_date is not a date (YYYY-MM-DD)`;
   const outlet = readOutlet(v.outlet, where);
   if (typeof outlet === "string") return outlet;

@@ -71,12 +71,22 @@ export function formatNumber(n: number): string {
 
 const IsoDate = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/));
 
+/** UTC midnight of a calendar date (month 1-12; days past the month's end roll over). */
+function utcMidnight(year: number, month: number, day: number): Date {
+  // Date.UTC reads years 0 to 99 as 1900 to 1999; setUTCFullYear takes the year as given.
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  return d;
+}
+
 /** A YYYY-MM-DD text as its parts, or null when it is not a real calendar date. */
 export function parseIsoDate(text: string): { year: number; month: number; day: number } | null {
   if (!Schema.is(IsoDate)(text)) return null;
   const [year, month, day] = text.split("-").map(Number) as [number, number, number];
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return month >= 1 && month <= 12 && day >= 1 && day <= days ? { year, month, day } : null;
+  const d = utcMidnight(year, month, day);
+  return month >= 1 && d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day
+    ? { year, month, day }
+    : null;
 }
 
 /** Whether a text is a real calendar date written YYYY-MM-DD (the one date check of every form). */
@@ -87,7 +97,7 @@ export const isIsoDate = (text: string): boolean => parseIsoDate(text) !== null;
  * leap day can still be picked before the year.
  */
 export function daysInMonth(month: number, year: number | null): number {
-  return new Date(Date.UTC(year ?? 2000, month, 0)).getUTCDate();
+  return utcMidnight(year ?? 2000, month + 1, 0).getUTCDate();
 }
 
 /** Whole days from one YYYY-MM-DD date to another (negative when `to` is earlier). */
@@ -95,13 +105,17 @@ export function daysBetween(from: string, to: string): number | null {
   const a = parseIsoDate(from);
   const b = parseIsoDate(to);
   if (!a || !b) return null;
-  return (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000;
+  return (
+    (utcMidnight(b.year, b.month, b.day).getTime() - utcMidnight(a.year, a.month, a.day).getTime()) /
+    86_400_000
+  );
 }
 
 /** YYYY-MM-DD of a date `offset` days from the given one (the date picker's yesterday-to-today default). */
 export function shiftIsoDate(date: string, offset: number): string | null {
   const d = parseIsoDate(date);
   if (!d) return null;
-  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + offset));
-  return t.toISOString().slice(0, 10);
+  return utcMidnight(d.year, d.month, d.day + offset)
+    .toISOString()
+    .slice(0, 10);
 }

@@ -4,17 +4,11 @@
  * changed field goes to.
  */
 
+import { isIsoDate } from "./format";
 import { addFieldError, decodeRowId, decodeText, type FieldErrors, notAChoice } from "./requestInput";
 import type { RequestType } from "./retailerRequests";
-import { bareMobile } from "./surveyValidation";
-import {
-  isValidAccountNumber,
-  isValidEmail,
-  isValidGst,
-  isValidIfsc,
-  isValidIsoDate,
-  isValidPan,
-} from "./validation";
+import { isSixDigitPin, isTenDigitPhone } from "./surveyValidation";
+import { isValidAccountNumber, isValidEmail, isValidGst, isValidIfsc, isValidPan } from "./validation";
 import { MAX_IMAGES_MESSAGE } from "./widgets";
 
 export const UPDATE_REQUEST_SUBMITTED = "Update request submitted successfully!!";
@@ -131,11 +125,11 @@ export function editProblems(values: EditValues): FieldErrors {
   const check = (f: TextField, ok: (s: string) => boolean, message: string) => {
     if (v(f) !== "" && !ok(v(f))) addFieldError(errors, f, message);
   };
-  check("pin_code", (s) => /^\d{6}$/.test(s), PIN_INVALID);
-  check("phone_number1", (s) => /^\d{10}$/.test(bareMobile(s)), phoneInvalid(FIELD_LABELS.phone_number1));
-  check("phone_number2", (s) => /^\d{10}$/.test(bareMobile(s)), phoneInvalid(FIELD_LABELS.phone_number2));
+  check("pin_code", isSixDigitPin, PIN_INVALID);
+  check("phone_number1", isTenDigitPhone, phoneInvalid(FIELD_LABELS.phone_number1));
+  check("phone_number2", isTenDigitPhone, phoneInvalid(FIELD_LABELS.phone_number2));
   check("email", isValidEmail, EMAIL_INVALID);
-  check("dob", isValidIsoDate, DOB_INVALID);
+  check("dob", isIsoDate, DOB_INVALID);
   check("pan_number", isValidPan, PAN_INVALID);
   check("gst_number", isValidGst, GST_INVALID);
   check("ifsc_code", isValidIfsc, IFSC_INVALID);

@@ -195,7 +195,7 @@ export const isPending = (status: RequestStatus) => status === "pending";
 
 /** 001 §4.4: any pending request blocks every save of the review screen. */
 export const savingBlocked = (requests: readonly Pick<RequestSummary, "retailer_master_status">[]) =>
-  requests.some((r) => r.retailer_master_status === "pending");
+  requests.some((r) => isPending(r.retailer_master_status));
 
 // --- The decision call (001 §7) ---
 

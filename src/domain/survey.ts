@@ -4,9 +4,30 @@
  * or verify answers. The validators of a group's Save live in surveyValidation.ts.
  */
 import { Schema } from "effect";
-import { QUESTION_TYPES } from "./uploadTypes";
 
-export { QUESTION_TYPES };
+/** The 20 question types of 001 §3: the survey, the questions upload and the question lists read this list. */
+export const QUESTION_TYPES = [
+  "yes_or_no",
+  "single_choice",
+  "dropdown",
+  "multiple_choice",
+  "date",
+  "text",
+  "number",
+  "pin_code",
+  "phone_number",
+  "phone_number_without_otp",
+  "phone_number_with_otp",
+  "account_number",
+  "ifsc_code",
+  "gst_number",
+  "pan_number",
+  "location",
+  "single_image",
+  "multiple_image",
+  "invoice_image",
+  "e_signature",
+] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 /** The image question types: a group of only these is complete on load (§2.2). */
@@ -17,6 +38,15 @@ export const IMAGE_TYPES: readonly QuestionType[] = [
   "e_signature",
 ];
 export const isImageType = (type: string): boolean => (IMAGE_TYPES as readonly string[]).includes(type);
+
+/** §4.3: the answers with a verified state (IFSC, PAN, GST, account number); editing the value resets it. */
+export const VERIFIED_TYPES: readonly QuestionType[] = [
+  "ifsc_code",
+  "pan_number",
+  "gst_number",
+  "account_number",
+];
+export const isVerifiedType = (type: string): boolean => (VERIFIED_TYPES as readonly string[]).includes(type);
 
 const Text = Schema.NullOr(Schema.String);
 const Num = Schema.NullOr(Schema.Number);
@@ -157,9 +187,12 @@ export function answerValueOf(answer: ValueSource | undefined): AnswerValue {
   };
 }
 
-export const callCheckOf = (answer: Answer | undefined): CallCheck => ({
+/** An answer's call check: a remark is any remarks text, even one still without its Reason. */
+export const callCheckOf = (
+  answer: Pick<Answer, "has_called_and_verified" | "remarks"> | undefined,
+): CallCheck => ({
   has_called_and_verified: answer?.has_called_and_verified ?? false,
-  remarked: !!answer?.remarks,
+  remarked: answer?.remarks != null,
   remarks: answer?.remarks ?? "",
 });
 
@@ -294,27 +327,44 @@ export function slotsOf(questions: readonly Question[], skus: readonly SkuProduc
 
 // --- Who may edit (§4.2) and verify by calling (§4.9) ---
 
+/** An answer of the group a Save is for: its question, and its call check as the Save leaves it. */
+export type GroupCallCheck = { question: string; is_calling_necessary: boolean; check: CallCheck };
+
 /**
- * §4.9: a calling Save needs at least one calling-necessary question called and verified or given
- * a remark (in a group that has one); a remark needs its Reason.
+ * 001 §4.9 Calling verification: the Save of a group needs at least one of its answered
+ * calling-necessary questions called and verified or given a remark, and a remark needs its Reason.
+ * A group that asks nothing to be called about has nothing to verify. The screen asks it of the
+ * group it shows, the server of each group whose call checks a save records.
  */
-export function callingVerificationComplete(
-  questions: readonly Question[],
-  checks: Readonly<Record<string, CallCheck>>,
+export function callingVerification(
+  answers: readonly GroupCallCheck[],
 ): { ok: true } | { ok: false; message: string } {
-  const necessary = slotsOf(questions).filter((s) => s.question.is_calling_necessary && s.answer);
-  // A group that asks nothing to be called about has nothing to verify.
+  const necessary = answers.filter((a) => a.is_calling_necessary);
   if (necessary.length === 0) return { ok: true };
-  const entries = necessary.map((s) => ({ slot: s, check: checks[s.key] ?? callCheckOf(s.answer) }));
-  const missingReason = entries.find((e) => e.check.remarked && e.check.remarks.trim() === "");
-  if (missingReason) return { ok: false, message: `${REASON_REQUIRED} ${missingReason.slot.question.name}.` };
-  if (!entries.some((e) => e.check.has_called_and_verified || e.check.remarked))
+  const missingReason = necessary.find((a) => a.check.remarked && a.check.remarks.trim() === "");
+  if (missingReason) return { ok: false, message: `${REASON_REQUIRED} ${missingReason.question}.` };
+  if (!necessary.some((a) => a.check.has_called_and_verified || a.check.remarked))
     return { ok: false, message: CALLING_NOT_VERIFIED };
   return { ok: true };
 }
+
+/** The screen's group as §4.9 reads it: each answered question with its check, as changed or as read. */
+export const groupCallChecks = (
+  questions: readonly Question[],
+  checks: Readonly<Record<string, CallCheck>>,
+): GroupCallCheck[] =>
+  slotsOf(questions)
+    .filter((s) => s.answer)
+    .map((s) => ({
+      question: s.question.name,
+      is_calling_necessary: s.question.is_calling_necessary,
+      check: checks[s.key] ?? callCheckOf(s.answer),
+    }));
 export const CALLING_NOT_VERIFIED =
   "Mark at least one calling question as called and verified, or give it a remark.";
 export const REASON_REQUIRED = "Give the Reason for the remark on";
+/** Not in the spec: a call check sent for a question that asks for none (§4.9). */
+export const NOT_A_CALLING_QUESTION = "This question is not one to verify by calling.";
 
 /** Who records call checks: the calling executive on a validation call (§2.1, §4.9). */
 export const canVerifyByCalling = (role: string, typeOfCalling: string | null): boolean =>

@@ -13,7 +13,7 @@ import {
   VALUE_FIELDS,
   type Validations,
 } from "./survey";
-import { isValidGst, isValidIfsc, isValidPan } from "./validation";
+import { isValidAccountNumber, isValidGst, isValidIfsc, isValidPan } from "./validation";
 
 type Checked = { name: string; type: QuestionType; is_mandatory: boolean; validations: Validations };
 
@@ -56,6 +56,10 @@ export function filterInput(type: QuestionType, raw: string): string {
 
 /** A phone number as checked: spaces and a leading +91 removed (§5.1, §9). */
 export const bareMobile = (value: string): string => value.replace(/\s+/g, "").replace(/^\+91/, "");
+/** §5.1: a phone is exactly 10 digits once its spaces and a leading +91 are removed. */
+export const isTenDigitPhone = (value: string): boolean => /^\d{10}$/.test(bareMobile(value));
+/** §5.1: a pin code is exactly 6 digits. */
+export const isSixDigitPin = (value: string): boolean => /^\d{6}$/.test(value);
 
 // --- 002 §5: the date input of answer editing (bounds inclusive) ---
 
@@ -147,13 +151,13 @@ export function answerProblems(question: Checked, value: AnswerValue): string[] 
         : [];
     }
     case "pin_code":
-      return /^\d{6}$/.test(text) ? [] : ["Pincode must be exactly 6 digits! "];
+      return isSixDigitPin(text) ? [] : ["Pincode must be exactly 6 digits! "];
     case "phone_number":
     case "phone_number_without_otp":
     case "phone_number_with_otp":
-      return /^\d{10}$/.test(bareMobile(text)) ? [] : [`${name} must be exactly 10 digits! `];
+      return isTenDigitPhone(text) ? [] : [`${name} must be exactly 10 digits! `];
     case "account_number": {
-      const problems = /^\d{9,18}$/.test(text) ? [] : [`${name} must be between 9 to 18 digits! `];
+      const problems = isValidAccountNumber(text) ? [] : [`${name} must be between 9 to 18 digits! `];
       const phone = value.other_phone_number.trim();
       if (phone !== "" && !/^\+91\d{10}$/.test(phone))
         problems.push("Phone Number must be exactly 13 digits with country code +91! ");

@@ -3,6 +3,8 @@
  * column, who may use it, and where it lives. The server validates rows with `rowValidator`, the
  * client shows the same template; what confirming does is the server's (server/uploads/apply.ts).
  */
+import { isIsoDate } from "./format";
+import { QUESTION_TYPES } from "./survey";
 import { type CellRuleKind, readCell, type SheetCell, textCell } from "./uploadCells";
 import {
   gstCheckDigit,
@@ -10,7 +12,6 @@ import {
   isValidEmail,
   isValidIfsc,
   isValidIndianMobile,
-  isValidIsoDate,
   isValidPan,
   isValidPin,
   isValidUpiId,
@@ -142,29 +143,6 @@ const optional = (name: string, rule: FieldRule, sample: string): TemplateColumn
   col(name, rule, sample, { required: false });
 const text: FieldRule = { kind: "text" };
 const ref = (r: RefKind): FieldRule => ({ kind: "ref", ref: r });
-
-export const QUESTION_TYPES = [
-  "yes_or_no",
-  "single_choice",
-  "dropdown",
-  "multiple_choice",
-  "date",
-  "text",
-  "number",
-  "pin_code",
-  "phone_number",
-  "phone_number_without_otp",
-  "phone_number_with_otp",
-  "account_number",
-  "ifsc_code",
-  "gst_number",
-  "pan_number",
-  "location",
-  "single_image",
-  "multiple_image",
-  "invoice_image",
-  "e_signature",
-] as const;
 
 /** Roles that keep an organisation's master data: its regions, zones, territories, users and SKUs, and the cities. */
 const MASTER_DATA_ROLES = ["project-manager"];
@@ -612,7 +590,7 @@ export function checkValue(rule: FieldRule, value: string, refs: RefLookup): str
     case "pin":
       return isValidPin(value) ? null : "Not a valid pin code: 6 digits, not starting with 0.";
     case "date":
-      return isValidIsoDate(value)
+      return isIsoDate(value)
         ? null
         : "Not a valid date: use a date cell, DD/MM/YYYY, DD-MM-YYYY or YYYY-MM-DD.";
     case "amount":

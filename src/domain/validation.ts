@@ -49,24 +49,12 @@ export const isValidGst = (s: string): boolean =>
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UPI = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** An email address: something, an at sign, a domain with a dot. */
 export const isValidEmail = (s: string): boolean => s.length <= 254 && EMAIL.test(s);
 
 /** A UPI virtual payment address: a handle, an at sign and the provider's name. */
 export const isValidUpiId = (s: string): boolean => UPI.test(s);
-
-/** A calendar date written YYYY-MM-DD that exists (no 31 April). */
-export function isValidIsoDate(s: string): boolean {
-  const match = ISO_DATE.exec(s);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
-  return day <= days;
-}
 
 /**
  * A bank transfer's UTR (the spec gives no pattern; these are the forms Indian banks issue): the

@@ -14,8 +14,9 @@ import {
   answerValueOf,
   type CallCheck,
   callChecksUpdate,
-  callingVerificationComplete,
+  callingVerification,
   canVerifyByCalling,
+  groupCallChecks,
   type Question,
   type QuestionGroup,
   type SaveOutcome,
@@ -37,8 +38,9 @@ export type SurveyGroupsInput = {
   /** The calling executive's Calling Details: call checks instead of answer edits. */
   callingView: boolean;
   /** The outlet's retailer requests as the review screen read them: a pending one blocks Save (§4.4). */
-  retailerRequests: readonly Pick<RequestSummary, "retailer_master_status">[];
+  retailerRequests: readonly RequestStatus[];
 };
+type RequestStatus = Pick<RequestSummary, "retailer_master_status">;
 
 export type GroupsOutcome = { type: "ok"; groups: readonly QuestionGroup[] };
 export type AnswersOutcome = { type: "ok"; questions: readonly Question[] };
@@ -67,6 +69,7 @@ export type SurveyGroupsEvent =
   | { type: "save" }
   | { type: "problems.close" }
   | { type: "editing.end" }
+  | { type: "requests.change"; requests: readonly RequestStatus[] }
   | { type: "retry" };
 
 type Ctx = SurveyGroupsContext;
@@ -91,7 +94,7 @@ export const saveRequest = (c: Ctx): AnswersUpdateRequest =>
 /** Every message that stops Save (§5.1 in the survey, §4.9 in the calling view). */
 export function saveProblems(c: Ctx): string[] {
   if (c.callingView) {
-    const rule = callingVerificationComplete(c.questions, c.checks);
+    const rule = callingVerification(groupCallChecks(c.questions, c.checks));
     return rule.ok ? [] : [rule.message];
   }
   return groupProblems(
@@ -170,6 +173,8 @@ export const surveyGroupsMachine = setup({
   initial: "loadingGroups",
   on: {
     "editing.end": { actions: assign({ workflowStateChanged: true }) },
+    // The screen read the retailer requests again: Save follows the pending state it now knows (§4.4).
+    "requests.change": { actions: assign({ retailerRequests: ({ event }) => event.requests }) },
   },
   states: {
     loadingGroups: {

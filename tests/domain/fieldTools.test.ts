@@ -57,6 +57,11 @@ describe("the recovery form's rules (spec 002 §5)", () => {
     expect(isWithinRecoveryWindow("2026-11-09", TODAY)).toBe(false);
     expect(isWithinRecoveryWindow("2026-11-21", TODAY)).toBe(false);
     expect(isWithinRecoveryWindow("2026-02-30", TODAY)).toBe(false);
+    expect(isWithinRecoveryWindow(TODAY, TODAY)).toBe(true);
+    // Across a year's end, and with a today that is no date.
+    expect(isWithinRecoveryWindow("2026-12-25", "2027-01-04")).toBe(true);
+    expect(isWithinRecoveryWindow("2026-12-24", "2027-01-04")).toBe(false);
+    expect(isWithinRecoveryWindow("2026-11-20", "2026-11-31")).toBe(false);
     expect(recoveryFormErrors({ ...filled, dateUploaded: "2026-11-09" }, TODAY)).toEqual({
       date_uploaded: RECOVERY_MSG.dateWindow,
     });

@@ -5,10 +5,14 @@ import { hasEditPermission } from "../../src/domain/outletReview";
 import {
   type AnswerValue,
   CALLING_NOT_VERIFIED,
-  callingVerificationComplete,
+  callCheckOf,
+  callingVerification,
+  type GroupCallCheck,
+  groupCallChecks,
   QUESTION_TYPES,
   type Question,
   type QuestionType,
+  REASON_REQUIRED,
 } from "../../src/domain/survey";
 import { readAnswersUpdate } from "../../src/domain/surveyInput";
 import {
@@ -213,7 +217,7 @@ describe("001 §4.2, §6: edit permission", () => {
 });
 
 describe("001 §4.9: calling verification", () => {
-  const question = (id: number, calling: boolean): Question => ({
+  const question = (id: number, calling: boolean, answered = true): Question => ({
     id,
     name: `Q${id}`,
     type: "text",
@@ -221,25 +225,28 @@ describe("001 §4.9: calling verification", () => {
     validations: {},
     reference_images: [],
     is_calling_necessary: calling,
-    related_answers: [sampleAnswer(id * 10, "x")],
+    related_answers: answered ? [sampleAnswer(id * 10, "x")] : [],
   });
   const questions = [question(1, true), question(2, false)];
+  /** The rule as the screen asks it of the group it shows. */
+  const onScreen = (qs: readonly Question[], checks: Parameters<typeof groupCallChecks>[1]) =>
+    callingVerification(groupCallChecks(qs, checks));
   it("needs one calling-necessary question verified or remarked, and a reason for a remark", () => {
-    expect(callingVerificationComplete(questions, {})).toEqual({ ok: false, message: CALLING_NOT_VERIFIED });
-    expect(callingVerificationComplete([question(2, false)], {})).toEqual({ ok: true });
+    expect(onScreen(questions, {})).toEqual({ ok: false, message: CALLING_NOT_VERIFIED });
+    expect(onScreen([question(2, false)], {})).toEqual({ ok: true });
     // Verifying a question that is not calling-necessary does not count.
     expect(
-      callingVerificationComplete(questions, {
+      onScreen(questions, {
         "2": { has_called_and_verified: true, remarked: false, remarks: "" },
       }).ok,
     ).toBe(false);
     expect(
-      callingVerificationComplete(questions, {
+      onScreen(questions, {
         "1": { has_called_and_verified: true, remarked: false, remarks: "" },
       }),
     ).toEqual({ ok: true });
     expect(
-      callingVerificationComplete(questions, {
+      onScreen(questions, {
         "1": { has_called_and_verified: false, remarked: true, remarks: " " },
       }),
     ).toEqual({
@@ -247,10 +254,65 @@ describe("001 §4.9: calling verification", () => {
       message: "Give the Reason for the remark on Q1.",
     });
     expect(
-      callingVerificationComplete(questions, {
+      onScreen(questions, {
         "1": { has_called_and_verified: false, remarked: true, remarks: "Wrong number" },
       }).ok,
     ).toBe(true);
+  });
+
+  it("reads the group's answers only: an unanswered question has nothing to verify", () => {
+    expect(onScreen([question(1, true, false), question(2, false)], {})).toEqual({ ok: true });
+    expect(groupCallChecks([question(1, true, false), question(3, true)], {})).toEqual([
+      { question: "Q3", is_calling_necessary: true, check: callCheckOf(sampleAnswer(30, "x")) },
+    ]);
+  });
+
+  it("is the same rule over rows as the server loads them", () => {
+    const row = (
+      question: string,
+      is_calling_necessary: boolean,
+      check: Partial<GroupCallCheck["check"]>,
+    ) => ({
+      question,
+      is_calling_necessary,
+      check: { has_called_and_verified: false, remarked: false, remarks: "", ...check },
+    });
+    expect(callingVerification([])).toEqual({ ok: true });
+    expect(callingVerification([row("Owner mobile", true, {}), row("PAN", true, {})])).toEqual({
+      ok: false,
+      message: CALLING_NOT_VERIFIED,
+    });
+    expect(
+      callingVerification([
+        row("Owner mobile", true, {}),
+        row("PAN", true, { has_called_and_verified: true }),
+      ]),
+    ).toEqual({ ok: true });
+    // A remark without its Reason is named even when another answer is verified.
+    expect(
+      callingVerification([
+        row("Owner mobile", true, { remarked: true, remarks: "" }),
+        row("PAN", true, { has_called_and_verified: true }),
+      ]),
+    ).toEqual({ ok: false, message: `${REASON_REQUIRED} Owner mobile.` });
+    // Only calling-necessary answers count, for the reason as for the verification.
+    expect(
+      callingVerification([
+        row("Shop name", false, { remarked: true, remarks: "" }),
+        row("PAN", true, { remarked: true, remarks: "Switched off" }),
+      ]),
+    ).toEqual({ ok: true });
+    // A stored remark is a remark: the check read back from an answer is what was saved.
+    expect(callCheckOf({ has_called_and_verified: false, remarks: "Switched off" })).toEqual({
+      has_called_and_verified: false,
+      remarked: true,
+      remarks: "Switched off",
+    });
+    expect(callCheckOf({ has_called_and_verified: true, remarks: null })).toEqual({
+      has_called_and_verified: true,
+      remarked: false,
+      remarks: "",
+    });
   });
 });
 

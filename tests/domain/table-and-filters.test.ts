@@ -8,7 +8,15 @@ import {
   optionKeys,
   toFilterOptions,
 } from "../../src/domain/filters";
-import { daysBetween, formatDate, formatNumber, formatTime12, parseIsoDate } from "../../src/domain/format";
+import {
+  daysBetween,
+  daysInMonth,
+  formatDate,
+  formatNumber,
+  formatTime12,
+  parseIsoDate,
+  shiftIsoDate,
+} from "../../src/domain/format";
 import {
   isPageSizeSelectable,
   matchesSearch,
@@ -78,6 +86,34 @@ describe("formats", () => {
     expect(parseIsoDate("2026-02-29")).toBeNull();
     expect(parseIsoDate("2028-02-29")).toEqual({ year: 2028, month: 2, day: 29 });
     expect(daysBetween("2026-01-31", "2026-03-02")).toBe(30);
+    // Years 0 to 99 are those years, not 1900 to 1999: year 0 is a leap year, 100 and 1900 are not.
+    expect(parseIsoDate("0000-02-29")).toEqual({ year: 0, month: 2, day: 29 });
+    expect(parseIsoDate("0004-02-29")).toEqual({ year: 4, month: 2, day: 29 });
+    expect(parseIsoDate("0100-02-29")).toBeNull();
+    expect(parseIsoDate("1900-02-29")).toBeNull();
+    expect(parseIsoDate("2026-13-01")).toBeNull();
+    expect(parseIsoDate("2026-00-10")).toBeNull();
+    expect(parseIsoDate("2026-1-01")).toBeNull();
+    expect(daysBetween("0000-02-28", "0000-03-01")).toBe(2);
+    expect(daysBetween("1999-12-31", "2000-01-01")).toBe(1);
+    expect(daysInMonth(2, 0)).toBe(29);
+    expect(daysInMonth(2, 99)).toBe(28);
+    expect(shiftIsoDate("0000-02-28", 1)).toBe("0000-02-29");
+    // Every written date of every 4-digit year, against the Gregorian calendar's own leap rule.
+    const pad = (n: number, width: number) => String(n).padStart(width, "0");
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (year, month, day) => {
+          const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+          const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+          const text = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          expect(parseIsoDate(text)).toEqual(day >= 1 && day <= days ? { year, month, day } : null);
+        },
+      ),
+    );
     fc.assert(
       fc.property(fc.string(), (s) => {
         expect(() => parseIsoDate(s)).not.toThrow();

@@ -10,6 +10,7 @@ import {
   PendingCheck,
   RequestDetail,
   RequestList,
+  savingBlocked,
 } from "../../src/domain/retailerRequests";
 import { MAX_IMAGES_MESSAGE } from "../../src/domain/widgets";
 import { PNG_HEAD as PNG, startTestServer, type TestServer } from "./support";
@@ -79,6 +80,9 @@ describe("retailer master requests", () => {
       `/api/retailer-requests/pending/?workflow_object=${cleanOutlet.wo}`,
     );
     expect(clean.body).toEqual({ pending_request_exist: false, count_pending_request: 0 });
+    // The flag is the screen's own §4.4 rule over the list the screen reads.
+    expect(savingBlocked(rows)).toBe(true);
+    expect(savingBlocked(await requests(cleanOutlet.wo))).toBe(false);
   });
 
   it("gives a request's detail with its images, seen only by those who see the outlet", async () => {

@@ -5,8 +5,12 @@ import {
   answersUpdate,
   answerValueOf,
   CALLING_NOT_VERIFIED,
+  type CallCheck,
   callChecksUpdate,
+  callingVerification,
   type GroupAnswers,
+  groupCallChecks,
+  NOT_A_CALLING_QUESTION,
   QUESTION_TYPES,
   type Question,
   type QuestionGroup,
@@ -75,7 +79,8 @@ describe("the demo survey", () => {
     const outlet = await outletIn("qc_pending");
     const list = await groups("qc.manager", outlet.wo);
     expect(list.map((g) => g.name)).toEqual(["Shop Details", "Owner and KYC", "Photos", "Stock Check"]);
-    expect(list.find((g) => g.name === "Photos")!.image_only).toBe(true);
+    // Only the group of nothing but image questions is complete on load (§2.2).
+    expect(list.filter((g) => g.image_only).map((g) => g.name)).toEqual(["Photos"]);
     const sku = list.find((g) => g.type === "sku_group")!;
     expect(sku.related_sku_products.length).toBeGreaterThan(0);
     const types = new Set<string>();
@@ -275,6 +280,89 @@ describe("saving a group's answers", () => {
       answersUpdate(outlet.wo, refreshed, edit(refreshed, "PAN", "ABCDE1234F")),
     );
     expect(valueEdit.status).toBe(403);
+  });
+
+  it("holds each saved group to §4.9 with the screen's own rule, not the outlet as a whole", async () => {
+    const outlet = await outletIn(
+      "qc_pending",
+      `w.type_of_calling = 'validation' AND NOT EXISTS (SELECT 1 FROM retailer_master_requests r
+         WHERE r.workflow_object_id = w.id AND r.status = 'pending')`,
+    );
+    // Shop name asks to be called about too, so Shop Details has a calling-necessary question.
+    const shopName = `UPDATE questions SET is_calling_necessary = $2 WHERE name = 'Shop name'
+      AND question_group_id IN (SELECT id FROM question_groups WHERE sub_project_id =
+        (SELECT sub_project_id FROM outlets WHERE rsid = $1))`;
+    await server.db.query(shopName, [outlet.rsid, true]);
+    try {
+      const [shop, kyc] = await groups("calling.executive", outlet.wo);
+      const kycQuestions = await answers("calling.executive", outlet.wo, kyc!.id);
+      const check = (questions: readonly Question[], name: string, c: Partial<CallCheck>) => ({
+        [slotKey(byName(questions, name).id)]: {
+          has_called_and_verified: false,
+          remarked: false,
+          remarks: "",
+          ...c,
+        },
+      });
+      const pan = await post(
+        "calling.executive",
+        "/api/update/",
+        callChecksUpdate(kycQuestions, check(kycQuestions, "PAN", { has_called_and_verified: true })),
+      );
+      expect(pan.status, JSON.stringify(pan.body)).toBe(200);
+
+      // The outlet has a verified answer, but Shop Details has none: its Save is refused as on the screen.
+      const shopQuestions = await answers("calling.executive", outlet.wo, shop!.id);
+      const unverified = check(shopQuestions, "Shop name", {});
+      expect(callingVerification(groupCallChecks(shopQuestions, unverified))).toEqual({
+        ok: false,
+        message: CALLING_NOT_VERIFIED,
+      });
+      const refused = await post(
+        "calling.executive",
+        "/api/update/",
+        callChecksUpdate(shopQuestions, unverified),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.non_field_errors).toEqual([CALLING_NOT_VERIFIED]);
+
+      const remarked = check(shopQuestions, "Shop name", { remarked: true, remarks: " Shop closed " });
+      expect(callingVerification(groupCallChecks(shopQuestions, remarked))).toEqual({ ok: true });
+      const saved = await post(
+        "calling.executive",
+        "/api/update/",
+        callChecksUpdate(shopQuestions, remarked),
+      );
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const shopAfter = await answers("calling.executive", outlet.wo, shop!.id);
+      expect(byName(shopAfter, "Shop name").related_answers[0]!.remarks).toBe("Shop closed");
+
+      // A remark needs its Reason, even beside a verified answer; nothing of the call is saved.
+      const kycNow = await answers("calling.executive", outlet.wo, kyc!.id);
+      const noReason = await post(
+        "calling.executive",
+        "/api/update/",
+        callChecksUpdate(kycNow, {
+          ...check(kycNow, "Owner mobile", { remarked: true, remarks: "" }),
+          ...check(kycNow, "Verified mobile", { has_called_and_verified: true }),
+        }),
+      );
+      expect(noReason.status).toBe(400);
+      expect(noReason.body.non_field_errors).toEqual(["Give the Reason for the remark on Owner mobile."]);
+      const kycAfter = await answers("calling.executive", outlet.wo, kyc!.id);
+      expect(byName(kycAfter, "Verified mobile").related_answers[0]!.has_called_and_verified).toBe(false);
+
+      // A call check on a question that asks for none is named, not stored.
+      const storeSize = byName(shopAfter, "Store size").related_answers[0]!;
+      const stray = await post("calling.executive", "/api/update/", {
+        object_type: "answers",
+        data_to_update: { [storeSize.id]: { has_called_and_verified: true, version: storeSize.version } },
+      });
+      expect(stray.status).toBe(400);
+      expect(stray.body[`data_to_update.${storeSize.id}`]).toEqual([NOT_A_CALLING_QUESTION]);
+    } finally {
+      await server.db.query(shopName, [outlet.rsid, false]);
+    }
   });
 
   it("refuses malformed bodies with named fields", async () => {

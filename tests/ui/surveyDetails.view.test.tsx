@@ -8,21 +8,25 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
+import { savingBlocked } from "../../src/domain/retailerRequests";
 import type { AnswersUpdateRequest } from "../../src/domain/survey";
 import type {
   AnswersOutcome,
   GroupsOutcome,
   SaveOutcome,
+  SurveyGroupsContext,
   SurveyGroupsInput,
 } from "../../src/machines/surveyGroups";
 import SurveyDetails from "../../src/ui/outlets/SurveyDetails";
-import { surveyGroupsFixture } from "../machines/fixtures/surveyGroups";
+import { sampleGroups, sampleQuestions, surveyGroupsFixture } from "../machines/fixtures/surveyGroups";
 import { expectEveryStateReached, model, viewPaths } from "./machinePaths";
 
 type Key = "groups" | "answers" | "save";
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 let pending: Record<Key, Deferred | null>;
 let saved: AnswersUpdateRequest[];
+/** Renders the panel again with the retailer requests the review screen read anew. */
+let showRequests: (requests: SurveyGroupsInput["retailerRequests"]) => void;
 const deferred = (key: Key) => () =>
   new Promise<never>((resolve, reject) => {
     pending[key] = { resolve: resolve as (v: unknown) => void, reject };
@@ -116,6 +120,9 @@ async function perform(event: { type: string; [k: string]: unknown }) {
     case "retry":
       fireEvent.click(screen.getByRole("button", { name: "Retry" }));
       return;
+    case "requests.change":
+      showRequests(event.requests as SurveyGroupsInput["retailerRequests"]);
+      return;
     default:
       throw new Error(`no way to perform ${event.type} on the screen`);
   }
@@ -123,9 +130,15 @@ async function perform(event: { type: string; [k: string]: unknown }) {
 
 type Snapshot = ReturnType<ReturnType<typeof model>["step"]>;
 
+/** Save, where the panel shows it, can be pressed only while no retailer request waits (001 §4.4). */
+function expectSaveFollowsRequests(ctx: SurveyGroupsContext) {
+  const save = screen.queryByRole("button", { name: /^Save( and Next)?$/ }) as HTMLButtonElement | null;
+  if (save) expect(save.disabled).toBe(savingBlocked(ctx.retailerRequests));
+}
+
 async function expectScreenFor(snapshot: Snapshot) {
   const state = String(snapshot.value);
-  const ctx = snapshot.context as import("../../src/machines/surveyGroups").SurveyGroupsContext;
+  const ctx = snapshot.context as SurveyGroupsContext;
   switch (state) {
     case "loadingGroups":
       await waitFor(() => expect(screen.getByRole("status").textContent).toContain("Loading the survey"));
@@ -148,6 +161,7 @@ async function expectScreenFor(snapshot: Snapshot) {
         expect((screen.getByLabelText(/^Shop name/) as HTMLInputElement).value).toBe(
           ctx.edits["11"]?.single_input ?? "Sri Balaji Kirana",
         );
+      expectSaveFollowsRequests(ctx);
       break;
     case "invalid":
       await waitFor(() =>
@@ -181,32 +195,51 @@ describe("the Survey Details panel follows the surveyGroups machine", () => {
   it.each(
     paths.map((p) => [`${p.input.role}: ${p.steps.map((s) => s.event.type).join(" → ")}`, p] as const),
   )("%s", async (_name, { input, steps }) => {
-    const {
-      workflowObject,
-      role,
-      workflowState,
-      typeOfCalling,
-      hasUpdateActions,
-      callingView,
-      retailerRequests,
-    } = input;
-    render(
-      <SurveyDetails
-        actors={fakeActors}
-        workflowObject={workflowObject}
-        role={role}
-        workflowState={workflowState}
-        typeOfCalling={typeOfCalling}
-        hasUpdateActions={hasUpdateActions}
-        callingView={callingView}
-        retailerRequests={retailerRequests}
-        workflowStateChanged={false}
-      />,
-    );
+    renderPanel(input);
     const machine = model(surveyGroupsFixture, input);
     for (const step of steps) {
       await perform(step.event);
       await expectScreenFor(machine.step(step.event));
     }
   });
+
+  // The shortest paths never need the requests read again; the screen must follow them all the same.
+  it("offers Save, or stops offering it, as the retailer requests read again say", async () => {
+    const input = paths.find(
+      (p) => p.input.role === "qc-manager" && !savingBlocked(p.input.retailerRequests),
+    )!.input;
+    renderPanel(input);
+    await perform({ type: "xstate.done.actor.loadGroups", output: { type: "ok", groups: sampleGroups } });
+    await perform({
+      type: "xstate.done.actor.loadAnswers",
+      output: { type: "ok", questions: sampleQuestions },
+    });
+    const save = () => screen.getByRole("button", { name: /^Save and Next$/ }) as HTMLButtonElement;
+    await waitFor(() => expect(save().disabled).toBe(false));
+    await perform({ type: "requests.change", requests: [{ retailer_master_status: "pending" }] });
+    await waitFor(() => expect(save().disabled).toBe(true));
+    fireEvent.click(save());
+    expect(saved).toEqual([]);
+    await perform({ type: "requests.change", requests: [{ retailer_master_status: "accepted" }] });
+    await waitFor(() => expect(save().disabled).toBe(false));
+  });
 });
+
+/** The panel for a machine input; `showRequests` renders it again with other retailer requests. */
+function renderPanel(input: SurveyGroupsInput) {
+  const panel = (requests: SurveyGroupsInput["retailerRequests"]) => (
+    <SurveyDetails
+      actors={fakeActors}
+      workflowObject={input.workflowObject}
+      role={input.role}
+      workflowState={input.workflowState}
+      typeOfCalling={input.typeOfCalling}
+      hasUpdateActions={input.hasUpdateActions}
+      callingView={input.callingView}
+      retailerRequests={requests}
+      workflowStateChanged={false}
+    />
+  );
+  const { rerender } = render(panel(input.retailerRequests));
+  showRequests = (requests) => rerender(panel(requests));
+}

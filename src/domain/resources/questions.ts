@@ -4,32 +4,10 @@
  * lists. Questions are written by the questions upload; the lists read the views of migration 0063.
  */
 import { choice, number, type ResourceDefinition, reference, text, toggle } from "../resource";
+import { QUESTION_TYPES } from "../survey";
 import { SET_UP_PROJECTS, SUB_PROJECT_HUB } from "./projects";
 
 export const QUESTION_MANAGEMENT = `${SUB_PROJECT_HUB}/question-management`;
-
-const QUESTION_TYPES = [
-  "yes_or_no",
-  "single_choice",
-  "dropdown",
-  "multiple_choice",
-  "date",
-  "text",
-  "number",
-  "pin_code",
-  "phone_number",
-  "phone_number_without_otp",
-  "phone_number_with_otp",
-  "account_number",
-  "ifsc_code",
-  "gst_number",
-  "pan_number",
-  "location",
-  "single_image",
-  "multiple_image",
-  "invoice_image",
-  "e_signature",
-] as const;
 
 const questionFields = {
   sub_project: reference("Sub-project", "sub-projects", { fromParent: true }),

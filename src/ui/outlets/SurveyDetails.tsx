@@ -147,6 +147,11 @@ export default function SurveyDetails({ actors = surveyActors, workflowStateChan
   useEffect(() => {
     if (workflowStateChanged) survey.send({ type: "editing.end" });
   }, [workflowStateChanged, survey]);
+  // The requests query read again (a request made or decided): Save follows it (001 §4.4).
+  const requests = input.retailerRequests;
+  useEffect(() => {
+    survey.send({ type: "requests.change", requests });
+  }, [requests, survey]);
   useEffect(() => {
     if (invalid) problemsModal.send({ type: "modal.open" });
   }, [invalid, problemsModal]);
