@@ -247,8 +247,6 @@ export const NOT_YET_DECLARED: readonly string[] = [
   "POST /api/outlet-recovery/:id/confirm/",
   "POST /api/outlet-recovery/:id/cancel/",
   "POST /api/outlet-recovery/:id/report/",
-  "GET /api/dev/outbox/",
-  "GET /dev/outbox",
   "GET /api/bulk/upload/help/",
   "GET /api/bulk/upload/sample/",
   "GET /api/bulk/upload/sub-projects/",
