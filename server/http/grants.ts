@@ -9,6 +9,7 @@ import { requirePermission, requireStaff, requireUser } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { requireOutboxReader } from "../dev/access";
 import { requireFieldTools } from "../fieldTools/access";
+import { requireFieldAuditor } from "../fieldUsers/access";
 import { requireOutletViewer } from "../outlets/access";
 import { requireOutletWriter } from "../outlets/editPermission";
 
@@ -22,6 +23,7 @@ export const GUARDS = {
   outletsWrite: requireOutletWriter,
   fieldTools: requireFieldTools,
   manageUsers: (c, deps) => requirePermission(c, deps, MANAGE_USERS),
+  fieldAuditor: requireFieldAuditor,
   devOutbox: requireOutboxReader,
 } satisfies Record<Grant, Guard>;
 
