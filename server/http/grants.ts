@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { requireOutboxReader } from "../dev/access";
 import { requireFieldTools } from "../fieldTools/access";
 import { requireFieldAuditor } from "../fieldUsers/access";
+import { requireLinkResetter } from "../mobile/linkReset";
 import { requireOutletViewer } from "../outlets/access";
 import { requireOutletWriter } from "../outlets/editPermission";
 
@@ -24,6 +25,7 @@ export const GUARDS = {
   fieldTools: requireFieldTools,
   manageUsers: (c, deps) => requirePermission(c, deps, MANAGE_USERS),
   fieldAuditor: requireFieldAuditor,
+  resetMobileLink: requireLinkResetter,
   devOutbox: requireOutboxReader,
 } satisfies Record<Grant, Guard>;
 

@@ -4,10 +4,22 @@
  */
 import type { AnyEndpoint } from "./endpoint";
 import * as fieldUsers from "./fieldUsers";
+import * as mobile from "./mobile";
+import * as mobileLinks from "./mobileLinks";
+import * as mobilePdfs from "./mobilePdfs";
 import * as outbox from "./outbox";
+import * as retailerAccount from "./retailerAccount";
 import * as retailerRequests from "./retailerRequests";
 
-const families: readonly Readonly<Record<string, unknown>>[] = [retailerRequests, fieldUsers, outbox];
+const families: readonly Readonly<Record<string, unknown>>[] = [
+  retailerRequests,
+  mobile,
+  mobilePdfs,
+  mobileLinks,
+  retailerAccount,
+  fieldUsers,
+  outbox,
+];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>
   typeof value === "object" && value !== null && "method" in value && "path" in value && "grant" in value;

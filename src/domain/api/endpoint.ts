@@ -111,3 +111,8 @@ export function pathWith(path: string, params: Readonly<Record<string, string>>)
   return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
 }
 
+/** Where an endpoint is served for these parameters, as answers link to it: "/api/pp/RS1/invoices/3/pdf/". */
+export const addressOf = (
+  e: Pick<AnyEndpoint, "root" | "path">,
+  params: Readonly<Record<string, string>>,
+): string => `${e.root}${pathWith(e.path, params)}`;
