@@ -11,7 +11,7 @@ import { profileRoutes } from "./auth/profile";
 import { authRoutes } from "./auth/routes";
 import type { AppDeps, AppEnv } from "./context";
 import { busyProblem, isRetryable } from "./db/retry";
-import { outboxRoutes } from "./dev/outbox";
+import { outboxPage, outboxRoutes } from "./dev/outbox";
 import { fieldToolRoutes, isDumpUpload } from "./fieldTools/routes";
 import { fieldUserRoutes } from "./fieldUsers/routes";
 import { jsonOnly } from "./http/jsonOnly";
@@ -115,7 +115,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", surveyRoutes(deps));
   app.route("/api", retailerRequestRoutes(deps));
   app.route("/api", fieldToolRoutes(deps));
-  app.route("/", outboxRoutes(deps));
+  app.route("/api", outboxRoutes(deps));
+  app.route("/", outboxPage(deps));
   app.route("/api", uploadsApi(deps));
 
   app.all("/api/*", () => {

@@ -1,17 +1,14 @@
 /**
- * The development outbox: what a mail or SMS gateway would have delivered. Off in production. In
- * demo mode it holds every reset code, so it is shown only to a browser on the server's own
- * machine (a loopback connection that no proxy forwarded) or to a signed-in admin.
+ * The development outbox: what a mail or SMS gateway would have delivered. Off in production; in
+ * demo mode shown as its grant says (server/dev/access.ts).
  */
-import type { IncomingMessage } from "node:http";
-import type { Context } from "hono";
 import { Hono } from "hono";
+import * as api from "../../src/domain/api/outbox";
 import type { OutboxMessage } from "../../src/domain/auth";
-import { authenticate, FORBIDDEN, requireUser } from "../auth/guard";
-import { userDetails } from "../auth/users";
+import { authenticate } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import type { Queryable } from "../db/db";
-import { Problem } from "../http/problem";
+import { serve } from "../http/serve";
 
 async function messages(db: Queryable): Promise<OutboxMessage[]> {
   const rows = await db.query<Omit<OutboxMessage, "created"> & { created_at: Date }>(
@@ -42,36 +39,23 @@ ${list.length ? `<table><thead><tr><th>Sent</th><th>Channel</th><th>To</th><th>S
 </main></body></html>`;
 }
 
-/** The role that may read the outbox from anywhere. */
-export const OUTBOX_ROLE = "admin";
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
-const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
-
-/** A connection from this machine itself; a proxy on this machine says whom it forwards for. */
-export function isDirectLoopback(c: Context<AppEnv>): boolean {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  const address = incoming?.socket?.remoteAddress;
-  return address !== undefined && LOOPBACK.has(address) && FORWARDING_HEADERS.every((h) => !c.req.header(h));
-}
-
-/** GET /api/dev/outbox/ (JSON) and GET /dev/outbox (the page). */
+/** GET /api/dev/outbox/ (JSON), served under /api. */
 export function outboxRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const guard = async (c: Context<AppEnv>) => {
-    if (deps.mode === "production") throw new Problem(404, { detail: "Not found." });
-    if (isDirectLoopback(c)) return;
-    const { roles } = await userDetails(deps.db, requireUser(c).user);
-    if (!roles.includes(OUTBOX_ROLE)) throw new Problem(403, { ...FORBIDDEN });
-  };
-  app.get("/api/dev/outbox/", async (c) => {
-    await guard(c);
-    return c.json({ results: await messages(deps.db) });
-  });
+  serve(app, deps, api.outboxMessages, async () => ({ results: await messages(deps.db) }));
+  return app;
+}
+
+/** GET /dev/outbox (the page), served at the site's root. */
+export function outboxPage(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
   // The page lies outside /api/, where sessions are read for every request: it reads its own.
-  app.use("/dev/outbox", authenticate(deps));
-  app.get("/dev/outbox", async (c) => {
-    await guard(c);
-    return c.html(page(await messages(deps.db)));
-  });
+  serve(
+    app,
+    deps,
+    api.outboxPage,
+    async ({ c }) => c.html(page(await messages(deps.db))),
+    authenticate(deps),
+  );
   return app;
 }

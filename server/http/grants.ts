@@ -7,7 +7,10 @@ import type { Grant } from "../../src/domain/api/grants";
 import { MANAGE_USERS } from "../../src/domain/permissions";
 import { requirePermission, requireStaff, requireUser } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
+import { requireOutboxReader } from "../dev/access";
 import { requireFieldTools } from "../fieldTools/access";
+import { requireFieldAuditor } from "../fieldUsers/access";
+import { requireLinkResetter } from "../mobile/linkReset";
 import { requireOutletViewer } from "../outlets/access";
 import { requireOutletWriter } from "../outlets/editPermission";
 
@@ -21,6 +24,9 @@ export const GUARDS = {
   outletsWrite: requireOutletWriter,
   fieldTools: requireFieldTools,
   manageUsers: (c, deps) => requirePermission(c, deps, MANAGE_USERS),
+  fieldAuditor: requireFieldAuditor,
+  resetMobileLink: requireLinkResetter,
+  devOutbox: requireOutboxReader,
 } satisfies Record<Grant, Guard>;
 
 export type CallerOf<G extends Grant> = Awaited<ReturnType<(typeof GUARDS)[G]>>;

@@ -83,8 +83,8 @@ export async function earnings(db: Queryable, outletId: number) {
   }));
 }
 
-/** Invoices of paid payouts, newest first; `file` is where the PDF is served under `base`. */
-export async function invoices(db: Queryable, outletId: number, base: string) {
+/** Invoices of paid payouts, newest first; `file` is where the PDF is served (`fileOf`). */
+export async function invoices(db: Queryable, outletId: number, fileOf: (id: number) => string) {
   const rows = await db.query<{
     id: number;
     amount_paid: string;
@@ -99,11 +99,11 @@ export async function invoices(db: Queryable, outletId: number, base: string) {
      WHERE i.outlet_id = $1 ORDER BY i.created DESC, i.id DESC`,
     [outletId],
   );
-  return rows.map((r) => ({ ...r, file: `${base}invoices/${r.id}/pdf/` }));
+  return rows.map((r) => ({ ...r, file: fileOf(r.id) }));
 }
 
-/** Target statements, newest period first; `url` is where the PDF is served under `base`. */
-export async function targetStatements(db: Queryable, outletId: number, base: string) {
+/** Target statements, newest period first; `url` is where the PDF is served (`fileOf`). */
+export async function targetStatements(db: Queryable, outletId: number, fileOf: (id: number) => string) {
   const rows = await db.query<{
     id: number;
     report_name: string;
@@ -126,7 +126,7 @@ export async function targetStatements(db: Queryable, outletId: number, base: st
     program: r.program,
     duration: paymentDuration(r.period_start, r.period_end),
     remark: r.remark,
-    url: `${base}target-statements/${r.id}/pdf/`,
+    url: fileOf(r.id),
   }));
 }
 

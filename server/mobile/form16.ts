@@ -27,11 +27,11 @@ type TaxedPayout = Form16Payout & { utr_number: string | null; program: string }
 const today = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 /** The outlet's financial years with tax deducted, newest first; `file` is where an issued year's PDF is. */
-export async function form16(db: Queryable, outletId: number, base: string, now: number) {
+export async function form16(db: Queryable, outletId: number, fileOf: (year: string) => string, now: number) {
   const payouts = await db.query<TaxedPayout>(PAYOUTS_SQL, [outletId]);
   return form16Years(payouts, today(now)).map((y) => ({
     ...y,
-    file: y.issued ? `${base}form16/${y.financial_year}/pdf/` : null,
+    file: y.issued ? fileOf(y.financial_year) : null,
   }));
 }
 

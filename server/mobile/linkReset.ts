@@ -4,9 +4,24 @@
  * did it. The outlet row is locked first, as the access check locks it before it binds, so a reset
  * and a first opening take turns.
  */
-import { MOBILE_LINK_MSG, type MobileLinkResetAnswer } from "../../src/domain/mobileLinks";
+import type { Context } from "hono";
+import {
+  MOBILE_LINK_MSG,
+  type MobileLinkResetAnswer,
+  mayResetMobileLink,
+} from "../../src/domain/mobileLinks";
+import { FORBIDDEN } from "../auth/guard";
+import type { AppDeps, AppEnv } from "../context";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
+import { type OutletViewer, requireOutletViewer } from "../outlets/access";
+
+/** The resetMobileLink grant: an outlet reader who may reset a link (403 before the body is read). */
+export async function requireLinkResetter(c: Context<AppEnv>, deps: AppDeps): Promise<OutletViewer> {
+  const viewer = await requireOutletViewer(c, deps);
+  if (!mayResetMobileLink(viewer.details.permissions)) throw new Problem(403, { ...FORBIDDEN });
+  return viewer;
+}
 
 /** When the outlet's link was bound to a phone, or null. */
 export async function mobileLinkBoundAt(db: Queryable, outletId: number): Promise<string | null> {

@@ -8,21 +8,25 @@
  */
 import { createHash } from "node:crypto";
 import { type Context, Hono } from "hono";
-import { financialYearFromLabel } from "../../src/domain/form16";
+import { type AnyEndpoint, addressOf } from "../../src/domain/api/endpoint";
+import * as api from "../../src/domain/api/mobile";
+import * as links from "../../src/domain/api/mobileLinks";
+import * as pdfs from "../../src/domain/api/mobilePdfs";
+import * as account from "../../src/domain/api/retailerAccount";
 import {
   type AccessAnswer,
   isAccessGranted,
   mobileAccessVerdict,
   tokenMinute,
 } from "../../src/domain/mobile";
-import { mayResetMobileLink, readMobileLinkReset } from "../../src/domain/mobileLinks";
-import { decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
-import { FORBIDDEN, requireUser } from "../auth/guard";
+import { mayResetMobileLink } from "../../src/domain/mobileLinks";
+import { FORBIDDEN } from "../auth/guard";
 import { decryptOtp, otpKeys } from "../auth/otpKeys";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
-import { jsonBody, Problem } from "../http/problem";
-import { type OutletViewer, requireOutletViewer } from "../outlets/access";
+import { Problem } from "../http/problem";
+import { serve } from "../http/serve";
+import type { OutletViewer } from "../outlets/access";
 import { seesOutlet } from "../outlets/review";
 import { contentDisposition } from "../uploads/files";
 import {
@@ -45,36 +49,29 @@ import { retailerNotifications, retailerOffers, retailerProfile } from "./retail
 const NOT_FOUND = { detail: "Not found." };
 /** Refusal of a call whose token is not the one the link is bound to (never a notification). */
 const REFUSED = { code: "mobile_access_refused" };
-export const MOBILE_ACCESS_HEADER = "X-Mobile-Access";
 
 const tokenHash = (viewId: string) => createHash("sha256").update(viewId).digest("hex");
 
-function pathText(raw: string): string {
-  const text = decodeText(raw, MAX_QUERY_TEXT_LENGTH);
-  if (!text.ok || text.value === "") throw new Problem(404, { ...NOT_FOUND });
-  return text.value;
-}
-
-function idParam(raw: string): number {
-  const id = Number(raw);
-  if (!/^\d{1,9}$/.test(raw) || !Number.isSafeInteger(id)) throw new Problem(404, { ...NOT_FOUND });
-  return id;
-}
+/** Where an invoice's and a statement's PDFs are served, for the list that links to them. */
+const pdfsOf = (invoice: AnyEndpoint, statement: AnyEndpoint, params: Record<string, string>) => ({
+  invoice: (id: number) => addressOf(invoice, { ...params, id: String(id) }),
+  statement: (id: number) => addressOf(statement, { ...params, id: String(id) }),
+});
 
 export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
   const app = new Hono<AppEnv>();
 
-  async function linkOutlet(raw: string): Promise<PortalOutlet> {
-    const outlet = await outletByMobileSlug(db, pathText(raw));
+  async function linkOutlet(slug: string): Promise<PortalOutlet> {
+    const outlet = await outletByMobileSlug(db, slug);
     if (!outlet) throw new Problem(404, { ...NOT_FOUND });
     return outlet;
   }
 
   /** The outlet of a link whose call carries the token the link is bound to; 403 otherwise. */
-  async function boundOutlet(c: Context<AppEnv>): Promise<PortalOutlet> {
-    const outlet = await linkOutlet(c.req.param("slug") ?? "");
-    const viewId = c.req.header(MOBILE_ACCESS_HEADER) ?? "";
+  async function boundOutlet(c: Context<AppEnv>, slug: string): Promise<PortalOutlet> {
+    const outlet = await linkOutlet(slug);
+    const viewId = c.req.header(api.MOBILE_ACCESS_HEADER) ?? "";
     const [binding] = await db.query<{ token_hash: string }>(
       "SELECT token_hash FROM mobile_link_bindings WHERE outlet_id = $1",
       [outlet.id],
@@ -85,15 +82,14 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   }
 
   /** 002 §4: the access check. The first fresh token binds the link; the answer says why it is refused. */
-  app.post("/mobile/access-check/:slug/", async (c) => {
-    const outlet = await linkOutlet(c.req.param("slug"));
-    const body = await jsonBody(c.req);
-    const viewId = typeof body.view_id === "string" ? body.view_id : "";
+  serve(app, deps, api.accessCheck, async ({ params, body }) => {
+    const outlet = await linkOutlet(params.slug);
+    const viewId = body.view_id ?? "";
     const digits = viewId ? decryptOtp(await otpKeys(db, deps.clock), viewId) : null;
     const minute = digits === null ? null : tokenMinute(digits);
     const hash = tokenHash(viewId);
     const now = deps.clock();
-    const answer = await inTransaction(deps, async (tx): Promise<AccessAnswer> => {
+    return inTransaction(deps, async (tx): Promise<AccessAnswer> => {
       // Locked, so two first openings at once bind the link once: the second sees the first's binding.
       await tx.query("SELECT id FROM outlets WHERE id = $1 FOR UPDATE", [outlet.id]);
       const [bound] = await tx.query<{ token_hash: string; bound_at: Date }>(
@@ -116,30 +112,9 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
       if (isAccessGranted(verdict)) return { results: { bound_at: bound!.bound_at.toISOString() } };
       return { results: null, reason: verdict as "forwarded" | "expired" | "malformed" };
     });
-    return c.json(answer);
   });
 
-  const linkBase = (slug: string) => `/api/mobile/${encodeURIComponent(slug)}/`;
-
-  app.get("/mobile/profile/:slug/", async (c) => {
-    const outlet = await boundOutlet(c);
-    return c.json({ results: await mobileProfile(db, outlet.id) });
-  });
-  app.get("/mobile/earnings/:slug/", async (c) => {
-    const outlet = await boundOutlet(c);
-    return c.json({ results: await earnings(db, outlet.id) });
-  });
-  app.get("/mobile/invoices/:slug/", async (c) => {
-    const outlet = await boundOutlet(c);
-    return c.json({ results: await invoices(db, outlet.id, linkBase(c.req.param("slug"))) });
-  });
-  app.get("/mobile/target-statements/:slug/", async (c) => {
-    const outlet = await boundOutlet(c);
-    return c.json({ results: await targetStatements(db, outlet.id, linkBase(c.req.param("slug"))) });
-  });
-
-  async function servePdf(c: Context<AppEnv>, kind: PdfKind, outlet: PortalOutlet) {
-    const id = idParam(c.req.param("id") ?? "");
+  async function servePdf(c: Context<AppEnv>, kind: PdfKind, id: number, outlet: PortalOutlet) {
     const file = await inTransaction(deps, (tx) => outletPdf(tx, kind, id, outlet.id, deps.clock()));
     return sendPdf(c, file);
   }
@@ -153,146 +128,159 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   }
 
-  app.get("/mobile/:slug/invoices/:id/pdf/", async (c) => servePdf(c, "invoice", await boundOutlet(c)));
-  app.get("/mobile/:slug/target-statements/:id/pdf/", async (c) =>
-    servePdf(c, "statement", await boundOutlet(c)),
+  // The link's reads, each with the token the link is bound to.
+  const linkPdfs = (slug: string) => pdfsOf(pdfs.linkInvoicePdf, pdfs.linkStatementPdf, { slug });
+  serve(app, deps, api.linkProfile, async ({ c, params }) => {
+    const outlet = await boundOutlet(c, params.slug);
+    return { results: await mobileProfile(db, outlet.id) };
+  });
+  serve(app, deps, api.linkEarnings, async ({ c, params }) => {
+    const outlet = await boundOutlet(c, params.slug);
+    return { results: await earnings(db, outlet.id) };
+  });
+  serve(app, deps, api.linkInvoices, async ({ c, params }) => {
+    const outlet = await boundOutlet(c, params.slug);
+    return { results: await invoices(db, outlet.id, linkPdfs(params.slug).invoice) };
+  });
+  serve(app, deps, api.linkStatements, async ({ c, params }) => {
+    const outlet = await boundOutlet(c, params.slug);
+    return { results: await targetStatements(db, outlet.id, linkPdfs(params.slug).statement) };
+  });
+  serve(app, deps, pdfs.linkInvoicePdf, async ({ c, params }) =>
+    servePdf(c, "invoice", params.id, await boundOutlet(c, params.slug)),
+  );
+  serve(app, deps, pdfs.linkStatementPdf, async ({ c, params }) =>
+    servePdf(c, "statement", params.id, await boundOutlet(c, params.slug)),
   );
 
   /** Staff who may see the outlet read the same answers by its RSID (the pp views). */
-  async function staffOutlet(c: Context<AppEnv>, viewer?: OutletViewer): Promise<PortalOutlet> {
-    viewer ??= await requireOutletViewer(c, deps);
-    const outlet = await outletByRsid(db, pathText(c.req.param("rsid") ?? ""));
+  async function staffOutlet(viewer: OutletViewer, rsid: string): Promise<PortalOutlet> {
+    const outlet = await outletByRsid(db, rsid);
     if (!outlet || !(await seesOutlet(db, viewer, outlet.id))) throw new Problem(404, { ...NOT_FOUND });
     return outlet;
   }
-  const ppBase = (rsid: string) => `/api/pp/${encodeURIComponent(rsid)}/`;
+  const staffPdfs = (rsid: string) => pdfsOf(pdfs.staffInvoicePdf, pdfs.staffStatementPdf, { rsid });
 
-  app.get("/pp/:rsid/profile/", async (c) => {
-    const outlet = await staffOutlet(c);
-    return c.json({ results: await mobileProfile(db, outlet.id) });
+  serve(app, deps, api.staffProfile, async ({ caller, params }) => {
+    const outlet = await staffOutlet(caller, params.rsid);
+    return { results: await mobileProfile(db, outlet.id) };
   });
-  app.get("/pp/:rsid/earnings/", async (c) => {
-    const outlet = await staffOutlet(c);
-    return c.json({ results: await earnings(db, outlet.id) });
+  serve(app, deps, api.staffEarnings, async ({ caller, params }) => {
+    const outlet = await staffOutlet(caller, params.rsid);
+    return { results: await earnings(db, outlet.id) };
   });
-  app.get("/pp/:rsid/invoices/", async (c) => {
-    const outlet = await staffOutlet(c);
-    return c.json({ results: await invoices(db, outlet.id, ppBase(outlet.rsid)) });
+  serve(app, deps, api.staffInvoices, async ({ caller, params }) => {
+    const outlet = await staffOutlet(caller, params.rsid);
+    return { results: await invoices(db, outlet.id, staffPdfs(outlet.rsid).invoice) };
   });
-  app.get("/pp/:rsid/target-statements/", async (c) => {
-    const outlet = await staffOutlet(c);
-    return c.json({ results: await targetStatements(db, outlet.id, ppBase(outlet.rsid)) });
+  serve(app, deps, api.staffStatements, async ({ caller, params }) => {
+    const outlet = await staffOutlet(caller, params.rsid);
+    return { results: await targetStatements(db, outlet.id, staffPdfs(outlet.rsid).statement) };
   });
-  app.get("/pp/:rsid/invoices/:id/pdf/", async (c) => servePdf(c, "invoice", await staffOutlet(c)));
-  app.get("/pp/:rsid/target-statements/:id/pdf/", async (c) =>
-    servePdf(c, "statement", await staffOutlet(c)),
+  serve(app, deps, pdfs.staffInvoicePdf, async ({ c, caller, params }) =>
+    servePdf(c, "invoice", params.id, await staffOutlet(caller, params.rsid)),
+  );
+  serve(app, deps, pdfs.staffStatementPdf, async ({ c, caller, params }) =>
+    servePdf(c, "statement", params.id, await staffOutlet(caller, params.rsid)),
   );
 
   /** When the link was bound to a phone: whoever sees the outlet. */
-  app.get("/pp/:rsid/mobile-link/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    const outlet = await staffOutlet(c, viewer);
-    return c.json({
+  serve(app, deps, links.mobileLinkStatus, async ({ caller, params }) => {
+    const outlet = await staffOutlet(caller, params.rsid);
+    return {
       bound_at: await mobileLinkBoundAt(db, outlet.id),
-      may_reset: mayResetMobileLink(viewer.details.permissions),
-    });
+      may_reset: mayResetMobileLink(caller.details.permissions),
+    };
   });
-  /** Moving the link to a new phone: staff who may reset it, on an outlet they see. */
-  app.post("/pp/:rsid/mobile-link/reset/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    if (!mayResetMobileLink(viewer.details.permissions)) throw new Problem(403, { ...FORBIDDEN });
-    const read = readMobileLinkReset(await jsonBody(c.req));
-    if (!read.ok) throw new Problem(400, read.errors);
-    const outlet = await staffOutlet(c, viewer);
+  /** Moving the link to a new phone: staff who may reset it (the grant), on an outlet they see. */
+  serve(app, deps, links.resetMobileLink, async ({ caller, params, body }) => {
+    const outlet = await staffOutlet(caller, params.rsid);
     const now = new Date(deps.clock());
-    return c.json(
-      await inTransaction(deps, (tx) => resetMobileLink(tx, outlet.id, read.boundAt, viewer.user, now)),
-    );
+    return inTransaction(deps, (tx) => resetMobileLink(tx, outlet.id, body.bound_at, caller.user, now));
   });
 
   /** The signed-in retailer reads their own outlets; anyone else is refused, another's outlet is 404. */
-  async function ownOutlet(c: Context<AppEnv>): Promise<PortalOutlet> {
-    const { user } = requireUser(c);
-    const outlet = await retailerOutlet(db, user.id, pathText(c.req.param("rsid") ?? ""));
+  async function ownOutlet(userId: number, rsid: string): Promise<PortalOutlet> {
+    const outlet = await retailerOutlet(db, userId, rsid);
     if (outlet) return outlet;
-    if ((await retailerOutlets(db, user.id)).length === 0) throw new Problem(403, { ...FORBIDDEN });
+    if ((await retailerOutlets(db, userId)).length === 0) throw new Problem(403, { ...FORBIDDEN });
     throw new Problem(404, { ...NOT_FOUND });
   }
-  const ownBase = (rsid: string) => `/api/retailer/outlets/${encodeURIComponent(rsid)}/`;
+  const ownPdfs = (rsid: string) => pdfsOf(pdfs.ownInvoicePdf, pdfs.ownStatementPdf, { rsid });
 
-  app.get("/retailer/outlets/", async (c) => {
-    const { user } = requireUser(c);
-    const outlets = await retailerOutlets(db, user.id);
+  serve(app, deps, api.retailerOutlets, async ({ caller }) => {
+    const outlets = await retailerOutlets(db, caller.user.id);
     if (outlets.length === 0) throw new Problem(403, { ...FORBIDDEN });
-    return c.json({ results: outlets });
+    return { results: outlets };
   });
-  app.get("/retailer/outlets/:rsid/", async (c) => {
-    const outlet = await ownOutlet(c);
-    return c.json(await retailerOutletInformation(db, outlet.id));
+  serve(app, deps, api.retailerOutlet, async ({ caller, params }) => {
+    const outlet = await ownOutlet(caller.user.id, params.rsid);
+    return retailerOutletInformation(db, outlet.id);
   });
-  app.get("/retailer/outlets/:rsid/profile/", async (c) => {
-    const outlet = await ownOutlet(c);
-    return c.json({ results: await mobileProfile(db, outlet.id) });
+  serve(app, deps, api.ownProfile, async ({ caller, params }) => {
+    const outlet = await ownOutlet(caller.user.id, params.rsid);
+    return { results: await mobileProfile(db, outlet.id) };
   });
-  app.get("/retailer/outlets/:rsid/earnings/", async (c) => {
-    const outlet = await ownOutlet(c);
-    return c.json({ results: await earnings(db, outlet.id) });
+  serve(app, deps, api.ownEarnings, async ({ caller, params }) => {
+    const outlet = await ownOutlet(caller.user.id, params.rsid);
+    return { results: await earnings(db, outlet.id) };
   });
-  app.get("/retailer/outlets/:rsid/invoices/", async (c) => {
-    const outlet = await ownOutlet(c);
-    return c.json({ results: await invoices(db, outlet.id, ownBase(outlet.rsid)) });
+  serve(app, deps, api.ownInvoices, async ({ caller, params }) => {
+    const outlet = await ownOutlet(caller.user.id, params.rsid);
+    return { results: await invoices(db, outlet.id, ownPdfs(outlet.rsid).invoice) };
   });
-  app.get("/retailer/outlets/:rsid/target-statements/", async (c) => {
-    const outlet = await ownOutlet(c);
-    return c.json({ results: await targetStatements(db, outlet.id, ownBase(outlet.rsid)) });
+  serve(app, deps, api.ownStatements, async ({ caller, params }) => {
+    const outlet = await ownOutlet(caller.user.id, params.rsid);
+    return { results: await targetStatements(db, outlet.id, ownPdfs(outlet.rsid).statement) };
   });
-  app.get("/retailer/outlets/:rsid/invoices/:id/pdf/", async (c) =>
-    servePdf(c, "invoice", await ownOutlet(c)),
+  serve(app, deps, pdfs.ownInvoicePdf, async ({ c, caller, params }) =>
+    servePdf(c, "invoice", params.id, await ownOutlet(caller.user.id, params.rsid)),
   );
-  app.get("/retailer/outlets/:rsid/target-statements/:id/pdf/", async (c) =>
-    servePdf(c, "statement", await ownOutlet(c)),
+  serve(app, deps, pdfs.ownStatementPdf, async ({ c, caller, params }) =>
+    servePdf(c, "statement", params.id, await ownOutlet(caller.user.id, params.rsid)),
   );
 
   /** Form 16: the years with tax deducted; an issued year's PDF (a year not ended, or none: 404). */
-  app.get("/retailer/outlets/:rsid/form16/", async (c) => {
-    const outlet = await ownOutlet(c);
-    return c.json({ results: await form16(db, outlet.id, ownBase(outlet.rsid), deps.clock()) });
+  serve(app, deps, account.ownForm16, async ({ caller, params }) => {
+    const outlet = await ownOutlet(caller.user.id, params.rsid);
+    const fileOf = (year: string) => addressOf(pdfs.ownForm16Pdf, { rsid: outlet.rsid, year });
+    return { results: await form16(db, outlet.id, fileOf, deps.clock()) };
   });
-  app.get("/retailer/outlets/:rsid/form16/:year/pdf/", async (c) => {
-    const outlet = await ownOutlet(c);
-    const start = financialYearFromLabel(c.req.param("year"));
-    if (start === null) throw new Problem(404, { ...NOT_FOUND });
-    return sendPdf(c, await inTransaction(deps, (tx) => outletForm16Pdf(tx, outlet.id, start, deps.clock())));
+  serve(app, deps, pdfs.ownForm16Pdf, async ({ c, caller, params }) => {
+    const outlet = await ownOutlet(caller.user.id, params.rsid);
+    return sendPdf(
+      c,
+      await inTransaction(deps, (tx) => outletForm16Pdf(tx, outlet.id, params.year, deps.clock())),
+    );
   });
 
   /** The retailer's own account: refused to anyone who is not a retailer with an outlet. */
-  async function ownAccount(c: Context<AppEnv>) {
-    const { user } = requireUser(c);
-    const profile = await retailerProfile(db, user.id);
+  async function ownAccount(userId: number) {
+    const profile = await retailerProfile(db, userId);
     if (!profile) throw new Problem(403, { ...FORBIDDEN });
-    return { user, profile };
+    return profile;
   }
-  app.get("/retailer/notifications/", async (c) => {
-    const { user } = await ownAccount(c);
-    return c.json({ results: await retailerNotifications(db, user.id) });
+  serve(app, deps, account.retailerNotifications, async ({ caller }) => {
+    await ownAccount(caller.user.id);
+    return { results: await retailerNotifications(db, caller.user.id) };
   });
   const today = () => new Date(deps.clock()).toISOString().slice(0, 10);
-  app.get("/retailer/offers/", async (c) => {
-    const { user } = await ownAccount(c);
-    return c.json({ results: await retailerOffers(db, user.id, today()) });
+  serve(app, deps, account.retailerOffers, async ({ caller }) => {
+    await ownAccount(caller.user.id);
+    return { results: await retailerOffers(db, caller.user.id, today()) };
   });
   /** An offer the retailer cannot take up (another organisation's, ended or inactive) is not found. */
-  app.get("/retailer/offers/:slug/", async (c) => {
-    const { user } = await ownAccount(c);
-    const [offer] = await retailerOffers(db, user.id, today(), pathText(c.req.param("slug")));
+  serve(app, deps, account.retailerOffer, async ({ caller, params }) => {
+    await ownAccount(caller.user.id);
+    const [offer] = await retailerOffers(db, caller.user.id, today(), params.slug);
     if (!offer) throw new Problem(404, { ...NOT_FOUND });
-    return c.json(offer);
+    return offer;
   });
   /** Another user's name in the address is not found: a retailer reads only their own profile. */
-  app.get("/retailer/profile/:user_name/", async (c) => {
-    const { profile } = await ownAccount(c);
-    if (profile.user_name !== c.req.param("user_name")) throw new Problem(404, { ...NOT_FOUND });
-    return c.json(profile);
+  serve(app, deps, account.retailerProfile, async ({ caller, params }) => {
+    const profile = await ownAccount(caller.user.id);
+    if (profile.user_name !== params.user_name) throw new Problem(404, { ...NOT_FOUND });
+    return profile;
   });
 
   return app;

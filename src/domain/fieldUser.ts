@@ -31,8 +31,8 @@ export const FIELD_LIST_PATHS: Record<FieldList, string> = {
   completed: "/eMyTrack/completed-list",
 };
 
-export const isFieldList = (value: unknown): value is FieldList =>
-  typeof value === "string" && (FIELD_LISTS as readonly string[]).includes(value);
+/** What a list query without a list is told. */
+export const CHOOSE_FIELD_LIST = `Choose one of ${FIELD_LISTS.join(", ")}.`;
 
 /** The list an outlet in this state of a sub-project of this type (main or cycle) belongs to. */
 export function fieldListOf(subProjectType: string, state: string): FieldList | null {

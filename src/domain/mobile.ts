@@ -2,7 +2,8 @@
  * The retailer's mobile pages (spec 002 §2.3-§2.7, §3, §4, §9) and the staff's pp views of the same
  * data: the answers' shapes, the texts, the access token and the rules the server and screens share.
  */
-import { Schema } from "effect";
+import { Schema, SchemaTransformation } from "effect";
+import { InvoiceId, RetailerRequestId, TargetStatementId } from "./api/ids";
 import { formatDate, parseIsoDate } from "./format";
 
 export const MOBILE_MSG = {
@@ -164,7 +165,7 @@ export const EarningsAnswer = Schema.Struct({ results: Schema.Array(Earning) });
 
 /** 002 §3 invoice (mobile); `file` is the PDF's address. */
 export const MobileInvoice = Schema.Struct({
-  id: Schema.Number,
+  id: InvoiceId,
   amount_paid: Text,
   program: Text,
   invoice_no: Text,
@@ -177,7 +178,7 @@ export const InvoicesAnswer = Schema.Struct({ results: Schema.Array(MobileInvoic
 
 /** 002 §3 target statement. */
 export const TargetStatement = Schema.Struct({
-  id: Schema.Number,
+  id: TargetStatementId,
   report_name: Text,
   rsid: Maybe,
   program: Maybe,
@@ -187,6 +188,24 @@ export const TargetStatement = Schema.Struct({
 });
 export type TargetStatement = typeof TargetStatement.Type;
 export const StatementsAnswer = Schema.Struct({ results: Schema.Array(TargetStatement) });
+
+/**
+ * The access check's body: the device's token. Anything but a text is no token, which the check
+ * answers as malformed (002 §4) rather than as bad input.
+ */
+export const AccessCheckBody = Schema.Struct({
+  view_id: Schema.optionalKey(
+    Schema.Unknown.pipe(
+      Schema.decodeTo(
+        Schema.String,
+        SchemaTransformation.transform({
+          decode: (token) => (typeof token === "string" ? token : ""),
+          encode: (token) => token,
+        }),
+      ),
+    ),
+  ),
+});
 
 /** The access check's answer: `results` when allowed, null with the reason otherwise (002 §4, §7). */
 export const AccessAnswer = Schema.Struct({
@@ -249,7 +268,13 @@ export const RetailerOutletInformation = Schema.Struct({
   bank: Schema.Struct({ account_number: Maybe, ifsc_code: Maybe, account_holder_name: Maybe, bank: Maybe }),
   tax: Schema.Struct({ pan_number: Maybe, gst_number: Maybe }),
   requests: Schema.Array(
-    Schema.Struct({ id: Schema.Number, type: Text, status: Text, created: Text, rejection_reason: Maybe }),
+    Schema.Struct({
+      id: RetailerRequestId,
+      type: Text,
+      status: Text,
+      created: Text,
+      rejection_reason: Maybe,
+    }),
   ),
 });
 export type RetailerOutletInformation = typeof RetailerOutletInformation.Type;

@@ -4,7 +4,7 @@
  * opens the retailer's earnings to the first device that follows it, so only those who set projects
  * up may export them.
  */
-import { Schema } from "effect";
+import { Schema, SchemaTransformation } from "effect";
 import { workflowPermission } from "./permissions";
 import { SET_UP_PROJECTS, SUB_PROJECT_HUB } from "./resources/projects";
 
@@ -87,13 +87,29 @@ export type MobileLinkStatus = typeof MobileLinkStatus.Type;
 export const MobileLinkResetAnswer = Schema.Struct({ detail: Schema.String, already_reset: Schema.Boolean });
 export type MobileLinkResetAnswer = typeof MobileLinkResetAnswer.Type;
 
-/** The reset's body: the bound_at the caller saw (an ISO time), so a stale page resets nothing newer. */
-export function readMobileLinkReset(
-  body: Record<string, unknown>,
-): { ok: true; boundAt: number } | { ok: false; errors: Record<string, string[]> } {
-  const raw = body.bound_at;
-  const at = typeof raw === "string" && raw.length <= 40 ? Date.parse(raw) : Number.NaN;
-  return Number.isFinite(at)
-    ? { ok: true, boundAt: at }
-    : { ok: false, errors: { bound_at: [MOBILE_LINK_MSG.badBoundAt] } };
-}
+/** The longest bound_at taken: an ISO time is 24 characters. */
+const BOUND_AT_MAX_LENGTH = 40;
+
+/**
+ * The reset's body: the bound_at the caller saw, an ISO time on the wire decoded to its instant
+ * (ms), so a stale page resets nothing newer.
+ */
+export const MobileLinkResetBody = Schema.Struct({
+  bound_at: Schema.String.annotate({ message: MOBILE_LINK_MSG.badBoundAt })
+    .check(
+      Schema.makeFilter((at: string) => at.length <= BOUND_AT_MAX_LENGTH && Number.isFinite(Date.parse(at)), {
+        message: MOBILE_LINK_MSG.badBoundAt,
+      }),
+    )
+    .pipe(
+      Schema.decodeTo(
+        Schema.Number,
+        SchemaTransformation.transform({
+          decode: (at) => Date.parse(at),
+          encode: (instant) => new Date(instant).toISOString(),
+        }),
+      ),
+      Schema.annotateKey({ messageMissingKey: MOBILE_LINK_MSG.badBoundAt }),
+    ),
+});
+export type MobileLinkResetBody = typeof MobileLinkResetBody.Type;

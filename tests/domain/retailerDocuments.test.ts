@@ -1,6 +1,6 @@
 /** Which document a PDF view's address names, the list it goes back to, its call and its file name. */
 import { describe, expect, it } from "vitest";
-import { readMobileLinkReset } from "../../src/domain/mobileLinks";
+import { MOBILE_LINK_MSG, MobileLinkResetBody } from "../../src/domain/mobileLinks";
 import {
   documentFileName,
   documentTitle,
@@ -10,6 +10,7 @@ import {
   retailerDocumentUrl,
 } from "../../src/domain/retailerDocuments";
 import { retailerPortalHome } from "../../src/domain/routes";
+import { decodeFields } from "../../src/domain/schemaErrors";
 
 describe("the retailer's PDF views", () => {
   it("read back the document each View leads to", () => {
@@ -76,11 +77,18 @@ describe("the retailer portal's root and the link reset's input", () => {
   });
 
   it("takes the bound_at the page read, and names the field otherwise", () => {
-    expect(readMobileLinkReset({ bound_at: "2026-11-20T10:00:00.000Z" })).toEqual({
+    expect(decodeFields(MobileLinkResetBody, { bound_at: "2026-11-20T10:00:00.000Z" })).toEqual({
       ok: true,
-      boundAt: Date.UTC(2026, 10, 20, 10),
+      value: { bound_at: Date.UTC(2026, 10, 20, 10) },
     });
-    for (const bound_at of [undefined, "", "soon", 5, "x".repeat(41)])
-      expect(readMobileLinkReset({ bound_at }).ok).toBe(false);
+    for (const body of [
+      {},
+      { bound_at: undefined },
+      ...["", "soon", 5, "x".repeat(41)].map((bound_at) => ({ bound_at })),
+    ])
+      expect(decodeFields(MobileLinkResetBody, body), JSON.stringify(body)).toEqual({
+        ok: false,
+        errors: { bound_at: [MOBILE_LINK_MSG.badBoundAt] },
+      });
   });
 });

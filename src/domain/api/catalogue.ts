@@ -3,9 +3,23 @@
  * must cover from here, and the server serves exactly these.
  */
 import type { AnyEndpoint } from "./endpoint";
+import * as fieldUsers from "./fieldUsers";
+import * as mobile from "./mobile";
+import * as mobileLinks from "./mobileLinks";
+import * as mobilePdfs from "./mobilePdfs";
+import * as outbox from "./outbox";
+import * as retailerAccount from "./retailerAccount";
 import * as retailerRequests from "./retailerRequests";
 
-const families: readonly Readonly<Record<string, unknown>>[] = [retailerRequests];
+const families: readonly Readonly<Record<string, unknown>>[] = [
+  retailerRequests,
+  mobile,
+  mobilePdfs,
+  mobileLinks,
+  retailerAccount,
+  fieldUsers,
+  outbox,
+];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>
   typeof value === "object" && value !== null && "method" in value && "path" in value && "grant" in value;
@@ -15,4 +29,5 @@ export const ENDPOINTS: readonly AnyEndpoint[] = families.flatMap((family) =>
 );
 
 /** How the server's route table and the matrix name an endpoint: "GET /api/retailer-requests/". */
-export const routeOf = (e: Pick<AnyEndpoint, "method" | "path">): string => `${e.method} /api${e.path}`;
+export const routeOf = (e: Pick<AnyEndpoint, "method" | "root" | "path">): string =>
+  `${e.method} ${e.root}${e.path}`;

@@ -21,6 +21,12 @@ export type Download = typeof Download;
 /** Refusals besides the grant's own 401 and 403: a 400 for bad input, 404, 409 for a record's state. */
 export type Refusal = 400 | 404 | 409 | 413 | 429;
 
+/**
+ * Where an endpoint's path is served: "/api" for the API's calls; "" for a page the server renders
+ * at the site's root (the development outbox), opened as a link rather than called.
+ */
+export type Root = "/api" | "";
+
 export const NoParams = Schema.Struct({});
 export const NoQuery = Schema.Struct({});
 
@@ -34,8 +40,9 @@ export type Endpoint<
   /** What the call does, as the API documentation says it. */
   readonly summary: string;
   readonly method: Method;
-  /** Relative to /api, with `:name` parameters, as Hono routes are written: "/retailer-requests/:id/". */
+  /** Relative to its root, with `:name` parameters, as Hono routes are written: "/retailer-requests/:id/". */
   readonly path: string;
+  readonly root: Root;
   readonly grant: G;
   /** Path parameters, each decoded from its text; a parameter that does not decode is a 404. */
   readonly params: P;
@@ -53,6 +60,7 @@ type Declaration<P, Q, B, R, G> = {
   summary: string;
   method: Method;
   path: string;
+  root?: Root;
   grant: G;
   params?: P;
   query?: Q;
@@ -79,6 +87,7 @@ export function endpoint<
     summary: d.summary,
     method: d.method,
     path: d.path,
+    root: d.root ?? "/api",
     grant: d.grant,
     params,
     query: d.query ?? (NoQuery as Schema.Top as Q),
@@ -101,3 +110,9 @@ export type AnyEndpoint = Endpoint<
 export function pathWith(path: string, params: Readonly<Record<string, string>>): string {
   return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
 }
+
+/** Where an endpoint is served for these parameters, as answers link to it: "/api/pp/RS1/invoices/3/pdf/". */
+export const addressOf = (
+  e: Pick<AnyEndpoint, "root" | "path">,
+  params: Readonly<Record<string, string>>,
+): string => `${e.root}${pathWith(e.path, params)}`;

@@ -3,7 +3,7 @@
  * (the texts of src/domain/requestInput.ts): bounded text, a choice from a list, a row id.
  */
 import { Schema } from "effect";
-import { NOT_A_STRING, NULL_CHARACTER, notAChoice, tooLong } from "../requestInput";
+import { MAX_QUERY_TEXT_LENGTH, NOT_A_STRING, NULL_CHARACTER, notAChoice, tooLong } from "../requestInput";
 import { IdFromText } from "./ids";
 
 /** One line for a field whatever is wrong with it: absent, of the wrong type, or refused by a check. */
@@ -32,3 +32,6 @@ export const IdText = <S extends Schema.Codec<unknown, number>>(id: S, message?:
   const schema = IdFromText(id);
   return message ? saying(message)(schema) : schema;
 };
+
+/** A name in a path (an RSID, a slug): text within the query limit, or no record is named (404). */
+export const PathText = Text(MAX_QUERY_TEXT_LENGTH).check(Schema.isMinLength(1));

@@ -12,6 +12,11 @@ export const GRANTS = {
   outletsWrite: "an outlet permission that edits in the outlet's current state (`hasEditPermission`)",
   fieldTools: "an internal user holding a field-tools permission (`mayUseFieldTools`)",
   manageUsers: "the manage-users permission, within the caller's organisation",
+  fieldAuditor: "a field auditor, on the outlets assigned to them (the eMyTrack area)",
+  resetMobileLink:
+    "an outlet reader who may move a retailer's link to a new phone (`mayResetMobileLink`), on outlets they see",
+  devOutbox:
+    "demo mode only: a browser on the server's own machine, or a signed-in admin (the development outbox)",
 } as const;
 
 export type Grant = keyof typeof GRANTS;

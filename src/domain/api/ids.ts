@@ -32,6 +32,10 @@ export const FileId = RowId.pipe(Schema.brand("FileId"));
 export type FileId = typeof FileId.Type;
 export const JobId = RowId.pipe(Schema.brand("JobId"));
 export type JobId = typeof JobId.Type;
+export const InvoiceId = RowId.pipe(Schema.brand("InvoiceId"));
+export type InvoiceId = typeof InvoiceId.Type;
+export const TargetStatementId = RowId.pipe(Schema.brand("TargetStatementId"));
+export type TargetStatementId = typeof TargetStatementId.Type;
 
 const DIGITS = /^\s*\d{1,10}\s*$/;
 

@@ -1,34 +1,23 @@
-/** The field auditor's own calls, decoded with the domain's Schemas. */
+/** The field auditor's own calls, through the API contract's declarations. */
 import { queryOptions } from "@tanstack/react-query";
-import {
-  type FieldList,
-  FieldOutletDetail,
-  FieldOutletPage,
-  FieldOutletSummary,
-  FieldSurveyListing,
-} from "../../domain/fieldUser";
-import { request, runApi } from "../http";
+import * as api from "../../domain/api/fieldUsers";
+import type { FieldList } from "../../domain/fieldUser";
+import { call } from "../endpoint";
+import { runApi } from "../http";
 
-export const fieldOutletSummary = () =>
-  request({ path: "my-track/outlets/summary/", schema: FieldOutletSummary });
+export const fieldOutletSummary = () => call(api.fieldOutletSummary, {});
 
 type ListView = { page: number; pageSize: number; search: string };
 
 export const fieldOutletPage = (list: FieldList, { page, pageSize, search }: ListView) =>
-  request({
-    path: "my-track/outlets/",
-    query: { list, search: search || undefined },
+  call(api.fieldOutletPage, {
+    query: search ? { list, search } : { list },
     page: { page, pageSize },
-    schema: FieldOutletPage,
   });
 
-const outletPath = (slug: string) => `my-track/outlets/${encodeURIComponent(slug)}/`;
+export const fieldOutletDetail = (slug: string) => call(api.fieldOutletDetail, { params: { slug } });
 
-export const fieldOutletDetail = (slug: string) =>
-  request({ path: outletPath(slug), schema: FieldOutletDetail });
-
-export const fieldSurveyListing = (slug: string) =>
-  request({ path: `${outletPath(slug)}surveys/`, schema: FieldSurveyListing });
+export const fieldSurveyListing = (slug: string) => call(api.fieldSurveyListing, { params: { slug } });
 
 const keys = ["my-track", "outlets"] as const;
 

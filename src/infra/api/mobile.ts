@@ -3,18 +3,11 @@
  * carry its access token; staff reads go by RSID with the session, like every portal call.
  */
 import { queryOptions } from "@tanstack/react-query";
-import { Effect } from "effect";
-import {
-  AccessAnswer,
-  EarningsAnswer,
-  InvoicesAnswer,
-  MobileProfileAnswer,
-  RetailerEditStart,
-  RetailerOutletInformation,
-  RetailerOutletsAnswer,
-  StatementsAnswer,
-} from "../../domain/mobile";
+import { Effect, type Schema } from "effect";
+import * as api from "../../domain/api/mobile";
+import { RetailerEditStart } from "../../domain/mobile";
 import type { PdfLoad } from "../../domain/retailerDocuments";
+import { call } from "../endpoint";
 import { type ApiError, request, runApi } from "../http";
 import { encryptOtp } from "../otpCrypto";
 import { readStored, STORAGE_KEYS } from "../storage";
@@ -32,15 +25,8 @@ export type MobileSource =
 /** The retailer's link, once its access check allowed this device's token. */
 export type LinkSource = Extract<MobileSource, { kind: "link" }>;
 
-const ACCESS_HEADER = "X-Mobile-Access";
-
 export const accessCheck = (slug: string, token: string) =>
-  request({
-    method: "POST",
-    path: `mobile/access-check/${encodeURIComponent(slug)}/`,
-    body: { view_id: token },
-    schema: AccessAnswer,
-  });
+  call(api.accessCheck, { params: { slug }, body: { view_id: token } });
 
 /** The access token: the minute's digits encrypted with the server's public key (002 §4, §9). */
 export const encryptAccessToken = (digits: string): Effect.Effect<string, ApiError> =>
@@ -48,19 +34,24 @@ export const encryptAccessToken = (digits: string): Effect.Effect<string, ApiErr
 
 export const storedAccessToken = (): string | null => readStored(STORAGE_KEYS.mobileToken);
 
-type Page = "profile" | "earnings" | "invoices" | "target-statements";
+/** The spec's client asks for the pages' lists unpaged (002 §7). */
+const NO_PAGINATION = { "no-pagination": "" };
 
-function read<A>(source: MobileSource, page: Page, schema: Parameters<typeof request<A>>[0]["schema"]) {
-  const query = { "no-pagination": "" };
+/** One page's read for each way of reading it. */
+type PageReads<R extends Schema.Top> = {
+  link: api.LinkPage<R>;
+  staff: api.OutletPage<R>;
+  retailer: api.OutletPage<R>;
+};
+
+function read<R extends Schema.Top>(source: MobileSource, reads: PageReads<R>) {
   if (source.kind === "link")
-    return request({
-      path: `mobile/${page}/${encodeURIComponent(source.slug)}/`,
-      query,
-      headers: { [ACCESS_HEADER]: source.token },
-      schema,
+    return call(reads.link, {
+      params: { slug: source.slug },
+      query: NO_PAGINATION,
+      headers: { [api.MOBILE_ACCESS_HEADER]: source.token },
     });
-  const base = source.kind === "staff" ? "pp/" : "retailer/outlets/";
-  return request({ path: `${base}${encodeURIComponent(source.rsid)}/${page}/`, query, schema });
+  return call(reads[source.kind], { params: { rsid: source.rsid }, query: NO_PAGINATION });
 }
 
 const keyOf = (source: MobileSource) =>
@@ -69,27 +60,24 @@ const keyOf = (source: MobileSource) =>
 export const retailerOutletsQuery = () =>
   queryOptions({
     queryKey: ["retailer", "outlets"] as const,
-    queryFn: ({ signal }) =>
-      runApi(request({ path: "retailer/outlets/", schema: RetailerOutletsAnswer }), { signal }),
+    queryFn: ({ signal }) => runApi(call(api.retailerOutlets, {}), { signal }),
   });
 
 export const retailerOutletQuery = (rsid: string) =>
   queryOptions({
     queryKey: ["retailer", rsid, "information"] as const,
-    queryFn: ({ signal }) =>
-      runApi(
-        request({ path: `retailer/outlets/${encodeURIComponent(rsid)}/`, schema: RetailerOutletInformation }),
-        {
-          signal,
-        },
-      ),
+    queryFn: ({ signal }) => runApi(call(api.retailerOutlet, { params: { rsid } }), { signal }),
   });
 
 /** The four answers of the mobile pages, each decoded with its Schema. */
-export const readProfile = (source: MobileSource) => read(source, "profile", MobileProfileAnswer);
-export const readEarnings = (source: MobileSource) => read(source, "earnings", EarningsAnswer);
-export const readInvoices = (source: MobileSource) => read(source, "invoices", InvoicesAnswer);
-export const readStatements = (source: MobileSource) => read(source, "target-statements", StatementsAnswer);
+export const readProfile = (source: MobileSource) =>
+  read(source, { link: api.linkProfile, staff: api.staffProfile, retailer: api.ownProfile });
+export const readEarnings = (source: MobileSource) =>
+  read(source, { link: api.linkEarnings, staff: api.staffEarnings, retailer: api.ownEarnings });
+export const readInvoices = (source: MobileSource) =>
+  read(source, { link: api.linkInvoices, staff: api.staffInvoices, retailer: api.ownInvoices });
+export const readStatements = (source: MobileSource) =>
+  read(source, { link: api.linkStatements, staff: api.staffStatements, retailer: api.ownStatements });
 
 export const mobileProfileQuery = (source: MobileSource) =>
   queryOptions({
@@ -118,7 +106,7 @@ export const statementsQuery = (source: MobileSource) =>
 /** A PDF the answers link to, as a file: with the link's token, or the session's credentials. */
 export async function fetchPdf(url: string, source: MobileSource): Promise<Blob> {
   const headers: Record<string, string> = {};
-  if (source.kind === "link") headers[ACCESS_HEADER] = source.token;
+  if (source.kind === "link") headers[api.MOBILE_ACCESS_HEADER] = source.token;
   const session = readStored(STORAGE_KEYS.sessionId);
   if (source.kind !== "link" && session) headers.Authorization = `sessionid ${session}`;
   const response = await fetch(url, { headers, credentials: "include" });

@@ -4,24 +4,17 @@
  * Schemas.
  */
 import { queryOptions } from "@tanstack/react-query";
-import { MobileLinkResetAnswer, MobileLinkStatus } from "../../domain/mobileLinks";
-import { request, runApi } from "../http";
+import * as api from "../../domain/api/mobileLinks";
+import { call } from "../endpoint";
+import { runApi } from "../http";
 
 /** When the outlet's link was bound to a phone (staff, by RSID). */
 export const mobileLinkStatusQuery = (rsid: string) =>
   queryOptions({
     queryKey: ["staff", rsid, "mobile-link"] as const,
-    queryFn: ({ signal }) =>
-      runApi(request({ path: `pp/${encodeURIComponent(rsid)}/mobile-link/`, schema: MobileLinkStatus }), {
-        signal,
-      }),
+    queryFn: ({ signal }) => runApi(call(api.mobileLinkStatus, { params: { rsid } }), { signal }),
   });
 
-/** Removes the binding this page saw, so the next phone that opens the link binds it. */
+/** Removes the binding this page saw (its bound_at as read), so the next phone that opens the link binds it. */
 export const resetMobileLink = (rsid: string, boundAt: string) =>
-  request({
-    method: "POST",
-    path: `pp/${encodeURIComponent(rsid)}/mobile-link/reset/`,
-    body: { bound_at: boundAt },
-    schema: MobileLinkResetAnswer,
-  });
+  call(api.resetMobileLink, { params: { rsid }, body: { bound_at: Date.parse(boundAt) } });
