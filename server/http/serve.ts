@@ -32,8 +32,13 @@ export type Request<E extends Endpoint> = {
 
 const NOT_FOUND = { detail: "Not found." } as const;
 
-function decodedOr<S extends Schema.Top>(schema: S, raw: unknown, refuse: (errors: FieldErrors) => Problem) {
-  const decoded = decodeFields(schema, raw);
+function decodedOr<S extends Schema.Top>(
+  schema: S,
+  raw: unknown,
+  refuse: (errors: FieldErrors) => Problem,
+  nested = false,
+) {
+  const decoded = decodeFields(schema, raw, { nested });
   if (!decoded.ok) throw refuse(decoded.errors);
   return decoded.value;
 }
@@ -84,7 +89,7 @@ export function serve<E extends Endpoint>(
         ? undefined
         : isMultipart(e.body)
           ? await formBody(c)
-          : decodedOr(e.body, await jsonBody(c.req), (errors) => new Problem(400, errors));
+          : decodedOr(e.body, await jsonBody(c.req), (errors) => new Problem(400, errors), e.nested);
     const answer = await handler({ c, caller, params, query, body, page } as Request<E>);
     if (answer instanceof Response) return answer;
     if (e.status === 204) return c.body(null, 204);

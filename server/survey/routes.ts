@@ -5,13 +5,12 @@
  * the caller's role against the outlet's current state.
  */
 import { Hono } from "hono";
-import { decodeRowId, decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
-import { readAnswersUpdate } from "../../src/domain/surveyInput";
+import * as api from "../../src/domain/api/survey";
+import { answersUpdateOf } from "../../src/domain/surveyInput";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
-import { jsonBody, Problem } from "../http/problem";
-import { requireOutletViewer } from "../outlets/access";
-import { requireOutletWriter } from "../outlets/editPermission";
+import { Problem } from "../http/problem";
+import { serve } from "../http/serve";
 import {
   answerImage,
   groupAnswers,
@@ -26,88 +25,54 @@ import { saveAnswers } from "./save";
 
 const NOT_FOUND = { detail: "Not found." };
 
-/** A required id query parameter, named in the 400 when missing or malformed. */
-function idParam(value: string | undefined, name: string): number {
-  const id = decodeRowId(value);
-  if (id === null) throw new Problem(400, { [name]: ["Give the id of one record."] });
-  return id;
-}
-
 export function surveyRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
   const app = new Hono<AppEnv>();
 
-  app.get("/survey/question-groups/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    const wo = await visibleWorkflowObject(
-      db,
-      viewer,
-      idParam(c.req.query("workflow_object"), "workflow_object"),
-    );
+  serve(app, deps, api.questionGroups, async ({ caller, query }) => {
+    const wo = await visibleWorkflowObject(db, caller, query.workflow_object);
     if (!wo) throw new Problem(404, NOT_FOUND);
-    return c.json({ results: await questionGroups(db, wo.sub_project_id) });
+    return { results: await questionGroups(db, wo.sub_project_id) };
   });
 
-  // filter_answers and no-pagination are accepted as the spec sends them: a group is never paged.
-  app.get("/survey/answers/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    const woId = idParam(c.req.query("related_answers__workflow_object"), "related_answers__workflow_object");
-    const groupId = idParam(c.req.query("question_group"), "question_group");
-    const wo = await visibleWorkflowObject(db, viewer, woId);
-    const results = wo ? await groupAnswers(db, wo, groupId) : null;
+  serve(app, deps, api.groupAnswers, async ({ caller, query }) => {
+    const wo = await visibleWorkflowObject(db, caller, query.related_answers__workflow_object);
+    const results = wo ? await groupAnswers(db, wo, query.question_group) : null;
     if (!results) throw new Problem(404, NOT_FOUND);
-    return c.json({ results });
+    return { results };
   });
 
-  app.get("/survey/question-groups/:slug/answer-linked-images/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    const slug = decodeText(c.req.param("slug"), MAX_QUERY_TEXT_LENGTH);
-    // The spec's call names the workflow object filter twice; one value is read.
-    const wo = await visibleWorkflowObject(
-      db,
-      viewer,
-      idParam(c.req.query("related_answers__workflow_object"), "related_answers__workflow_object"),
-    );
-    const images = wo && slug.ok ? await linkedImages(db, wo, slug.value) : null;
+  serve(app, deps, api.answerLinkedImages, async ({ caller, params, query }) => {
+    const wo = await visibleWorkflowObject(db, caller, query.related_answers__workflow_object);
+    const images = wo ? await linkedImages(db, wo, params.slug) : null;
     if (!images) throw new Problem(404, NOT_FOUND);
-    return c.json(images);
+    return images;
   });
 
-  app.get("/survey/images/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    const wo = await visibleOutletSurvey(db, viewer, idParam(c.req.query("outlet"), "outlet"));
+  serve(app, deps, api.surveyImages, async ({ caller, query }) => {
+    const wo = await visibleOutletSurvey(db, caller, query.outlet);
     if (!wo) throw new Problem(404, NOT_FOUND);
-    return c.json(await surveyImages(db, wo));
+    return surveyImages(db, wo);
   });
 
-  app.get("/survey/answer-images/:id/", async (c) => {
-    const viewer = await requireOutletViewer(c, deps);
-    const id = decodeRowId(c.req.param("id"));
-    const image = id === null ? null : await answerImage(db, viewer, id);
+  serve(app, deps, api.answerImage, async ({ c, caller, params }) => {
+    const image = await answerImage(db, caller, params.id);
     if (!image) throw new Problem(404, NOT_FOUND);
-    // The URL carries the image's version, so it may be kept as long as it is asked for.
+    // The address carries the image's version, so it may be kept as long as it is asked for.
     return c.body(new Uint8Array(image.content), 200, {
       "Content-Type": image.content_type,
       "Cache-Control": "private, max-age=86400, immutable",
     });
   });
 
-  app.post("/update/", async (c) => {
-    const viewer = await requireOutletWriter(c, deps);
-    const read = readAnswersUpdate(await jsonBody(c.req));
-    if (!read.ok) throw new Problem(400, read.errors);
+  serve(app, deps, api.saveAnswers, async ({ caller, body }) => {
     const now = new Date(deps.clock());
-    return c.json(await inTransaction(deps, (tx) => saveAnswers(tx, viewer, read.request, now)));
+    return inTransaction(deps, (tx) => saveAnswers(tx, caller, answersUpdateOf(body), now));
   });
 
-  // A POST, not the GET the spec shows: it changes the outlet, and a GET would let another site's
-  // link make that change with the user's cookie.
-  app.post("/outlets/:slug/refresh-qc-data/", async (c) => {
-    const viewer = await requireOutletWriter(c, deps);
-    const slug = decodeText(c.req.param("slug"), MAX_QUERY_TEXT_LENGTH);
-    if (!slug.ok) throw new Problem(404, NOT_FOUND);
+  serve(app, deps, api.refreshQcData, async ({ caller, params }) => {
     const now = new Date(deps.clock());
-    return c.json(await inTransaction(deps, (tx) => refreshQcData(tx, viewer, slug.value, now)));
+    return inTransaction(deps, (tx) => refreshQcData(tx, caller, params.slug, now));
   });
 
   return app;

@@ -31,21 +31,49 @@ const format = SchemaIssue.makeFormatterStandardSchemaV1();
 
 export type SchemaDecoded<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
-/** Decodes a value: the decoded value, or each field's lines (the top-level key a problem sits under). */
-export function decodeFields<S extends Schema.Top>(schema: S, raw: unknown): SchemaDecoded<S["Type"]> {
-  const exit = Schema.decodeUnknownExit(schema as unknown as Schema.Codec<S["Type"], unknown>)(raw, {
-    errors: "all",
-  });
+type Direction = "decode" | "encode";
+
+function run<S extends Schema.Top>(
+  direction: Direction,
+  schema: S,
+  raw: unknown,
+  nested: boolean,
+): SchemaDecoded<unknown> {
+  const codec = schema as unknown as Schema.Codec<unknown, unknown>;
+  const options = { errors: "all", onExcessProperty: nested ? "error" : "ignore" } as const;
+  const exit =
+    direction === "decode"
+      ? Schema.decodeUnknownExit(codec)(raw, options)
+      : Schema.encodeUnknownExit(codec)(raw, options);
   if (Exit.isSuccess(exit)) return { ok: true, value: exit.value };
   const error = Cause.squash(exit.cause);
   if (!Schema.isSchemaError(error)) throw error;
   const errors: FieldErrors = {};
   for (const issue of format(error.issue).issues) {
-    const key = issue.path?.[0];
-    addFieldError(errors, key === undefined ? NON_FIELD_ERRORS : String(key), friendly(issue.message));
+    const path = issue.path ?? [];
+    const key = path.length === 0 ? NON_FIELD_ERRORS : nested ? path.join(".") : String(path[0]);
+    addFieldError(errors, key, friendly(issue.message));
   }
   return { ok: false, errors };
 }
+
+/**
+ * Decodes a value: the decoded value, or each field's lines, keyed by the top-level field a problem
+ * sits under; `nested` keys them by the dotted path instead and refuses fields the schema does not
+ * declare.
+ */
+export const decodeFields = <S extends Schema.Top>(
+  schema: S,
+  raw: unknown,
+  { nested = false }: { nested?: boolean } = {},
+): SchemaDecoded<S["Type"]> => run("decode", schema, raw, nested);
+
+/** Encodes a value for sending, with the same lines when it does not fit its schema. */
+export const encodeFields = <S extends Schema.Top>(
+  schema: S,
+  value: unknown,
+  { nested = false }: { nested?: boolean } = {},
+): SchemaDecoded<S["Encoded"]> => run("encode", schema, value, nested);
 
 /** One value's problems, as a form shows them under its field. */
 export function valueProblems(schema: Schema.Top, raw: unknown): string[] {

@@ -218,7 +218,12 @@ const sameValue = (a: AnswerValue, b: AnswerValue) =>
 export const slotKey = (questionId: number, skuId: number | null = null) =>
   skuId === null ? String(questionId) : `${questionId}:${skuId}`;
 
-export type UpdateAnswer = Partial<Omit<AnswerValue, "latitude_input" | "longitude_input">> & {
+/** An answer's fields as a save sends them: a text may be cleared with null. */
+export type UpdateAnswer = {
+  single_input?: string | null;
+  other_phone_number?: string | null;
+  other_ifsc_code?: string | null;
+  multiple_answers_input?: string[];
   latitude_input?: number | null;
   longitude_input?: number | null;
   has_called_and_verified?: boolean;

@@ -1,147 +1,113 @@
 /**
- * The answer update call's body as the server reads it (002 §7: object_type answers,
- * data_to_create, data_to_update keyed by answer id). Every problem is named by its field path;
- * nothing unknown is accepted.
+ * The answer update call's body (002 §7: object_type answers, data_to_create, data_to_update keyed
+ * by answer id), declared once: the client sends it and the server decodes it with this schema
+ * (the endpoint is `nested`: each problem is named by its field path, and nothing unknown is
+ * accepted).
  */
-
-import {
-  addFieldError,
-  decodeRowId,
-  decodeText,
-  type FieldErrors,
-  MAX_TEXT_LENGTH,
-  notAChoice,
-} from "./requestInput";
-import type { AnswersUpdateRequest, CreateAnswer, UpdateAnswer } from "./survey";
+import { Schema } from "effect";
+import { Choice, saying, Text } from "./api/fields";
+import { MAX_ROW_ID, MAX_TEXT_LENGTH } from "./requestInput";
+import type { AnswersUpdateRequest } from "./survey";
 
 /** Answers one call may touch: far above a group's, far below what would strain a transaction. */
 export const MAX_ANSWERS_PER_UPDATE = 500;
 const MAX_CHOICES = 100;
-const TEXT_FIELDS = ["single_input", "other_phone_number", "other_ifsc_code", "remarks"] as const;
-const NUMBER_FIELDS = ["latitude_input", "longitude_input"] as const;
-const KNOWN = new Set<string>([
-  ...TEXT_FIELDS,
-  ...NUMBER_FIELDS,
-  "multiple_answers_input",
-  "has_called_and_verified",
-  "version",
-  "question",
-  "workflow_object",
-  "sku_product",
-]);
+export const UNKNOWN_FIELD = "Unknown field.";
+export const NO_ANSWERS = "Give at least one answer to save.";
+export const TOO_MANY_ANSWERS = `Save at most ${MAX_ANSWERS_PER_UPDATE} answers at once.`;
 
-function readFields(raw: unknown, path: string, errors: FieldErrors, creating: boolean): UpdateAnswer | null {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    addFieldError(errors, path, "Expected an object of answer fields.");
-    return null;
-  }
-  const fields = raw as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(fields)) {
-    if (!KNOWN.has(key) || (!creating && ["question", "workflow_object", "sku_product"].includes(key)))
-      addFieldError(errors, `${path}.${key}`, "Unknown field.");
-  }
-  for (const key of TEXT_FIELDS) {
-    if (!Object.hasOwn(fields, key) || fields[key] === null) {
-      if (Object.hasOwn(fields, key)) out[key] = null;
-      continue;
-    }
-    const text = decodeText(fields[key], MAX_TEXT_LENGTH);
-    if (text.ok) out[key] = text.value;
-    else addFieldError(errors, `${path}.${key}`, text.error);
-  }
-  for (const key of NUMBER_FIELDS) {
-    if (!Object.hasOwn(fields, key)) continue;
-    const value = fields[key];
-    if (value === null || (typeof value === "number" && Number.isFinite(value))) out[key] = value;
-    else addFieldError(errors, `${path}.${key}`, "Expected a number or null.");
-  }
-  if (Object.hasOwn(fields, "multiple_answers_input")) {
-    const list = fields.multiple_answers_input;
-    const ok =
-      Array.isArray(list) &&
-      list.length <= MAX_CHOICES &&
-      list.every((v) => typeof v === "string" && decodeText(v, MAX_TEXT_LENGTH).ok);
-    if (ok) out.multiple_answers_input = list;
-    else addFieldError(errors, `${path}.multiple_answers_input`, `Expected at most ${MAX_CHOICES} texts.`);
-  }
-  if (Object.hasOwn(fields, "has_called_and_verified")) {
-    if (typeof fields.has_called_and_verified === "boolean")
-      out.has_called_and_verified = fields.has_called_and_verified;
-    else addFieldError(errors, `${path}.has_called_and_verified`, "Expected true or false.");
-  }
-  if (!creating) {
-    const version = fields.version;
-    if (typeof version === "number" && Number.isInteger(version) && version >= 1) out.version = version;
-    else addFieldError(errors, `${path}.version`, "Give the version of the answer as it was read.");
-  }
-  return out as UpdateAnswer;
-}
+/** A whole number from `min` to `max`; whatever is wrong with it, the field gets `message`. */
+const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  saying(message)(
+    Schema.Number.annotate({ message }).check(
+      Schema.isInt({ message }),
+      Schema.isBetween({ minimum: min, maximum: max }, { message }),
+    ),
+  );
+const id = (message: string) => wholeNumber(message, 1, MAX_ROW_ID);
+const optionalText = Schema.optionalKey(Schema.NullOr(Text(MAX_TEXT_LENGTH)));
+const coordinate = Schema.optionalKey(saying("Expected a number or null.")(Schema.NullOr(Schema.Finite)));
 
-export function readAnswersUpdate(
-  body: Record<string, unknown>,
-): { ok: true; request: AnswersUpdateRequest } | { ok: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const type = Object.hasOwn(body, "object_type") ? body.object_type : undefined;
-  if (type !== "answers") {
-    addFieldError(
-      errors,
-      "object_type",
-      type === undefined ? "This field is required." : notAChoice(String(type)),
-    );
-    return { ok: false, errors };
-  }
-  const rawUpdate = Object.hasOwn(body, "data_to_update") ? body.data_to_update : {};
-  const rawCreate = Object.hasOwn(body, "data_to_create") ? body.data_to_create : null;
-  const update: Record<string, UpdateAnswer> = {};
-  const create: CreateAnswer[] = [];
-  if (typeof rawUpdate !== "object" || rawUpdate === null || Array.isArray(rawUpdate))
-    addFieldError(errors, "data_to_update", "Expected an object of answers keyed by id.");
-  else {
-    for (const [key, raw] of Object.entries(rawUpdate)) {
-      if (decodeRowId(key) === null) addFieldError(errors, `data_to_update.${key}`, "Not an answer id.");
-      const fields = readFields(raw, `data_to_update.${key}`, errors, false);
-      if (fields) update[String(decodeRowId(key))] = fields;
-    }
-  }
-  if (rawCreate !== null && !Array.isArray(rawCreate))
-    addFieldError(errors, "data_to_create", "Expected a list of answers or null.");
-  else
-    for (const [i, raw] of (rawCreate ?? []).entries()) {
-      const path = `data_to_create.${i}`;
-      const fields = readFields(raw, path, errors, true);
-      if (!fields) continue;
-      const source = raw as Record<string, unknown>;
-      const question = decodeRowId(source.question);
-      const workflowObject = decodeRowId(source.workflow_object);
-      const sku =
-        source.sku_product === undefined || source.sku_product === null
-          ? null
-          : decodeRowId(source.sku_product);
-      if (question === null) addFieldError(errors, `${path}.question`, "Not a question id.");
-      if (workflowObject === null)
-        addFieldError(errors, `${path}.workflow_object`, "Not a workflow object id.");
-      if (source.sku_product != null && sku === null)
-        addFieldError(errors, `${path}.sku_product`, "Not a SKU id.");
-      const { version: _unused, ...rest } = fields;
-      create.push({
-        ...rest,
-        question: question ?? 0,
-        workflow_object: workflowObject ?? 0,
-        sku_product: sku,
-      });
-    }
-  const count = Object.keys(update).length + create.length;
-  if (count === 0) addFieldError(errors, "data_to_update", "Give at least one answer to save.");
-  if (count > MAX_ANSWERS_PER_UPDATE)
-    addFieldError(errors, "data_to_update", `Save at most ${MAX_ANSWERS_PER_UPDATE} answers at once.`);
-  if (Object.keys(errors).length) return { ok: false, errors };
-  return {
-    ok: true,
-    request: {
-      object_type: "answers",
-      data_to_create: create.length ? create : null,
-      data_to_update: update,
-    },
-  };
+const valueFields = {
+  single_input: optionalText,
+  other_phone_number: optionalText,
+  other_ifsc_code: optionalText,
+  remarks: optionalText,
+  latitude_input: coordinate,
+  longitude_input: coordinate,
+  multiple_answers_input: Schema.optionalKey(
+    saying(`Expected at most ${MAX_CHOICES} texts.`)(
+      Schema.Array(Text(MAX_TEXT_LENGTH)).check(Schema.isMaxLength(MAX_CHOICES)),
+    ),
+  ),
+  has_called_and_verified: Schema.optionalKey(saying("Expected true or false.")(Schema.Boolean)),
+};
+
+const fieldsOf = <F extends Schema.Struct.Fields>(fields: F) =>
+  Schema.Struct(fields).annotate({
+    message: "Expected an object of answer fields.",
+    messageUnexpectedKey: UNKNOWN_FIELD,
+  });
+
+const UpdateFields = fieldsOf({
+  ...valueFields,
+  version: wholeNumber("Give the version of the answer as it was read.", 1),
+});
+
+const CreateFields = fieldsOf({
+  ...valueFields,
+  // Accepted as the client's answer shape carries it; a new answer starts at its first version.
+  version: Schema.optionalKey(Schema.Unknown),
+  question: id("Not a question id."),
+  workflow_object: id("Not a workflow object id."),
+  sku_product: Schema.optionalKey(Schema.NullOr(id("Not a SKU id."))),
+});
+
+const NOT_AN_ANSWER_ID = "Not an answer id.";
+const AnswerKey = Schema.String.check(
+  Schema.makeFilter(
+    (key: string) => (/^[1-9]\d{0,9}$/.test(key) && Number(key) <= MAX_ROW_ID) || NOT_AN_ANSWER_ID,
+  ),
+);
+
+export const AnswersUpdateBody = Schema.Struct({
+  object_type: Choice(["answers"]),
+  data_to_update: Schema.optionalKey(
+    Schema.Record(AnswerKey, UpdateFields).annotate({
+      message: "Expected an object of answers keyed by id.",
+      // With unknown fields refused, a key that is not an answer id is one.
+      messageUnexpectedKey: NOT_AN_ANSWER_ID,
+    }),
+  ),
+  data_to_create: Schema.optionalKey(
+    saying("Expected a list of answers or null.")(Schema.NullOr(Schema.Array(CreateFields))),
+  ),
+}).check(
+  Schema.makeFilter((body) => {
+    const count = Object.keys(body.data_to_update ?? {}).length + (body.data_to_create ?? []).length;
+    if (count === 0) return { path: ["data_to_update"], issue: NO_ANSWERS };
+    if (count > MAX_ANSWERS_PER_UPDATE) return { path: ["data_to_update"], issue: TOO_MANY_ANSWERS };
+    return undefined;
+  }),
+);
+export type AnswersUpdateBody = typeof AnswersUpdateBody.Type;
+
+/** The decoded body as the save reads it: every answer to update by id, the new ones or null. */
+export function answersUpdateOf(body: AnswersUpdateBody): AnswersUpdateRequest {
+  // A field not sent stays absent: a call check alone must not read as an edit of the values.
+  const copied = <F extends { multiple_answers_input?: readonly string[] }>({
+    multiple_answers_input,
+    ...rest
+  }: F) =>
+    multiple_answers_input === undefined
+      ? rest
+      : { ...rest, multiple_answers_input: [...multiple_answers_input] };
+  const create = (body.data_to_create ?? []).map(({ version: _ignored, ...fields }) => ({
+    ...copied(fields),
+    sku_product: fields.sku_product ?? null,
+  }));
+  const update = Object.fromEntries(
+    Object.entries(body.data_to_update ?? {}).map(([key, fields]) => [key, copied(fields)]),
+  );
+  return { object_type: "answers", data_to_create: create.length ? create : null, data_to_update: update };
 }

@@ -3,9 +3,10 @@
  * the declaration's schemas and the answer decoded by its response schema, so the client cannot
  * send or read a shape the server does not declare.
  */
-import { type Effect, Schema } from "effect";
+import { Effect, type Schema } from "effect";
 import { type Endpoint, type Multipart, pathWith } from "../domain/api/endpoint";
-import { type ApiError, type Query, request } from "./http";
+import { encodeFields } from "../domain/schemaErrors";
+import { type ApiError, type Query, request, ValidationError } from "./http";
 
 type TypeOf<S> = S extends Schema.Top ? S["Type"] : never;
 type NoFields<S> = S extends Schema.Top ? (keyof S["Type"] extends never ? true : false) : true;
@@ -28,22 +29,25 @@ export type CallInput<E extends Endpoint> = (NoFields<E["params"]> extends true
 
 type Answer<E extends Endpoint> = E["response"] extends Schema.Top ? E["response"]["Type"] : never;
 
-const encode = (schema: Schema.Top, value: unknown): unknown =>
-  Schema.encodeUnknownSync(schema as unknown as Schema.Codec<unknown, unknown>)(value);
-
+/**
+ * Sends a call: each part is encoded by its schema first, and a part that does not fit is refused
+ * here with the 400 the server would give for it (the same schema, the same lines).
+ */
 export function call<E extends Endpoint>(e: E, input: CallInput<E>): Effect.Effect<Answer<E>, ApiError> {
-  const params = encode(e.params, input.params ?? {}) as Record<string, string>;
-  const query = input.query === undefined ? undefined : (encode(e.query, input.query) as Query);
+  const params = encodeFields(e.params, input.params ?? {});
+  const query = input.query === undefined ? undefined : encodeFields(e.query, input.query);
   const body =
     input.body === undefined || input.body instanceof FormData
-      ? input.body
-      : encode(e.body as Schema.Top, input.body);
+      ? ({ ok: true, value: input.body } as const)
+      : encodeFields(e.body as Schema.Top, input.body, { nested: e.nested });
+  for (const part of [params, query, body])
+    if (part && !part.ok) return Effect.fail(new ValidationError({ status: 400, body: part.errors }));
   return request({
     method: e.method,
-    path: pathWith(e.path, params).replace(/^\//, ""),
-    query,
+    path: pathWith(e.path, (params.ok ? params.value : {}) as Record<string, string>).replace(/^\//, ""),
+    query: query?.ok ? (query.value as Query) : undefined,
     page: input.page,
-    body,
+    body: body.ok ? body.value : undefined,
     headers: input.headers,
     schema: e.response as unknown as Schema.Decoder<Answer<E>>,
   });

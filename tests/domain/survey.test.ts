@@ -2,6 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hasEditPermission } from "../../src/domain/outletReview";
+import { decodeFields } from "../../src/domain/schemaErrors";
 import {
   type AnswerValue,
   CALLING_NOT_VERIFIED,
@@ -14,7 +15,13 @@ import {
   type QuestionType,
   REASON_REQUIRED,
 } from "../../src/domain/survey";
-import { readAnswersUpdate } from "../../src/domain/surveyInput";
+import {
+  AnswersUpdateBody,
+  answersUpdateOf,
+  NO_ANSWERS,
+  TOO_MANY_ANSWERS,
+  UNKNOWN_FIELD,
+} from "../../src/domain/surveyInput";
 import {
   answerDateProblem,
   answerProblems,
@@ -317,22 +324,74 @@ describe("001 §4.9: calling verification", () => {
 });
 
 describe("the answers update body", () => {
+  const decode = (body: unknown) => decodeFields(AnswersUpdateBody, body, { nested: true });
+
   it("never throws on hostile input and names every problem", () => {
     fc.assert(
       fc.property(fc.object(), (body) => {
-        const read = readAnswersUpdate(body as Record<string, unknown>);
+        const read = decode(body);
         if (!read.ok) expect(Object.keys(read.errors).length).toBeGreaterThan(0);
       }),
     );
-    const read = readAnswersUpdate({
-      object_type: "answers",
-      data_to_update: { "5": { single_input: "a\u0000b", version: 0 } },
+    expect(
+      decode({ object_type: "answers", data_to_update: { "5": { single_input: "a\u0000b", version: 0 } } }),
+    ).toEqual({
+      ok: false,
+      errors: {
+        "data_to_update.5.single_input": ["Null characters are not allowed."],
+        "data_to_update.5.version": ["Give the version of the answer as it was read."],
+      },
     });
-    expect(read.ok).toBe(false);
-    if (!read.ok)
-      expect(Object.keys(read.errors).sort()).toEqual([
-        "data_to_update.5.single_input",
-        "data_to_update.5.version",
-      ]);
+  });
+
+  it("refuses unknown fields, ids that are not ids and an empty or oversized save", () => {
+    expect(
+      decode({
+        object_type: "answers",
+        data_to_update: { x: { version: 1 }, "7": { version: 2, question: 3 } },
+        data_to_create: [{ question: 0, workflow_object: 9 }],
+      }),
+    ).toEqual({
+      ok: false,
+      errors: {
+        "data_to_update.x": ["Not an answer id."],
+        "data_to_update.7.question": [UNKNOWN_FIELD],
+        "data_to_create.0.question": ["Not a question id."],
+      },
+    });
+    expect(decode({ object_type: "outlets" })).toEqual({
+      ok: false,
+      errors: { object_type: ['"outlets" is not a valid choice.'] },
+    });
+    expect(decode({ object_type: "answers", data_to_update: {} })).toEqual({
+      ok: false,
+      errors: { data_to_update: [NO_ANSWERS] },
+    });
+    const many = Object.fromEntries(Array.from({ length: 501 }, (_, i) => [String(i + 1), { version: 1 }]));
+    expect(decode({ object_type: "answers", data_to_update: many })).toEqual({
+      ok: false,
+      errors: { data_to_update: [TOO_MANY_ANSWERS] },
+    });
+  });
+
+  it("gives the save its answers by id and the new ones, or null", () => {
+    const read = decode({
+      object_type: "answers",
+      data_to_update: { "5": { single_input: "Shop", version: 3 } },
+      data_to_create: [{ question: 4, workflow_object: 9, single_input: "x", version: 1 }],
+    });
+    expect(read.ok && answersUpdateOf(read.value)).toEqual({
+      object_type: "answers",
+      data_to_update: { "5": { single_input: "Shop", version: 3 } },
+      data_to_create: [
+        {
+          question: 4,
+          workflow_object: 9,
+          single_input: "x",
+          sku_product: null,
+          multiple_answers_input: undefined,
+        },
+      ],
+    });
   });
 });

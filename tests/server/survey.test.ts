@@ -368,11 +368,11 @@ describe("saving a group's answers", () => {
   it("refuses malformed bodies with named fields", async () => {
     const bad = await post("qc.manager", "/api/update/", {
       object_type: "answers",
-      data_to_update: { abc: { version: "x" } },
+      data_to_update: { abc: { version: 1 }, "5": { version: "x" } },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body["data_to_update.abc"]).toBeDefined();
-    expect(bad.body["data_to_update.abc.version"]).toBeDefined();
+    expect(bad.body["data_to_update.abc"]).toEqual(["Not an answer id."]);
+    expect(bad.body["data_to_update.5.version"]).toEqual(["Give the version of the answer as it was read."]);
     // Answers of two outlets in one call, or an id of no answer of the outlet, are refused whole.
     const outlet = await outletIn("qc_pending");
     const group = (await groups("qc.manager", outlet.wo))[0]!;

@@ -10,6 +10,7 @@ import * as mobilePdfs from "./mobilePdfs";
 import * as outbox from "./outbox";
 import * as retailerAccount from "./retailerAccount";
 import * as retailerRequests from "./retailerRequests";
+import * as survey from "./survey";
 
 const families: readonly Readonly<Record<string, unknown>>[] = [
   retailerRequests,
@@ -19,6 +20,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   retailerAccount,
   fieldUsers,
   outbox,
+  survey,
 ];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>

@@ -51,6 +51,11 @@ export type Endpoint<
   /** Table pagination (`page`, `page-size`, spec 000 §7.1), decoded beside the query. */
   readonly paged: boolean;
   readonly body: B;
+  /**
+   * A body of nested records (the answers update): each problem is keyed by its dotted field path
+   * (`data_to_update.5.version`) and a field the schema does not declare is refused.
+   */
+  readonly nested: boolean;
   readonly response: R;
   readonly status: 200 | 201 | 204;
   readonly refusals: readonly Refusal[];
@@ -66,6 +71,7 @@ type Declaration<P, Q, B, R, G> = {
   query?: Q;
   paged?: boolean;
   body?: B;
+  nested?: boolean;
   response: R;
   status?: 200 | 201 | 204;
   refusals?: readonly Refusal[];
@@ -93,6 +99,7 @@ export function endpoint<
     query: d.query ?? (NoQuery as Schema.Top as Q),
     paged: d.paged ?? false,
     body: d.body as B,
+    nested: d.nested ?? false,
     response: d.response,
     status: d.status ?? 200,
     refusals: d.refusals ?? [],

@@ -2,11 +2,14 @@
  * The request fields endpoints are declared with, each failing with the line a 400 gives today
  * (the texts of src/domain/requestInput.ts): bounded text, a choice from a list, a row id.
  */
-import { Schema } from "effect";
+import { Schema, SchemaTransformation } from "effect";
 import { MAX_QUERY_TEXT_LENGTH, NOT_A_STRING, NULL_CHARACTER, notAChoice, tooLong } from "../requestInput";
 import { IdFromText } from "./ids";
 
-/** One line for a field whatever is wrong with it: absent, of the wrong type, or refused by a check. */
+/**
+ * One line for a field whatever is wrong with it: absent or of the wrong type. A schema with checks
+ * gives its base type and its checks the same message (as wholeNumber in surveyInput.ts does).
+ */
 export const saying =
   (message: string) =>
   <S extends Schema.Top>(schema: S): S["Rebuild"] =>
@@ -35,3 +38,19 @@ export const IdText = <S extends Schema.Codec<unknown, number>>(id: S, message?:
 
 /** A name in a path (an RSID, a slug): text within the query limit, or no record is named (404). */
 export const PathText = Text(MAX_QUERY_TEXT_LENGTH).check(Schema.isMinLength(1));
+
+/**
+ * A query value the spec's call may name more than once with the same value: the first one is
+ * decoded by `schema` (a single value is sent back).
+ */
+export const FirstOf = <S extends Schema.Codec<unknown, string>>(schema: S) =>
+  Schema.Union([Schema.String, Schema.Array(Schema.String).check(Schema.isMinLength(1))]).pipe(
+    Schema.decodeTo(
+      Schema.String,
+      SchemaTransformation.transform<string, string | readonly string[]>({
+        decode: (value) => (typeof value === "string" ? value : value[0]!),
+        encode: (value) => value,
+      }),
+    ),
+    Schema.decodeTo(schema),
+  );

@@ -1,26 +1,23 @@
 /** Survey Details' calls (spec 001 §7, 002 §7), each decoded with the domain's Schema. */
-import { Effect, Schema } from "effect";
-import {
-  type AnswersUpdateRequest,
-  AnswersUpdateResponse,
-  GroupAnswers,
-  QuestionGroups,
-  type SaveOutcome,
-} from "../../domain/survey";
-import { type ApiError, fieldLines, request } from "../http";
+import { Effect } from "effect";
+import { WorkflowObjectId } from "../../domain/api/ids";
+import * as api from "../../domain/api/survey";
+import type { AnswersUpdateRequest, GroupAnswers, QuestionGroups, SaveOutcome } from "../../domain/survey";
+import { call } from "../endpoint";
+import { type ApiError, fieldLines } from "../http";
 
 export const questionGroups = (workflowObject: number): Effect.Effect<typeof QuestionGroups.Type, ApiError> =>
-  request({
-    path: "survey/question-groups/",
-    query: { workflow_object: workflowObject },
-    schema: QuestionGroups,
-  });
+  call(api.questionGroups, { query: { workflow_object: WorkflowObjectId.make(workflowObject) } });
 
 /** The answers call as the spec sends it: filter_answers, the workflow object, the group, no-pagination. */
 export const groupAnswers = (workflowObject: number, group: number): Effect.Effect<GroupAnswers, ApiError> =>
-  request({
-    path: `survey/answers/?filter_answers=true&related_answers__workflow_object=${workflowObject}&question_group=${group}&no-pagination`,
-    schema: GroupAnswers,
+  call(api.groupAnswers, {
+    query: {
+      filter_answers: "true",
+      related_answers__workflow_object: WorkflowObjectId.make(workflowObject),
+      question_group: group,
+      "no-pagination": "",
+    },
   });
 
 /**
@@ -29,7 +26,7 @@ export const groupAnswers = (workflowObject: number, group: number): Effect.Effe
  * shows the server's words) is an answer.
  */
 export const saveAnswers = (body: AnswersUpdateRequest): Effect.Effect<SaveOutcome, ApiError> =>
-  request({ method: "POST", path: "update/", body, schema: AnswersUpdateResponse }).pipe(
+  call(api.saveAnswers, { body }).pipe(
     Effect.map((): SaveOutcome => ({ type: "ok" })),
     Effect.catchTag("ValidationError", (e) =>
       Effect.succeed<SaveOutcome>({ type: "invalid", problems: fieldLines(e.body) }),
@@ -42,9 +39,4 @@ export const saveAnswers = (body: AnswersUpdateRequest): Effect.Effect<SaveOutco
 
 /** POST outlets/{slug}/refresh-qc-data/: what was refreshed, in words. */
 export const refreshQcData = (slug: string): Effect.Effect<{ detail: string }, ApiError> =>
-  request({
-    method: "POST",
-    path: `outlets/${encodeURIComponent(slug)}/refresh-qc-data/`,
-    body: {},
-    schema: Schema.Struct({ detail: Schema.String }),
-  });
+  call(api.refreshQcData, { params: { slug } });
