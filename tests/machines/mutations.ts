@@ -1,11 +1,11 @@
 /**
  * Planted mistakes: copies of a machine with one thing wrong (an assign dropped, a side effect
  * dropped, a target swapped, a guard dropped, an actor's input changed), one at every place such a
- * mistake can go. The suite must fail on each; the share it catches is the machine's mutation
- * score on the coverage page.
+ * mistake can go. The machine's literal examples must fail on each; the share they catch is the
+ * machine's mutation score on the coverage page.
  */
 import { type AnyStateMachine, createMachine } from "xstate";
-import type { MachineFixture } from "./fixture";
+import { hasExamples, type MachineFixture } from "./fixture";
 import { runFixture, runPasses } from "./harness";
 
 export type MutationKind = "drop assign" | "drop effect" | "swap target" | "drop guard" | "change input";
@@ -184,17 +184,24 @@ export type MutationResult = { kind: MutationKind; label: string; caught: boolea
 
 /** Plants each mutant and runs the fixture on it: caught when the suite would fail. */
 export function mutationCheck(fixture: MachineFixture): MutationResult[] {
-  return mutantsOf(fixture.machine).map(({ kind, label, machine }) => {
-    let caught: boolean;
-    try {
-      // A failed check on the shortest and edge paths catches most mistakes at a fraction of the
-      // cost; any other mistake meets every path and coverage check the suite runs.
-      const quick = runFixture(fixture, machine, { stopAtFirstFailure: true, kinds: ["shortest", "edge"] });
-      caught =
-        quick.failures.length > 0 || !runPasses(runFixture(fixture, machine, { stopAtFirstFailure: true }));
-    } catch {
-      caught = true;
-    }
-    return { kind, label, caught };
-  });
+  return mutantsOf(fixture.machine).map(({ kind, label, machine }) => ({
+    kind,
+    label,
+    caught: fails(fixture, machine),
+  }));
+}
+
+/** Whether the fixture's checks fail on a variant of its machine: an example fails, or coverage drops. */
+function fails(fixture: MachineFixture, machine: AnyStateMachine): boolean {
+  try {
+    if (hasExamples(fixture)) return !runPasses(runFixture(fixture, machine, { stopAtFirstFailure: true }));
+    // Rules on generated paths: a failed check on the shortest and edge paths catches most mistakes
+    // at a fraction of the cost; any other mistake meets every path and coverage check.
+    const quick = runFixture(fixture, machine, { stopAtFirstFailure: true, kinds: ["shortest", "edge"] });
+    return (
+      quick.failures.length > 0 || !runPasses(runFixture(fixture, machine, { stopAtFirstFailure: true }))
+    );
+  } catch {
+    return true;
+  }
 }
