@@ -204,7 +204,7 @@ describe("the machine harness on literal examples", () => {
     expect(
       failures([{ event: { type: "add" }, to: "editing.clean", context: { count: 1 }, emitted: [ping] }]),
     ).toMatch(
-      /"wrong" \[add\] step 1 \(editing\.clean, add\): reached editing\.dirty, expected editing\.clean/,
+      /example: wrong: \[add\] step 1 \(editing\.clean, add\): reached editing\.dirty, expected editing\.clean/,
     );
     expect(failures([{ event: { type: "add" }, to: "editing.dirty", emitted: [ping] }])).toMatch(
       /context\.count changed to 1 without an expectation/,

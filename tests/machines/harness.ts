@@ -364,13 +364,12 @@ export function runExample(
 ): Drive {
   const { input, start, steps } = exampleEvents(fixture, example);
   let next = 0;
-  const run = drive(
+  return drive(
     machine,
     input,
     steps.map((s) => s.event as EventObject),
     ({ event }) => (event ? steps[next++]! : start),
   );
-  return { ...run, failure: run.failure && `"${example.name}" ${run.failure}` };
 }
 
 /** A path run, as QA's stored paths take it. */
@@ -456,7 +455,7 @@ export function runFixture(
   for (const { kind, input, events, run: runIt } of paths) {
     const run = runIt();
     runPaths.push({ kind, input, events, taken: [...run.taken] });
-    if (run.failure) failures.push(`${kind} path ${run.failure}`);
+    if (run.failure) failures.push(`${kind}: ${run.failure}`);
     if (run.failure && options.stopAtFirstFailure) break;
     for (const key of run.taken) {
       taken.add(key);
