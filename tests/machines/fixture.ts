@@ -134,7 +134,7 @@ export type Example<M extends AnyStateMachine> = {
   | { after: string; input?: never; start?: never }
 );
 
-type FixtureBase<M extends AnyStateMachine> = {
+export type MachineFixture<M extends AnyStateMachine = AnyStateMachine> = {
   id: string;
   machine: M;
   /** Inputs the graph is walked from; one traversal per input. */
@@ -146,50 +146,14 @@ type FixtureBase<M extends AnyStateMachine> = {
    * `null`: paths follow state values only, for machines whose guards never read context.
    */
   contextKey?: ((context: ContextFrom<M>) => unknown) | null;
-};
-
-/** A fixture whose expectations are literal examples. */
-export type ExampleFixture<M extends AnyStateMachine = AnyStateMachine> = FixtureBase<M> & {
+  /** The literal examples the machine is checked with. */
   examples: readonly Example<M>[];
 };
 
-export type Step<M extends AnyStateMachine, E> = {
-  /** The state before the step, as a dotted path. */
-  from: string;
-  event: E;
-  /** The context before the step. */
-  context: ContextFrom<M>;
-  input: InputFrom<M>;
-};
-
-/**
- * Per event type, what the step must lead to (it may look at the state before and the context);
- * timers by their delay's name under `after`.
- */
-export type StepRules<M extends AnyStateMachine> = {
-  [T in Exclude<FixtureEvent<M>, TimerEvent>["type"]]?: (
-    step: Step<M, Extract<FixtureEvent<M>, { type: T }>>,
-  ) => Expectation<M>;
-} & { after?: Record<string, (step: Step<M, TimerEvent>) => Expectation<M>> };
-
-/**
- * The earlier form, left only on machines not yet given literal examples: rules computing what
- * each generated step must lead to.
- */
-export type RuleFixture<M extends AnyStateMachine = AnyStateMachine> = FixtureBase<M> & {
-  /** What holds when the machine starts (eventless transitions taken at start included). */
-  initial: (input: InputFrom<M>) => Expectation<M>;
-  /** What holds after each step, by event type. A step without a rule fails the run. */
-  steps: StepRules<M>;
-};
-
-export type MachineFixture<M extends AnyStateMachine = AnyStateMachine> = ExampleFixture<M> | RuleFixture<M>;
-
-export const hasExamples = (fixture: MachineFixture): fixture is ExampleFixture => "examples" in fixture;
-
-/** Example names are unique and each `after` names an earlier example. */
-function checkExamples(fixture: { id: string; examples: readonly { name: string; after?: string }[] }) {
+/** Type-checks a fixture against its machine's own events, input, context and actors. */
+export function defineFixture<M extends AnyStateMachine>(fixture: MachineFixture<M>): MachineFixture {
   if (fixture.examples.length === 0) throw new Error(`${fixture.id}: a fixture needs examples`);
+  // Example names are unique and each `after` names an earlier example.
   const seen = new Set<string>();
   for (const example of fixture.examples) {
     if (seen.has(example.name)) throw new Error(`${fixture.id}: two examples named "${example.name}"`);
@@ -200,26 +164,5 @@ function checkExamples(fixture: { id: string; examples: readonly { name: string;
     }
     seen.add(example.name);
   }
-}
-
-/** Type-checks a fixture against its machine's own events, input, context and actors. */
-export function defineFixture<M extends AnyStateMachine>(fixture: ExampleFixture<M>): MachineFixture;
-export function defineFixture<M extends AnyStateMachine>(fixture: RuleFixture<M>): MachineFixture;
-export function defineFixture<M extends AnyStateMachine>(fixture: MachineFixture<M>): MachineFixture {
-  if ("examples" in fixture) checkExamples(fixture);
-  else if (Object.keys(fixture.steps).length === 0)
-    throw new Error(`${fixture.id}: a fixture needs step rules`);
   return fixture as unknown as MachineFixture;
-}
-
-/**
- * An event handled only in some states: there it leads to `expectation`; anywhere else it is
- * ignored (the state, the context and the side effects stay as they were).
- */
-export function handledIn<X extends { to: string }>(
-  states: readonly string[],
-  from: string,
-  expectation: () => X,
-): X | { to: string } {
-  return states.includes(from) ? expectation() : { to: from };
 }

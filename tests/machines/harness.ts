@@ -17,15 +17,7 @@ import { getAdjacencyMap, getShortestPaths, getSimplePaths } from "xstate/graph"
 import { recordAction, type StepEffects, stateKey } from "../../src/domain/replayPath";
 import { machineStates, machineTransitions, transitionKey } from "../../src/machines/describe";
 import { inertMachine } from "../../src/machines/inertActors";
-import {
-  type Emitted,
-  type Example,
-  type ExampleFixture,
-  type Expectation,
-  hasExamples,
-  type MachineFixture,
-  type RuleFixture,
-} from "./fixture";
+import type { Emitted, Example, Expectation, MachineFixture } from "./fixture";
 
 type Path = {
   state: { value: unknown };
@@ -208,9 +200,9 @@ function show(value: unknown): string {
 }
 
 /** Where a drive stands when it asks what must hold: at the start (no event) or after an event. */
-type Moment = { event: EventObject | null; from: string; before: Record<string, unknown> | null };
-/** What must hold at a moment, or a problem that stops the drive (a step the fixture says nothing of). */
-type Expect = (moment: Moment) => Expectation<AnyStateMachine> | { problem: string };
+type Moment = { event: EventObject | null; before: Record<string, unknown> | null };
+/** What must hold at a moment. */
+type Expect = (moment: Moment) => Expectation<AnyStateMachine>;
 
 type Drive = {
   failure: string | null;
@@ -260,7 +252,6 @@ function drive(
   const check = (moment: Moment, where: string): string | null => {
     if (!expect) return null;
     const expectation = expect(moment);
-    if ("problem" in expectation) return fail(where, [expectation.problem]);
     expected.push({ event: moment.event, expectation });
     const problems = compare(expectation, moment.before, actor.getSnapshot(), observed, checks);
     return problems.length ? fail(where, problems) : null;
@@ -273,7 +264,7 @@ function drive(
     actor.start();
     if (thrown) throw thrown;
     for (const id of activeIds(quiet, actor.getSnapshot().value)) visited.add(id);
-    failure = check({ event: null, from: "", before: null }, "at start");
+    failure = check({ event: null, before: null }, "at start");
     for (const [i, event] of events.entries()) {
       if (failure) break;
       const snapshot = actor.getSnapshot();
@@ -282,7 +273,7 @@ function drive(
       actor.send(event);
       checks.steps++;
       failure = check(
-        { event, from, before: snapshot.context as Record<string, unknown> },
+        { event, before: snapshot.context as Record<string, unknown> },
         `step ${i + 1} (${from}, ${event.type})`,
       );
       if (thrown) throw thrown;
@@ -295,47 +286,8 @@ function drive(
   return { failure, checks, taken, visited, expected };
 }
 
-type Rule = (step: unknown) => Expectation<AnyStateMachine>;
-
-/** The fixture's rule for an event: by its type, or a timer by its delay's name under `after`. */
-function ruleFor(fixture: RuleFixture, type: string): { rule: Rule | undefined; name: string } {
-  const steps = fixture.steps as Record<string, Rule> & { after?: Record<string, Rule> };
-  const delay = /^xstate\.after\.([^.]+)\./.exec(type)?.[1];
-  if (delay !== undefined) return { rule: steps.after?.[delay], name: `after.${delay}` };
-  return { rule: steps[type], name: type };
-}
-
-/** The names of a fixture's rules, as `ruleFor` reports them used. */
-const ruleNames = (fixture: RuleFixture): string[] => {
-  const { after, ...byType } = fixture.steps as Record<string, unknown> & { after?: Record<string, unknown> };
-  return [...Object.keys(byType), ...Object.keys(after ?? {}).map((delay) => `after.${delay}`)];
-};
-
-export type PathRun = Drive & { rulesUsed: Set<string> };
-
-const eventsOf = (path: Path): EventObject[] =>
-  path.steps.map((s) => s.event).filter((e) => e.type !== "xstate.init");
-
-/** Runs one generated path on a live actor, checking the rule fixture's expectations after the start and each step. */
-export function runPath(
-  fixture: RuleFixture,
-  input: unknown,
-  path: Path,
-  machine = fixture.machine,
-): PathRun {
-  const rulesUsed = new Set<string>();
-  const run = drive(machine, input, eventsOf(path), ({ event, from, before }) => {
-    if (!event) return fixture.initial(input as never);
-    const { rule, name } = ruleFor(fixture, event.type);
-    if (!rule) return { problem: "the fixture has no rule for this event" };
-    rulesUsed.add(name);
-    return rule({ from, event, context: before, input });
-  });
-  return { ...run, rulesUsed };
-}
-
 /** An example with the examples it goes on from, the first one first. */
-export function exampleChain(fixture: ExampleFixture, example: Example<AnyStateMachine>) {
+export function exampleChain(fixture: MachineFixture, example: Example<AnyStateMachine>) {
   const chain = [example];
   for (let at = example; at.after !== undefined; ) {
     const earlier = fixture.examples.find((e) => e.name === at.after);
@@ -347,7 +299,7 @@ export function exampleChain(fixture: ExampleFixture, example: Example<AnyStateM
 }
 
 /** Where an example starts and the events it sends, those of the examples it goes on from first. */
-export function exampleEvents(fixture: ExampleFixture, example: Example<AnyStateMachine>) {
+export function exampleEvents(fixture: MachineFixture, example: Example<AnyStateMachine>) {
   const chain = exampleChain(fixture, example);
   return {
     input: chain[0]!.input,
@@ -358,7 +310,7 @@ export function exampleEvents(fixture: ExampleFixture, example: Example<AnyState
 
 /** Runs one literal example on a live actor of the machine: its start, then each step, checked. */
 export function runExample(
-  fixture: ExampleFixture,
+  fixture: MachineFixture,
   example: Example<AnyStateMachine>,
   machine: AnyStateMachine = fixture.machine,
 ): Drive {
@@ -372,89 +324,59 @@ export function runExample(
   );
 }
 
-/** A path run, as QA's stored paths take it. */
+/** An example run, as QA's stored paths take it. */
 export type RunPath = {
-  /** How the path came: generated (shortest, simple, edge) or a literal example ("example: its name"). */
+  /** "example: " and the example's name. */
   kind: string;
   input: unknown;
   events: readonly EventObject[];
   taken: readonly string[];
+  /** What was expected at the start and after each event. */
+  expected: Drive["expected"];
 };
 
 export type MachineRun = {
   id: string;
   states: { covered: number; total: number; missing: string[] };
   transitions: { covered: number; total: number; missing: string[] };
-  /** For each transition (by key), how many of the paths run take it. */
+  /** For each transition (by key), how many examples take it. */
   pathsPerTransition: Record<string, number>;
-  /** Examples run, or (rule fixtures) generated paths run. */
+  /** Examples run. */
   paths: number;
   checks: PathChecks;
-  /** The fewest context and output checks any one path made. */
-  leastPerPath: { context: number; output: number };
   failures: string[];
-  unusedRules: string[];
-  /** Every path run, with the transitions it took (QA's view stores the shortest ones per transition). */
+  /** Every example run, with the transitions it took (QA's view stores the shortest ones per transition). */
   runPaths: RunPath[];
 };
 
-type Runner = {
-  kind: string;
-  input: unknown;
-  events: readonly EventObject[];
-  run: () => Drive & { rulesUsed?: Set<string> };
-};
-
-/** The paths a fixture's expectations are checked on: its examples, or its generated paths with its rules. */
-function runners(
-  fixture: MachineFixture,
-  machine: AnyStateMachine,
-  kinds?: readonly GeneratedPath["kind"][],
-): Runner[] {
-  if (hasExamples(fixture)) {
-    return fixture.examples.map((example) => {
-      const { input, steps } = exampleEvents(fixture, example);
-      return {
-        kind: `example: ${example.name}`,
-        input,
-        events: steps.map((s) => s.event as EventObject),
-        run: () => runExample(fixture, example, machine),
-      };
-    });
-  }
-  return generatedPaths(fixture, machine, kinds).map(({ kind, input, path }) => ({
-    kind,
-    input,
-    events: eventsOf(path),
-    run: () => runPath(fixture, input, path, machine),
-  }));
-}
-
 /**
- * Runs a fixture's examples (or, in the earlier form, its generated paths with its rules) on its
- * machine or on a variant of it, and sums up what was checked and covered. `stopAtFirstFailure` is
- * for mutants: one failure is enough to catch one.
+ * Runs a fixture's examples on its machine or on a variant of it, and sums up what was checked and
+ * covered. `stopAtFirstFailure` is for mutants: one failure is enough to catch one.
  */
 export function runFixture(
   fixture: MachineFixture,
   machine: AnyStateMachine = fixture.machine,
-  options: { stopAtFirstFailure?: boolean; kinds?: readonly GeneratedPath["kind"][] } = {},
+  options: { stopAtFirstFailure?: boolean } = {},
 ): MachineRun {
   const defined = machineTransitions(machine).map((t) => t.key);
   const stateIds = machineStates(machine).map((s) => s.id);
   const taken = new Set<string>();
   const takenBy = new Map<string, number>();
   const reached = new Set<string>();
-  const rulesUsed = new Set<string>();
   const failures: string[] = [];
   const checks: PathChecks = { steps: 0, state: 0, context: 0, output: 0 };
-  let leastContext = Number.POSITIVE_INFINITY;
-  let leastOutput = Number.POSITIVE_INFINITY;
-  const paths = runners(fixture, machine, options.kinds);
   const runPaths: RunPath[] = [];
-  for (const { kind, input, events, run: runIt } of paths) {
-    const run = runIt();
-    runPaths.push({ kind, input, events, taken: [...run.taken] });
+  for (const example of fixture.examples) {
+    const { input, steps } = exampleEvents(fixture, example);
+    const kind = `example: ${example.name}`;
+    const run = runExample(fixture, example, machine);
+    runPaths.push({
+      kind,
+      input,
+      events: steps.map((s) => s.event as EventObject),
+      taken: [...run.taken],
+      expected: run.expected,
+    });
     if (run.failure) failures.push(`${kind}: ${run.failure}`);
     if (run.failure && options.stopAtFirstFailure) break;
     for (const key of run.taken) {
@@ -462,13 +384,10 @@ export function runFixture(
       takenBy.set(key, (takenBy.get(key) ?? 0) + 1);
     }
     for (const id of run.visited) reached.add(id);
-    for (const rule of run.rulesUsed ?? []) rulesUsed.add(rule);
     checks.steps += run.checks.steps;
     checks.state += run.checks.state;
     checks.context += run.checks.context;
     checks.output += run.checks.output;
-    leastContext = Math.min(leastContext, run.checks.context);
-    leastOutput = Math.min(leastOutput, run.checks.output);
   }
   const missingTransitions = defined.filter((k) => !taken.has(k));
   const missingStates = stateIds.filter((id) => !reached.has(id));
@@ -485,28 +404,11 @@ export function runFixture(
       missing: missingTransitions,
     },
     pathsPerTransition: Object.fromEntries(defined.map((k) => [k, takenBy.get(k) ?? 0])),
-    paths: paths.length,
+    paths: fixture.examples.length,
     checks,
-    leastPerPath: {
-      context: Number.isFinite(leastContext) ? leastContext : 0,
-      output: Number.isFinite(leastOutput) ? leastOutput : 0,
-    },
     failures,
-    unusedRules: hasExamples(fixture) ? [] : ruleNames(fixture).filter((rule) => !rulesUsed.has(rule)),
     runPaths,
   };
-}
-
-/** What the expectations of a path run were at the start and after each event (for QA's stored paths). */
-export function expectedAlong(fixture: MachineFixture, path: RunPath): Drive["expected"] {
-  const run = hasExamples(fixture)
-    ? runExample(fixture, fixture.examples.find((e) => path.kind === `example: ${e.name}`)!)
-    : runPath(fixture, path.input, {
-        state: { value: null },
-        steps: path.events.map((event) => ({ event, state: { value: null, status: "active" } })),
-      });
-  if (run.failure) throw new Error(`${fixture.id}: ${run.failure}`);
-  return run.expected;
 }
 
 /**
@@ -519,7 +421,8 @@ export function graphWalk(fixture: MachineFixture): { paths: number; missing: st
   const failures: string[] = [];
   const paths = generatedPaths(fixture);
   for (const { input, path } of paths) {
-    const run = drive(fixture.machine, input, eventsOf(path));
+    const events = path.steps.map((s) => s.event).filter((e) => e.type !== "xstate.init");
+    const run = drive(fixture.machine, input, events);
     if (run.failure) failures.push(run.failure);
     for (const key of run.taken) taken.add(key);
     for (const id of run.visited) reached.add(id);
@@ -537,10 +440,7 @@ export function graphWalk(fixture: MachineFixture): { paths: number; missing: st
 
 /** Whether a run is what the suite accepts: no failed check, every state and transition taken. */
 export const runPasses = (run: MachineRun): boolean =>
-  run.failures.length === 0 &&
-  run.unusedRules.length === 0 &&
-  run.states.missing.length === 0 &&
-  run.transitions.missing.length === 0;
+  run.failures.length === 0 && run.states.missing.length === 0 && run.transitions.missing.length === 0;
 
 /** Ids of every state node active in a state value. */
 function activeIds(machine: AnyStateMachine, value: unknown): string[] {

@@ -1,8 +1,7 @@
 /**
  * QA's paths for the Machines area, one JSON file per machine in src/ui/machines/paths (loaded
- * only when that machine is opened): per transition the shortest examples that take it (generated
- * paths, for a machine still checked by rules), each with its events and what the fixture expects
- * at the start and after every step. Written by
+ * only when that machine is opened): per transition the shortest examples that take it, each with
+ * its events and what the example expects at the start and after every step. Written by
  * `npm run coverage:machines`; the machine tests fail while a file is stale.
  */
 import { readdirSync } from "node:fs";
@@ -20,7 +19,6 @@ import {
 import { machineTransitions } from "../../src/machines/describe";
 import type { Expectation, MachineFixture } from "./fixture";
 import { machineFixtures } from "./fixtures";
-import { expectedAlong } from "./harness";
 import { runOf } from "./results";
 
 export const QA_PATHS_DIR = "src/ui/machines/paths";
@@ -74,9 +72,8 @@ export function machinePaths(fixture: MachineFixture): MachinePaths {
     })),
   });
   const paths: ReplayPath[] = chosen.map((index, id) => {
-    const path = run.runPaths[index]!;
-    const { kind, input } = path;
-    const [start, ...steps] = expectedAlong(fixture, path);
+    const { kind, input, expected } = run.runPaths[index]!;
+    const [start, ...steps] = expected;
     return {
       id,
       kind,
