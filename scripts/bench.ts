@@ -10,6 +10,9 @@
  * - the project cards with 2,000 projects (scripts/bench-projects.ts)
  * - the health answer's latency while a 20 MB field app dump is indexed (scripts/bench-dumps.ts)
  * - kill -9 restarts mid-upload and mid-confirm, and 50 clients for 30 s (scripts/bench-reliability.ts)
+ * - the planted-mistake check on every machine, which rewrites docs/coverage/transitions.md
+ *   (scripts/bench-mutations.ts)
+ * `npm run bench -- --mutations`: only the planted-mistake check, rewriting just its section.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +20,7 @@ import { join } from "node:path";
 import { benchAdmin } from "./bench-admin";
 import { type BundleSizes, bundleLines, bundleSizes } from "./bench-bundle";
 import { benchDumps } from "./bench-dumps";
+import { benchMutations, MUTATIONS_HEADING } from "./bench-mutations";
 import { benchOutlets } from "./bench-outlets";
 import { benchProjects } from "./bench-projects";
 import { benchReliability } from "./bench-reliability";
@@ -120,6 +124,29 @@ async function bundleOnly() {
   checkBundleBudgets(sizes);
 }
 
+/** Only the planted-mistake check: its section is replaced (or added before the hand-measured times). */
+function mutationsOnly() {
+  const { lines, allCaught } = benchMutations();
+  const path = join(root, "docs/benchmarks.md");
+  const doc = readFileSync(path, "utf8");
+  const start = doc.indexOf(MUTATIONS_HEADING);
+  const section = `${lines.join("\n")}\n`;
+  let next: string;
+  if (start >= 0) {
+    const end = doc.indexOf("\n## ", start + MUTATIONS_HEADING.length);
+    next = `${doc.slice(0, start)}${section}${end < 0 ? "" : doc.slice(end + 1)}`;
+  } else {
+    const at = doc.indexOf("## Test suite times");
+    next = at < 0 ? `${doc.trimEnd()}\n\n${section}` : `${doc.slice(0, at)}${section}\n${doc.slice(at)}`;
+  }
+  writeFileSync(path, next);
+  console.log(lines.join("\n"));
+  if (!allCaught) {
+    console.error("A machine's examples miss a planted mistake (see docs/coverage/transitions.md)");
+    process.exitCode = 1;
+  }
+}
+
 /** The test suite times are measured by hand (whole test projects), so a rewrite keeps their section. */
 function handMeasured(doc: string): string[] {
   const start = doc.indexOf("## Test suite times");
@@ -143,6 +170,7 @@ async function main() {
   const projects = await benchProjects();
   const dumps = await benchDumps();
   const reliability = await benchReliability();
+  const mutations = benchMutations();
 
   const date = new Date().toISOString().slice(0, 10);
   const lines = [
@@ -176,6 +204,8 @@ async function main() {
     ...projects.lines,
     ...dumps.lines,
     ...reliability,
+    "",
+    ...mutations.lines,
   ];
   lines.push(...handMeasured(readFileSync(join(root, "docs/benchmarks.md"), "utf8")));
   writeFileSync(join(root, "docs/benchmarks.md"), lines.join("\n"));
@@ -195,6 +225,10 @@ async function main() {
     );
     process.exitCode = 1;
   }
+  if (!mutations.allCaught) {
+    console.error("A machine's examples miss a planted mistake (see docs/coverage/transitions.md)");
+    process.exitCode = 1;
+  }
   if (!outlets.withinTargets) {
     console.error("The outlet list or bulk action is over its target (see the Outlets section)");
     process.exitCode = 1;
@@ -202,4 +236,5 @@ async function main() {
 }
 
 if (process.argv.includes("--bundle")) await bundleOnly();
+else if (process.argv.includes("--mutations")) mutationsOnly();
 else await main();

@@ -223,7 +223,7 @@ export type UpdateAnswer = {
   single_input?: string | null;
   other_phone_number?: string | null;
   other_ifsc_code?: string | null;
-  multiple_answers_input?: string[];
+  multiple_answers_input?: readonly string[];
   latitude_input?: number | null;
   longitude_input?: number | null;
   has_called_and_verified?: boolean;

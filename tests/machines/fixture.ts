@@ -1,7 +1,8 @@
 /**
- * The shape of a machine's test fixture: the events the graph is walked with, and for every step
- * what must hold afterwards (the state reached, context fields, the inputs of actors started, the
- * side-effect actions run). tests/machines/README.md explains how to write one.
+ * The shape of a machine's test fixture: the events its graph is walked with (the paths view tests
+ * drive through a screen), and literal examples from the spec: events sent from a start, and after
+ * each one the state reached, the context fields changed, the inputs of actors started and the
+ * side-effect actions run. tests/machines/README.md explains how to write one.
  */
 import type {
   AnyStateMachine,
@@ -78,6 +79,14 @@ export const done = <M extends AnyStateMachine, S extends ActorName<M>>(
 export const failed = <M extends AnyStateMachine>(_machine: M, actor: ActorName<M>): ErrorEvent<M> =>
   ({ type: `xstate.error.actor.${actor}`, error: new Error("unexpected") }) as ErrorEvent<M>;
 
+/** The one timer event of a state's delayed transition (by the state's path), read from the machine. */
+export function timer(machine: AnyStateMachine, statePath: string): TimerEvent {
+  const [only, ...more] = timers(machine, statePath);
+  if (more.length > 0)
+    throw new Error(`${machine.id}.${statePath} has ${more.length + 1} timers: use timers()`);
+  return only!;
+}
+
 /** The timer events of the delayed transitions of a state (by its path, e.g. "shown"), read from the machine. */
 export function timers(machine: AnyStateMachine, statePath: string): TimerEvent[] {
   const node = machine.getStateNodeById(`${machine.id}.${statePath}`);
@@ -108,57 +117,52 @@ export type Expectation<M extends AnyStateMachine> = {
   emitted?: readonly Emitted[];
 };
 
-export type Step<M extends AnyStateMachine, E> = {
-  /** The state before the step, as a dotted path. */
-  from: string;
-  event: E;
-  /** The context before the step. */
-  context: ContextFrom<M>;
-  input: InputFrom<M>;
-};
+/** One step of an example: the event sent, and what must hold after it, every value a literal. */
+export type ExampleStep<M extends AnyStateMachine> = { event: FixtureEvent<M> } & Expectation<M>;
 
 /**
- * Per event type, what the step must lead to (it may look at the state before and the context);
- * timers by their delay's name under `after`.
+ * A literal example from the spec. It starts a fresh actor (with `input`, checking `start`), or
+ * goes on from where an earlier example of the fixture ended (`after`, by name), so a long story is
+ * told once.
  */
-export type StepRules<M extends AnyStateMachine> = {
-  [T in Exclude<FixtureEvent<M>, TimerEvent>["type"]]?: (
-    step: Step<M, Extract<FixtureEvent<M>, { type: T }>>,
-  ) => Expectation<M>;
-} & { after?: Record<string, (step: Step<M, TimerEvent>) => Expectation<M>> };
+export type Example<M extends AnyStateMachine> = {
+  /** What it shows, in the spec's words; unique within the fixture. */
+  name: string;
+  steps: readonly ExampleStep<M>[];
+} & (
+  | { input?: InputFrom<M>; start: Expectation<M>; after?: never }
+  | { after: string; input?: never; start?: never }
+);
 
 export type MachineFixture<M extends AnyStateMachine = AnyStateMachine> = {
   id: string;
   machine: M;
-  /** Inputs to start from; one traversal per input. */
+  /** Inputs the graph is walked from; one traversal per input. */
   inputs?: readonly InputFrom<M>[];
-  /** One sample of every event the machine takes, actor results and timers included. */
+  /** One sample of every event the machine takes, actor results and timers included: the graph's events. */
   events: readonly FixtureEvent<M>[];
   /**
    * Which part of the context tells states apart when paths are generated (default: all of it).
    * `null`: paths follow state values only, for machines whose guards never read context.
    */
   contextKey?: ((context: ContextFrom<M>) => unknown) | null;
-  /** What holds when the machine starts (eventless transitions taken at start included). */
-  initial: (input: InputFrom<M>) => Expectation<M>;
-  /** What holds after each step, by event type. A step without a rule fails the run. */
-  steps: StepRules<M>;
+  /** The literal examples the machine is checked with. */
+  examples: readonly Example<M>[];
 };
 
 /** Type-checks a fixture against its machine's own events, input, context and actors. */
-export const defineFixture = <M extends AnyStateMachine>(fixture: MachineFixture<M>): MachineFixture => {
-  if (Object.keys(fixture.steps).length === 0) throw new Error(`${fixture.id}: a fixture needs step rules`);
+export function defineFixture<M extends AnyStateMachine>(fixture: MachineFixture<M>): MachineFixture {
+  if (fixture.examples.length === 0) throw new Error(`${fixture.id}: a fixture needs examples`);
+  // Example names are unique and each `after` names an earlier example.
+  const seen = new Set<string>();
+  for (const example of fixture.examples) {
+    if (seen.has(example.name)) throw new Error(`${fixture.id}: two examples named "${example.name}"`);
+    if (example.after !== undefined && !seen.has(example.after)) {
+      throw new Error(
+        `${fixture.id}: "${example.name}" goes on after "${example.after}", not an earlier example`,
+      );
+    }
+    seen.add(example.name);
+  }
   return fixture as unknown as MachineFixture;
-};
-
-/**
- * An event handled only in some states: there it leads to `expectation`; anywhere else it is
- * ignored (the state, the context and the side effects stay as they were).
- */
-export function handledIn<X extends { to: string }>(
-  states: readonly string[],
-  from: string,
-  expectation: () => X,
-): X | { to: string } {
-  return states.includes(from) ? expectation() : { to: from };
 }

@@ -1,13 +1,14 @@
 // @vitest-environment node
 /**
  * The harness itself, on a small machine with a nested state, an invoked actor, an event sent to a
- * child and an emitted event: it passes a right fixture and names what a wrong one gets wrong.
+ * child and an emitted event: it passes right examples and names what a wrong one gets wrong.
  */
 import { describe, expect, it } from "vitest";
 import { assign, createMachine, emit, fromPromise, sendTo, setup } from "xstate";
 import { stateKey } from "../../src/domain/replayPath";
-import { defineFixture, done, type Expectation, handledIn } from "./fixture";
+import { defineFixture, done, type Example } from "./fixture";
 import { runFixture, runPasses } from "./harness";
+import { mutationCheck } from "./mutations";
 
 const child = createMachine({ on: { ping: {} } });
 const toy = setup({
@@ -52,99 +53,96 @@ const toy = setup({
   },
 });
 
-type Rule = (step: {
-  from: string;
-  event: { output: string };
-  context: { count: number };
-}) => Expectation<typeof toy>;
-
-const rules: Record<"add" | "save" | "xstate.done.actor.save", Rule> = {
-  add: ({ from, context }) =>
-    handledIn(["editing.clean", "editing.dirty"], from, () => ({
-      to: "editing.dirty",
-      context: { count: context.count + 1 },
-      emitted: [{ type: "sendTo", params: { to: "child", event: { type: "ping" } } }],
-    })),
-  save: ({ from, context }) =>
-    handledIn(["editing.clean", "editing.dirty"], from, () => ({
-      to: "saving",
-      invoked: { save: { count: context.count } },
-    })),
-  "xstate.done.actor.save": ({
-    event,
-    context,
-  }: {
-    event: { output: string };
-    context: { count: number };
-  }) => ({
-    to: "editing.clean",
-    context: { saved: event.output },
-    emitted: [
-      { type: "told", params: { count: context.count } },
-      { type: "emit", params: { event: { type: "saved" } } },
-    ],
-  }),
-};
-
-const fixture = (steps: Partial<typeof rules>) =>
-  defineFixture({
-    id: "toy",
-    machine: toy,
-    contextKey: (c) => c.count > 0,
-    events: [{ type: "add" }, { type: "save" }, done(toy, "save", "ok")],
-    initial: () => ({
-      to: "editing.clean",
-      context: { count: 0, saved: null },
-      invoked: { child: undefined },
-    }),
-    steps: steps as never,
-  });
-
 describe("the machine harness", () => {
   it("names nested and parallel states by their dotted paths", () => {
     expect(stateKey({ editing: "dirty" })).toBe("editing.dirty");
     expect(stateKey({ a: "x", b: { c: "y" } })).toBe("a.x + b.c.y");
   });
+});
 
-  it("passes a fixture that says what each step does, counting its checks", () => {
-    const run = runFixture(fixture(rules));
-    expect(run.failures).toEqual([]);
-    expect(runPasses(run)).toBe(true);
-    expect(run.checks.context).toBeGreaterThan(0);
-    expect(run.checks.output).toBeGreaterThan(0);
+type ToyExample = Example<typeof toy>;
+const started: ToyExample["start"] = {
+  to: "editing.clean",
+  context: { count: 0, saved: null },
+  invoked: { child: undefined },
+};
+const ping = { type: "sendTo", params: { to: "child", event: { type: "ping" } } } as const;
+const added: ToyExample = {
+  name: "one added",
+  start: started,
+  steps: [{ event: { type: "add" }, to: "editing.dirty", context: { count: 1 }, emitted: [ping] }],
+};
+const saved: ToyExample = {
+  name: "saved",
+  after: "one added",
+  steps: [
+    { event: { type: "save" }, to: "saving", invoked: { save: { count: 1 } } },
+    {
+      event: done(toy, "save", "ok"),
+      to: "editing.clean",
+      context: { saved: "ok" },
+      emitted: [
+        { type: "told", params: { count: 1 } },
+        { type: "emit", params: { event: { type: "saved" } } },
+      ],
+    },
+  ],
+};
+const withExamples = (examples: ToyExample[]) =>
+  defineFixture({
+    id: "toy",
+    machine: toy,
+    events: [{ type: "add" }, { type: "save" }, done(toy, "save", "ok")],
+    examples,
   });
 
-  it("fails a step without a rule, a wrong state, an unnamed context change, a wrong input or effect", () => {
-    const { save: _save, ...withoutSave } = rules;
-    expect(runFixture(fixture(withoutSave)).failures[0]).toMatch(/no rule for this event/);
+describe("the machine harness on literal examples", () => {
+  it("passes examples that say what each step does, one going on from another, covering every transition", () => {
+    const run = runFixture(withExamples([added, saved]));
+    expect(run.failures).toEqual([]);
+    expect(runPasses(run)).toBe(true);
+    expect(run.paths).toBe(2);
+    expect(run.runPaths.map((p) => p.events.map((e) => e.type))).toEqual([
+      ["add"],
+      ["add", "save", "xstate.done.actor.save"],
+    ]);
+  });
 
-    const wrong = (patch: Partial<typeof rules>) =>
-      runFixture(fixture({ ...rules, ...patch })).failures.join("\n");
-    expect(wrong({ add: () => ({ to: "editing.clean" }) })).toMatch(
-      /reached editing\.dirty, expected editing\.clean/,
+  it("names a wrong state, an unnamed context change, a wrong input or a missing effect", () => {
+    const failures = (steps: ToyExample["steps"]) =>
+      runFixture(withExamples([{ name: "wrong", start: started, steps }])).failures.join("\n");
+    expect(
+      failures([{ event: { type: "add" }, to: "editing.clean", context: { count: 1 }, emitted: [ping] }]),
+    ).toMatch(
+      /example: wrong: \[add\] step 1 \(editing\.clean, add\): reached editing\.dirty, expected editing\.clean/,
     );
-    expect(
-      wrong({
-        add: ({ from }) =>
-          handledIn(["editing.clean", "editing.dirty"], from, () => ({
-            to: "editing.dirty",
-            emitted: [{ type: "sendTo", params: { to: "child", event: { type: "ping" } } }],
-          })),
-      }),
-    ).toMatch(/context\.count changed to 1 without an expectation/);
-    expect(
-      wrong({
-        save: ({ from }) =>
-          handledIn(["editing.clean", "editing.dirty"], from, () => ({
-            to: "saving",
-            invoked: { save: { count: 99 } },
-          })),
-      }),
-    ).toMatch(/actor save got \{"count":\d+\}, expected \{"count":99\}/);
-    expect(
-      wrong({
-        "xstate.done.actor.save": ({ event }) => ({ to: "editing.clean", context: { saved: event.output } }),
-      }),
-    ).toMatch(/emitted \[.*"told".*"emit".*\], expected \[\]/);
+    expect(failures([{ event: { type: "add" }, to: "editing.dirty", emitted: [ping] }])).toMatch(
+      /context\.count changed to 1 without an expectation/,
+    );
+    expect(failures([{ event: { type: "save" }, to: "saving", invoked: { save: { count: 99 } } }])).toMatch(
+      /actor save got \{"count":0\}, expected \{"count":99\}/,
+    );
+    expect(failures([{ event: { type: "add" }, to: "editing.dirty", context: { count: 1 } }])).toMatch(
+      /emitted \[.*"sendTo".*\], expected \[\]/,
+    );
+  });
+
+  it("does not pass examples that leave a transition untaken", () => {
+    const run = runFixture(withExamples([added]));
+    expect(run.failures).toEqual([]);
+    expect(run.transitions.missing).toHaveLength(2);
+    expect(runPasses(run)).toBe(false);
+  });
+
+  it("refuses an example going on from one that is not before it", () => {
+    expect(() => withExamples([{ ...saved, after: "nowhere" }, added])).toThrow(
+      /"saved" goes on after "nowhere"/,
+    );
+  });
+
+  it("catches every mistake planted in the toy with these two examples", () => {
+    const results = mutationCheck(withExamples([added, saved]));
+    expect(results.length).toBeGreaterThan(5);
+    expect(results.filter((r) => !r.caught)).toEqual([]);
   });
 });

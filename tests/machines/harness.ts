@@ -1,8 +1,9 @@
 /**
- * Runs the paths `xstate/graph` generates for a machine fixture on a live actor and checks, step
- * by step, what the fixture says must hold: the state reached, the context fields, the inputs of
- * actors started and the side-effect actions run. It also records which of the machine's defined
- * states and transitions the paths took, so coverage is measured, not assumed.
+ * Runs a machine fixture's literal examples on a live actor and checks, step by step, what each
+ * says must hold: the state reached, the context fields, the inputs of actors started and the
+ * side-effect actions run. It records which of the machine's defined states and transitions the
+ * examples took, so coverage is measured, not assumed. It also generates the paths of the fixture's
+ * graph (`xstate/graph`), which view tests drive through a screen.
  */
 import { isDeepStrictEqual } from "node:util";
 import {
@@ -16,7 +17,7 @@ import { getAdjacencyMap, getShortestPaths, getSimplePaths } from "xstate/graph"
 import { recordAction, type StepEffects, stateKey } from "../../src/domain/replayPath";
 import { machineStates, machineTransitions, transitionKey } from "../../src/machines/describe";
 import { inertMachine } from "../../src/machines/inertActors";
-import type { Emitted, Expectation, MachineFixture } from "./fixture";
+import type { Emitted, Example, Expectation, MachineFixture } from "./fixture";
 
 type Path = {
   state: { value: unknown };
@@ -144,14 +145,12 @@ function serialize(fixture: MachineFixture, snapshot: unknown): string {
 /** What one path checked. */
 export type PathChecks = { steps: number; state: number; context: number; output: number };
 
-type Observed = StepEffects;
-
 /** Compares what a step did with what the fixture expects; returns the problems and counts the checks. */
 function compare(
   expectation: Expectation<AnyStateMachine>,
   before: Record<string, unknown> | null,
   after: AnyMachineSnapshot,
-  observed: Observed,
+  observed: StepEffects,
   checks: PathChecks,
 ): string[] {
   const problems: string[] = [];
@@ -200,46 +199,37 @@ function show(value: unknown): string {
   return text && text.length > 200 ? `${text.slice(0, 200)}…` : String(text);
 }
 
-type Rule = (step: unknown) => Expectation<AnyStateMachine>;
+/** Where a drive stands when it asks what must hold: at the start (no event) or after an event. */
+type Moment = { event: EventObject | null; before: Record<string, unknown> | null };
+/** What must hold at a moment. */
+type Expect = (moment: Moment) => Expectation<AnyStateMachine>;
 
-/** The fixture's rule for an event: by its type, or a timer by its delay's name under `after`. */
-function ruleFor(fixture: MachineFixture, type: string): { rule: Rule | undefined; name: string } {
-  const steps = fixture.steps as Record<string, Rule> & { after?: Record<string, Rule> };
-  const delay = /^xstate\.after\.([^.]+)\./.exec(type)?.[1];
-  if (delay !== undefined) return { rule: steps.after?.[delay], name: `after.${delay}` };
-  return { rule: steps[type], name: type };
-}
-
-/** The names of a fixture's rules, as `ruleFor` reports them used. */
-const ruleNames = (fixture: MachineFixture): string[] => {
-  const { after, ...byType } = fixture.steps as Record<string, unknown> & { after?: Record<string, unknown> };
-  return [...Object.keys(byType), ...Object.keys(after ?? {}).map((delay) => `after.${delay}`)];
-};
-
-export type PathRun = {
+type Drive = {
   failure: string | null;
   checks: PathChecks;
   taken: Set<string>;
   visited: Set<string>;
-  rulesUsed: Set<string>;
-  /** What the fixture expected at the start and after each step (the event sent beside it). */
+  /** What was expected at the start and after each event (the event sent beside it). */
   expected: { event: EventObject | null; expectation: Expectation<AnyStateMachine> }[];
 };
 
-/** Runs one path on a live actor, checking the fixture's expectations after the start and each step. */
-export function runPath(
-  fixture: MachineFixture,
+/**
+ * Sends events to a live actor of the machine (its actors inert, so results come as the events
+ * sent) and compares it with `expect` after the start and each event, recording the transitions
+ * taken and the states visited. `expect` omitted: nothing is compared (the graph's own walk).
+ */
+function drive(
+  machine: AnyStateMachine,
   input: unknown,
-  path: Path,
-  machine = fixture.machine,
-): PathRun {
+  events: readonly EventObject[],
+  expect?: Expect,
+): Drive {
   const taken = new Set<string>();
   const visited = new Set<string>();
-  const rulesUsed = new Set<string>();
   const checks: PathChecks = { steps: 0, state: 0, context: 0, output: 0 };
-  const expected: PathRun["expected"] = [];
+  const expected: Drive["expected"] = [];
   const quiet = inertMachine(machine);
-  let observed: Observed = { invoked: {}, emitted: [] };
+  let observed: StepEffects = { invoked: {}, emitted: [] };
   const actor = createActor(quiet, {
     input,
     inspect: (event: InspectionEvent) => {
@@ -256,100 +246,148 @@ export function runPath(
       }
     },
   });
-  const names = path.steps.map((s) => s.event.type).filter((t) => t !== "xstate.init");
+  const names = events.map((e) => e.type);
   const fail = (where: string, problems: string[]) =>
     `[${names.join(" → ")}] ${where}: ${problems.join("; ")}`;
+  const check = (moment: Moment, where: string): string | null => {
+    if (!expect) return null;
+    const expectation = expect(moment);
+    expected.push({ event: moment.event, expectation });
+    const problems = compare(expectation, moment.before, actor.getSnapshot(), observed, checks);
+    return problems.length ? fail(where, problems) : null;
+  };
   let failure: string | null = null;
+  // A machine that throws (a planted mistake can) stops with an error; held here, it fails the drive.
+  let thrown: unknown = null;
+  actor.subscribe({ error: (error) => (thrown ??= error) });
   try {
     actor.start();
+    if (thrown) throw thrown;
     for (const id of activeIds(quiet, actor.getSnapshot().value)) visited.add(id);
-    const initial = fixture.initial(input as never);
-    expected.push({ event: null, expectation: initial });
-    const start = compare(initial, null, actor.getSnapshot(), observed, checks);
-    if (start.length) failure = fail("at start", start);
-    for (const [i, step] of path.steps.entries()) {
+    failure = check({ event: null, before: null }, "at start");
+    for (const [i, event] of events.entries()) {
       if (failure) break;
-      if (step.event.type === "xstate.init") continue;
       const snapshot = actor.getSnapshot();
       const from = stateKey(snapshot.value);
-      const { rule, name } = ruleFor(fixture, step.event.type);
-      if (!rule) {
-        failure = fail(`step ${i} (${from}, ${step.event.type})`, ["the fixture has no rule for this event"]);
-        break;
-      }
-      rulesUsed.add(name);
       observed = { invoked: {}, emitted: [] };
-      const before = snapshot.context as Record<string, unknown>;
-      actor.send(step.event);
+      actor.send(event);
       checks.steps++;
-      const expectation = rule({ from, event: step.event, context: before, input });
-      expected.push({ event: step.event, expectation });
-      const problems = compare(expectation, before, actor.getSnapshot(), observed, checks);
-      if (problems.length) failure = fail(`step ${i} (${from}, ${step.event.type})`, problems);
+      failure = check(
+        { event, before: snapshot.context as Record<string, unknown> },
+        `step ${i + 1} (${from}, ${event.type})`,
+      );
+      if (thrown) throw thrown;
     }
   } catch (error) {
     failure = fail("threw", [String(error)]);
   } finally {
     actor.stop();
   }
-  return { failure, checks, taken, visited, rulesUsed, expected };
+  return { failure, checks, taken, visited, expected };
 }
+
+/** An example with the examples it goes on from, the first one first. */
+export function exampleChain(fixture: MachineFixture, example: Example<AnyStateMachine>) {
+  const chain = [example];
+  for (let at = example; at.after !== undefined; ) {
+    const earlier = fixture.examples.find((e) => e.name === at.after);
+    if (!earlier) throw new Error(`${fixture.id}: no example "${at.after}"`);
+    chain.unshift(earlier);
+    at = earlier;
+  }
+  return chain;
+}
+
+/** Where an example starts and the events it sends, those of the examples it goes on from first. */
+export function exampleEvents(fixture: MachineFixture, example: Example<AnyStateMachine>) {
+  const chain = exampleChain(fixture, example);
+  return {
+    input: chain[0]!.input,
+    start: chain[0]!.start!,
+    steps: chain.flatMap((e) => e.steps),
+  };
+}
+
+/** Runs one literal example on a live actor of the machine: its start, then each step, checked. */
+export function runExample(
+  fixture: MachineFixture,
+  example: Example<AnyStateMachine>,
+  machine: AnyStateMachine = fixture.machine,
+): Drive {
+  const { input, start, steps } = exampleEvents(fixture, example);
+  let next = 0;
+  return drive(
+    machine,
+    input,
+    steps.map((s) => s.event as EventObject),
+    ({ event }) => (event ? steps[next++]! : start),
+  );
+}
+
+/** An example run, as QA's stored paths take it. */
+export type RunPath = {
+  /** "example: " and the example's name. */
+  kind: string;
+  input: unknown;
+  events: readonly EventObject[];
+  taken: readonly string[];
+  /** What was expected at the start and after each event. */
+  expected: Drive["expected"];
+};
 
 export type MachineRun = {
   id: string;
   states: { covered: number; total: number; missing: string[] };
   transitions: { covered: number; total: number; missing: string[] };
-  /** For each transition (by key), how many generated paths take it. */
+  /** For each transition (by key), how many examples take it. */
   pathsPerTransition: Record<string, number>;
+  /** Examples run. */
   paths: number;
   checks: PathChecks;
-  /** The fewest context and output checks any one path made. */
-  leastPerPath: { context: number; output: number };
   failures: string[];
-  unusedRules: string[];
-  /** Every path run, with the transitions it took (QA's view stores the shortest ones per transition). */
-  runPaths: { path: GeneratedPath; taken: readonly string[] }[];
+  /** Every example run, with the transitions it took (QA's view stores the shortest ones per transition). */
+  runPaths: RunPath[];
 };
 
 /**
- * Runs every generated path of a fixture (on its machine, or on a variant of it) and sums up what
- * was checked and covered. `stopAtFirstFailure` is for mutants: one failure is enough to catch one.
+ * Runs a fixture's examples on its machine or on a variant of it, and sums up what was checked and
+ * covered. `stopAtFirstFailure` is for mutants: one failure is enough to catch one.
  */
 export function runFixture(
   fixture: MachineFixture,
   machine: AnyStateMachine = fixture.machine,
-  options: { stopAtFirstFailure?: boolean; kinds?: readonly GeneratedPath["kind"][] } = {},
+  options: { stopAtFirstFailure?: boolean } = {},
 ): MachineRun {
   const defined = machineTransitions(machine).map((t) => t.key);
   const stateIds = machineStates(machine).map((s) => s.id);
   const taken = new Set<string>();
   const takenBy = new Map<string, number>();
   const reached = new Set<string>();
-  const rulesUsed = new Set<string>();
   const failures: string[] = [];
   const checks: PathChecks = { steps: 0, state: 0, context: 0, output: 0 };
-  let leastContext = Number.POSITIVE_INFINITY;
-  let leastOutput = Number.POSITIVE_INFINITY;
-  const paths = generatedPaths(fixture, machine, options.kinds);
-  const runPaths: MachineRun["runPaths"] = [];
-  for (const generated of paths) {
-    const { kind, input, path } = generated;
-    const run = runPath(fixture, input, path, machine);
-    runPaths.push({ path: generated, taken: [...run.taken] });
-    if (run.failure) failures.push(`${kind} path ${run.failure}`);
+  const runPaths: RunPath[] = [];
+  for (const example of fixture.examples) {
+    const { input, steps } = exampleEvents(fixture, example);
+    const kind = `example: ${example.name}`;
+    const run = runExample(fixture, example, machine);
+    runPaths.push({
+      kind,
+      input,
+      events: steps.map((s) => s.event as EventObject),
+      taken: [...run.taken],
+      expected: run.expected,
+    });
+    if (run.failure) failures.push(`${kind}: ${run.failure}`);
     if (run.failure && options.stopAtFirstFailure) break;
     for (const key of run.taken) {
       taken.add(key);
       takenBy.set(key, (takenBy.get(key) ?? 0) + 1);
     }
     for (const id of run.visited) reached.add(id);
-    for (const rule of run.rulesUsed) rulesUsed.add(rule);
     checks.steps += run.checks.steps;
     checks.state += run.checks.state;
     checks.context += run.checks.context;
     checks.output += run.checks.output;
-    leastContext = Math.min(leastContext, run.checks.context);
-    leastOutput = Math.min(leastOutput, run.checks.output);
   }
   const missingTransitions = defined.filter((k) => !taken.has(k));
   const missingStates = stateIds.filter((id) => !reached.has(id));
@@ -366,24 +404,39 @@ export function runFixture(
       missing: missingTransitions,
     },
     pathsPerTransition: Object.fromEntries(defined.map((k) => [k, takenBy.get(k) ?? 0])),
-    paths: paths.length,
+    paths: fixture.examples.length,
     checks,
-    leastPerPath: {
-      context: Number.isFinite(leastContext) ? leastContext : 0,
-      output: Number.isFinite(leastOutput) ? leastOutput : 0,
-    },
     failures,
-    unusedRules: ruleNames(fixture).filter((rule) => !rulesUsed.has(rule)),
     runPaths,
   };
 }
 
+/**
+ * The graph a fixture's events make, walked without expectations (view tests drive its paths
+ * through the screen with the machine as the oracle): whether its paths reach every state and
+ * transition. Shorter paths go first, and the walk stops once everything is reached.
+ */
+export function graphWalk(fixture: MachineFixture): { paths: number; missing: string[]; failures: string[] } {
+  const states = new Set(machineStates(fixture.machine).map((s) => s.id));
+  const transitions = new Set(machineTransitions(fixture.machine).map((t) => t.key));
+  const failures: string[] = [];
+  const paths = generatedPaths(fixture, fixture.machine, ["shortest", "edge"]).sort(
+    (a, b) => a.path.steps.length - b.path.steps.length,
+  );
+  for (const { input, path } of paths) {
+    if (states.size + transitions.size === 0) break;
+    const events = path.steps.map((s) => s.event).filter((e) => e.type !== "xstate.init");
+    const run = drive(fixture.machine, input, events);
+    if (run.failure) failures.push(run.failure);
+    for (const key of run.taken) transitions.delete(key);
+    for (const id of run.visited) states.delete(id);
+  }
+  return { paths: paths.length, missing: [...states, ...transitions], failures };
+}
+
 /** Whether a run is what the suite accepts: no failed check, every state and transition taken. */
 export const runPasses = (run: MachineRun): boolean =>
-  run.failures.length === 0 &&
-  run.unusedRules.length === 0 &&
-  run.states.missing.length === 0 &&
-  run.transitions.missing.length === 0;
+  run.failures.length === 0 && run.states.missing.length === 0 && run.transitions.missing.length === 0;
 
 /** Ids of every state node active in a state value. */
 function activeIds(machine: AnyStateMachine, value: unknown): string[] {

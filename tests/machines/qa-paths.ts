@@ -1,7 +1,7 @@
 /**
  * QA's paths for the Machines area, one JSON file per machine in src/ui/machines/paths (loaded
- * only when that machine is opened): per transition the shortest generated paths that take it,
- * each with its events and what the fixture expects at the start and after every step. Written by
+ * only when that machine is opened): per transition the shortest examples that take it, each with
+ * its events and what the example expects at the start and after every step. Written by
  * `npm run coverage:machines`; the machine tests fail while a file is stale.
  */
 import { readdirSync } from "node:fs";
@@ -19,13 +19,9 @@ import {
 import { machineTransitions } from "../../src/machines/describe";
 import type { Expectation, MachineFixture } from "./fixture";
 import { machineFixtures } from "./fixtures";
-import { runPath } from "./harness";
 import { runOf } from "./results";
 
 export const QA_PATHS_DIR = "src/ui/machines/paths";
-
-const eventsOf = (steps: readonly { event: { type: string } }[]) =>
-  steps.filter((s) => s.event.type !== "xstate.init").length;
 
 /** A list that holds each distinct value once; `at` gives a value's index, adding it if new. */
 function interned<T>(key: (value: T) => string) {
@@ -48,7 +44,7 @@ export function machinePaths(fixture: MachineFixture): MachinePaths {
   const chosen: number[] = [];
   const byTransition: Record<string, number[]> = {};
   const byLength = run.runPaths
-    .map((p, index) => ({ index, length: eventsOf(p.path.path.steps), taken: new Set(p.taken) }))
+    .map((p, index) => ({ index, length: p.events.length, taken: new Set(p.taken) }))
     .sort((a, b) => a.length - b.length || a.index - b.index);
   for (const { key } of machineTransitions(fixture.machine)) {
     const taking = byLength.filter((p) => p.taken.has(key)).slice(0, PATHS_KEPT_PER_TRANSITION);
@@ -76,10 +72,8 @@ export function machinePaths(fixture: MachineFixture): MachinePaths {
     })),
   });
   const paths: ReplayPath[] = chosen.map((index, id) => {
-    const { kind, input, path } = run.runPaths[index]!.path;
-    const recorded = runPath(fixture, input, path);
-    if (recorded.failure) throw new Error(`${fixture.id}: ${recorded.failure}`);
-    const [start, ...steps] = recorded.expected;
+    const { kind, input, expected } = run.runPaths[index]!;
+    const [start, ...steps] = expected;
     return {
       id,
       kind,
