@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { requireFieldTools } from "../fieldTools/access";
 import { requireOutletViewer } from "../outlets/access";
 import { requireOutletWriter } from "../outlets/editPermission";
+import { requireLinkExporter } from "../projects/mobileLinks";
 
 type Guard = (c: Context<AppEnv>, deps: AppDeps) => unknown;
 
@@ -21,6 +22,7 @@ export const GUARDS = {
   outletsWrite: requireOutletWriter,
   fieldTools: requireFieldTools,
   manageUsers: (c, deps) => requirePermission(c, deps, MANAGE_USERS),
+  exportMobileLinks: requireLinkExporter,
 } satisfies Record<Grant, Guard>;
 
 export type CallerOf<G extends Grant> = Awaited<ReturnType<(typeof GUARDS)[G]>>;

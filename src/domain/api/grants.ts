@@ -12,6 +12,8 @@ export const GRANTS = {
   outletsWrite: "an outlet permission that edits in the outlet's current state (`hasEditPermission`)",
   fieldTools: "an internal user holding a field-tools permission (`mayUseFieldTools`)",
   manageUsers: "the manage-users permission, within the caller's organisation",
+  exportMobileLinks:
+    "a permission that sets projects up (`mayExportMobileLinks`): retailer links open a retailer's earnings",
 } as const;
 
 export type Grant = keyof typeof GRANTS;
