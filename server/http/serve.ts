@@ -9,7 +9,7 @@
 
 import type { Schema } from "effect";
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import type { Download, Endpoint, Multipart } from "../../src/domain/api/endpoint";
+import { type Download, type Endpoint, type Multipart, queryValues } from "../../src/domain/api/endpoint";
 import type { Grant } from "../../src/domain/api/grants";
 import { decodePage, type FieldErrors, type Page } from "../../src/domain/requestInput";
 import { decodeFields } from "../../src/domain/schemaErrors";
@@ -58,17 +58,6 @@ function decodedOr<S extends Schema.Top>(schema: S, raw: unknown, refuse: (error
   return decoded.value;
 }
 
-/** The query's values: a key given once is a text, a repeated key a list of texts. */
-function queryValues(url: string): Record<string, string | string[]> {
-  const values: Record<string, string | string[]> = {};
-  for (const [key, value] of new URL(url).searchParams) {
-    const had = Object.hasOwn(values, key) ? values[key] : undefined;
-    const next = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
-    Object.defineProperty(values, key, { value: next, enumerable: true, writable: true, configurable: true });
-  }
-  return values;
-}
-
 async function formBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   try {
     return await c.req.parseBody();
@@ -107,7 +96,7 @@ export function serveFound<E extends Endpoint, F>(
   const handle: MiddlewareHandler<AppEnv> = async (c) => {
     const caller = await guard(c, deps);
     const params = decodedOr(e.params, c.req.param(), () => new Problem(404, { ...NOT_FOUND }));
-    const raw = queryValues(c.req.url);
+    const raw = queryValues(new URL(c.req.url).searchParams);
     const query = decodedOr(e.query, raw, (errors) => new Problem(400, errors));
     let page: Page = { number: 1, size: 0, offset: 0 };
     if (e.paged) {

@@ -3,10 +3,11 @@
  * must cover from here, and the server serves exactly these.
  */
 import type { AnyEndpoint } from "./endpoint";
+import * as outlets from "./outlets";
 import * as projects from "./projects";
 import * as retailerRequests from "./retailerRequests";
 
-const families: readonly Readonly<Record<string, unknown>>[] = [retailerRequests, projects];
+const families: readonly Readonly<Record<string, unknown>>[] = [retailerRequests, outlets, projects];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>
   typeof value === "object" && value !== null && "method" in value && "path" in value && "grant" in value;

@@ -2,7 +2,7 @@
  * The request fields endpoints are declared with, each failing with the line a 400 gives today
  * (the texts of src/domain/requestInput.ts): bounded text, a choice from a list, a row id.
  */
-import { Schema } from "effect";
+import { Schema, SchemaTransformation } from "effect";
 import { NOT_A_STRING, NULL_CHARACTER, notAChoice, tooLong } from "../requestInput";
 import { IdFromText } from "./ids";
 
@@ -32,3 +32,19 @@ export const IdText = <S extends Schema.Codec<unknown, number>>(id: S, message?:
   const schema = IdFromText(id);
   return message ? saying(message)(schema) : schema;
 };
+
+/**
+ * A query key given once or repeated, read as the list of its values, each decoded by `item`; a
+ * problem with a value is said under the key.
+ */
+export const Listed = <S extends Schema.Codec<unknown, string>>(item: S) =>
+  Schema.Union([Schema.String, Schema.Array(Schema.String)]).pipe(
+    Schema.decodeTo(
+      Schema.Array(Schema.String),
+      SchemaTransformation.transform<readonly string[], string | readonly string[]>({
+        decode: (given) => (typeof given === "string" ? [given] : given),
+        encode: (values) => values,
+      }),
+    ),
+    Schema.decodeTo(Schema.Array(item)),
+  );

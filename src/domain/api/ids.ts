@@ -32,6 +32,8 @@ export const FileId = RowId.pipe(Schema.brand("FileId"));
 export type FileId = typeof FileId.Type;
 export const JobId = RowId.pipe(Schema.brand("JobId"));
 export type JobId = typeof JobId.Type;
+export const OutletImageId = RowId.pipe(Schema.brand("OutletImageId"));
+export type OutletImageId = typeof OutletImageId.Type;
 
 const DIGITS = /^\s*\d{1,10}\s*$/;
 
