@@ -13,6 +13,7 @@ import { requireFieldAuditor } from "../fieldUsers/access";
 import { requireLinkResetter } from "../mobile/linkReset";
 import { requireOutletViewer } from "../outlets/access";
 import { requireOutletWriter } from "../outlets/editPermission";
+import { requireLinkExporter } from "../projects/mobileLinks";
 
 type Guard = (c: Context<AppEnv>, deps: AppDeps) => unknown;
 
@@ -27,6 +28,7 @@ export const GUARDS = {
   fieldAuditor: requireFieldAuditor,
   resetMobileLink: requireLinkResetter,
   devOutbox: requireOutboxReader,
+  exportMobileLinks: requireLinkExporter,
 } satisfies Record<Grant, Guard>;
 
 export type CallerOf<G extends Grant> = Awaited<ReturnType<(typeof GUARDS)[G]>>;

@@ -2,12 +2,14 @@
  * Serves an endpoint from its declaration in the API contract (src/domain/api): the grant is
  * checked first, then the path parameters (a parameter that does not decode names no record: 404),
  * the query with the page and the JSON body are decoded by the declaration's schemas (every problem
- * at once: a 400 keyed by field), and the handler's answer is sent with the declared status.
+ * at once: a 400 keyed by field), and the handler's answer is sent with the declared status. A
+ * record the path names may be found before the body is read (serveFound), so that a caller who
+ * may not reach it is refused whatever the body holds.
  */
 
 import type { Schema } from "effect";
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import type { Download, Endpoint, Multipart } from "../../src/domain/api/endpoint";
+import { type Download, type Endpoint, type Multipart, queryValues } from "../../src/domain/api/endpoint";
 import type { Grant } from "../../src/domain/api/grants";
 import { decodePage, type FieldErrors, type Page } from "../../src/domain/requestInput";
 import { decodeFields } from "../../src/domain/schemaErrors";
@@ -17,8 +19,23 @@ import { jsonBody, Problem } from "./problem";
 
 type Decoded<S> = S extends Schema.Top ? S["Type"] : never;
 
+/**
+ * The declared answer with another success status than the declaration's: a call that creates a
+ * record answers 200, not 201, when it found the one it would have made (an export already started).
+ */
+export class AnsweredWith<A> {
+  constructor(
+    readonly status: 200 | 201,
+    readonly body: A,
+  ) {}
+}
+
 /** What a handler answers: the declared answer as JSON (its encoded form), or a built response. */
-type Answer<R> = R extends Download ? Response : R extends Schema.Top ? R["Encoded"] : never;
+type Answer<R> = R extends Download
+  ? Response
+  : R extends Schema.Top
+    ? R["Encoded"] | AnsweredWith<R["Encoded"]>
+    : never;
 
 export type Request<E extends Endpoint> = {
   readonly c: Context<AppEnv>;
@@ -29,6 +46,9 @@ export type Request<E extends Endpoint> = {
   /** The requested page when the endpoint is paged (page 1 of the default size otherwise). */
   readonly page: Page;
 };
+
+/** What is known of a request before its body is read. */
+export type Located<E extends Endpoint> = Omit<Request<E>, "body">;
 
 const NOT_FOUND = { detail: "Not found." } as const;
 
@@ -41,17 +61,6 @@ function decodedOr<S extends Schema.Top>(
   const decoded = decodeFields(schema, raw, { nested });
   if (!decoded.ok) throw refuse(decoded.errors);
   return decoded.value;
-}
-
-/** The query's values: a key given once is a text, a repeated key a list of texts. */
-function queryValues(url: string): Record<string, string | string[]> {
-  const values: Record<string, string | string[]> = {};
-  for (const [key, value] of new URL(url).searchParams) {
-    const had = Object.hasOwn(values, key) ? values[key] : undefined;
-    const next = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
-    Object.defineProperty(values, key, { value: next, enumerable: true, writable: true, configurable: true });
-  }
-  return values;
 }
 
 async function formBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
@@ -69,6 +78,22 @@ export function serve<E extends Endpoint>(
   handler: (request: Request<E>) => Promise<Answer<E["response"]>>,
   ...before: MiddlewareHandler<AppEnv>[]
 ): void {
+  serveFound(app, deps, e, async () => undefined, handler, ...before);
+}
+
+/**
+ * As serve, with the record the path names found (`find`) before the body is read: a record the
+ * caller may not reach is refused (403, 404) whatever the body holds, for the access check comes
+ * before the input check. The handler gets it as `found`.
+ */
+export function serveFound<E extends Endpoint, F>(
+  app: Hono<AppEnv>,
+  deps: AppDeps,
+  e: E,
+  find: (request: Located<E>) => Promise<F>,
+  handler: (request: Request<E> & { readonly found: F }) => Promise<Answer<E["response"]>>,
+  ...before: MiddlewareHandler<AppEnv>[]
+): void {
   const guard = GUARDS[e.grant as Grant] as (
     c: Context<AppEnv>,
     deps: AppDeps,
@@ -76,7 +101,7 @@ export function serve<E extends Endpoint>(
   const handle: MiddlewareHandler<AppEnv> = async (c) => {
     const caller = await guard(c, deps);
     const params = decodedOr(e.params, c.req.param(), () => new Problem(404, { ...NOT_FOUND }));
-    const raw = queryValues(c.req.url);
+    const raw = queryValues(new URL(c.req.url).searchParams);
     const query = decodedOr(e.query, raw, (errors) => new Problem(400, errors));
     let page: Page = { number: 1, size: 0, offset: 0 };
     if (e.paged) {
@@ -84,14 +109,17 @@ export function serve<E extends Endpoint>(
       if (!read.ok) throw new Problem(400, read.errors);
       page = read.page;
     }
+    const located = { c, caller, params, query, page } as Located<E>;
+    const found = await find(located);
     const body =
       e.body === undefined
         ? undefined
         : isMultipart(e.body)
           ? await formBody(c)
           : decodedOr(e.body, await jsonBody(c.req), (errors) => new Problem(400, errors), e.nested);
-    const answer = await handler({ c, caller, params, query, body, page } as Request<E>);
+    const answer = await handler({ ...located, body, found } as Request<E> & { found: F });
     if (answer instanceof Response) return answer;
+    if (answer instanceof AnsweredWith) return c.json(answer.body as object, answer.status);
     if (e.status === 204) return c.body(null, 204);
     return c.json(answer as object, e.status);
   };

@@ -35,7 +35,7 @@ export async function outletDetail(
   db: Queryable,
   viewer: OutletViewer,
   slug: string,
-): Promise<OutletReview | null> {
+): Promise<typeof OutletReview.Encoded | null> {
   const [row] = await db.query<Parameters<typeof toListed>[0] & Record<string, unknown>>(
     `SELECT ${OUTLET_COLUMNS_SQL}, o.address, o.pin, z.name AS zone, t.name AS territory, o.phone, o.gst, o.pan,
        o.phone_number2, o.email, ${day("o.dob")} AS dob, o.bank_account_type, o.gst_trade_name, o.gst_legal_name,
@@ -92,7 +92,7 @@ export async function outletDetail(
   const images = r.images as { id: number; kind: string }[];
   const url = (id: number) => outletImageUrl(String(row.rsid), id);
   const banner = images.find((i) => i.kind === "banner");
-  const workflowObject: WorkflowObject = {
+  const workflowObject: typeof WorkflowObject.Encoded = {
     id: r.wo_id,
     workflow_state: r.workflow_state,
     interim_status: r.interim_status,

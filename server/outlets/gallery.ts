@@ -14,7 +14,7 @@ export async function outletGallery(
   db: Queryable,
   viewer: OutletViewer,
   outletId: number,
-): Promise<OutletGallery | null> {
+): Promise<typeof OutletGallery.Encoded | null> {
   const [outlet] = await db.query<{ id: number; rsid: string; name: string }>(
     `SELECT o.id, o.rsid, o.name FROM outlets o
      JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id

@@ -38,9 +38,10 @@ export const OUTLET_JOINS_SQL = `
   LEFT JOIN field_auditors fa ON fa.id = o.auditor_id
   LEFT JOIN programs pr ON pr.id = o.program_id`;
 
-type Row = Omit<ListedOutlet, "created" | "modified"> & { created: Date; modified: Date };
+type Listed = typeof ListedOutlet.Encoded;
+type Row = Omit<Listed, "created" | "modified"> & { created: Date; modified: Date };
 
-export const toListed = (row: Row): ListedOutlet => ({
+export const toListed = (row: Row): Listed => ({
   ...row,
   created: row.created.toISOString(),
   modified: row.modified.toISOString(),
@@ -157,7 +158,7 @@ export async function listOutlets(
   subProjectIds: readonly number[],
   specialStates: readonly string[],
   page: Page,
-): Promise<{ rows: ListedOutlet[]; count: number }> {
+): Promise<{ rows: Listed[]; count: number }> {
   if (subProjectIds.length === 0) return { rows: [], count: 0 };
   const { sql, params } = whereOf(filter, subProjectIds, specialStates);
   const direction = filter.ordering.descending ? "DESC" : "ASC";

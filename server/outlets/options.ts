@@ -26,22 +26,23 @@ export async function filterOptions(
     }),
   );
   const internal = isInternal(viewer.user);
+  type Option = { id: number; name: string };
   const [regions, cities, auditors, programs, rsids] = await Promise.all([
-    db.query(
+    db.query<Option>(
       `SELECT r.id, CASE WHEN $2::boolean THEN r.name || ' (' || o.name || ')' ELSE r.name END AS name
        FROM regions r JOIN organisations o ON o.id = r.organisation_id
        WHERE r.organisation_id = ANY($1::int[]) ORDER BY o.name, r.name`,
       [orgs, internal],
     ),
-    db.query("SELECT id, name FROM cities ORDER BY name"),
-    db.query("SELECT id, name FROM field_auditors ORDER BY name"),
-    db.query(
+    db.query<Option>("SELECT id, name FROM cities ORDER BY name"),
+    db.query<Option>("SELECT id, name FROM field_auditors ORDER BY name"),
+    db.query<Option>(
       `SELECT pr.id, pr.name || ' (' || s.name || ')' AS name
        FROM programs pr JOIN sub_projects s ON s.id = pr.sub_project_id
        WHERE pr.sub_project_id = ANY($1::int[]) ORDER BY s.name, pr.name`,
       [ids],
     ),
-    db.query(
+    db.query<{ rsid: string; name: string }>(
       `SELECT rsid, rsid || ' ' || name AS name FROM outlets WHERE sub_project_id = ANY($1::int[])
        ORDER BY rsid LIMIT ${RSID_OPTION_LIMIT}`,
       [ids],

@@ -67,7 +67,7 @@ export async function projectCards(
   viewer: Viewer,
   filter: CardFilter,
   page: Page,
-): Promise<{ rows: ProjectCard[]; count: number }> {
+): Promise<{ rows: (typeof ProjectCard.Encoded)[]; count: number }> {
   const params: unknown[] = [];
   const where = [visibleProjects(viewer, params)];
   if (filter.search) {

@@ -3,20 +3,32 @@
  * written with the configured public address, or the origin the request came to when it is trusted
  * (`linkOrigin`, server/http/publicAddress.ts), never an address the caller's Host header chose.
  */
+import type { Context } from "hono";
 import {
   MOBILE_LINKS_ALREADY_STARTED,
+  MOBILE_LINKS_NOT_ALLOWED,
   MOBILE_LINKS_STARTED,
   type MobileLinksExport,
+  mayExportMobileLinks,
   mobileLinksExportTitle,
   NO_MOBILE_LINKS,
 } from "../../src/domain/mobileLinks";
-import type { AppDeps } from "../context";
+import type { AppDeps, AppEnv } from "../context";
 import { createExportUnlessWaiting } from "../exports/exportJobs";
 import { Problem } from "../http/problem";
 import { linkOrigin } from "../http/publicAddress";
+import { type OutletViewer, requireOutletViewer } from "../outlets/access";
 import { type Viewer, visibleProjects } from "./cards";
 
-export type Started = MobileLinksExport & { created: boolean };
+export type Started = typeof MobileLinksExport.Encoded & { created: boolean };
+
+/** The exportMobileLinks grant: an outlet reader who sets projects up; anyone else is told why not. */
+export async function requireLinkExporter(c: Context<AppEnv>, deps: AppDeps): Promise<OutletViewer> {
+  const viewer = await requireOutletViewer(c, deps);
+  if (!mayExportMobileLinks(viewer.details.permissions))
+    throw new Problem(403, { detail: MOBILE_LINKS_NOT_ALLOWED });
+  return viewer;
+}
 
 export async function startMobileLinksExport(
   deps: AppDeps,

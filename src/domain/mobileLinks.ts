@@ -5,6 +5,7 @@
  * up may export them.
  */
 import { Schema, SchemaTransformation } from "effect";
+import { JobId } from "./api/ids";
 import { workflowPermission } from "./permissions";
 import { SET_UP_PROJECTS, SUB_PROJECT_HUB } from "./resources/projects";
 
@@ -38,7 +39,7 @@ export const MOBILE_LINKS_NOT_ALLOWED =
   "Only those who set projects up may export the retailer mobile links.";
 
 /** The answer to starting an export: its My Downloads id and what to tell the user. */
-export const MobileLinksExport = Schema.Struct({ id: Schema.Number, detail: Schema.String });
+export const MobileLinksExport = Schema.Struct({ id: JobId, detail: Schema.String });
 export type MobileLinksExport = typeof MobileLinksExport.Type;
 
 /** What starting an export came to: started (or already being prepared), or refused with a reason. */

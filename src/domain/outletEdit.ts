@@ -4,8 +4,11 @@
  * changed field goes to.
  */
 
+import { Schema, SchemaTransformation } from "effect";
+import { Text } from "./api/fields";
+import { OutletImageId } from "./api/ids";
 import { isIsoDate } from "./format";
-import { addFieldError, decodeRowId, decodeText, type FieldErrors, notAChoice } from "./requestInput";
+import { addFieldError, decodeRowId, type FieldErrors, NOT_A_STRING, notAChoice } from "./requestInput";
 import type { RequestType } from "./retailerRequests";
 import { isSixDigitPin, isTenDigitPhone } from "./surveyValidation";
 import { isValidAccountNumber, isValidEmail, isValidGst, isValidIfsc, isValidPan } from "./validation";
@@ -150,40 +153,95 @@ export function changedTypes(current: EditValues, data: OutletEditData): Request
   return [...types].sort();
 }
 
-/** The PATCH body `{data: {...}}`: every text field a string, every proof list at most 3 ids. */
-export function readOutletEdit(
-  body: Record<string, unknown>,
-): { ok: true; data: OutletEditData } | { ok: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const raw = body.data;
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    addFieldError(errors, "data", "Give the edited fields as an object.");
-    return { ok: false, errors };
-  }
-  const input = raw as Record<string, unknown>;
+/** An uploaded proof image: its id, sent with the edit, and where it is shown. */
+export const UploadedProofImage = Schema.Struct({ id: OutletImageId, image: Schema.String });
+
+export const GIVE_EDITED_FIELDS = "Give the edited fields as an object.";
+export const NOT_A_FORM_FIELD = "Not a field of the outlet edit form.";
+export const GIVE_IMAGE_IDS = "Give a list of image ids.";
+const MAX_EDIT_TEXT = 1000;
+
+const isFormField = (key: string) => (TEXT_FIELDS as readonly string[]).includes(key) || isProofKind(key);
+/** The same schema under each of the keys. */
+const each = <K extends string, S>(keys: readonly K[], schema: S) =>
+  Object.fromEntries(keys.map((key) => [key, schema])) as Record<K, S>;
+
+/** A text field as sent: a text, or left out or null for an empty one. */
+const SentText = Schema.optionalKey(Schema.NullOr(Text(MAX_EDIT_TEXT)).annotate({ message: NOT_A_STRING }));
+/** A proof list as sent: at most 3 image ids, or left out or null for none. */
+const SentProofs = Schema.optionalKey(
+  Schema.NullOr(Schema.Array(Schema.Unknown))
+    .annotate({ message: GIVE_IMAGE_IDS })
+    .check(
+      Schema.makeFilter((ids: readonly unknown[] | null) => {
+        if (ids === null) return true;
+        if (ids.some((id) => decodeRowId(id) === null)) return GIVE_IMAGE_IDS;
+        return ids.length <= MAX_PROOF_IMAGES || MAX_IMAGES_MESSAGE;
+      }),
+    ),
+);
+
+/** The edit form's fields as sent; any other key is named. */
+const SentFields = Schema.StructWithRest(
+  Schema.Struct({ ...each(TEXT_FIELDS, SentText), ...each(PROOF_KINDS, SentProofs) }),
+  [
+    Schema.Record(
+      Schema.String.check(Schema.makeFilter((key: string) => !isFormField(key))),
+      Schema.Unknown.check(Schema.makeFilter(() => NOT_A_FORM_FIELD)),
+    ),
+  ],
+);
+
+/** The edited fields, trimmed (PAN, GST and IFSC in capitals), each image once, checked as the form checks them. */
+const EditedFields = Schema.Struct({
+  ...each(TEXT_FIELDS, Schema.String),
+  ...each(PROOF_KINDS, Schema.Array(Schema.Number)),
+}).check(
+  Schema.makeFilter((data: OutletEditData) =>
+    Object.entries(editProblems(data)).flatMap(([field, lines]) =>
+      lines.map((issue) => ({ path: [field], issue })),
+    ),
+  ),
+);
+
+const CAPITALS: readonly TextField[] = ["pan_number", "gst_number", "ifsc_code"];
+
+function editedFields(sent: typeof SentFields.Type): OutletEditData {
   const data = {} as OutletEditData;
-  for (const key of Object.keys(input))
-    if (!(TEXT_FIELDS as readonly string[]).includes(key) && !isProofKind(key))
-      addFieldError(errors, key, "Not a field of the outlet edit form.");
   for (const f of TEXT_FIELDS) {
-    const text = decodeText(input[f] ?? "", 1000);
-    if (!text.ok) addFieldError(errors, f, text.error);
-    else
-      data[f] =
-        f === "pan_number" || f === "gst_number" || f === "ifsc_code"
-          ? text.value.trim().toUpperCase()
-          : text.value.trim();
+    const text = (sent[f] ?? "").trim();
+    data[f] = CAPITALS.includes(f) ? text.toUpperCase() : text;
   }
-  for (const k of PROOF_KINDS) {
-    const list = input[k] ?? [];
-    const ids = Array.isArray(list) ? list.map(decodeRowId) : [null];
-    if (ids.includes(null)) addFieldError(errors, k, "Give a list of image ids.");
-    else if (ids.length > MAX_PROOF_IMAGES) addFieldError(errors, k, MAX_IMAGES_MESSAGE);
-    else data[k] = [...new Set(ids as number[])];
-  }
-  if (Object.keys(errors).length === 0) {
-    const problems = editProblems(data);
-    Object.assign(errors, problems);
-  }
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, data };
+  for (const k of PROOF_KINDS) data[k] = [...new Set((sent[k] ?? []).map(Number))];
+  return data;
 }
+
+/**
+ * The PATCH body `{data: {...}}` (001 §7), read into the edited fields: every text field a string,
+ * every proof list at most 3 ids, the form's own checks; each line said under its field's name, as
+ * the form shows it.
+ */
+export const OutletEditBody = Schema.Struct({
+  data: Schema.Record(Schema.String, Schema.Unknown)
+    .annotate({ message: GIVE_EDITED_FIELDS })
+    .annotateKey({ messageMissingKey: GIVE_EDITED_FIELDS }),
+}).pipe(
+  Schema.decodeTo(
+    Schema.Record(Schema.String, Schema.Unknown),
+    SchemaTransformation.transform<
+      Readonly<Record<string, unknown>>,
+      { readonly data: Readonly<Record<string, unknown>> }
+    >({
+      decode: ({ data }) => data,
+      encode: (data) => ({ data }),
+    }),
+  ),
+  Schema.decodeTo(SentFields, SchemaTransformation.passthrough({ strict: false })),
+  Schema.decodeTo(
+    EditedFields,
+    SchemaTransformation.transform<OutletEditData, typeof SentFields.Type>({
+      decode: editedFields,
+      encode: (data) => data,
+    }),
+  ),
+);

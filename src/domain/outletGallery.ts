@@ -4,6 +4,7 @@
  * holds for one outlet, in sections a reviewer recognises. docs/retailer-edits.md has the design.
  */
 import { Schema } from "effect";
+import { OutletId } from "./api/ids";
 import { PROOF_KINDS, PROOF_LABELS } from "./outletEdit";
 
 /** Where an image of the outlet comes from, in the order the page shows them. */
@@ -27,7 +28,7 @@ const GalleryImage = Schema.Struct({
 export type OutletGalleryImage = typeof GalleryImage.Type;
 
 export const OutletGallery = Schema.Struct({
-  outlet: Schema.Struct({ id: Schema.Number, rsid: Schema.String, name: Schema.String }),
+  outlet: Schema.Struct({ id: OutletId, rsid: Schema.String, name: Schema.String }),
   images: Schema.Array(GalleryImage),
 });
 export type OutletGallery = typeof OutletGallery.Type;

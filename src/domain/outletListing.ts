@@ -3,20 +3,22 @@
  * the server reads from it, and the shapes of a listed outlet, a page and the filter options.
  */
 import { Schema } from "effect";
+import { Listed, Text } from "./api/fields";
+import { OutletId, SubProjectId } from "./api/ids";
 import type { BulkOutlet } from "./bulkUpdate";
 import { parseIsoDate } from "./format";
 import { OUTLET_STATES } from "./outletStates";
-import { addFieldError, decodeRowId, decodeText, MAX_QUERY_TEXT_LENGTH } from "./requestInput";
+import { decodeRowId, MAX_QUERY_TEXT_LENGTH, notAChoice } from "./requestInput";
 
 export const OutletSubProject = Schema.Struct({
-  id: Schema.Number,
+  id: SubProjectId,
   slug: Schema.String,
   name: Schema.String,
   type: Schema.String,
 });
 
 export const ListedOutlet = Schema.Struct({
-  id: Schema.Number,
+  id: OutletId,
   rsid: Schema.String,
   slug: Schema.String,
   name: Schema.String,
@@ -106,12 +108,80 @@ export const DEFAULT_ORDERING = "-created";
 
 type Param = readonly [string, string];
 
+const QueryText = Text(MAX_QUERY_TEXT_LENGTH);
+
+/** A query text checked once it is a readable text: the check's line is said of a readable value only. */
+const checkedText = (check: (text: string) => true | string) =>
+  QueryText.pipe(Schema.decodeTo(Schema.String.check(Schema.makeFilter(check))));
+
+const isListingStatus = (s: string) =>
+  (OUTLET_STATES as readonly string[]).includes(s) || (OUTLET_STATUSES as readonly string[]).includes(s);
+const RowIdText = checkedText((v) => decodeRowId(v) !== null || `"${v}" is not a valid id.`);
+const DateText = checkedText(
+  (v) => v === "" || parseIsoDate(v) !== null || `"${v}" is not a YYYY-MM-DD date.`,
+);
+const optional = Schema.optionalKey;
+
 /**
- * The listing query string the client sends (spec 000 §7.5): prefixed with workflow_based=true when
+ * The listing's query (spec 000 §7.5), its keys in the order the client sends them: prefixed with
+ * workflow_based, include_temp last. Statuses, the id filters and RSIDs may be repeated; the page
+ * and its size travel with the rest of the table's parameters. Each value is a bounded text; every
+ * unreadable one is a line under its key.
+ */
+export const OutletListingQuery = Schema.Struct({
+  workflow_based: optional(QueryText),
+  project: optional(QueryText),
+  sub_project: optional(QueryText),
+  cycle_of: optional(QueryText),
+  status: optional(Listed(checkedText((s) => isListingStatus(s) || notAChoice(s)))),
+  region: optional(Listed(RowIdText)),
+  city: optional(Listed(RowIdText)),
+  auditor: optional(Listed(RowIdText)),
+  program: optional(Listed(RowIdText)),
+  [RSID_FILTER]: optional(Listed(QueryText)),
+  created_from: optional(DateText),
+  created_to: optional(DateText),
+  invoice_date_from: optional(DateText),
+  invoice_date_to: optional(DateText),
+  show_only_special_action_states: optional(QueryText),
+  ordering: optional(
+    checkedText(
+      (v) =>
+        v === "" ||
+        (ORDERING_KEYS as readonly string[]).includes(v.replace(/^-/, "")) ||
+        `"${v}" is not a valid ordering.`,
+    ),
+  ),
+  search: optional(QueryText),
+  page: optional(QueryText),
+  "page-size": optional(QueryText),
+  include_temp: optional(checkedText((v) => v === "yes" || v === "no" || `"${v}" is not yes or no.`)),
+});
+export type OutletListingQuery = typeof OutletListingQuery.Type;
+
+type ListedKey = "status" | (typeof ID_FILTERS)[number] | typeof RSID_FILTER;
+type OneKey = Exclude<keyof OutletListingQuery, ListedKey>;
+const LISTED_KEYS: readonly string[] = ["status", ...ID_FILTERS, RSID_FILTER];
+const isListedKey = (key: string): key is ListedKey => LISTED_KEYS.includes(key);
+const isOneKey = (key: string): key is OneKey =>
+  Object.hasOwn(OutletListingQuery.fields, key) && !isListedKey(key);
+
+/** The query of these parameters: a repeated key's values in order; a key given once its first value. */
+function queryOf(params: readonly Param[]): OutletListingQuery {
+  const query: Partial<Record<ListedKey, string[]> & Record<OneKey, string>> = {};
+  for (const [key, value] of params) {
+    if (isListedKey(key)) query[key] = [...(query[key] ?? []), value];
+    else if (isOneKey(key)) query[key] ??= value;
+  }
+  return query;
+}
+
+/**
+ * The listing query the client sends (spec 000 §7.5): prefixed with workflow_based=true when
  * workflow-based; show_only_special_action_states=false removed; repeated status kept; status=active
  * added when workflow-based and no active or inactive status is given; include_temp=yes always.
  */
-export function outletListingQuery(params: readonly Param[], workflowBased: boolean): string {
+export function outletListingQuery(params: readonly Param[], workflowBased: boolean): OutletListingQuery {
   const kept = params.filter(
     ([k, v]) =>
       !(k === "show_only_special_action_states" && v === "false") &&
@@ -121,14 +191,17 @@ export function outletListingQuery(params: readonly Param[], workflowBased: bool
   const hasOutletStatus = kept.some(
     ([k, v]) => k === "status" && (OUTLET_STATUSES as readonly string[]).includes(v),
   );
-  const all: Param[] = [
+  return queryOf([
     ...(workflowBased ? ([["workflow_based", "true"]] as Param[]) : []),
     ...kept,
     ...(workflowBased && !hasOutletStatus ? ([["status", DEFAULT_STATUS]] as Param[]) : []),
     ["include_temp", "yes"],
-  ];
-  return all.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
+  ]);
 }
+
+/** The query naming a list's scope alone: its project, sub-project or cycles (the filter options, its heading). */
+export const scopeQuery = (params: readonly Param[]): OutletListingQuery =>
+  queryOf(params.filter(([k]) => (SCOPE_PARAMS as readonly string[]).includes(k)));
 
 /** What the server lists, read from the query. */
 export type OutletListingFilter = {
@@ -144,69 +217,38 @@ export type OutletListingFilter = {
   ordering: { key: OrderingKey; descending: boolean };
 };
 
-/** Reads the listing query; every unreadable value is reported at once as a field line. */
-export function readOutletListingQuery(
-  params: URLSearchParams,
-): { ok: true; filter: OutletListingFilter } | { ok: false; errors: Record<string, string[]> } {
-  const errors: Record<string, string[]> = {};
-  const add = (key: string, message: string) => addFieldError(errors, key, message);
-  // Every text of the query is bounded and free of NUL characters before anything reads it.
-  for (const [key, value] of params) {
-    const read = decodeText(value, MAX_QUERY_TEXT_LENGTH);
-    if (!read.ok && !Object.hasOwn(errors, key)) add(key, read.error);
-  }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const statuses = params.getAll("status");
-  const workflowStates = statuses.filter((s) => (OUTLET_STATES as readonly string[]).includes(s));
-  const outletStatuses = statuses.filter((s) => (OUTLET_STATUSES as readonly string[]).includes(s));
-  for (const s of statuses) {
-    if (!workflowStates.includes(s) && !outletStatuses.includes(s))
-      add("status", `"${s}" is not a valid choice.`);
-  }
-  const includeTemp = params.get("include_temp") ?? "yes";
-  if (includeTemp !== "yes" && includeTemp !== "no")
-    add("include_temp", `"${includeTemp}" is not yes or no.`);
-  const ids = {} as OutletListingFilter["ids"];
-  for (const key of ID_FILTERS) {
-    ids[key] = params.getAll(key).flatMap((v) => {
-      const id = decodeRowId(v);
-      if (id === null) add(key, `"${v}" is not a valid id.`);
-      return id === null ? [] : [id];
-    });
-  }
-  const ranges = {} as OutletListingFilter["ranges"];
-  for (const key of RANGE_FILTERS) {
-    const read = (suffix: string) => {
-      const v = params.get(`${key}_${suffix}`);
-      if (v && !parseIsoDate(v)) add(`${key}_${suffix}`, `"${v}" is not a YYYY-MM-DD date.`);
-      return v || null;
-    };
-    ranges[key] = { from: read("from"), to: read("to") };
-  }
+const isOrderingKey = (key: string): key is OrderingKey => (ORDERING_KEYS as readonly string[]).includes(key);
+
+/** The filter of a decoded listing query: statuses split into workflow states and outlet statuses, defaults filled. */
+export function listingFilter(query: OutletListingQuery): OutletListingFilter {
+  const statuses = query.status ?? [];
+  const ids = (values: readonly string[] | undefined) => (values ?? []).map(Number);
   const scope: OutletListingFilter["scope"] = {};
   for (const key of SCOPE_PARAMS) {
-    const v = params.get(key);
-    if (v) scope[key] = v;
+    const value = query[key];
+    if (value) scope[key] = value;
   }
-  const orderingText = params.get("ordering") || DEFAULT_ORDERING;
-  const key = orderingText.replace(/^-/, "");
-  if (!(ORDERING_KEYS as readonly string[]).includes(key))
-    add("ordering", `"${orderingText}" is not a valid ordering.`);
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const ordering = query.ordering || DEFAULT_ORDERING;
+  const key = ordering.replace(/^-/, "");
   return {
-    ok: true,
-    filter: {
-      workflowStates,
-      outletStatuses,
-      includeTemp: includeTemp === "yes",
-      onlySpecialActionStates: params.get("show_only_special_action_states") === "true",
-      ids,
-      rsids: params.getAll(RSID_FILTER),
-      ranges,
-      scope,
-      search: (params.get("search") ?? "").trim(),
-      ordering: { key: key as OrderingKey, descending: orderingText.startsWith("-") },
+    workflowStates: statuses.filter((s) => (OUTLET_STATES as readonly string[]).includes(s)),
+    outletStatuses: statuses.filter((s) => (OUTLET_STATUSES as readonly string[]).includes(s)),
+    includeTemp: (query.include_temp ?? "yes") === "yes",
+    onlySpecialActionStates: query.show_only_special_action_states === "true",
+    ids: {
+      region: ids(query.region),
+      city: ids(query.city),
+      auditor: ids(query.auditor),
+      program: ids(query.program),
     },
+    rsids: [...(query[RSID_FILTER] ?? [])],
+    ranges: {
+      created: { from: query.created_from || null, to: query.created_to || null },
+      invoice_date: { from: query.invoice_date_from || null, to: query.invoice_date_to || null },
+    },
+    scope,
+    search: (query.search ?? "").trim(),
+    ordering: { key: isOrderingKey(key) ? key : "created", descending: ordering.startsWith("-") },
   };
 }
 

@@ -4,15 +4,10 @@
  * address and phone edits, the role menu and the header card's display rules.
  */
 import { Schema } from "effect";
+import { Choice } from "./api/fields";
+import { WorkflowObjectId } from "./api/ids";
 import { formatDayMonthYear, formatPaddedTime12, indiaWallClock } from "./format";
 import { OutletDetail } from "./outletListing";
-import {
-  addFieldError,
-  decodeText,
-  type FieldErrors,
-  MAX_QUERY_TEXT_LENGTH,
-  notAChoice,
-} from "./requestInput";
 
 export const TYPES_OF_CALLING = [
   "validation",
@@ -29,7 +24,7 @@ const Person = Schema.NullOr(Schema.Struct({ id: Schema.Number, name: Schema.Str
 
 /** The related workflow object (§3); workflow_state and interim_status are the outlet's own. */
 export const WorkflowObject = Schema.Struct({
-  id: Schema.Number,
+  id: WorkflowObjectId,
   workflow_state: Schema.String,
   interim_status: Text,
   type_of_calling: Schema.NullOr(Schema.Literals(TYPES_OF_CALLING)),
@@ -144,22 +139,7 @@ export const EDIT_DECISION_NOT_ALLOWED =
   "You cannot accept or reject edits of this outlet in its present state.";
 
 /** The outlet action body: `action_to_perform` accept or reject. */
-export function readOutletAction(
-  body: Record<string, unknown>,
-): { ok: true; action: OutletEditAction } | { ok: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const raw = Object.hasOwn(body, ACTION_TO_PERFORM) ? body[ACTION_TO_PERFORM] : undefined;
-  if (raw === undefined || raw === null || raw === "") {
-    addFieldError(errors, ACTION_TO_PERFORM, "This field is required.");
-    return { ok: false, errors };
-  }
-  const text = decodeText(raw, MAX_QUERY_TEXT_LENGTH);
-  if (!text.ok) addFieldError(errors, ACTION_TO_PERFORM, text.error);
-  else if (!(OUTLET_EDIT_ACTIONS as readonly string[]).includes(text.value))
-    addFieldError(errors, ACTION_TO_PERFORM, notAChoice(text.value));
-  else return { ok: true, action: text.value as OutletEditAction };
-  return { ok: false, errors };
-}
+export const OutletActionBody = Schema.Struct({ [ACTION_TO_PERFORM]: Choice(OUTLET_EDIT_ACTIONS) });
 
 /** The fields an edit may have replaced, each with the column keeping the value it replaced. */
 export const PREVIOUS_FIELDS = [

@@ -4,15 +4,12 @@
  * log for the four notified event types.
  */
 import { Schema } from "effect";
+import { saying, Text } from "./api/fields";
+import { ProjectId } from "./api/ids";
 import { paginated } from "./bulkUpload";
 import { formatDate, formatTime12 } from "./format";
 import { CYCLE_TYPE, SUB_PROJECT_TYPES, type SubProjectType } from "./outletStates";
-import { addFieldError, decodeQueryTexts, decodeRowId, type FieldErrors, notAChoice } from "./requestInput";
-
-/** A request's reading: its value, or its problems by field. */
-export type Read<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly errors: FieldErrors };
+import { decodeRowId, MAX_QUERY_TEXT_LENGTH, notAChoice } from "./requestInput";
 
 /** 002 §9: a card shows at most this many characters of the name; the whole name is its tooltip. */
 export const PROJECT_NAME_LIMIT = 15;
@@ -111,7 +108,7 @@ export const ProjectCard = Schema.Struct({
   slug: Schema.String,
   name: Schema.String,
   type: Schema.String,
-  projectId: Schema.Number,
+  projectId: ProjectId,
   organisation: Schema.String,
   outlets_count: Schema.Number,
   createdDate: Schema.String,
@@ -165,38 +162,50 @@ export type SubProjectHub = typeof SubProjectHub.Type;
 /** What loading a hub came to: the hub, or not found (a 404: absent, or another organisation's). */
 export type HubOutcome = { type: "found"; hub: SubProjectHub } | { type: "notFound" };
 
-/** The cards page's query: search over names, a project type, a client organisation's row id. */
-export type ProjectCardQuery = { search: string | null; type: string | null; organisation: number | null };
+const QueryText = Text(MAX_QUERY_TEXT_LENGTH);
+
+/** A query value that is empty (not given) or passes the check; else `"value" is not a valid choice.` */
+const emptyOr = (valid: (text: string) => boolean) =>
+  QueryText.check(Schema.makeFilter((text: string) => text === "" || valid(text) || notAChoice(text)));
+
+/**
+ * The cards page's query: search over names, a project type, a client organisation's row id. Each
+ * may be left empty.
+ */
+export const ProjectCardQuery = Schema.Struct({
+  search: Schema.optionalKey(QueryText),
+  type: Schema.optionalKey(emptyOr((type) => (PROJECT_TYPES as readonly string[]).includes(type))),
+  organisation: Schema.optionalKey(emptyOr((id) => decodeRowId(id) !== null)),
+});
+export type ProjectCardQuery = typeof ProjectCardQuery.Type;
+
+/** What the cards are filtered by: a search (trimmed), a type, an organisation; null for none. */
+export const projectCardFilter = (query: ProjectCardQuery) => ({
+  search: query.search?.trim() || null,
+  type: query.type || null,
+  organisation: query.organisation ? decodeRowId(query.organisation) : null,
+});
+
+/** The notifications page's query: one project's (slug), and the table's search. */
+export const ProjectNotificationQuery = Schema.Struct({
+  project: Schema.optionalKey(QueryText),
+  search: Schema.optionalKey(QueryText),
+});
 
 export const MAX_MARKED_AT_ONCE = 100;
 export const GIVE_NOTIFICATION_IDS = `Give from 1 to ${MAX_MARKED_AT_ONCE} notification ids.`;
 
-export function readProjectCardQuery(query: (key: string) => string | undefined): Read<ProjectCardQuery> {
-  const texts = decodeQueryTexts(query, ["search", "type", "organisation"] as const);
-  if (!texts.ok) return texts;
-  const errors: FieldErrors = {};
-  const { search, type, organisation } = texts.values;
-  if (type && !(PROJECT_TYPES as readonly string[]).includes(type))
-    addFieldError(errors, "type", notAChoice(type));
-  const organisationId = organisation ? decodeRowId(organisation) : null;
-  if (organisation && organisationId === null)
-    addFieldError(errors, "organisation", notAChoice(organisation));
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    value: { search: search?.trim() || null, type: type || null, organisation: organisationId },
-  };
-}
+const areNotificationIds = (ids: readonly unknown[]): ids is readonly number[] =>
+  ids.length >= 1 &&
+  ids.length <= MAX_MARKED_AT_ONCE &&
+  ids.every((id) => typeof id === "number" && decodeRowId(id) !== null);
 
-/** The body of marking notifications read: `{ ids: [...] }`, 1 to 100 row ids. */
-export function readNotificationIds(body: Readonly<Record<string, unknown>>): Read<number[]> {
-  const raw = Object.hasOwn(body, "ids") ? body.ids : undefined;
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_MARKED_AT_ONCE)
-    return { ok: false, errors: { ids: [GIVE_NOTIFICATION_IDS] } };
-  const ids = raw.map(decodeRowId);
-  if (ids.some((id) => id === null)) return { ok: false, errors: { ids: [GIVE_NOTIFICATION_IDS] } };
-  return { ok: true, value: [...new Set(ids as number[])] };
-}
+/** The body of marking notifications read: `{ ids: [...] }`, 1 to 100 row ids; anything else is one line. */
+export const NotificationIds = Schema.Struct({
+  ids: saying(GIVE_NOTIFICATION_IDS)(
+    saying(GIVE_NOTIFICATION_IDS)(Schema.Array(Schema.Unknown)).pipe(Schema.refine(areNotificationIds)),
+  ),
+});
 
 export const MARK_READ_FAILED =
   "The notifications could not be marked as read. Check your connection and try again.";

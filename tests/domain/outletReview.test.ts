@@ -8,13 +8,14 @@ import {
   logInitials,
   mainTab,
   NOT_AVAILABLE,
-  readOutletAction,
+  OutletActionBody,
   reviewMenu,
   reviewRole,
   showsSimilarOutlets,
   surveyDuration,
   tradeAndLegalNameSame,
 } from "../../src/domain/outletReview";
+import { decodeFields } from "../../src/domain/schemaErrors";
 
 const ALL_PANELS = new Set([
   "Score",
@@ -144,17 +145,21 @@ describe("answer editing and edit decisions (001 §4.2, §6)", () => {
   });
 
   it("reads action_to_perform as accept or reject with field lines otherwise", () => {
-    expect(readOutletAction({ action_to_perform: "reject" })).toEqual({ ok: true, action: "reject" });
-    expect(readOutletAction({})).toEqual({
+    const read = (body: unknown) => decodeFields(OutletActionBody, body);
+    expect(read({ action_to_perform: "reject" })).toEqual({
+      ok: true,
+      value: { action_to_perform: "reject" },
+    });
+    expect(read({})).toEqual({
       ok: false,
       errors: { action_to_perform: ["This field is required."] },
     });
-    expect(readOutletAction({ action_to_perform: "ACCEPT" })).toEqual({
+    expect(read({ action_to_perform: "ACCEPT" })).toEqual({
       ok: false,
       errors: { action_to_perform: ['"ACCEPT" is not a valid choice.'] },
     });
-    expect(readOutletAction({ action_to_perform: 5 }).ok).toBe(false);
-    expect(readOutletAction(JSON.parse('{"__proto__": {"x": 1}}')).ok).toBe(false);
+    expect(read({ action_to_perform: 5 }).ok).toBe(false);
+    expect(read(JSON.parse('{"__proto__": {"x": 1}}')).ok).toBe(false);
   });
 });
 

@@ -3,12 +3,14 @@ import { describe, expect, it } from "vitest";
 import {
   cardName,
   GIVE_NOTIFICATION_IDS,
+  NotificationIds,
   notificationTitle,
   notificationWhen,
-  readNotificationIds,
-  readProjectCardQuery,
+  ProjectCardQuery,
+  projectCardFilter,
 } from "../../src/domain/projects";
 import { datesInOrder, END_BEFORE_START } from "../../src/domain/resources/projects";
+import { decodeFields } from "../../src/domain/schemaErrors";
 
 describe("project cards", () => {
   it("cuts a name longer than 15 characters and keeps a shorter one whole", () => {
@@ -29,19 +31,42 @@ describe("project cards", () => {
   });
 
   it("reads the cards query and names each bad parameter", () => {
-    const read = (q: Record<string, string>) => readProjectCardQuery((k) => q[k]);
-    expect(read({ search: " acme ", type: "census", organisation: "3" })).toEqual({
-      ok: true,
-      value: { search: "acme", type: "census", organisation: 3 },
+    const read = decodeFields(ProjectCardQuery, { search: " acme ", type: "census", organisation: "3" });
+    expect(read).toEqual({ ok: true, value: { search: " acme ", type: "census", organisation: "3" } });
+    expect(read.ok && projectCardFilter(read.value)).toEqual({
+      search: "acme",
+      type: "census",
+      organisation: 3,
     });
-    const bad = read({ type: "payroll", organisation: "x" });
-    expect(bad.ok ? [] : Object.keys(bad.errors).sort()).toEqual(["organisation", "type"]);
+    expect(decodeFields(ProjectCardQuery, { type: "", organisation: "" })).toEqual({
+      ok: true,
+      value: { type: "", organisation: "" },
+    });
+    expect(decodeFields(ProjectCardQuery, { type: "payroll", organisation: "x" })).toEqual({
+      ok: false,
+      errors: { type: ['"payroll" is not a valid choice.'], organisation: ['"x" is not a valid choice.'] },
+    });
   });
 
-  it("reads 1 to 100 notification ids, each once", () => {
-    expect(readNotificationIds({ ids: [4, 4, 5] })).toEqual({ ok: true, value: [4, 5] });
-    for (const ids of [[], ["x"], Array.from({ length: 101 }, (_, i) => i + 1), undefined])
-      expect(readNotificationIds({ ids })).toEqual({ ok: false, errors: { ids: [GIVE_NOTIFICATION_IDS] } });
+  it("reads 1 to 100 notification ids", () => {
+    expect(decodeFields(NotificationIds, { ids: [4, 4, 5] })).toEqual({
+      ok: true,
+      value: { ids: [4, 4, 5] },
+    });
+    for (const ids of [
+      [],
+      ["x"],
+      ["4"],
+      [4, 0],
+      "4",
+      null,
+      Array.from({ length: 101 }, (_, i) => i + 1),
+      undefined,
+    ])
+      expect(decodeFields(NotificationIds, { ids })).toEqual({
+        ok: false,
+        errors: { ids: [GIVE_NOTIFICATION_IDS] },
+      });
   });
 
   it("refuses a project ending before it starts", () => {

@@ -3,8 +3,9 @@ import {
   changedTypes,
   editProblems,
   GST_INVALID,
+  OutletEditBody,
   PAN_INVALID,
-  readOutletEdit,
+  PIN_INVALID,
   TEXT_FIELDS,
 } from "../../src/domain/outletEdit";
 import {
@@ -113,7 +114,7 @@ describe("the outlet edit (001 §3, §5.5)", () => {
 
   it("reads the PATCH body: unknown fields, bad lists and a fourth image are named", () => {
     const data = Object.fromEntries(TEXT_FIELDS.map((f) => [f, sampleEditValues[f]]));
-    const read = readOutletEdit({
+    const read = decodeFields(OutletEditBody, {
       data: { ...data, colour: "red", address_proof: [1, 2, 3, 4], pan_number_photo_proofs: "x" },
     });
     expect(read).toEqual({
@@ -124,7 +125,18 @@ describe("the outlet edit (001 §3, §5.5)", () => {
         pan_number_photo_proofs: ["Give a list of image ids."],
       },
     });
-    const good = readOutletEdit({ data: { ...data, pan_number: "abcpe9876k" } });
-    expect(good.ok && good.data.pan_number).toBe("ABCPE9876K");
+    const good = decodeFields(OutletEditBody, {
+      data: { ...data, pan_number: "abcpe9876k", address_proof: [4, 4] },
+    });
+    expect(good.ok && good.value.pan_number).toBe("ABCPE9876K");
+    expect(good.ok && good.value.address_proof).toEqual([4]);
+    expect(decodeFields(OutletEditBody, { data: null })).toEqual({
+      ok: false,
+      errors: { data: ["Give the edited fields as an object."] },
+    });
+    expect(decodeFields(OutletEditBody, { data: { ...data, pin_code: "12" } })).toEqual({
+      ok: false,
+      errors: { pin_code: [PIN_INVALID] },
+    });
   });
 });

@@ -1,7 +1,9 @@
+import { Schema } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { allowedBulkActions, specialActionStates } from "../../src/domain/actionsConfig";
-import { bulkPayload, readBulkUpdate } from "../../src/domain/bulkUpdate";
+import { queryValues } from "../../src/domain/api/endpoint";
+import { BulkUpdateRequest, bulkPayload } from "../../src/domain/bulkUpdate";
 import {
   extraDataErrors,
   extraFieldKind,
@@ -9,7 +11,7 @@ import {
   needsChainConfirmation,
   splitReasons,
 } from "../../src/domain/extraFields";
-import { outletListingQuery, readOutletListingQuery } from "../../src/domain/outletListing";
+import { listingFilter, OutletListingQuery, outletListingQuery } from "../../src/domain/outletListing";
 import {
   OUTLET_STATES_BY_TYPE,
   SUB_PROJECT_TYPES,
@@ -17,6 +19,7 @@ import {
   workflowTypeOf,
 } from "../../src/domain/outletStates";
 import { WORKFLOW_ROLES, workflowPermission } from "../../src/domain/permissions";
+import { decodeFields } from "../../src/domain/schemaErrors";
 import { UTR_FORMAT } from "../../src/domain/validation";
 import { DUPLICATE_CHAIN_REASON, WORKFLOW_ACTIONS } from "../../src/domain/workflowActions";
 import { actionsConfigFor, nextState, pathTo } from "../../src/machines/outletWorkflowConfig";
@@ -179,38 +182,83 @@ describe("the workflow machines", () => {
   });
 });
 
+/** The listing query as the client sends it: encoded by its schema, a repeated key repeated. */
+const wire = (query: OutletListingQuery) =>
+  new URLSearchParams(
+    Object.entries(Schema.encodeSync(OutletListingQuery)(query)).flatMap(([key, value]) =>
+      (typeof value === "string" ? [value] : value).map((v) => [key, v]),
+    ),
+  ).toString();
+
 describe("outlet listing query (spec 000 §7.5)", () => {
   it("prefixes workflow_based, drops show_only_special_action_states=false, keeps repeated status", () => {
+    const query = outletListingQuery(
+      [
+        ["status", "qc_pending"],
+        ["status", "qc_accepted"],
+        ["show_only_special_action_states", "false"],
+        ["include_temp", "no"],
+      ],
+      true,
+    );
+    expect(query).toEqual({
+      workflow_based: "true",
+      status: ["qc_pending", "qc_accepted", "active"],
+      include_temp: "yes",
+    });
+    expect(wire(query)).toBe(
+      "workflow_based=true&status=qc_pending&status=qc_accepted&status=active&include_temp=yes",
+    );
     expect(
-      outletListingQuery(
-        [
-          ["status", "qc_pending"],
-          ["status", "qc_accepted"],
-          ["show_only_special_action_states", "false"],
-          ["include_temp", "no"],
-        ],
-        true,
-      ),
-    ).toBe("workflow_based=true&status=qc_pending&status=qc_accepted&status=active&include_temp=yes");
-    expect(
-      outletListingQuery(
-        [
-          ["status", "inactive"],
-          ["show_only_special_action_states", "true"],
-        ],
-        true,
+      wire(
+        outletListingQuery(
+          [
+            ["status", "inactive"],
+            ["show_only_special_action_states", "true"],
+          ],
+          true,
+        ),
       ),
     ).toBe("workflow_based=true&status=inactive&show_only_special_action_states=true&include_temp=yes");
-    expect(outletListingQuery([], false)).toBe("include_temp=yes");
+    expect(wire(outletListingQuery([], false))).toBe("include_temp=yes");
   });
 
   it("reads any query into a filter or field lines, never a throw", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.string(), fc.string())), (pairs) => {
-        const result = readOutletListingQuery(new URLSearchParams(pairs));
-        expect(typeof result.ok).toBe("boolean");
+        const result = decodeFields(OutletListingQuery, queryValues(new URLSearchParams(pairs)));
+        if (result.ok) expect(listingFilter(result.value).search).toBe((result.value.search ?? "").trim());
+        else expect(Object.keys(result.errors).length).toBeGreaterThan(0);
       }),
     );
+  });
+
+  it("says what is wrong with each value under its key", () => {
+    const read = (query: string) => decodeFields(OutletListingQuery, queryValues(new URLSearchParams(query)));
+    expect(
+      read("status=closed&status=qc_pending&ordering=password&region=x&created_from=2026-13-01"),
+    ).toEqual({
+      ok: false,
+      errors: {
+        status: ['"closed" is not a valid choice.'],
+        region: ['"x" is not a valid id.'],
+        created_from: ['"2026-13-01" is not a YYYY-MM-DD date.'],
+        ordering: ['"password" is not a valid ordering.'],
+      },
+    });
+    expect(read("include_temp=maybe&search=%00")).toEqual({
+      ok: false,
+      errors: { search: ["Null characters are not allowed."], include_temp: ['"maybe" is not yes or no.'] },
+    });
+    const ok = read("status=qc_pending&status=active&region=3&ordering=-rsid&search=%20kirana%20&page=2");
+    expect(ok.ok && listingFilter(ok.value)).toMatchObject({
+      workflowStates: ["qc_pending"],
+      outletStatuses: ["active"],
+      includeTemp: true,
+      ids: { region: [3], city: [] },
+      search: "kirana",
+      ordering: { key: "rsid", descending: true },
+    });
   });
 });
 
@@ -242,13 +290,13 @@ describe("bulk payload (spec 000 §3, §7.3)", () => {
       chain_rsids: [],
       object_versions: { "4": 3 },
     });
-    expect(readBulkUpdate({ ...payload })).toEqual({ ok: true, request: payload });
+    expect(decodeFields(BulkUpdateRequest, { ...payload })).toEqual({ ok: true, value: payload });
   });
 
   it("reads any received body into a request or field errors, never a throw", () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.anything()), (body) => {
-        expect(typeof readBulkUpdate(body).ok).toBe("boolean");
+        expect(typeof decodeFields(BulkUpdateRequest, body).ok).toBe("boolean");
       }),
     );
   });

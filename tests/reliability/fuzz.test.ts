@@ -15,10 +15,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
 import { createSession } from "../../server/auth/sessions";
-import { MAX_BULK_OUTLETS, readBulkUpdate } from "../../src/domain/bulkUpdate";
+import { queryValues } from "../../src/domain/api/endpoint";
+import { BulkUpdateRequest, MAX_BULK_OUTLETS } from "../../src/domain/bulkUpdate";
 import { extraDataErrors, extraFieldKind, joinReasons, splitReasons } from "../../src/domain/extraFields";
 import { daysBetween, parseIsoDate, shiftIsoDate } from "../../src/domain/format";
-import { readOutletListingQuery } from "../../src/domain/outletListing";
+import { listingFilter, OutletListingQuery } from "../../src/domain/outletListing";
 import { stateLabel, workflowTypeOf } from "../../src/domain/outletStates";
 import { passwordProblems } from "../../src/domain/password";
 import {
@@ -32,6 +33,7 @@ import {
   isPlatform,
   MAX_ROW_ID,
 } from "../../src/domain/requestInput";
+import { decodeFields } from "../../src/domain/schemaErrors";
 import {
   checkHeader,
   checkValue,
@@ -298,9 +300,9 @@ describe("request decoders", () => {
     );
     fc.assert(
       fc.property(body, (input) => {
-        const read = readBulkUpdate(input);
+        const read = decodeFields(BulkUpdateRequest, input);
         if (!read.ok) return expectNamedErrors(read.errors);
-        const { object_ids, extra_data, chain_rsids } = read.request;
+        const { object_ids, extra_data, chain_rsids } = read.value;
         expect(new Set(object_ids).size).toBe(object_ids.length);
         expect(object_ids.length).toBeLessThanOrEqual(MAX_BULK_OUTLETS);
         for (const id of object_ids) expect(decodeRowId(id)).toBe(id);
@@ -332,11 +334,11 @@ describe("request decoders", () => {
     );
     fc.assert(
       fc.property(fc.array(fc.tuple(keys, urlText), { maxLength: 8 }), (entries) => {
-        const read = readOutletListingQuery(new URLSearchParams(entries));
+        const read = decodeFields(OutletListingQuery, queryValues(new URLSearchParams(entries)));
         if (!read.ok) return expectNamedErrors(read.errors);
-        for (const ids of Object.values(read.filter.ids))
-          for (const id of ids) expect(decodeRowId(id)).toBe(id);
-        expect(read.filter.search).not.toContain("\u0000");
+        const filter = listingFilter(read.value);
+        for (const ids of Object.values(filter.ids)) for (const id of ids) expect(decodeRowId(id)).toBe(id);
+        expect(filter.search).not.toContain("\u0000");
       }),
       options(),
     );

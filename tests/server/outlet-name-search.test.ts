@@ -8,7 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Queryable } from "../../server/db/db";
 import { listOutlets, OUTLET_COLUMNS_SQL, OUTLET_JOINS_SQL, toListed } from "../../server/outlets/listing";
-import { readOutletListingQuery } from "../../src/domain/outletListing";
+import { queryValues } from "../../src/domain/api/endpoint";
+import { listingFilter, OutletListingQuery } from "../../src/domain/outletListing";
+import { decodeFields } from "../../src/domain/schemaErrors";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;
@@ -36,16 +38,15 @@ function withPlanner<T>(settings: readonly string[], fn: (tx: Queryable) => Prom
 
 /** The query string's filter, read as the endpoint reads it. */
 function filterOf(query: string) {
-  const read = readOutletListingQuery(new URLSearchParams(query));
+  const read = decodeFields(OutletListingQuery, queryValues(new URLSearchParams(query)));
   if (!read.ok) throw new Error(JSON.stringify(read.errors));
-  return read.filter;
+  return listingFilter(read.value);
 }
 
 async function search(settings: readonly string[], query: string) {
-  const read = readOutletListingQuery(new URLSearchParams(query));
-  if (!read.ok) throw new Error(JSON.stringify(read.errors));
+  const filter = filterOf(query);
   return withPlanner(settings, (tx) =>
-    listOutlets(tx, read.filter, subProjectIds, [], { number: 1, size: 1000, offset: 0 }),
+    listOutlets(tx, filter, subProjectIds, [], { number: 1, size: 1000, offset: 0 }),
   );
 }
 

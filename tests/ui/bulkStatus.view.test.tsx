@@ -6,6 +6,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
+import { OutletId } from "../../src/domain/api/ids";
 import type { BulkOutlet, BulkUpdateRequest } from "../../src/domain/bulkUpdate";
 import { workflowPermission } from "../../src/domain/permissions";
 import { bulkStatusUpdateMachine } from "../../src/machines/bulkStatusUpdate";
@@ -82,7 +83,7 @@ describe("the bulk status modal", () => {
     expect(within(dialog).getByText("Updating Outlet Details.")).toBeTruthy();
     expect(calls.saveStatus[0]?.input).toEqual({
       action_type: "qc_rejected",
-      object_ids: [1, 17],
+      object_ids: [OutletId.make(1), OutletId.make(17)],
       extra_data: {
         related_workflow_reasons: "duplicate_outlet_chain_confirmation_required",
         related_workflow_reasons_description: "Same PAN",

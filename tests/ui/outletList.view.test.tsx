@@ -9,6 +9,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { OutletId, SubProjectId } from "../../src/domain/api/ids";
 import { appliedFilterChips } from "../../src/domain/filters";
 import type { ListedOutlet } from "../../src/domain/outletListing";
 import { type OutletListContext, selectedOutlets } from "../../src/machines/outletList";
@@ -66,7 +67,7 @@ vi.mock("../../src/ui/outlets/bulkStatusActors", async () => {
 
 /** The sample outlets as the list answers them. */
 const rows: ListedOutlet[] = sampleBulkOutlets.map((o) => ({
-  id: o.id,
+  id: OutletId.make(o.id),
   rsid: o.rsid,
   slug: o.rsid,
   name: `Outlet ${o.rsid}`,
@@ -80,7 +81,12 @@ const rows: ListedOutlet[] = sampleBulkOutlets.map((o) => ({
   status: "active",
   interim_status: null,
   is_temp: false,
-  sub_project: { id: 1, slug: "acme-retail-audit-main", name: "Acme Retail Audit", type: o.subProject },
+  sub_project: {
+    id: SubProjectId.make(1),
+    slug: "acme-retail-audit-main",
+    name: "Acme Retail Audit",
+    type: o.subProject,
+  },
   project: { slug: "acme-retail-audit", name: "Acme Retail Audit 2026-27" },
   created: "2026-11-20T10:00:00Z",
   modified: "2026-11-20T10:00:00Z",

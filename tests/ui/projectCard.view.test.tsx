@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { createActor, fromPromise } from "xstate";
+import { ProjectId } from "../../src/domain/api/ids";
 import { cardName, NOTIFICATION_MENU_WIDTH, type ProjectCard } from "../../src/domain/projects";
 import { inertMachine } from "../../src/machines/inertActors";
 import type { ProjectCardContext, ProjectCardInput } from "../../src/machines/projectCard";
@@ -35,7 +36,7 @@ const cardOf = (input: ProjectCardInput): ProjectCard => ({
   slug: "acme-3p-payout",
   name: "Acme 3P Payout 2026-27",
   type: "3p_payout",
-  projectId: 2,
+  projectId: ProjectId.make(2),
   organisation: "Acme Beverages",
   outlets_count: 140,
   createdDate: "2026-04-01",

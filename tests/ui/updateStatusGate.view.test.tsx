@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
+import { WorkflowObjectId } from "../../src/domain/api/ids";
 import { type PendingCheck, pendingRequestsPopup } from "../../src/domain/retailerRequests";
 import { outletKeys } from "../../src/infra/api/outlets";
 import UpdateStatus from "../../src/ui/outlets/UpdateStatus";
@@ -95,7 +96,7 @@ describe("Update Status follows the updateStatusGate machine", () => {
     client.setQueryData(outletKeys.config, sampleActionsConfig);
     const outlet = {
       ...sampleOutletReview,
-      workflow_object: { ...sampleOutletReview.workflow_object, id: 8 },
+      workflow_object: { ...sampleOutletReview.workflow_object, id: WorkflowObjectId.make(8) },
     };
     render(
       <QueryClientProvider client={client}>

@@ -8,19 +8,23 @@ import * as mobile from "./mobile";
 import * as mobileLinks from "./mobileLinks";
 import * as mobilePdfs from "./mobilePdfs";
 import * as outbox from "./outbox";
+import * as outlets from "./outlets";
+import * as projects from "./projects";
 import * as retailerAccount from "./retailerAccount";
 import * as retailerRequests from "./retailerRequests";
 import * as survey from "./survey";
 
 const families: readonly Readonly<Record<string, unknown>>[] = [
   retailerRequests,
+  outlets,
+  projects,
+  survey,
   mobile,
   mobilePdfs,
   mobileLinks,
   retailerAccount,
   fieldUsers,
   outbox,
-  survey,
 ];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>

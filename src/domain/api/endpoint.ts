@@ -123,3 +123,14 @@ export const addressOf = (
   e: Pick<AnyEndpoint, "root" | "path">,
   params: Readonly<Record<string, string>>,
 ): string => `${e.root}${pathWith(e.path, params)}`;
+
+/** A query's values as its schema decodes them: a key given once is a text, a repeated key a list of texts. */
+export function queryValues(params: URLSearchParams): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [key, value] of params) {
+    const had = Object.hasOwn(values, key) ? values[key] : undefined;
+    const next = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+    Object.defineProperty(values, key, { value: next, enumerable: true, writable: true, configurable: true });
+  }
+  return values;
+}

@@ -54,3 +54,19 @@ export const FirstOf = <S extends Schema.Codec<unknown, string>>(schema: S) =>
     ),
     Schema.decodeTo(schema),
   );
+
+/**
+ * A query key given once or repeated, read as the list of its values, each decoded by `item`; a
+ * problem with a value is said under the key.
+ */
+export const Listed = <S extends Schema.Codec<unknown, string>>(item: S) =>
+  Schema.Union([Schema.String, Schema.Array(Schema.String)]).pipe(
+    Schema.decodeTo(
+      Schema.Array(Schema.String),
+      SchemaTransformation.transform<readonly string[], string | readonly string[]>({
+        decode: (given) => (typeof given === "string" ? [given] : given),
+        encode: (values) => values,
+      }),
+    ),
+    Schema.decodeTo(Schema.Array(item)),
+  );

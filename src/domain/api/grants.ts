@@ -17,6 +17,8 @@ export const GRANTS = {
     "an outlet reader who may move a retailer's link to a new phone (`mayResetMobileLink`), on outlets they see",
   devOutbox:
     "demo mode only: a browser on the server's own machine, or a signed-in admin (the development outbox)",
+  exportMobileLinks:
+    "a permission that sets projects up (`mayExportMobileLinks`): retailer links open a retailer's earnings",
 } as const;
 
 export type Grant = keyof typeof GRANTS;

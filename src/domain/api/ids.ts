@@ -36,6 +36,8 @@ export const InvoiceId = RowId.pipe(Schema.brand("InvoiceId"));
 export type InvoiceId = typeof InvoiceId.Type;
 export const TargetStatementId = RowId.pipe(Schema.brand("TargetStatementId"));
 export type TargetStatementId = typeof TargetStatementId.Type;
+export const OutletImageId = RowId.pipe(Schema.brand("OutletImageId"));
+export type OutletImageId = typeof OutletImageId.Type;
 
 const DIGITS = /^\s*\d{1,10}\s*$/;
 

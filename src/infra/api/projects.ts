@@ -1,23 +1,15 @@
 /** The projects endpoint family: cards, notifications and marking them read, the sub-project hub. */
 import { queryOptions } from "@tanstack/react-query";
 import { Effect } from "effect";
-import { MOBILE_LINKS_FAILED, MobileLinksExport, type MobileLinksOutcome } from "../../domain/mobileLinks";
-import {
-  type HubOutcome,
-  MarkedRead,
-  type ProjectCardPage,
-  ProjectCardPage as ProjectCardPageSchema,
-  type ProjectNotificationPage,
-  ProjectNotificationPage as ProjectNotificationPageSchema,
-  SubProjectHub,
-} from "../../domain/projects";
+import * as api from "../../domain/api/projects";
+import { MOBILE_LINKS_FAILED, type MobileLinksOutcome } from "../../domain/mobileLinks";
+import type { HubOutcome, ProjectCardPage, ProjectNotificationPage } from "../../domain/projects";
+import { call } from "../endpoint";
 import {
   type ApiError,
   detailOf,
   type Forbidden,
   type HttpError,
-  type Query,
-  request,
   runApi,
   type ValidationError,
 } from "../http";
@@ -31,16 +23,13 @@ export type CardsQuery = {
 };
 
 export const projectCards = (q: CardsQuery): Effect.Effect<ProjectCardPage, ApiError> =>
-  request({
-    path: "projects/",
+  call(api.projectCards, {
     query: {
-      page: q.page,
-      "page-size": q.pageSize,
-      search: q.search || undefined,
-      type: q.type || undefined,
-      organisation: q.organisation || undefined,
-    } satisfies Query,
-    schema: ProjectCardPageSchema,
+      ...(q.search ? { search: q.search } : {}),
+      ...(q.type ? { type: q.type } : {}),
+      ...(q.organisation ? { organisation: q.organisation } : {}),
+    },
+    page: { page: q.page, pageSize: q.pageSize },
   });
 
 export const projectNotifications = (
@@ -48,21 +37,14 @@ export const projectNotifications = (
   pageSize: number,
   search: string,
 ): Effect.Effect<ProjectNotificationPage, ApiError> =>
-  request({
-    path: "projects/notifications/",
-    query: { page, "page-size": pageSize, search: search || undefined },
-    schema: ProjectNotificationPageSchema,
-  });
+  call(api.projectNotifications, { query: search ? { search } : {}, page: { page, pageSize } });
 
 export const markNotificationsRead = (ids: readonly number[]): Effect.Effect<{ marked: number }, ApiError> =>
-  request({ method: "POST", path: "projects/notifications/read/", body: { ids }, schema: MarkedRead });
+  call(api.markNotificationsRead, { body: { ids } });
 
 /** GET the hub; a 404 (no such sub-project, or another organisation's) is an answer, not a failure. */
 export const subProjectHub = (projectSlug: string, slug: string): Effect.Effect<HubOutcome, ApiError> =>
-  request({
-    path: `projects/${encodeURIComponent(projectSlug)}/sub-projects/${encodeURIComponent(slug)}/`,
-    schema: SubProjectHub,
-  }).pipe(
+  call(api.subProjectHub, { params: { projectSlug, slug } }).pipe(
     Effect.map((hub): HubOutcome => ({ type: "found", hub })),
     Effect.catchIf(
       (e) => e._tag === "HttpError" && e.status === 404,
@@ -97,12 +79,7 @@ export const startMobileLinksExport = (
   projectSlug: string,
   slug: string,
 ): Effect.Effect<MobileLinksOutcome, ApiError> =>
-  request({
-    method: "POST",
-    path: `projects/${encodeURIComponent(projectSlug)}/sub-projects/${encodeURIComponent(slug)}/mobile-links/export/`,
-    body: {},
-    schema: MobileLinksExport,
-  }).pipe(
+  call(api.exportMobileLinks, { params: { projectSlug, slug } }).pipe(
     Effect.map((started): MobileLinksOutcome => ({ type: "started", ...started })),
     Effect.catchIf(
       (e): e is ValidationError | Forbidden | HttpError =>

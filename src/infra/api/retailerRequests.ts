@@ -1,15 +1,13 @@
 /** Retailer edits' calls (spec 001 §7, 000 §7.2), each decoded with the domain's Schema. */
 import { queryOptions } from "@tanstack/react-query";
-import { Effect, Schema } from "effect";
+import { Effect } from "effect";
 import { type RetailerRequestId, WorkflowObjectId } from "../../domain/api/ids";
 import * as api from "../../domain/api/retailerRequests";
-import type { OutletEditData, ProofKind } from "../../domain/outletEdit";
+import type { OutletEditData, ProofKind, UploadedProofImage } from "../../domain/outletEdit";
 import type { FieldErrors } from "../../domain/requestInput";
 import type { DecisionBody } from "../../domain/retailerRequests";
 import { call } from "../endpoint";
-import { type ApiError, detailOf, request, runApi } from "../http";
-
-const Detail = Schema.Struct({ detail: Schema.String });
+import { type ApiError, detailOf, runApi } from "../http";
 
 export const retailerRequestKeys = {
   list: (workflowObject: number) => ["retailer-requests", "list", workflowObject] as const,
@@ -50,45 +48,67 @@ export const decideRequest = (
     ),
   );
 
-/** PATCH outlets/{slug}/: field errors of a 400 come back per field (001 §8). */
-export const submitOutletEdit = (
-  slug: string,
-  data: OutletEditData,
-  path = `outlets/${encodeURIComponent(slug)}/`,
-): Effect.Effect<{ type: "ok"; detail: string } | { type: "invalid"; errors: FieldErrors }, ApiError> =>
-  request({
-    method: "PATCH",
-    path,
-    body: { data },
-    schema: Detail,
-  }).pipe(
-    Effect.map((r) => ({ type: "ok" as const, detail: r.detail })),
+type EditOutcome = { type: "ok"; detail: string } | { type: "invalid"; errors: FieldErrors };
+
+/** An edit's answer: the server's words, or the field errors of a 400 per field (001 §8). */
+const editOutcome = (sent: Effect.Effect<{ readonly detail: string }, ApiError>) =>
+  sent.pipe(
+    Effect.map((r): EditOutcome => ({ type: "ok", detail: r.detail })),
     Effect.catchTag("ValidationError", (e) =>
-      Effect.succeed({ type: "invalid" as const, errors: e.body as FieldErrors }),
+      Effect.succeed<EditOutcome>({ type: "invalid", errors: e.body as FieldErrors }),
     ),
   );
 
-const Uploaded = Schema.Struct({ id: Schema.Number, image: Schema.String });
+/** PATCH outlets/{slug}/: field errors of a 400 come back per field (001 §8). */
+export const submitOutletEdit = (slug: string, data: OutletEditData): Effect.Effect<EditOutcome, ApiError> =>
+  editOutcome(call(api.editOutlet, { params: { slug }, body: data }));
 
-/** POST common/images/ as multipart (image, name, outlet); the image error, detail or 'Max 3 images' (000 §5). */
+/** The signed-in retailer's edit of their own outlet, answered as the staff edit is. */
+export const submitOwnOutletEdit = (
+  rsid: string,
+  data: OutletEditData,
+): Effect.Effect<EditOutcome, ApiError> =>
+  editOutcome(call(api.editOwnOutlet, { params: { rsid }, body: data }));
+
+type UploadOutcome =
+  | { type: "ok"; image: typeof UploadedProofImage.Type }
+  | { type: "refused"; message: string };
+
+/** An upload's answer: the image, or the image error, detail or 'Max 3 images' of a 400 (000 §5). */
+const uploadOutcome = (sent: Effect.Effect<typeof UploadedProofImage.Type, ApiError>) =>
+  sent.pipe(
+    Effect.map((image): UploadOutcome => ({ type: "ok", image })),
+    Effect.catchTag("ValidationError", (e) => {
+      const body = e.body as { image?: string[]; detail?: string };
+      return Effect.succeed<UploadOutcome>({
+        type: "refused",
+        message: body.image?.[0] ?? body.detail ?? "",
+      });
+    }),
+  );
+
+const proofForm = (kind: ProofKind, file: File) => {
+  const form = new FormData();
+  form.set("image", file, file.name);
+  form.set("name", kind);
+  return form;
+};
+
+/** POST common/images/ as multipart (image, name, outlet). */
 export const uploadProofImage = (
   slug: string,
   kind: ProofKind,
   file: File,
-  path = "common/images/",
-): Effect.Effect<
-  { type: "ok"; image: typeof Uploaded.Type } | { type: "refused"; message: string },
-  ApiError
-> => {
-  const form = new FormData();
-  form.set("image", file, file.name);
-  form.set("name", kind);
+): Effect.Effect<UploadOutcome, ApiError> => {
+  const form = proofForm(kind, file);
   form.set("outlet", slug);
-  return request({ method: "POST", path, body: form, schema: Uploaded }).pipe(
-    Effect.map((image) => ({ type: "ok" as const, image })),
-    Effect.catchTag("ValidationError", (e) => {
-      const body = e.body as { image?: string[]; detail?: string };
-      return Effect.succeed({ type: "refused" as const, message: body.image?.[0] ?? body.detail ?? "" });
-    }),
-  );
+  return uploadOutcome(call(api.uploadProofImage, { body: form }));
 };
+
+/** A proof image for the signed-in retailer's own outlet (image, name). */
+export const uploadOwnProofImage = (
+  rsid: string,
+  kind: ProofKind,
+  file: File,
+): Effect.Effect<UploadOutcome, ApiError> =>
+  uploadOutcome(call(api.uploadOwnProofImage, { params: { rsid }, body: proofForm(kind, file) }));

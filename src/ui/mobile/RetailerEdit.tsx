@@ -10,7 +10,7 @@ import { retailerPagePath } from "../../domain/mobile";
 import { type EditValues, type OutletEditData, type ProofKind, TEXT_FIELDS } from "../../domain/outletEdit";
 import { PENDING_RETAILER_EDITS } from "../../domain/retailerRequests";
 import { retailerEditQuery } from "../../infra/api/mobile";
-import { submitOutletEdit, uploadProofImage } from "../../infra/api/retailerRequests";
+import { submitOwnOutletEdit, uploadOwnProofImage } from "../../infra/api/retailerRequests";
 import { runApi } from "../../infra/http";
 import type { SubmitOutcome, UploadOutcome } from "../../machines/outletEdit";
 import OutletEditPanel from "../outlets/OutletEditPanel";
@@ -19,15 +19,13 @@ import { Spinner } from "../widgets/Controls";
 import { MobileFrame } from "./MobilePages";
 import "../outlets/outlets.css";
 
-const ownPath = (rsid: string) => `retailer/outlets/${encodeURIComponent(rsid)}/`;
-
 /** The edit's side effects against the retailer's own outlet. */
 export const retailerEditActors = (rsid: string) => ({
   uploadImage: fromPromise<UploadOutcome, { slug: string; kind: ProofKind; file: File }>(({ input }) =>
-    runApi(uploadProofImage(input.slug, input.kind, input.file, `${ownPath(rsid)}images/`)),
+    runApi(uploadOwnProofImage(rsid, input.kind, input.file)),
   ),
   submitEdit: fromPromise<SubmitOutcome, { slug: string; data: OutletEditData }>(({ input }) =>
-    runApi(submitOutletEdit(input.slug, input.data, ownPath(rsid))),
+    runApi(submitOwnOutletEdit(rsid, input.data)),
   ),
 });
 

@@ -3,8 +3,9 @@
  * held for the outlet in the URL, in sections, each opening the shared gallery. An outlet the
  * caller may not see is not found, exactly like one that does not exist.
  */
-import { useQuery } from "@tanstack/react-query";
+import { skipToken, useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
+import { OutletId } from "../../domain/api/ids";
 import { galleryGroups, reportTitleText } from "../../domain/outletGallery";
 import { decodeRowId } from "../../domain/requestInput";
 import { outletGallery } from "../../infra/api/outlets";
@@ -18,11 +19,11 @@ export const NO_OUTLET_IMAGES = "No images have been added for this outlet yet."
 
 export default function OutletGalleryScreen() {
   const { reportTitle = "", outletID = "" } = useParams<{ reportTitle?: string; outletID?: string }>();
-  const id = decodeRowId(outletID);
+  const row = decodeRowId(outletID);
+  const id = row === null ? null : OutletId.make(row);
   const gallery = useQuery({
     queryKey: ["outlets", "gallery", id],
-    queryFn: ({ signal }) => runApi(outletGallery(id ?? 0), { signal }),
-    enabled: id !== null,
+    queryFn: id === null ? skipToken : ({ signal }) => runApi(outletGallery(id), { signal }),
   });
   if (id === null) return <NotFound />;
   if (gallery.isPending) return <Loading />;

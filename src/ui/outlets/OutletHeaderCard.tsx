@@ -7,6 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { type ReactNode, useState } from "react";
+import type { OutletId } from "../../domain/api/ids";
 import { outletGalleryPath } from "../../domain/outletGallery";
 import {
   cutNotes,
@@ -48,7 +49,7 @@ function Fields({ fields }: { fields: readonly Field[] }) {
   );
 }
 
-function SimilarOutletsTable({ outletId }: { outletId: number }) {
+function SimilarOutletsTable({ outletId }: { outletId: OutletId }) {
   const list = useQuery({
     queryKey: ["outlets", "similar", outletId],
     queryFn: ({ signal }) => runApi(similarOutlets(outletId), { signal }),

@@ -1,12 +1,13 @@
 /** The bulk status modal's side effects, provided by the application (tests provide fakes). */
 import { fromPromise } from "xstate";
+import { OutletId } from "../../domain/api/ids";
 import type { BulkUpdateOutcome, BulkUpdateRequest, ChainOutlet } from "../../domain/bulkUpdate";
 import { bulkUpdate, outletChain } from "../../infra/api/outlets";
 import { runApi } from "../../infra/http";
 
 export const bulkStatusActors = {
   loadChain: fromPromise<readonly ChainOutlet[], { ids: readonly number[] }>(async ({ input }) => {
-    const { results } = await runApi(outletChain(input.ids));
+    const { results } = await runApi(outletChain(input.ids.map((id) => OutletId.make(id))));
     return results;
   }),
   saveStatus: fromPromise<BulkUpdateOutcome, BulkUpdateRequest>(({ input }) => runApi(bulkUpdate(input))),
