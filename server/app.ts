@@ -15,7 +15,7 @@ import { outboxPage, outboxRoutes } from "./dev/outbox";
 import { fieldToolRoutes, isDumpUpload } from "./fieldTools/routes";
 import { fieldUserRoutes } from "./fieldUsers/routes";
 import { jsonOnly } from "./http/jsonOnly";
-import { Problem } from "./http/problem";
+import { NOT_FOUND, Problem } from "./http/problem";
 import { requestActivity } from "./http/requestActivity";
 import { securityHeaders } from "./http/security";
 import { serveClient } from "./http/static";
@@ -38,7 +38,6 @@ const takesFiles = (method: string, path: string): boolean =>
 /** JSON bodies of this API are small; anything larger is refused before it is read. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-export const NOT_FOUND = { detail: "Not found." } as const;
 
 function ssoProviders(deps: AppDeps): SsoProvider[] {
   const list: SsoProvider[] = [];

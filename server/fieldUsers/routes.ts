@@ -7,11 +7,9 @@ import { Hono } from "hono";
 import * as api from "../../src/domain/api/fieldUsers";
 import type { AppDeps, AppEnv } from "../context";
 import { paginate } from "../http/pagination";
-import { Problem } from "../http/problem";
+import { NOT_FOUND, Problem } from "../http/problem";
 import { serve } from "../http/serve";
 import { fieldOutletDetail, fieldOutletPage, fieldOutletSummary, fieldSurveyListing } from "./outlets";
-
-const NOT_FOUND = { detail: "Not found." };
 
 export function fieldUserRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;

@@ -10,6 +10,9 @@ export class Problem extends Error {
   }
 }
 
+/** What a caller gets for a record that does not exist or that they may not see. */
+export const NOT_FOUND = { detail: "Not found." } as const;
+
 export const REQUIRED = "This field is required.";
 export const BLANK = "This field may not be blank.";
 

@@ -15,7 +15,7 @@ import { decodePage, type FieldErrors, type Page } from "../../src/domain/reques
 import { decodeFields } from "../../src/domain/schemaErrors";
 import type { AppDeps, AppEnv } from "../context";
 import { type CallerOf, GUARDS } from "./grants";
-import { jsonBody, Problem } from "./problem";
+import { jsonBody, NOT_FOUND, Problem } from "./problem";
 
 type Decoded<S> = S extends Schema.Top ? S["Type"] : never;
 
@@ -49,8 +49,6 @@ export type Request<E extends Endpoint> = {
 
 /** What is known of a request before its body is read. */
 export type Located<E extends Endpoint> = Omit<Request<E>, "body">;
-
-const NOT_FOUND = { detail: "Not found." } as const;
 
 function decodedOr<S extends Schema.Top>(
   schema: S,
@@ -103,12 +101,12 @@ export function serveFound<E extends Endpoint, F>(
     const params = decodedOr(e.params, c.req.param(), () => new Problem(404, { ...NOT_FOUND }));
     const raw = queryValues(new URL(c.req.url).searchParams);
     const query = decodedOr(e.query, raw, (errors) => new Problem(400, errors));
-    let page: Page = { number: 1, size: 0, offset: 0 };
-    if (e.paged) {
-      const read = decodePage(asText(raw.page), asText(raw["page-size"]));
-      if (!read.ok) throw new Problem(400, read.errors);
-      page = read.page;
-    }
+    // An endpoint that is not paged reads no page parameters: its page is the default one.
+    const read = e.paged
+      ? decodePage(asText(raw.page), asText(raw["page-size"]))
+      : decodePage(undefined, undefined);
+    if (!read.ok) throw new Problem(400, read.errors);
+    const page = read.page;
     const located = { c, caller, params, query, page } as Located<E>;
     const found = await find(located);
     const body =

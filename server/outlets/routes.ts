@@ -11,7 +11,7 @@ import { listingFilter } from "../../src/domain/outletListing";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { paginate } from "../http/pagination";
-import { Problem } from "../http/problem";
+import { NOT_FOUND, Problem } from "../http/problem";
 import { serve, serveFound } from "../http/serve";
 import { requireListScope, visibleSubProjects } from "./access";
 import { cachedActionsConfig } from "./actionsConfigCache";
@@ -24,8 +24,6 @@ import { filterOptions } from "./options";
 import { decideOutletEdits, outletImage, qcEditHistory, seesOutlet, seesOutletSlug } from "./review";
 import { similarOutlets } from "./similar";
 import { outletSummary } from "./summary";
-
-const NOT_FOUND = { detail: "Not found." } as const;
 
 export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;

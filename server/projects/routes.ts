@@ -9,7 +9,7 @@ import * as api from "../../src/domain/api/projects";
 import { projectCardFilter } from "../../src/domain/projects";
 import type { AppDeps, AppEnv } from "../context";
 import { paginate } from "../http/pagination";
-import { Problem } from "../http/problem";
+import { NOT_FOUND, Problem } from "../http/problem";
 import { AnsweredWith, serve } from "../http/serve";
 import { contentDisposition } from "../uploads/files";
 import { projectCards } from "./cards";
@@ -17,8 +17,6 @@ import { projectFile } from "./files";
 import { subProjectHub } from "./hub";
 import { startMobileLinksExport } from "./mobileLinks";
 import { listNotifications, markRead } from "./notifications";
-
-const NOT_FOUND = { detail: "Not found." };
 
 export function projectRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;

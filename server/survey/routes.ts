@@ -9,7 +9,7 @@ import * as api from "../../src/domain/api/survey";
 import { answersUpdateOf } from "../../src/domain/surveyInput";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
-import { Problem } from "../http/problem";
+import { NOT_FOUND, Problem } from "../http/problem";
 import { serve } from "../http/serve";
 import {
   answerImage,
@@ -22,8 +22,6 @@ import {
 } from "./read";
 import { refreshQcData } from "./refresh";
 import { saveAnswers } from "./save";
-
-const NOT_FOUND = { detail: "Not found." };
 
 export function surveyRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
