@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppConfig, SsoProvider } from "../src/domain/auth";
-import { ADMIN_API, adminResourceRoutes, isResourceFileWrite } from "./admin/routes";
+import { adminResourceRoutes, isResourceFileWrite } from "./admin/routes";
 import { adminRoutes } from "./auth/admin";
 import { authenticate } from "./auth/guard";
 import { otpKeys } from "./auth/otpKeys";
@@ -108,7 +108,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", mobileRoutes(deps));
   app.route("/api/auth", adminRoutes(deps));
   app.route("/api/auth", profileRoutes(deps));
-  app.route(ADMIN_API, adminResourceRoutes(deps));
+  app.route("/api", adminResourceRoutes(deps));
   app.route("/api", outletRoutes(deps));
   app.route("/api", projectRoutes(deps));
   app.route("/api", surveyRoutes(deps));

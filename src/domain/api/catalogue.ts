@@ -2,6 +2,7 @@
  * Every endpoint of the API contract, by family. The role x endpoint matrix reads the routes it
  * must cover from here, and the server serves exactly these.
  */
+import { ADMIN_RESOURCE_ENDPOINTS } from "./adminResources";
 import type { AnyEndpoint } from "./endpoint";
 import * as fieldUsers from "./fieldUsers";
 import * as mobile from "./mobile";
@@ -30,9 +31,10 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
 const isEndpoint = (value: unknown): value is AnyEndpoint =>
   typeof value === "object" && value !== null && "method" in value && "path" in value && "grant" in value;
 
-export const ENDPOINTS: readonly AnyEndpoint[] = families.flatMap((family) =>
-  Object.values(family).filter(isEndpoint),
-);
+export const ENDPOINTS: readonly AnyEndpoint[] = [
+  ...families.flatMap((family) => Object.values(family).filter(isEndpoint)),
+  ...ADMIN_RESOURCE_ENDPOINTS,
+];
 
 /** How the server's route table and the matrix name an endpoint: "GET /api/retailer-requests/". */
 export const routeOf = (e: Pick<AnyEndpoint, "method" | "root" | "path">): string =>

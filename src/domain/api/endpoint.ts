@@ -44,6 +44,11 @@ export type Endpoint<
   readonly path: string;
   readonly root: Root;
   readonly grant: G;
+  /**
+   * The administered resource (src/domain/resources) whose read or write permissions the grant
+   * checks: the `resourceRead` and `resourceWrite` grants name it.
+   */
+  readonly resource?: string;
   /** Path parameters, each decoded from its text; a parameter that does not decode is a 404. */
   readonly params: P;
   /** Query parameters (a repeated key gives a list); a bad one is a 400 with its field's lines. */
@@ -67,6 +72,7 @@ type Declaration<P, Q, B, R, G> = {
   path: string;
   root?: Root;
   grant: G;
+  resource?: string;
   params?: P;
   query?: Q;
   paged?: boolean;
@@ -95,6 +101,7 @@ export function endpoint<
     path: d.path,
     root: d.root ?? "/api",
     grant: d.grant,
+    ...(d.resource === undefined ? {} : { resource: d.resource }),
     params,
     query: d.query ?? (NoQuery as Schema.Top as Q),
     paged: d.paged ?? false,
