@@ -3,6 +3,7 @@
  * must cover from here, and the server serves exactly these.
  */
 import { ADMIN_RESOURCE_ENDPOINTS } from "./adminResources";
+import * as auth from "./auth";
 import type { AnyEndpoint } from "./endpoint";
 import * as fieldUsers from "./fieldUsers";
 import * as mobile from "./mobile";
@@ -26,6 +27,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   retailerAccount,
   fieldUsers,
   outbox,
+  auth,
 ];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>

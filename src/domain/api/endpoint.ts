@@ -18,8 +18,11 @@ export type Multipart = typeof Multipart;
 export const Download = { _tag: "Download" } as const;
 export type Download = typeof Download;
 
-/** Refusals besides the grant's own 401 and 403: a 400 for bad input, 404, 409 for a record's state. */
-export type Refusal = 400 | 404 | 409 | 413 | 429;
+/**
+ * Refusals besides the grant's own 401 and 403: a 400 for bad input, 404, 409 for a record's state,
+ * 451 for a sign-in while another session of the user is live.
+ */
+export type Refusal = 400 | 404 | 409 | 413 | 429 | 451;
 
 /**
  * Where an endpoint's path is served: "/api" for the API's calls; "" for a page the server renders
