@@ -15,7 +15,6 @@ export class Problem extends Error {
 export const NOT_FOUND = { detail: "Not found." } as const;
 
 export const REQUIRED = "This field is required.";
-export const BLANK = "This field may not be blank.";
 
 export const fieldProblem = (field: string, ...messages: string[]): Problem =>
   new Problem(400, { [field]: messages });

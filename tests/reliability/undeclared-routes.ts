@@ -4,17 +4,6 @@
  * without a declaration that is not listed here, and on a listed route that is declared.
  */
 export const NOT_YET_DECLARED: readonly string[] = [
-  "GET /api/field-tools/projects/",
-  "GET /api/field-tools/sub-projects/",
-  "GET /api/field-tools/auditors/",
-  "POST /api/lookups/objects/",
-  "GET /api/field-app-dumps/",
-  "POST /api/field-app-dumps/",
-  "GET /api/outlet-recovery/",
-  "POST /api/outlet-recovery/",
-  "POST /api/outlet-recovery/:id/confirm/",
-  "POST /api/outlet-recovery/:id/cancel/",
-  "POST /api/outlet-recovery/:id/report/",
   "GET /api/bulk/upload/help/",
   "GET /api/bulk/upload/sample/",
   "GET /api/bulk/upload/sub-projects/",

@@ -5,6 +5,7 @@
 import { ADMIN_RESOURCE_ENDPOINTS } from "./adminResources";
 import * as auth from "./auth";
 import type { AnyEndpoint } from "./endpoint";
+import * as fieldTools from "./fieldTools";
 import * as fieldUsers from "./fieldUsers";
 import * as mobile from "./mobile";
 import * as mobileLinks from "./mobileLinks";
@@ -28,6 +29,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   fieldUsers,
   outbox,
   auth,
+  fieldTools,
 ];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>
