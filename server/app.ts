@@ -1,8 +1,9 @@
 /** The reference API server: Hono routes under /api/, the built client everywhere else. */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppConfig, SsoProvider } from "../src/domain/auth";
-import { ADMIN_API, adminResourceRoutes, isResourceFileWrite } from "./admin/routes";
+import * as authApi from "../src/domain/api/auth";
+import type { SsoProvider } from "../src/domain/auth";
+import { adminResourceRoutes, isResourceFileWrite } from "./admin/routes";
 import { adminRoutes } from "./auth/admin";
 import { authenticate } from "./auth/guard";
 import { otpKeys } from "./auth/otpKeys";
@@ -18,6 +19,7 @@ import { jsonOnly } from "./http/jsonOnly";
 import { NOT_FOUND, Problem } from "./http/problem";
 import { requestActivity } from "./http/requestActivity";
 import { securityHeaders } from "./http/security";
+import { serve } from "./http/serve";
 import { serveClient } from "./http/static";
 import { mobileRoutes } from "./mobile/routes";
 import { outletRoutes } from "./outlets/routes";
@@ -92,23 +94,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("/api/*", jsonOnly(takesFiles));
   app.use("/api/*", authenticate(deps));
 
-  app.get("/api/health/", (c) => c.json({ status: "ok" }));
-  app.get("/api/config/", async (c) => {
-    const config: AppConfig = {
-      mode: deps.mode,
-      sso_providers: ssoProviders(deps),
-      dev_outbox: deps.mode === "demo",
-      otp_public_key: (await otpKeys(deps.db, deps.clock)).publicKeySpki,
-    };
-    return c.json(config);
-  });
-  app.route("/api/auth", authRoutes(deps));
-  app.route("/api/auth", otpLoginRoutes(deps));
+  const settings = new Hono<AppEnv>();
+  serve(settings, deps, authApi.health, async () => ({ status: "ok" as const }));
+  serve(settings, deps, authApi.appConfig, async () => ({
+    mode: deps.mode,
+    sso_providers: ssoProviders(deps),
+    dev_outbox: deps.mode === "demo",
+    otp_public_key: (await otpKeys(deps.db, deps.clock)).publicKeySpki,
+  }));
+  app.route("/api", settings);
+  app.route("/api", authRoutes(deps));
+  app.route("/api", otpLoginRoutes(deps));
   app.route("/api", fieldUserRoutes(deps));
   app.route("/api", mobileRoutes(deps));
-  app.route("/api/auth", adminRoutes(deps));
-  app.route("/api/auth", profileRoutes(deps));
-  app.route(ADMIN_API, adminResourceRoutes(deps));
+  app.route("/api", adminRoutes(deps));
+  app.route("/api", profileRoutes(deps));
+  app.route("/api", adminResourceRoutes(deps));
   app.route("/api", outletRoutes(deps));
   app.route("/api", projectRoutes(deps));
   app.route("/api", surveyRoutes(deps));

@@ -4,20 +4,19 @@
  * zone and territory belong to its state, so moving it to another would contradict them.
  */
 import type { Hono } from "hono";
+import * as api from "../../src/domain/api/adminResources";
 import { citiesMerged, cityMergeProblems } from "../../src/domain/cityMerge";
 import { decodeRowId } from "../../src/domain/requestInput";
 import { CITIES_OF_TWO_STATES, cities } from "../../src/domain/resources/geography";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
-import { jsonBody, Problem } from "../http/problem";
+import { NOT_FOUND, Problem } from "../http/problem";
+import { serve } from "../http/serve";
 import { recordsById } from "./reads";
-import { requireWriter } from "./writer";
 import { logChange } from "./writes";
 
 export function mergeCitiesRoute(app: Hono<AppEnv>, deps: AppDeps) {
-  app.post("/cities/merge/", async (c) => {
-    const { user } = await requireWriter(c, deps, cities);
-    const body = await jsonBody(c.req);
+  serve(app, deps, api.mergeCities, async ({ caller: { user }, body }) => {
     const from = decodeRowId(Object.hasOwn(body, "from") ? body.from : undefined);
     const into = decodeRowId(Object.hasOwn(body, "into") ? body.into : undefined);
     const problems = cityMergeProblems(from, into);
@@ -31,7 +30,7 @@ export function mergeCitiesRoute(app: Hono<AppEnv>, deps: AppDeps) {
       );
       const merged = rows.find((r) => r.id === from);
       const kept = rows.find((r) => r.id === into);
-      if (!merged || !kept) throw new Problem(404, { detail: "Not found." });
+      if (!merged || !kept) throw new Problem(404, { ...NOT_FOUND });
       if (merged.state_id !== kept.state_id) throw new Problem(400, { into: [CITIES_OF_TWO_STATES] });
       const moved = await tx.query<{ id: number }>(
         "UPDATE outlets SET city_id = $1, state_id = $2 WHERE city_id = $3 RETURNING id",
@@ -43,12 +42,13 @@ export function mergeCitiesRoute(app: Hono<AppEnv>, deps: AppDeps) {
         outlets: moved.length,
       });
       const [city] = await recordsById(tx, cities, [kept.id]);
+      if (!city) throw new Problem(404, { ...NOT_FOUND });
       return {
         detail: citiesMerged(merged.name, kept.name, moved.length),
         outlets_moved: moved.length,
         city,
       };
     });
-    return c.json(answer);
+    return answer;
   });
 }

@@ -7,7 +7,7 @@ import {
   escapeLike,
   MAX_QUERY_TEXT_LENGTH,
 } from "../../src/domain/requestInput";
-import type { ResourceDefinition } from "../../src/domain/resource";
+import type { ResourceDefinition, ResourceRecord } from "../../src/domain/resource";
 import { type DecodedListQuery, decodeListQuery } from "../../src/domain/resourceQuery";
 import { isInternal } from "../auth/organisationScope";
 import type { UserRow } from "../auth/users";
@@ -95,9 +95,16 @@ export async function listRecords(
   return paginate(url, rows, counted?.count ?? 0, page);
 }
 
-export async function recordsById(db: Queryable, def: ResourceDefinition, ids: readonly number[]) {
+/** A record as recordSelect reads it, the shape the API answers with. */
+export type RecordRow = typeof ResourceRecord.Encoded;
+
+export async function recordsById(
+  db: Queryable,
+  def: ResourceDefinition,
+  ids: readonly number[],
+): Promise<RecordRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<{ id: number }>(`${recordSelect(def)} WHERE t.id = ANY($1::int[])`, [ids]);
+  const rows = await db.query<RecordRow>(`${recordSelect(def)} WHERE t.id = ANY($1::int[])`, [ids]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)!);
 }
@@ -108,7 +115,7 @@ export async function findRecord(
   def: ResourceDefinition,
   caller: Caller,
   address: string,
-): Promise<Record<string, unknown> | undefined> {
+): Promise<RecordRow | undefined> {
   // An address no row can have (a NUL byte, too long) is simply not found.
   const text = decodeText(address, MAX_QUERY_TEXT_LENGTH);
   if (!text.ok) return undefined;
@@ -116,7 +123,7 @@ export async function findRecord(
   if (key === null) return undefined;
   const params: unknown[] = [key];
   const where = [`t.${addressColumn(def)} = $1`, ...scopeWhere(def, caller, params)];
-  return (await db.query<Record<string, unknown>>(`${recordSelect(def)} ${whereSql(where)}`, params))[0];
+  return (await db.query<RecordRow>(`${recordSelect(def)} ${whereSql(where)}`, params))[0];
 }
 
 /** Options for a searchable select: id and title, at most 1000, narrowed by organisation and search. */

@@ -3,26 +3,24 @@
  * options for searchable selects, one record, and (when writable) create, update and delete, each
  * checked on the server against the definition's permissions and the caller's organisation.
  */
-import type { Context, Next } from "hono";
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { RESOURCE_API } from "../../src/domain/api/adminResources";
 import { filePart, MB } from "../../src/domain/fileField";
 import { passwordProblems } from "../../src/domain/password";
 import { addFieldError, decodeRowId, type FieldErrors } from "../../src/domain/requestInput";
-import { decodeValues, isWritable, type ResourceDefinition } from "../../src/domain/resource";
+import { decodeValues, type ResourceDefinition } from "../../src/domain/resource";
 import { RESOURCES } from "../../src/domain/resourceCatalogue";
-import { requirePermission } from "../auth/guard";
 import { hashPassword } from "../auth/passwords";
 import type { AppDeps, AppEnv } from "../context";
-import { jsonBody, Problem, REQUIRED } from "../http/problem";
+import { jsonBody, NOT_FOUND, Problem, REQUIRED } from "../http/problem";
+import { serve } from "../http/serve";
 import { safeFileName } from "../uploads/files";
 import { mergeCitiesRoute } from "./mergeCities";
 import { findRecord, type ListQuery, listOptions, listRecords, recordsById } from "./reads";
 import { fileFields } from "./schemaSql";
-import { requireWriter } from "./writer";
 import { createRecord, deleteRecord, type Hashed, updateRecord } from "./writes";
-
-export const ADMIN_API = "/api/admin";
 
 const WRITE_PATH = /^\/api\/admin\/([a-z-]+)\/(?:[^/]+\/)?$/;
 
@@ -48,12 +46,16 @@ const fileWriteLimit = (def: ResourceDefinition) =>
 const FORM_UNREADABLE = "Send the values as JSON in the form's values part.";
 
 /**
- * A write body: JSON `{ values, version }`, or (for a resource with files) multipart with the
+ * A write body: the JSON the contract decoded, or (for a resource with files, sent as multipart) the
  * values as JSON in `values`, the version in `version` and each chosen file in its own part.
  */
-async function writeBody(c: Context<AppEnv>, def: ResourceDefinition): Promise<Record<string, unknown>> {
+async function writeBody(
+  c: Context<AppEnv>,
+  def: ResourceDefinition,
+  json: Record<string, unknown> | undefined,
+): Promise<Record<string, unknown>> {
   if (!hasFiles(def) || !(c.req.header("content-type") ?? "").startsWith("multipart/form-data"))
-    return jsonBody(c.req);
+    return json ?? jsonBody(c.req);
   let form: Record<string, unknown>;
   let values: unknown;
   try {
@@ -75,12 +77,11 @@ async function writeBody(c: Context<AppEnv>, def: ResourceDefinition): Promise<R
 
 /** The values of a write body, decoded with the definition's schema. */
 async function readValues(
-  c: Context<AppEnv>,
+  body: Record<string, unknown>,
   def: ResourceDefinition,
   creating: boolean,
   random: AppDeps["randomBytes"],
 ) {
-  const body = await writeBody(c, def);
   const raw = Object.hasOwn(body, "values") ? body.values : undefined;
   const decoded = decodeValues(def, raw ?? {}, creating);
   const errors: FieldErrors = decoded.ok ? {} : { ...decoded.errors };
@@ -100,53 +101,65 @@ async function readValues(
   return { values: decoded.values, version: version ?? 0, hashed };
 }
 
-const addressOf = (c: Context<AppEnv>): string => c.req.param("address") ?? "";
-
 const listQuery = (c: Context<AppEnv>): ListQuery => ({
   get: (k) => c.req.query(k),
   names: Object.keys(c.req.queries()),
 });
 
+/** A resource's endpoints (src/domain/api/adminResources.ts), served from its definition. */
 function resourceRoutes(app: Hono<AppEnv>, deps: AppDeps, def: ResourceDefinition) {
-  const base = `/${def.name}/`;
-  const reader = (c: Context<AppEnv>) => requirePermission(c, deps, ...def.read);
-  const writer = (c: Context<AppEnv>) => requireWriter(c, deps, def);
-  const one = async (id: number) => (await recordsById(deps.db, def, [id]))[0];
+  const api = RESOURCE_API[def.name]!;
+  const one = async (id: number) => (await recordsById(deps.db, def, [id]))[0]!;
+  const files = hasFiles(def);
 
-  app.get(base, async (c) => {
-    const { user } = await reader(c);
-    return c.json(await listRecords(deps.db, def, user, c.req.url, listQuery(c)));
+  serve(app, deps, api.list, async ({ c, caller }) =>
+    listRecords(deps.db, def, caller.user, c.req.url, listQuery(c)),
+  );
+  serve(app, deps, api.options, async ({ c, caller }) =>
+    listOptions(deps.db, def, caller.user, listQuery(c)),
+  );
+  serve(app, deps, api.read, async ({ caller, params }) => {
+    const found = await findRecord(deps.db, def, caller.user, params.address);
+    if (!found) throw new Problem(404, { ...NOT_FOUND });
+    return found;
   });
-  app.get(`${base}options/`, async (c) => {
-    const { user } = await reader(c);
-    return c.json(await listOptions(deps.db, def, user, listQuery(c)));
-  });
-  app.get(`${base}:address/`, async (c) => {
-    const { user } = await reader(c);
-    const found = await findRecord(deps.db, def, user, addressOf(c));
-    if (!found) throw new Problem(404, { detail: "Not found." });
-    return c.json(found);
-  });
-  if (!isWritable(def)) return;
-  if (hasFiles(def)) {
-    const limit = fileWriteLimit(def);
-    app.post(base, (c, next: Next) => limit(c, next));
-    app.put(`${base}:address/`, (c, next: Next) => limit(c, next));
-  }
-  app.post(base, async (c) => {
-    const { user } = await writer(c);
-    const { values, hashed } = await readValues(c, def, true, deps.randomBytes);
-    return c.json(await one(await createRecord(deps, def, user, values, hashed)), 201);
-  });
-  app.put(`${base}:address/`, async (c) => {
-    const { user } = await writer(c);
-    const { values, version, hashed } = await readValues(c, def, false, deps.randomBytes);
-    return c.json(await one(await updateRecord(deps, def, user, addressOf(c), version, values, hashed)));
-  });
-  app.delete(`${base}:address/`, async (c) => {
-    const { user } = await writer(c);
-    await deleteRecord(deps, def, user, addressOf(c));
-    return c.body(null, 204);
+  if (!api.create || !api.update || !api.remove) return;
+  // A resource with files reads its own body (JSON or multipart) under its own limit.
+  const limit = files ? [fileWriteLimit(def)] : [];
+  const bodyOf = (c: Context<AppEnv>, body: unknown) =>
+    writeBody(c, def, files ? undefined : (body as Record<string, unknown>));
+  serve(
+    app,
+    deps,
+    api.create,
+    async ({ c, caller, body }) => {
+      const { values, hashed } = await readValues(await bodyOf(c, body), def, true, deps.randomBytes);
+      return one(await createRecord(deps, def, caller.user, values, hashed));
+    },
+    ...limit,
+  );
+  serve(
+    app,
+    deps,
+    api.update,
+    async ({ c, caller, params, body }) => {
+      const read = await readValues(await bodyOf(c, body), def, false, deps.randomBytes);
+      const id = await updateRecord(
+        deps,
+        def,
+        caller.user,
+        params.address,
+        read.version,
+        read.values,
+        read.hashed,
+      );
+      return one(id);
+    },
+    ...limit,
+  );
+  serve(app, deps, api.remove, async ({ caller, params }) => {
+    await deleteRecord(deps, def, caller.user, params.address);
+    return null;
   });
 }
 

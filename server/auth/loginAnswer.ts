@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import { setCookie } from "hono/cookie";
 import type { LoginResponse, SessionConflictBody } from "../../src/domain/auth";
 import type { AppDeps } from "../context";
+import { Problem } from "../http/problem";
 import { CONFLICT_TOKEN_MS, startSession } from "./sessions";
 import type { UserRow } from "./users";
 
@@ -20,13 +21,14 @@ export const isHttps = (c: Context) =>
   new URL(c.req.url).protocol === "https:" ||
   c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
 
+/** A new session's answer, its cookie set; a conflict is the 451 refusal, its one-use cookie set. */
 export async function answerSignIn(
   c: Context,
   deps: AppDeps,
   user: UserRow,
   platform: string,
   now: number,
-): Promise<Response> {
+): Promise<LoginResponse> {
   const started = await startSession(deps, user.id, platform, now, deps.randomBytes);
   if (started.kind === "conflict") {
     setCookie(c, CONFLICT_COOKIE, started.conflictToken, {
@@ -43,15 +45,14 @@ export async function answerSignIn(
       platform,
       active_sessions: started.active,
     };
-    return c.json(conflict, 451 as never);
+    throw new Problem(451, conflict);
   }
   const sessionid = started.token;
   setCookie(c, SESSION_COOKIE, sessionid, { httpOnly: true, sameSite: "Lax", path: "/", secure: isHttps(c) });
-  const response: LoginResponse = {
+  return {
     username: user.username,
     user_data: { phone_number: user.phone_number },
     sessionid,
     password_expired: false,
   };
-  return c.json(response);
 }

@@ -9,8 +9,10 @@
  */
 
 import { Hono } from "hono";
+import * as api from "../../src/domain/api/auth";
+import { givenOr } from "../../src/domain/api/fields";
 import { CODE_SPENT, CODE_SPENT_DETAIL } from "../../src/domain/auth";
-import { LOGIN_METHOD_PHONE_OTP, PLATFORM_MY_TRACK, PLATFORM_RETAILER } from "../../src/domain/loginMethods";
+import { PLATFORM_MY_TRACK, PLATFORM_RETAILER } from "../../src/domain/loginMethods";
 import {
   INVALID_MOBILE,
   INVALID_OTP,
@@ -18,19 +20,18 @@ import {
   maskMobile,
   mobileDigitsOf,
   OTP_NOT_ENCRYPTED,
-  OTP_PURPOSE_USER_LOGIN,
   OTP_SENT_DETAIL,
   type OtpLoginStepResponse,
-  type OtpSendResponse,
   RESEND_COOLDOWN_SECONDS,
   resendTooSoon,
   withMobilePrefix,
 } from "../../src/domain/otpLogin";
-import { MAX_TOKEN_LENGTH, MAX_USERNAME_LENGTH, notAChoice } from "../../src/domain/requestInput";
+import { notAChoice } from "../../src/domain/requestInput";
 import type { AppDeps, AppEnv } from "../context";
 import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";
-import { fieldProblem, jsonBody, optionalString, Problem, requireStrings } from "../http/problem";
+import { fieldProblem, Problem } from "../http/problem";
+import { serve } from "../http/serve";
 import { answerSignIn } from "./loginAnswer";
 import {
   allowSend,
@@ -47,8 +48,6 @@ import { findUserById } from "./users";
 /** How long a sign-in code may be used. */
 export const LOGIN_OTP_TTL_MS = 5 * 60 * 1000;
 export const NO_GATEWAY_DETAIL = "Codes cannot be sent at the moment: no SMS gateway is configured.";
-/** A base64 RSA-OAEP ciphertext of a 4096-bit key is 684 characters; anything longer is not one. */
-const MAX_CIPHERTEXT_LENGTH = 1024;
 
 /** Where each platform's accounts keep their mobile numbers; only these platforms sign in by code. */
 const ACCOUNT_BY_MOBILE = {
@@ -58,12 +57,15 @@ const ACCOUNT_BY_MOBILE = {
 type OtpPlatform = keyof typeof ACCOUNT_BY_MOBILE;
 const isOtpPlatform = (value: string): value is OtpPlatform => Object.hasOwn(ACCOUNT_BY_MOBILE, value);
 
-const LIMITS = { login_username: MAX_USERNAME_LENGTH, password: MAX_CIPHERTEXT_LENGTH } as const;
+/** What a code sign-in call names: the mobile number and the platform (my_track when not given). */
+type Target = { readonly login_username: string; readonly platform?: string | null | undefined };
 
 /** The mobile digits and platform of a request, or the field errors the spec places under each field. */
-function readNumberAndPlatform(body: Record<string, unknown>): { digits: string; platform: OtpPlatform } {
-  const { login_username } = requireStrings(body, ["login_username"] as const, LIMITS);
-  const platform = optionalString(body, "platform", PLATFORM_MY_TRACK, MAX_TOKEN_LENGTH);
+function readNumberAndPlatform({ login_username, ...given }: Target): {
+  digits: string;
+  platform: OtpPlatform;
+} {
+  const platform = givenOr(given.platform, PLATFORM_MY_TRACK);
   if (!isOtpPlatform(platform)) throw fieldProblem("platform", notAChoice(platform));
   const digits = mobileDigitsOf(login_username);
   if (digits === null || !isMobileDigits(digits)) throw fieldProblem("login_username", INVALID_MOBILE);
@@ -71,7 +73,7 @@ function readNumberAndPlatform(body: Record<string, unknown>): { digits: string;
 }
 
 /** Login step 1 (method_of_login phone_otp): the masked number a code will go to. */
-export function otpLoginStep(body: Record<string, unknown>): OtpLoginStepResponse {
+export function otpLoginStep(body: Target): OtpLoginStepResponse {
   const { digits } = readNumberAndPlatform(body);
   return { login_username: withMobilePrefix(digits), user_data: { phone_number: maskMobile(digits) } };
 }
@@ -89,11 +91,7 @@ export function otpLoginRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db, clock, randomBytes } = deps;
   const app = new Hono<AppEnv>();
 
-  app.post("/otp/send/", async (c) => {
-    const body = await jsonBody(c.req);
-    requireMethod(body);
-    const purpose = optionalString(body, "purpose", OTP_PURPOSE_USER_LOGIN, MAX_TOKEN_LENGTH);
-    if (purpose !== OTP_PURPOSE_USER_LOGIN) throw fieldProblem("purpose", notAChoice(purpose));
+  serve(app, deps, api.otpSend, async ({ c, body }) => {
     const { digits, platform } = readNumberAndPlatform(body);
     if (deps.mode !== "demo") throw new Problem(503, { detail: NO_GATEWAY_DETAIL });
     const now = clock();
@@ -142,19 +140,12 @@ export function otpLoginRoutes(deps: AppDeps): Hono<AppEnv> {
         );
       }
     });
-    const answer: OtpSendResponse = {
-      detail: OTP_SENT_DETAIL,
-      resend_after_seconds: RESEND_COOLDOWN_SECONDS,
-    };
-    return c.json(answer);
+    return { detail: OTP_SENT_DETAIL, resend_after_seconds: RESEND_COOLDOWN_SECONDS };
   });
 
-  app.post("/otp/verify/", async (c) => {
-    const body = await jsonBody(c.req);
-    requireMethod(body);
+  serve(app, deps, api.otpVerify, async ({ c, body }) => {
     const { digits, platform } = readNumberAndPlatform(body);
-    const { password } = requireStrings(body, ["password"] as const, LIMITS);
-    const otp = decryptOtp(await otpKeys(db, clock), password.trim());
+    const otp = decryptOtp(await otpKeys(db, clock), body.password.trim());
     if (otp === null) throw new Problem(400, { code: "otp_not_encrypted", detail: OTP_NOT_ENCRYPTED });
     const now = clock();
     const invalid = () => new Problem(400, { code: "invalid_otp", detail: INVALID_OTP });
@@ -174,11 +165,6 @@ export function otpLoginRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   return app;
-}
-
-function requireMethod(body: Record<string, unknown>): void {
-  const method = optionalString(body, "method_of_login", LOGIN_METHOD_PHONE_OTP, MAX_TOKEN_LENGTH);
-  if (method !== LOGIN_METHOD_PHONE_OTP) throw fieldProblem("method_of_login", notAChoice(method));
 }
 
 /** The 429 of a send inside the cooldown, with the seconds left. */

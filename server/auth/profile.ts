@@ -3,16 +3,16 @@
  * Staff only: field auditors and retailers keep one session on their own app.
  */
 import { Hono } from "hono";
+import * as api from "../../src/domain/api/auth";
 import { OTHER_SESSIONS_ENDED, type UserSession } from "../../src/domain/profile";
 import type { AppDeps, AppEnv } from "../context";
-import { requireStaff } from "./guard";
+import { serve } from "../http/serve";
 import { isSessionLive } from "./sessions";
 
 export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get("/sessions/", async (c) => {
-    const { user, sessionId } = await requireStaff(c, deps);
+  serve(app, deps, api.mySessions, async ({ caller: { user, sessionId } }) => {
     const rows = await deps.db.query<{ id: number; platform: string; created_at: Date; last_seen_at: Date }>(
       "SELECT id, platform, created_at, last_seen_at FROM sessions WHERE user_id = $1 ORDER BY last_seen_at DESC, id",
       [user.id],
@@ -27,16 +27,15 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
         last_seen_at: s.last_seen_at.toISOString(),
         current: s.id === sessionId,
       }));
-    return c.json(sessions);
+    return sessions;
   });
 
-  app.post("/sessions/end-others/", async (c) => {
-    const { user, sessionId } = await requireStaff(c, deps);
+  serve(app, deps, api.endOtherSessions, async ({ caller: { user, sessionId } }) => {
     const ended = await deps.db.query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2 RETURNING id", [
       user.id,
       sessionId,
     ]);
-    return c.json({ detail: OTHER_SESSIONS_ENDED, ended: ended.length });
+    return { detail: OTHER_SESSIONS_ENDED, ended: ended.length };
   });
 
   return app;

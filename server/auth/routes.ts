@@ -1,21 +1,21 @@
 /** The auth endpoint family: login, info, logout, logout all, forgot password, password expiry. */
 import { Hono } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
-import { CODE_SPENT, CODE_SPENT_DETAIL, type LoginResponse } from "../../src/domain/auth";
-import { LOGIN_METHOD_PASSWORD, LOGIN_METHOD_PHONE_OTP, PLATFORM_WEB } from "../../src/domain/loginMethods";
+import * as api from "../../src/domain/api/auth";
+import { givenOr } from "../../src/domain/api/fields";
+import { CODE_SPENT, CODE_SPENT_DETAIL } from "../../src/domain/auth";
+import { LOGIN_METHOD_PHONE_OTP, PLATFORM_WEB } from "../../src/domain/loginMethods";
 import { isPasswordExpired, passwordProblems } from "../../src/domain/password";
 import {
   CODE_SIGN_IN_ONLY,
   isPlatform,
-  MAX_PASSWORD_LENGTH,
-  MAX_TOKEN_LENGTH,
-  MAX_USERNAME_LENGTH,
   notAChoice,
   signsInWithPassword,
 } from "../../src/domain/requestInput";
 import type { AppDeps, AppEnv } from "../context";
-import { fieldProblem, jsonBody, optionalString, Problem, requireStrings } from "../http/problem";
-import { NO_CREDENTIALS, requireStaff, requireUser } from "./guard";
+import { decodedBody, fieldProblem, Problem } from "../http/problem";
+import { serve } from "../http/serve";
+import { NO_CREDENTIALS } from "./guard";
 import { answerSignIn, CONFLICT_COOKIE, SESSION_COOKIE } from "./loginAnswer";
 import {
   allowSend,
@@ -45,17 +45,6 @@ export const WRONG_CURRENT_PASSWORD = "The current password is not correct.";
 export const SAME_PASSWORD = "The new password must differ from the current one.";
 export const NOT_YOUR_CONFLICT =
   "This browser is signed in as another user: sign out first, then sign in again to end the other sessions.";
-/** The most any credential field may hold: a user name is short, a password bounded for scrypt. */
-const CREDENTIAL_LIMITS = {
-  login_username: MAX_USERNAME_LENGTH,
-  password: MAX_PASSWORD_LENGTH,
-  old_password: MAX_PASSWORD_LENGTH,
-  new_password: MAX_PASSWORD_LENGTH,
-  confirm_password: MAX_PASSWORD_LENGTH,
-  code: MAX_TOKEN_LENGTH,
-  reset_token: MAX_TOKEN_LENGTH,
-} as const;
-
 const locked = () => new Problem(429, { code: "locked", detail: LOCKED_DETAIL });
 
 export { CONFLICT_COOKIE, SESSION_CONFLICT_DETAIL, SESSION_COOKIE } from "./loginAnswer";
@@ -93,18 +82,12 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     return user;
   }
 
-  app.post("/login/", async (c) => {
-    const body = await jsonBody(c.req);
+  serve(app, deps, api.login, async ({ c, body }) => {
     // Step 1 of the one-time-code sign-in shares the login address (spec 002 §7).
-    if (body.method_of_login === LOGIN_METHOD_PHONE_OTP) return c.json(await otpLoginStep(body));
-    const { login_username, password } = requireStrings(
-      body,
-      ["login_username", "password"] as const,
-      CREDENTIAL_LIMITS,
-    );
-    const method = optionalString(body, "method_of_login", LOGIN_METHOD_PASSWORD, MAX_TOKEN_LENGTH);
-    if (method !== LOGIN_METHOD_PASSWORD) throw fieldProblem("method_of_login", notAChoice(method));
-    const platform = optionalString(body, "platform", PLATFORM_WEB, MAX_TOKEN_LENGTH);
+    if (body.method_of_login === LOGIN_METHOD_PHONE_OTP)
+      return otpLoginStep(decodedBody(api.CodeSignInStep, body));
+    const { login_username, password, ...given } = decodedBody(api.PasswordSignIn, body);
+    const platform = givenOr(given.platform, PLATFORM_WEB);
     // A closed set: any other name would open a second live session beside the one the 451 guards.
     if (!isPlatform(platform)) throw fieldProblem("platform", notAChoice(platform));
     // Refused before the password is checked: no failure is counted and nothing about it is told.
@@ -118,23 +101,19 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     );
 
     const base = { username: user.username, user_data: { phone_number: user.phone_number } };
-    if (isPasswordExpired(user.password_changed_at.getTime(), now)) {
-      const expired: LoginResponse = { ...base, sessionid: null, password_expired: true };
-      return c.json(expired);
-    }
+    if (isPasswordExpired(user.password_changed_at.getTime(), now))
+      return { ...base, sessionid: null, password_expired: true };
     return answerSignIn(c, deps, user, platform, now);
   });
 
-  app.get("/info/", async (c) => {
-    const { user } = requireUser(c);
-    return c.json({ user_details: await userDetails(db, user) });
-  });
+  serve(app, deps, api.userInfo, async ({ caller }) => ({
+    user_details: await userDetails(db, caller.user),
+  }));
 
-  app.post("/logout/", async (c) => {
-    const auth = requireUser(c);
-    if (auth.sessionId !== null) await deleteSession(db, auth.sessionId);
+  serve(app, deps, api.logout, async ({ c, caller }) => {
+    if (caller.sessionId !== null) await deleteSession(db, caller.sessionId);
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
-    return c.json({ detail: "Logged out." });
+    return { detail: "Logged out." };
   });
 
   /**
@@ -142,7 +121,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
    * decides whose sessions end, and a caller signed in as someone else is refused: one browser may
    * hold one user's session and another user's cookie.
    */
-  app.post("/logout/all/", async (c) => {
+  serve(app, deps, api.logoutAll, async ({ c }) => {
     const sessionUser = c.get("auth")?.user.id ?? null;
     let userId = sessionUser;
     const conflictToken = getCookie(c, CONFLICT_COOKIE);
@@ -156,15 +135,10 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     if (userId === null) throw new Problem(401, NO_CREDENTIALS);
     await endAllSessions(deps, userId);
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
-    return c.json({ detail: "All sessions logged out." });
+    return { detail: "All sessions logged out." };
   });
 
-  app.post("/forgot/send-code/", async (c) => {
-    const { login_username } = requireStrings(
-      await jsonBody(c.req),
-      ["login_username"] as const,
-      CREDENTIAL_LIMITS,
-    );
+  serve(app, deps, api.forgotSendCode, async ({ c, body: { login_username } }) => {
     const now = clock();
     // Counted by the name asked for, known or not, so the throttle does not tell which accounts exist.
     const allowed = await allowSend(
@@ -197,15 +171,10 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       });
     }
     // The same answer whether or not the account exists, so the endpoint cannot be used to find accounts.
-    return c.json({ detail: CODE_SENT_DETAIL });
+    return { detail: CODE_SENT_DETAIL };
   });
 
-  app.post("/forgot/verify-code/", async (c) => {
-    const { login_username, code } = requireStrings(
-      await jsonBody(c.req),
-      ["login_username", "code"] as const,
-      CREDENTIAL_LIMITS,
-    );
+  serve(app, deps, api.forgotVerifyCode, async ({ body: { login_username, code } }) => {
     const invalid = () => new Problem(400, { code_value: [INVALID_CODE] });
     const user = await findUserByUsername(db, login_username);
     if (!user) throw invalid();
@@ -226,15 +195,10 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       digest(resetToken),
       new Date(now + RESET_TTL_MS),
     ]);
-    return c.json({ reset_token: resetToken, detail: "Code verified. Choose a new password." });
+    return { reset_token: resetToken, detail: "Code verified. Choose a new password." };
   });
 
-  app.post("/forgot/change-password/", async (c) => {
-    const fields = requireStrings(
-      await jsonBody(c.req),
-      ["login_username", "reset_token", "new_password", "confirm_password"] as const,
-      CREDENTIAL_LIMITS,
-    );
+  serve(app, deps, api.forgotChangePassword, async ({ body: fields }) => {
     const problems = passwordProblems(fields.new_password, fields.confirm_password);
     if (problems.length > 0) throw new Problem(400, { new_password: problems });
     const user = await findUserByUsername(db, fields.login_username);
@@ -251,15 +215,10 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new Problem(400, { detail: RESET_EXPIRED_DETAIL });
     }
     await setPassword(user, fields.new_password, now);
-    return c.json({ detail: PASSWORD_CHANGED });
+    return { detail: PASSWORD_CHANGED };
   });
 
-  app.post("/password-expiry/change/", async (c) => {
-    const fields = requireStrings(
-      await jsonBody(c.req),
-      ["login_username", "old_password", "new_password", "confirm_password"] as const,
-      CREDENTIAL_LIMITS,
-    );
+  serve(app, deps, api.passwordExpiryChange, async ({ body: fields }) => {
     const now = clock();
     const user = await checkCredentials(fields.login_username, fields.old_password, now, () =>
       fieldProblem("old_password", WRONG_CURRENT_PASSWORD),
@@ -268,26 +227,20 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     if (fields.new_password === fields.old_password) problems.push(SAME_PASSWORD);
     if (problems.length > 0) throw new Problem(400, { new_password: problems });
     await setPassword(user, fields.new_password, now);
-    return c.json({ detail: PASSWORD_CHANGED });
+    return { detail: PASSWORD_CHANGED };
   });
 
   // The profile's password change: the signed-in staff user's own password, checked like a sign-in.
-  app.post("/password/change/", async (c) => {
-    const { user: caller } = await requireStaff(c, deps);
-    const fields = requireStrings(
-      await jsonBody(c.req),
-      ["old_password", "new_password", "confirm_password"] as const,
-      CREDENTIAL_LIMITS,
-    );
+  serve(app, deps, api.passwordChange, async ({ caller, body: fields }) => {
     const now = clock();
-    const user = await checkCredentials(caller.username, fields.old_password, now, () =>
+    const user = await checkCredentials(caller.user.username, fields.old_password, now, () =>
       fieldProblem("old_password", WRONG_CURRENT_PASSWORD),
     );
     const problems = passwordProblems(fields.new_password, fields.confirm_password);
     if (fields.new_password === fields.old_password) problems.push(SAME_PASSWORD);
     if (problems.length > 0) throw new Problem(400, { new_password: problems });
     await setPassword(user, fields.new_password, now);
-    return c.json({ detail: PASSWORD_CHANGED });
+    return { detail: PASSWORD_CHANGED };
   });
 
   /** A new password (with its own salt) ends every session and spends every reset code of the user. */

@@ -5,20 +5,16 @@
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import * as api from "../../src/domain/api/fieldTools";
 import { DUMP_MSG, DUMP_PAGE_SIZE, MAX_DUMP_BYTES, RECOVERY_PAGE_SIZE } from "../../src/domain/fieldTools";
-import {
-  decodeRowId,
-  decodeText,
-  MAX_QUERY_TEXT_LENGTH,
-  PAGE_SIZE_FIELD,
-} from "../../src/domain/requestInput";
+import { decodeRowId, PAGE_SIZE_FIELD } from "../../src/domain/requestInput";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { pageParams, paginate } from "../http/pagination";
-import { fieldProblem, jsonBody, Problem } from "../http/problem";
+import { fieldProblem, Problem } from "../http/problem";
+import { serve } from "../http/serve";
 import { safeFileName } from "../uploads/files";
 import { runnerOf } from "../uploads/runner";
-import { requireFieldTools } from "./access";
 import { createDump, listDumps } from "./dumps";
 import { auditorsOf, multiObjectLookup, projects, subProjectsOf } from "./lookups";
 import {
@@ -35,28 +31,9 @@ export const DUMPS_PATH = "/api/field-app-dumps/";
 export const isDumpUpload = (method: string, path: string) =>
   method === "POST" && /^\/api\/field-app-dumps\/?$/.test(path);
 
-function idParam(value: string | undefined, name: string): number {
-  const id = decodeRowId(value);
-  if (id === null) throw fieldProblem(name, "Give the id of one record.");
-  return id;
-}
-
-const requestId = (value: string | undefined): number => {
-  const id = decodeRowId(value);
-  if (id === null) throw new Problem(404, { detail: "Not found." });
-  return id;
-};
-
 /** The page asked for, with the list's own default size when none is given. */
 const pageOf = (query: (k: string) => string | undefined, size: number) =>
   pageParams(query("page"), query(PAGE_SIZE_FIELD) ?? String(size));
-
-/** The table's search text; anything that is not a bounded text is a 400. */
-function searchOf(value: string | undefined): string {
-  const read = decodeText(value ?? "", MAX_QUERY_TEXT_LENGTH);
-  if (!read.ok) throw fieldProblem("search", read.error);
-  return read.value;
-}
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
@@ -65,45 +42,21 @@ export function fieldToolRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const kick = () => runnerOf(deps)?.kick();
 
-  app.get("/field-tools/projects/", async (c) => {
-    await requireFieldTools(c, deps);
-    return c.json(await projects(db));
-  });
-  app.get("/field-tools/sub-projects/", async (c) => {
-    await requireFieldTools(c, deps);
-    return c.json(await subProjectsOf(db, idParam(c.req.query("project_id"), "project_id")));
-  });
-  app.get("/field-tools/auditors/", async (c) => {
-    await requireFieldTools(c, deps);
-    return c.json(await auditorsOf(db, idParam(c.req.query("sub_project_id"), "sub_project_id")));
-  });
-  app.post("/lookups/objects/", async (c) => {
-    await requireFieldTools(c, deps);
-    return c.json(await multiObjectLookup(db, await jsonBody(c.req)));
-  });
+  serve(app, deps, api.fieldProjects, async () => projects(db));
+  serve(app, deps, api.fieldSubProjects, async ({ query }) => subProjectsOf(db, query.project_id));
+  serve(app, deps, api.fieldAuditors, async ({ query }) => auditorsOf(db, query.sub_project_id));
+  serve(app, deps, api.objectLookup, async ({ body }) => multiObjectLookup(db, body));
 
-  app.get("/field-app-dumps/", async (c) => {
-    await requireFieldTools(c, deps);
+  serve(app, deps, api.fieldAppDumps, async ({ c, query }) => {
     const page = pageOf((k) => c.req.query(k), DUMP_PAGE_SIZE);
-    const { results, count } = await listDumps(db, page, searchOf(c.req.query("search")));
-    return c.json(paginate(c.req.url, results, count, page));
+    const { results, count } = await listDumps(db, page, query.search ?? "");
+    return paginate(c.req.url, results, count, page);
   });
-  app.post(
-    "/field-app-dumps/",
-    bodyLimit({
-      maxSize: MAX_DUMP_BYTES + 64 * 1024,
-      onError: () => {
-        throw new Problem(413, { uploaded_file: [DUMP_MSG.tooLarge] });
-      },
-    }),
-    async (c) => {
-      const auth = await requireFieldTools(c, deps);
-      let form: Record<string, unknown>;
-      try {
-        form = await c.req.parseBody();
-      } catch {
-        throw fieldProblem("uploaded_file", DUMP_MSG.fileRequired);
-      }
+  serve(
+    app,
+    deps,
+    api.uploadFieldAppDump,
+    async ({ caller, body: form }) => {
       const file = form.uploaded_file;
       if (!(file instanceof File) || file.size === 0)
         throw fieldProblem("uploaded_file", DUMP_MSG.fileRequired);
@@ -116,8 +69,8 @@ export function fieldToolRoutes(deps: AppDeps): Hono<AppEnv> {
       const at = new Date(deps.clock());
       const dump = await inTransaction(deps, (tx) =>
         createDump(tx, {
-          userId: auth.user.id,
-          organisationId: auth.user.organisation_id,
+          userId: caller.user.id,
+          organisationId: caller.user.organisation_id,
           auditorId,
           name: safeFileName(file.name, "dump.json"),
           bytes,
@@ -125,39 +78,37 @@ export function fieldToolRoutes(deps: AppDeps): Hono<AppEnv> {
         }),
       );
       kick();
-      return c.json(dump, 201);
+      return dump;
     },
+    bodyLimit({
+      maxSize: MAX_DUMP_BYTES + 64 * 1024,
+      onError: () => {
+        throw new Problem(413, { uploaded_file: [DUMP_MSG.tooLarge] });
+      },
+    }),
   );
 
-  app.get("/outlet-recovery/", async (c) => {
-    await requireFieldTools(c, deps);
+  serve(app, deps, api.recoveryRequests, async ({ c, query }) => {
     const page = pageOf((k) => c.req.query(k), RECOVERY_PAGE_SIZE);
-    const { results, count } = await listRequests(db, page, searchOf(c.req.query("search")));
-    return c.json(paginate(c.req.url, results, count, page));
+    const { results, count } = await listRequests(db, page, query.search ?? "");
+    return paginate(c.req.url, results, count, page);
   });
-  app.post("/outlet-recovery/", async (c) => {
-    const auth = await requireFieldTools(c, deps);
-    const read = await readCreate(db, await jsonBody(c.req), isoDay(deps.clock()));
+  serve(app, deps, api.createRecoveryRequest, async ({ caller, body }) => {
+    const read = await readCreate(db, body, isoDay(deps.clock()));
     const at = new Date(deps.clock());
-    return c.json(await inTransaction(deps, (tx) => createRequest(tx, auth.user.id, read, at)), 201);
+    return inTransaction(deps, (tx) => createRequest(tx, caller.user.id, read, at));
   });
-  app.post("/outlet-recovery/:id/confirm/", async (c) => {
-    await requireFieldTools(c, deps);
-    const id = requestId(c.req.param("id"));
+  serve(app, deps, api.confirmRecoveryRequest, async ({ params: { id } }) => {
     const at = new Date(deps.clock());
     const answer = await inTransaction(deps, (tx) => confirmRequest(tx, id, at));
     kick();
-    return c.json(answer);
+    return answer;
   });
-  app.post("/outlet-recovery/:id/cancel/", async (c) => {
-    await requireFieldTools(c, deps);
-    const id = requestId(c.req.param("id"));
+  serve(app, deps, api.cancelRecoveryRequest, async ({ params: { id } }) => {
     const at = new Date(deps.clock());
-    return c.json(await inTransaction(deps, (tx) => cancelRequest(tx, id, at)));
+    return inTransaction(deps, (tx) => cancelRequest(tx, id, at));
   });
-  app.post("/outlet-recovery/:id/report/", async (c) => {
-    await requireFieldTools(c, deps);
-    const id = requestId(c.req.param("id"));
+  serve(app, deps, api.recoveryReport, async ({ c, params: { id } }) => {
     const csv = await requestReport(db, id);
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",

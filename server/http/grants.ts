@@ -3,8 +3,12 @@
  * 403 when the grant's rule refuses, else the caller the handler scopes its answer to.
  */
 import type { Context } from "hono";
+import type { AnyEndpoint } from "../../src/domain/api/endpoint";
 import type { Grant } from "../../src/domain/api/grants";
 import { MANAGE_USERS } from "../../src/domain/permissions";
+import type { ResourceDefinition } from "../../src/domain/resource";
+import { RESOURCES } from "../../src/domain/resourceCatalogue";
+import { requireWriter } from "../admin/writer";
 import { requirePermission, requireStaff, requireUser } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { requireOutboxReader } from "../dev/access";
@@ -15,7 +19,14 @@ import { requireOutletViewer } from "../outlets/access";
 import { requireOutletWriter } from "../outlets/editPermission";
 import { requireLinkExporter } from "../projects/mobileLinks";
 
-type Guard = (c: Context<AppEnv>, deps: AppDeps) => unknown;
+type Guard = (c: Context<AppEnv>, deps: AppDeps, e: AnyEndpoint) => unknown;
+
+/** The administered resource an endpoint names, whose permissions its grant checks. */
+function resourceOf(e: AnyEndpoint): ResourceDefinition {
+  const def = RESOURCES.find((d) => d.name === e.resource);
+  if (!def) throw new Error(`${e.method} ${e.path}: no administered resource ${e.resource}`);
+  return def;
+}
 
 export const GUARDS = {
   public: async () => null,
@@ -29,6 +40,8 @@ export const GUARDS = {
   resetMobileLink: requireLinkResetter,
   devOutbox: requireOutboxReader,
   exportMobileLinks: requireLinkExporter,
+  resourceRead: (c, deps, e) => requirePermission(c, deps, ...resourceOf(e).read),
+  resourceWrite: (c, deps, e) => requireWriter(c, deps, resourceOf(e)),
 } satisfies Record<Grant, Guard>;
 
 export type CallerOf<G extends Grant> = Awaited<ReturnType<(typeof GUARDS)[G]>>;

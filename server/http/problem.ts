@@ -1,4 +1,5 @@
-import { decodeText, MAX_TEXT_LENGTH } from "../../src/domain/requestInput";
+import type { Schema } from "effect";
+import { decodeFields } from "../../src/domain/schemaErrors";
 
 /** An expected failure with the JSON body the client reads (detail, code, field lists). */
 export class Problem extends Error {
@@ -14,7 +15,6 @@ export class Problem extends Error {
 export const NOT_FOUND = { detail: "Not found." } as const;
 
 export const REQUIRED = "This field is required.";
-export const BLANK = "This field may not be blank.";
 
 export const fieldProblem = (field: string, ...messages: string[]): Problem =>
   new Problem(400, { [field]: messages });
@@ -35,38 +35,11 @@ export async function jsonBody(req: { text(): Promise<string> }): Promise<Record
 }
 
 /**
- * Required non-blank string fields, each free of NUL characters and within its maximum length
- * (`max`, else the spec's 10000 for text inputs); every problem is reported at once, keyed by field.
+ * A body decoded with one of the schemas a call declares for it (the login address takes a password
+ * or a one-time-code body): its value, or a 400 with every field's lines.
  */
-export function requireStrings<K extends string>(
-  body: Record<string, unknown>,
-  keys: readonly K[],
-  max: Partial<Record<K, number>> = {},
-): Record<K, string> {
-  const errors: Record<string, string[]> = {};
-  const out = {} as Record<K, string>;
-  for (const key of keys) {
-    const value = Object.hasOwn(body, key) ? body[key] : undefined;
-    const read = decodeText(value, max[key] ?? MAX_TEXT_LENGTH);
-    if (value === undefined || value === null) errors[key] = [REQUIRED];
-    else if (!read.ok) errors[key] = [read.error];
-    else if (read.value.trim() === "") errors[key] = [BLANK];
-    else out[key] = read.value;
-  }
-  if (Object.keys(errors).length > 0) throw new Problem(400, errors);
-  return out;
-}
-
-/** An optional string field: its value, the fallback when absent, a 400 when it is not a bounded string. */
-export function optionalString(
-  body: Record<string, unknown>,
-  key: string,
-  fallback: string,
-  max = MAX_TEXT_LENGTH,
-): string {
-  const value = Object.hasOwn(body, key) ? body[key] : undefined;
-  if (value === undefined || value === null || value === "") return fallback;
-  const read = decodeText(value, max);
-  if (!read.ok) throw fieldProblem(key, read.error);
-  return read.value;
+export function decodedBody<S extends Schema.Top>(schema: S, body: unknown): S["Type"] {
+  const decoded = decodeFields(schema, body);
+  if (!decoded.ok) throw new Problem(400, decoded.errors);
+  return decoded.value;
 }

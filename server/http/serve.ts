@@ -9,7 +9,13 @@
 
 import type { Schema } from "effect";
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import { type Download, type Endpoint, type Multipart, queryValues } from "../../src/domain/api/endpoint";
+import {
+  type AnyEndpoint,
+  type Download,
+  type Endpoint,
+  type Multipart,
+  queryValues,
+} from "../../src/domain/api/endpoint";
 import type { Grant } from "../../src/domain/api/grants";
 import { decodePage, type FieldErrors, type Page } from "../../src/domain/requestInput";
 import { decodeFields } from "../../src/domain/schemaErrors";
@@ -95,9 +101,10 @@ export function serveFound<E extends Endpoint, F>(
   const guard = GUARDS[e.grant as Grant] as (
     c: Context<AppEnv>,
     deps: AppDeps,
+    e: AnyEndpoint,
   ) => Promise<CallerOf<E["grant"]>>;
   const handle: MiddlewareHandler<AppEnv> = async (c) => {
-    const caller = await guard(c, deps);
+    const caller = await guard(c, deps, e as AnyEndpoint);
     const params = decodedOr(e.params, c.req.param(), () => new Problem(404, { ...NOT_FOUND }));
     const raw = queryValues(new URL(c.req.url).searchParams);
     const query = decodedOr(e.query, raw, (errors) => new Problem(400, errors));

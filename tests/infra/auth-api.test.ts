@@ -61,7 +61,6 @@ describe("auth calls: method, path, payload and decoding", () => {
       method: "POST",
       path: "/api/auth/logout/",
       answer: { detail: "Logged out." },
-      sent: {},
     },
     {
       name: "logoutAll",
@@ -69,7 +68,6 @@ describe("auth calls: method, path, payload and decoding", () => {
       method: "POST",
       path: "/api/auth/logout/all/",
       answer: { detail: "All sessions logged out." },
-      sent: {},
     },
     {
       name: "userInfo",

@@ -2,7 +2,10 @@
  * Every endpoint of the API contract, by family. The role x endpoint matrix reads the routes it
  * must cover from here, and the server serves exactly these.
  */
+import { ADMIN_RESOURCE_ENDPOINTS } from "./adminResources";
+import * as auth from "./auth";
 import type { AnyEndpoint } from "./endpoint";
+import * as fieldTools from "./fieldTools";
 import * as fieldUsers from "./fieldUsers";
 import * as mobile from "./mobile";
 import * as mobileLinks from "./mobileLinks";
@@ -25,14 +28,17 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   retailerAccount,
   fieldUsers,
   outbox,
+  auth,
+  fieldTools,
 ];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>
   typeof value === "object" && value !== null && "method" in value && "path" in value && "grant" in value;
 
-export const ENDPOINTS: readonly AnyEndpoint[] = families.flatMap((family) =>
-  Object.values(family).filter(isEndpoint),
-);
+export const ENDPOINTS: readonly AnyEndpoint[] = [
+  ...families.flatMap((family) => Object.values(family).filter(isEndpoint)),
+  ...ADMIN_RESOURCE_ENDPOINTS,
+];
 
 /** How the server's route table and the matrix name an endpoint: "GET /api/retailer-requests/". */
 export const routeOf = (e: Pick<AnyEndpoint, "method" | "root" | "path">): string =>

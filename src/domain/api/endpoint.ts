@@ -18,8 +18,11 @@ export type Multipart = typeof Multipart;
 export const Download = { _tag: "Download" } as const;
 export type Download = typeof Download;
 
-/** Refusals besides the grant's own 401 and 403: a 400 for bad input, 404, 409 for a record's state. */
-export type Refusal = 400 | 404 | 409 | 413 | 429;
+/**
+ * Refusals besides the grant's own 401 and 403: a 400 for bad input, 404, 409 for a record's state,
+ * 451 for a sign-in while another session of the user is live.
+ */
+export type Refusal = 400 | 404 | 409 | 413 | 429 | 451;
 
 /**
  * Where an endpoint's path is served: "/api" for the API's calls; "" for a page the server renders
@@ -44,6 +47,11 @@ export type Endpoint<
   readonly path: string;
   readonly root: Root;
   readonly grant: G;
+  /**
+   * The administered resource (src/domain/resources) whose read or write permissions the grant
+   * checks: the `resourceRead` and `resourceWrite` grants name it.
+   */
+  readonly resource?: string;
   /** Path parameters, each decoded from its text; a parameter that does not decode is a 404. */
   readonly params: P;
   /** Query parameters (a repeated key gives a list); a bad one is a 400 with its field's lines. */
@@ -67,6 +75,7 @@ type Declaration<P, Q, B, R, G> = {
   path: string;
   root?: Root;
   grant: G;
+  resource?: string;
   params?: P;
   query?: Q;
   paged?: boolean;
@@ -95,6 +104,7 @@ export function endpoint<
     path: d.path,
     root: d.root ?? "/api",
     grant: d.grant,
+    ...(d.resource === undefined ? {} : { resource: d.resource }),
     params,
     query: d.query ?? (NoQuery as Schema.Top as Q),
     paged: d.paged ?? false,

@@ -3,7 +3,16 @@
  * (the texts of src/domain/requestInput.ts): bounded text, a choice from a list, a row id.
  */
 import { Schema, SchemaTransformation } from "effect";
-import { MAX_QUERY_TEXT_LENGTH, NOT_A_STRING, NULL_CHARACTER, notAChoice, tooLong } from "../requestInput";
+import {
+  decodeText,
+  MAX_QUERY_TEXT_LENGTH,
+  NOT_A_STRING,
+  NULL_CHARACTER,
+  notAChoice,
+  tooLong,
+} from "../requestInput";
+import { BLANK } from "../resource";
+import { REQUIRED } from "../schemaErrors";
 import { IdFromText } from "./ids";
 
 /**
@@ -70,3 +79,48 @@ export const Listed = <S extends Schema.Codec<unknown, string>>(item: S) =>
     ),
     Schema.decodeTo(Schema.Array(item)),
   );
+
+/** What is wrong with a required text field, as the sign-in forms' 400 says it; undefined when nothing. */
+function requiredTextProblem(value: unknown, max: number): string | undefined {
+  if (value === undefined || value === null) return REQUIRED;
+  const read = decodeText(value, max);
+  if (!read.ok) return read.error;
+  return read.value.trim() === "" ? BLANK : undefined;
+}
+
+/**
+ * A required text within `max` characters: absent or null is `This field is required.`, blank is
+ * `This field may not be blank.`, else decodeText's line; one line per field, whatever is wrong.
+ */
+export const RequiredText = (max: number) =>
+  Schema.Unknown.check(
+    Schema.makeFilter((value: unknown) => requiredTextProblem(value, max) ?? true, undefined, true),
+  ).pipe(Schema.refine((value: unknown): value is string => typeof value === "string"));
+
+/**
+ * An optional text: absent, null or empty is not given (the handler's default applies), anything
+ * else is decodeText's text within `max` and one the call accepts (`"value" is not a valid choice.`).
+ */
+export const OptionalText = (max: number, accepts: (value: string) => boolean = () => true) =>
+  Schema.optionalKey(
+    Schema.Unknown.check(
+      Schema.makeFilter(
+        (value: unknown) => {
+          if (value === undefined || value === null || value === "") return true;
+          const read = decodeText(value, max);
+          if (!read.ok) return read.error;
+          return accepts(read.value) || notAChoice(read.value);
+        },
+        undefined,
+        true,
+      ),
+    ).pipe(
+      Schema.refine(
+        (value: unknown): value is string | null | undefined => value == null || typeof value === "string",
+      ),
+    ),
+  );
+
+/** An optional text's value, or the fallback when it was not given. */
+export const givenOr = (value: string | null | undefined, fallback: string): string =>
+  value === undefined || value === null || value === "" ? fallback : value;

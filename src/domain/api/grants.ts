@@ -19,6 +19,10 @@ export const GRANTS = {
     "demo mode only: a browser on the server's own machine, or a signed-in admin (the development outbox)",
   exportMobileLinks:
     "a permission that sets projects up (`mayExportMobileLinks`): retailer links open a retailer's earnings",
+  resourceRead:
+    "a permission of the administered resource's read list (its definition's `read`), within the caller's organisation",
+  resourceWrite:
+    "a permission of the resource's write list (`write`); what every organisation shares, internal administrators only (`mayWriteShared`)",
 } as const;
 
 export type Grant = keyof typeof GRANTS;

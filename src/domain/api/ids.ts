@@ -49,3 +49,5 @@ export const IdFromText = <S extends Schema.Codec<unknown, number>>(id: S) =>
   Schema.String.check(Schema.isPattern(DIGITS, { message: ONE_RECORD_ID })).pipe(
     Schema.decodeTo(id, SchemaTransformation.numberFromString),
   );
+export const RecoveryRequestId = RowId.pipe(Schema.brand("RecoveryRequestId"));
+export type RecoveryRequestId = typeof RecoveryRequestId.Type;

@@ -1,70 +1,63 @@
 /** The field tools' endpoint family (spec 002 §7), each call decoded with the domain's Schema. */
 import { queryOptions } from "@tanstack/react-query";
 import { Effect, Schema } from "effect";
-import {
-  Detail,
-  FieldAppDump,
-  FieldAppDumpList,
-  NamedList,
-  RecoveryRequest,
-  RecoveryRequestList,
-  type RecoverySubmission,
-} from "../../domain/fieldTools";
-import { type ApiError, request, runApi } from "../http";
+import { pathWith } from "../../domain/api/endpoint";
+import * as api from "../../domain/api/fieldTools";
+import type { ProjectId, RecoveryRequestId, SubProjectId } from "../../domain/api/ids";
+import { type FieldAppDump, NamedList, type RecoverySubmission } from "../../domain/fieldTools";
+import { call } from "../endpoint";
+import { type ApiError, DecodeError, request, runApi } from "../http";
 
-export const projects = () => request({ path: "field-tools/projects/", schema: NamedList });
+export const projects = () => call(api.fieldProjects, {});
 export const subProjects = (projectId: number) =>
-  request({ path: "field-tools/sub-projects/", query: { project_id: projectId }, schema: NamedList });
+  call(api.fieldSubProjects, { query: { project_id: projectId as ProjectId } });
 export const auditors = (subProjectId: number) =>
-  request({ path: "field-tools/auditors/", query: { sub_project_id: subProjectId }, schema: NamedList });
+  call(api.fieldAuditors, { query: { sub_project_id: subProjectId as SubProjectId } });
 
 const FieldAuditorLookup = Schema.Struct({ workflow_field_auditors: NamedList });
 /** The multi-object lookup asked for the field auditors. */
 export const fieldAuditors = () =>
-  request({
-    method: "POST",
-    path: "lookups/objects/",
-    body: { objects: ["workflow_field_auditors"] },
-    schema: FieldAuditorLookup,
-  }).pipe(Effect.map((r) => r.workflow_field_auditors));
+  call(api.objectLookup, { body: { objects: ["workflow_field_auditors"] } }).pipe(
+    Effect.flatMap((answer) => Schema.decodeUnknownEffect(FieldAuditorLookup)(answer)),
+    Effect.mapError((error) =>
+      error._tag === "SchemaError" ? new DecodeError({ message: error.message, body: null }) : error,
+    ),
+    Effect.map((r) => r.workflow_field_auditors),
+  );
 
 type Page = { page: number; pageSize: number };
 
+const searched = (search: string) => (search ? { search } : {});
+
 export const listDumps = (page: Page, search: string) =>
-  request({
-    path: "field-app-dumps/",
-    page,
-    query: { search: search || undefined },
-    schema: FieldAppDumpList,
-  });
+  call(api.fieldAppDumps, { page, query: searched(search) });
 
 export const uploadDump = (file: File, fieldAppUser: number): Effect.Effect<FieldAppDump, ApiError> =>
   Effect.suspend(() => {
     const body = new FormData();
     body.append("uploaded_file", file, file.name);
     body.append("field_app_user", String(fieldAppUser));
-    return request({ method: "POST", path: "field-app-dumps/", body, schema: FieldAppDump });
+    return call(api.uploadFieldAppDump, { body });
   });
 
 export const listRecoveries = (page: Page, search: string) =>
-  request({
-    path: "outlet-recovery/",
-    page,
-    query: { search: search || undefined },
-    schema: RecoveryRequestList,
-  });
+  call(api.recoveryRequests, { page, query: searched(search) });
 
 export const createRecovery = (submission: RecoverySubmission) =>
-  request({ method: "POST", path: "outlet-recovery/", body: submission, schema: RecoveryRequest });
+  call(api.createRecoveryRequest, { body: submission });
 
 export const confirmRecovery = (id: number) =>
-  request({ method: "POST", path: `outlet-recovery/${id}/confirm/`, schema: Detail });
+  call(api.confirmRecoveryRequest, { params: { id: id as RecoveryRequestId } });
 export const cancelRecovery = (id: number) =>
-  request({ method: "POST", path: `outlet-recovery/${id}/cancel/`, schema: Detail });
+  call(api.cancelRecoveryRequest, { params: { id: id as RecoveryRequestId } });
 
-/** The CSV report's text (spec 002 §2.8). */
+/** The CSV report's text (spec 002 §2.8): a download, read as text. */
 export const recoveryReport = (id: number) =>
-  request({ method: "POST", path: `outlet-recovery/${id}/report/`, schema: Schema.String });
+  request({
+    method: api.recoveryReport.method,
+    path: pathWith(api.recoveryReport.path, { id: String(id) }).replace(/^\//, ""),
+    schema: Schema.String,
+  });
 
 export const fieldToolKeys = {
   all: ["field-tools"] as const,

@@ -3,18 +3,18 @@
  * with the domain's Schema; expected refusals come back as values for the eKycLogin machine.
  */
 import { Effect } from "effect";
-import { LoginResponse } from "../../domain/auth";
+import * as api from "../../domain/api/auth";
 import { LOGIN_METHOD_PHONE_OTP } from "../../domain/loginMethods";
 import {
   OTP_PURPOSE_USER_LOGIN,
-  OtpLoginStepResponse,
+  type OtpLoginStepResponse,
   type OtpSendOutcome,
-  OtpSendResponse,
   type OtpStepOutcome,
   type OtpVerifyOutcome,
   otpErrorOf,
 } from "../../domain/otpLogin";
-import { type ApiError, detailOf, request } from "../http";
+import { call } from "../endpoint";
+import { type ApiError, DecodeError, detailOf } from "../http";
 import { encryptOtp } from "../otpCrypto";
 import { takeSessionConflict } from "../sessionConflict";
 import { appConfig } from "./auth";
@@ -22,28 +22,26 @@ import { fieldErrorsOf } from "./authOutcomes";
 
 type Target = { login_username: string; platform: string };
 
-export const otpLoginStep = (target: Target) =>
-  request({
-    method: "POST",
-    path: "auth/login/",
-    body: { ...target, method_of_login: LOGIN_METHOD_PHONE_OTP },
-    schema: OtpLoginStepResponse,
-  });
+/** Step 1 on the login address: its answer is the masked number the code will go to. */
+export const otpLoginStep = (target: Target): Effect.Effect<OtpLoginStepResponse, ApiError> =>
+  Effect.flatMap(
+    call(api.login, { body: { ...target, method_of_login: LOGIN_METHOD_PHONE_OTP } }),
+    (answer) =>
+      "login_username" in answer
+        ? Effect.succeed(answer)
+        : Effect.fail(
+            new DecodeError({ message: "A code sign-in's first step answered a session", body: answer }),
+          ),
+  );
 
 export const otpSend = (target: Target) =>
-  request({
-    method: "POST",
-    path: "auth/otp/send/",
+  call(api.otpSend, {
     body: { ...target, method_of_login: LOGIN_METHOD_PHONE_OTP, purpose: OTP_PURPOSE_USER_LOGIN },
-    schema: OtpSendResponse,
   });
 
 export const otpVerify = (target: Target, encryptedOtp: string) =>
-  request({
-    method: "POST",
-    path: "auth/otp/verify/",
+  call(api.otpVerify, {
     body: { ...target, method_of_login: LOGIN_METHOD_PHONE_OTP, password: encryptedOtp },
-    schema: LoginResponse,
   });
 
 export function otpStepOutcome(target: Target): Effect.Effect<OtpStepOutcome, ApiError> {

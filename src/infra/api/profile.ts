@@ -1,20 +1,18 @@
 /** The profile page's calls: the user's sessions, ending the others, changing the password. */
-import { type Effect, Schema } from "effect";
-import { UserSessions } from "../../domain/profile";
+import type { Effect } from "effect";
+import * as api from "../../domain/api/auth";
 import type { SaveOutcome } from "../../domain/resource";
-import { type ApiError, request } from "../http";
+import { call } from "../endpoint";
+import type { ApiError } from "../http";
 import { type SaveRequest, saveOutcomeOf } from "./resources";
 
-const Detail = Schema.Struct({ detail: Schema.String });
+export const mySessions = () => call(api.mySessions, {});
 
-export const mySessions = () => request({ path: "auth/sessions/", schema: UserSessions });
-
-export const endOtherSessions = () =>
-  request({ method: "POST", path: "auth/sessions/end-others/", body: {}, schema: Detail });
+export const endOtherSessions = () => call(api.endOtherSessions, {});
 
 /** The password form's save: the server's words, or its field lines. */
 export const changePassword = (req: SaveRequest): Effect.Effect<SaveOutcome, ApiError> =>
   saveOutcomeOf(
-    request({ method: "POST", path: "auth/password/change/", body: req.values, schema: Detail }),
+    call(api.passwordChange, { body: req.values as typeof api.passwordChange.body.Type }),
     (answer) => ({ type: "saved", record: null, detail: answer.detail }),
   );

@@ -3,33 +3,37 @@
  * select, save and delete. Expected refusals come back as values for the machines: a 400's field
  * lines, a 409 on a stale version, a 409 or 404 on delete; only the unexpected stays an error.
  */
-import { Effect, Schema } from "effect";
-import { filePart, isChosenFile } from "../../domain/fileField";
+import { Effect } from "effect";
 import {
-  type DeleteOutcome,
-  ResourceOptions,
-  ResourcePage,
-  ResourceRecord,
-  type SaveOutcome,
-} from "../../domain/resource";
+  mergeCities as mergeCitiesEndpoint,
+  RESOURCE_API,
+  type ResourceEndpoints,
+} from "../../domain/api/adminResources";
+import { Multipart } from "../../domain/api/endpoint";
+import { filePart, isChosenFile } from "../../domain/fileField";
+import type { DeleteOutcome, ResourcePage, ResourceRecord, SaveOutcome } from "../../domain/resource";
 import { listParams, type ResourceFilters, type ResourceListQuery } from "../../domain/resourceQuery";
-import { type ApiError, detailOf, NoContent, request } from "../http";
+import { call } from "../endpoint";
+import { type ApiError, detailOf } from "../http";
 import { fieldErrorsOf } from "./authOutcomes";
 
-const base = (resource: string) => `admin/${resource}/`;
-const one = (resource: string, address: string) => `${base(resource)}${encodeURIComponent(address)}/`;
+/** A resource's endpoints; a name no definition has is a mistake in the screen's code. */
+function apiOf(resource: string): ResourceEndpoints {
+  const api = RESOURCE_API[resource];
+  if (!api) throw new Error(`No administered resource ${resource}`);
+  return api;
+}
 
 export const listResource = (
   resource: string,
   query: ResourceListQuery,
-): Effect.Effect<ResourcePage, ApiError> =>
-  request({ path: base(resource), query: listParams(query), schema: ResourcePage });
+): Effect.Effect<ResourcePage, ApiError> => call(apiOf(resource).list, { query: listParams(query) });
 
 export const readResource = (resource: string, address: string): Effect.Effect<ResourceRecord, ApiError> =>
-  request({ path: one(resource, address), schema: ResourceRecord });
+  call(apiOf(resource).read, { params: { address } });
 
 export const resourceOptions = (resource: string, filters: ResourceFilters = {}) =>
-  request({ path: `${base(resource)}options/`, query: filters, schema: ResourceOptions });
+  call(apiOf(resource).options, { query: filters });
 
 export type SaveRequest = {
   resource: string;
@@ -57,13 +61,17 @@ export function saveOutcomeOf<A>(
 }
 
 /**
- * A write's body: JSON, or multipart when files were chosen (the values as JSON in `values`, each
+ * A write's body: JSON, or for a resource with files multipart (the values as JSON in `values`, each
  * chosen file in its own part), so the record and its files are saved in one request.
  */
-function writeBody(values: Record<string, unknown>, version: number | null): unknown {
+function writeBody(
+  values: Record<string, unknown>,
+  version: number | null,
+  files: boolean,
+): Record<string, unknown> {
   const body = version === null ? { values } : { values, version };
+  if (!files) return body;
   const chosen = Object.entries(values).filter(([, v]) => isChosenFile(v));
-  if (chosen.length === 0) return body;
   const form = new FormData();
   const plain = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, isChosenFile(v) ? null : v]));
   form.append("values", JSON.stringify(plain));
@@ -72,33 +80,33 @@ function writeBody(values: Record<string, unknown>, version: number | null): unk
     const file = value as { name: string; bytes: Uint8Array };
     form.append(filePart(key), new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
   }
-  return form;
+  // The contract's call sends a form as it is: it is the multipart body the endpoint declares.
+  return form as unknown as Record<string, unknown>;
 }
 
 export function saveResource(req: SaveRequest): Effect.Effect<SaveOutcome, ApiError> {
-  const call =
+  const api = apiOf(req.resource);
+  if (!api.create || !api.update) throw new Error(`${req.resource} is not written through the API`);
+  const files = api.create.body === Multipart;
+  const saving =
     req.address === null
-      ? request({
-          method: "POST",
-          path: base(req.resource),
-          body: writeBody(req.values, null),
-          schema: ResourceRecord,
-        })
-      : request({
-          method: "PUT",
-          path: one(req.resource, req.address),
-          body: writeBody(req.values, req.version),
-          schema: ResourceRecord,
+      ? call(api.create, { body: writeBody(req.values, null, files) })
+      : call(api.update, {
+          params: { address: req.address },
+          body: writeBody(req.values, req.version, files),
         });
-  return saveOutcomeOf(call, (record) => ({ type: "saved", record, detail: null }));
+  return saveOutcomeOf(saving, (record) => ({ type: "saved", record, detail: null }));
+}
+
+function removal(resource: string, address: string): Effect.Effect<unknown, ApiError> {
+  const remove = apiOf(resource).remove;
+  if (!remove) throw new Error(`${resource} is not written through the API`);
+  return call(remove, { params: { address } });
 }
 
 export function deleteResource(resource: string, address: string): Effect.Effect<DeleteOutcome, ApiError> {
   return Effect.catch(
-    Effect.map(
-      request({ method: "DELETE", path: one(resource, address), schema: NoContent }),
-      (): DeleteOutcome => ({ type: "deleted" }),
-    ),
+    Effect.map(removal(resource, address), (): DeleteOutcome => ({ type: "deleted" })),
     (error): Effect.Effect<DeleteOutcome, ApiError> =>
       error._tag === "HttpError" && (error.status === 409 || error.status === 404)
         ? Effect.succeed({ type: "refused", detail: detailOf(error.body) ?? "Not found." })
@@ -106,15 +114,10 @@ export function deleteResource(resource: string, address: string): Effect.Effect
   );
 }
 
-const MergeAnswer = Schema.Struct({
-  detail: Schema.String,
-  outlets_moved: Schema.Number,
-  city: ResourceRecord,
-});
-
 /** Merging one city into another: the city kept and the server's account of it, or the field lines. */
 export const mergeCities = (req: SaveRequest): Effect.Effect<SaveOutcome, ApiError> =>
-  saveOutcomeOf(
-    request({ method: "POST", path: "admin/cities/merge/", body: req.values, schema: MergeAnswer }),
-    (answer) => ({ type: "saved", record: answer.city, detail: answer.detail }),
-  );
+  saveOutcomeOf(call(mergeCitiesEndpoint, { body: req.values }), (answer) => ({
+    type: "saved",
+    record: answer.city,
+    detail: answer.detail,
+  }));
