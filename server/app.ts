@@ -21,6 +21,7 @@ import { securityHeaders } from "./http/security";
 import { serveClient } from "./http/static";
 import { mobileRoutes } from "./mobile/routes";
 import { outletRoutes } from "./outlets/routes";
+import { payoutRoutes } from "./payouts/routes";
 import { projectRoutes } from "./projects/routes";
 import { isCommonUpload, retailerRequestRoutes } from "./retailerRequests/routes";
 import { surveyRoutes } from "./survey/routes";
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/auth", profileRoutes(deps));
   app.route(ADMIN_API, adminResourceRoutes(deps));
   app.route("/api", outletRoutes(deps));
+  app.route("/api", payoutRoutes(deps));
   app.route("/api", projectRoutes(deps));
   app.route("/api", surveyRoutes(deps));
   app.route("/api", retailerRequestRoutes(deps));

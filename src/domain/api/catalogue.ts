@@ -9,6 +9,7 @@ import * as mobileLinks from "./mobileLinks";
 import * as mobilePdfs from "./mobilePdfs";
 import * as outbox from "./outbox";
 import * as outlets from "./outlets";
+import * as payouts from "./payouts";
 import * as projects from "./projects";
 import * as retailerAccount from "./retailerAccount";
 import * as retailerRequests from "./retailerRequests";
@@ -25,6 +26,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   retailerAccount,
   fieldUsers,
   outbox,
+  payouts,
 ];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>
