@@ -174,8 +174,8 @@ function PayoutTable({ actor }: { actor: PayoutActor }) {
   const pages = Math.max(1, Math.ceil(ctx.count / PAYOUT_PAGE_SIZE));
   return (
     <>
-      <div className="table-scroll">
-        <table className="data-table payout-table" aria-label="Payouts">
+      <div className="data-table data-table-scroll">
+        <table className="payout-table" aria-label="Payouts">
           <thead>
             <tr>
               {COLUMNS.map((h) => (
@@ -251,8 +251,8 @@ function LatestTransaction({ actor }: { actor: PayoutActor }) {
   return (
     <section aria-labelledby="latest-transaction-title">
       <h3 id="latest-transaction-title">Latest transaction details</h3>
-      <div className="table-scroll">
-        <table className="data-table" aria-label="Latest transaction details">
+      <div className="data-table data-table-scroll">
+        <table aria-label="Latest transaction details">
           <thead>
             <tr>
               {TRANSACTION_COLUMNS.map((c) => (

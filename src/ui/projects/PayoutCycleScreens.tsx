@@ -44,8 +44,8 @@ function CycleTable({ page }: { page: CyclePage }) {
       {page.cycles.length === 0 ? (
         <p>No Data Available</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table" aria-label="Payout cycles">
+        <div className="data-table data-table-scroll">
+          <table aria-label="Payout cycles">
             <thead>
               <tr>
                 {[
@@ -126,8 +126,8 @@ export function ClientPayout() {
       {payout.data.sub_projects.length === 0 ? (
         <p>No Data Available</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table" aria-label="Payout sub-projects">
+        <div className="data-table data-table-scroll">
+          <table aria-label="Payout sub-projects">
             <thead>
               <tr>
                 {["Sub-project", "Plotted", "Plotted Amount", "Paid", "Paid Amount"].map((h) => (
