@@ -24,8 +24,10 @@ async function shoot(page: Page, name: string) {
 async function savable(page: Page, outlets: Listed[], state: string): Promise<Listed> {
   for (const o of outlets.filter((x) => x.workflow_state === state)) {
     const detail = (await (await page.request.get(`/api/outlets/${o.rsid}/`)).json()) as {
-      workflow_object: { id: number };
+      workflow_object: { id: number; type_of_calling: string | null };
     };
+    // On a confirmation call the payout executive's main tab is Details to Inform (001 §2.1).
+    if (detail.workflow_object.type_of_calling === "confirmation") continue;
     const pending = await page.request.get(
       `/api/retailer-requests/pending/?workflow_object=${detail.workflow_object.id}`,
     );

@@ -174,7 +174,12 @@ function PayoutTable({ actor }: { actor: PayoutActor }) {
   const pages = Math.max(1, Math.ceil(ctx.count / PAYOUT_PAGE_SIZE));
   return (
     <>
-      <div className="data-table data-table-scroll">
+      <section
+        className="data-table data-table-scroll"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable by keyboard to scroll it
+        tabIndex={0}
+        aria-label="Payouts rows"
+      >
         <table className="payout-table" aria-label="Payouts">
           <thead>
             <tr>
@@ -220,7 +225,7 @@ function PayoutTable({ actor }: { actor: PayoutActor }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <nav className="payout-pages" aria-label="Payout pages">
         <button
           type="button"
@@ -251,7 +256,12 @@ function LatestTransaction({ actor }: { actor: PayoutActor }) {
   return (
     <section aria-labelledby="latest-transaction-title">
       <h3 id="latest-transaction-title">Latest transaction details</h3>
-      <div className="data-table data-table-scroll">
+      <section
+        className="data-table data-table-scroll"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable by keyboard to scroll it
+        tabIndex={0}
+        aria-label="Latest transaction details rows"
+      >
         <table aria-label="Latest transaction details">
           <thead>
             <tr>
@@ -276,7 +286,7 @@ function LatestTransaction({ actor }: { actor: PayoutActor }) {
             )}
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   );
 }

@@ -44,7 +44,12 @@ function CycleTable({ page }: { page: CyclePage }) {
       {page.cycles.length === 0 ? (
         <p>No Data Available</p>
       ) : (
-        <div className="data-table data-table-scroll">
+        <section
+          className="data-table data-table-scroll"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable by keyboard to scroll it
+          tabIndex={0}
+          aria-label="Payout cycles rows"
+        >
           <table aria-label="Payout cycles">
             <thead>
               <tr>
@@ -79,7 +84,7 @@ function CycleTable({ page }: { page: CyclePage }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </>
   );
@@ -126,7 +131,12 @@ export function ClientPayout() {
       {payout.data.sub_projects.length === 0 ? (
         <p>No Data Available</p>
       ) : (
-        <div className="data-table data-table-scroll">
+        <section
+          className="data-table data-table-scroll"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable by keyboard to scroll it
+          tabIndex={0}
+          aria-label="Payout sub-projects rows"
+        >
           <table aria-label="Payout sub-projects">
             <thead>
               <tr>
@@ -151,7 +161,7 @@ export function ClientPayout() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </div>
   );
