@@ -108,7 +108,8 @@ test("iftu.executive pays a plotted payout on Payout Details; the invoice, the r
   await shoot(page, "retailer-invoices");
 
   await page.goto(`${SUB_PROJECT}/list-of-outlets?status=payment_successful`);
-  await expect(page.getByRole("link", { name: outlet.rsid })).toBeVisible();
+  await expect(page.getByRole("cell", { name: outlet.rsid, exact: true })).toBeVisible();
+  await shoot(page, "outlet-list-paid");
 });
 
 test("confirming a plot payout upload moves two calling_accepted 3P outlets to Payouts Plotted, each logged and notified", async ({
