@@ -236,7 +236,7 @@ function PayoutTable({ actor }: { actor: PayoutActor }) {
           Previous
         </button>
         <span>
-          Page {ctx.page} of {pages} ({ctx.count} payouts)
+          Page {ctx.page} of {pages} ({ctx.count} payout{ctx.count === 1 ? "" : "s"})
         </span>
         <button
           type="button"
