@@ -23,6 +23,7 @@ import { serve } from "./http/serve";
 import { serveClient } from "./http/static";
 import { mobileRoutes } from "./mobile/routes";
 import { outletRoutes } from "./outlets/routes";
+import { payoutRoutes } from "./payouts/routes";
 import { projectRoutes } from "./projects/routes";
 import { isCommonUpload, retailerRequestRoutes } from "./retailerRequests/routes";
 import { surveyRoutes } from "./survey/routes";
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", profileRoutes(deps));
   app.route("/api", adminResourceRoutes(deps));
   app.route("/api", outletRoutes(deps));
+  app.route("/api", payoutRoutes(deps));
   app.route("/api", projectRoutes(deps));
   app.route("/api", surveyRoutes(deps));
   app.route("/api", retailerRequestRoutes(deps));

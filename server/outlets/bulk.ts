@@ -9,6 +9,7 @@ import type { BulkUpdateRequest, BulkUpdateResponse } from "../../src/domain/bul
 import { extraDataErrors, type FieldErrorMap } from "../../src/domain/extraFields";
 import { calendarDateAt } from "../../src/domain/format";
 import { stateLabel } from "../../src/domain/outletStates";
+import { PAID_STATE } from "../../src/domain/payouts";
 import { addFieldError } from "../../src/domain/requestInput";
 import { PENDING_RETAILER_EDITS } from "../../src/domain/retailerRequests";
 import {
@@ -22,6 +23,7 @@ import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import { Problem } from "../http/problem";
+import { PaymentRefused, recordPayments } from "../payouts/payment";
 import { blockedOutlets } from "../retailerRequests/gate";
 import type { OutletViewer } from "./access";
 import { chainOf } from "./chain";
@@ -41,6 +43,17 @@ const add = addFieldError;
 /** RSIDs grouped under one explanation, so 1000 outlets in one state give one line. */
 function grouped(lines: Map<string, string[]>): string[] {
   return [...lines].map(([why, rsids]) => `${rsids.join(", ")}: ${why}`);
+}
+
+const ROUTE_PLAN_ACTION = "route_plan_client_confirmed";
+
+/** The route plan's dates given with Confirm Route Plan are the workflow object's own (001 §3). */
+async function keepRoutePlan(tx: Queryable, ids: number[], extra: Readonly<Record<string, string>>) {
+  await tx.query(
+    `UPDATE workflow_objects SET route_plan_start_date = coalesce($2::date, route_plan_start_date),
+       route_plan_end_date = coalesce($3::date, route_plan_end_date) WHERE outlet_id = ANY($1::int[])`,
+    [ids, extra.route_plan_start_date || null, extra.route_plan_end_date || null],
+  );
 }
 
 export async function applyBulkAction(
@@ -129,6 +142,32 @@ export async function applyBulkAction(
   if (Object.keys(errors).length > 0 || target === null) throw new Problem(400, errors);
 
   const ids = outlets.map((o) => o.id);
+  const n = outlets.length;
+  const detail = `Updated ${n} outlet${n === 1 ? "" : "s"}.`;
+  if (target === PAID_STATE) {
+    // A payment is recorded by the one payment function, whichever screen it came from.
+    const extra = request.extra_data;
+    try {
+      await recordPayments(
+        tx,
+        ids.map((outletId) => ({
+          outletId,
+          status: PAID_STATE,
+          utr_number: extra.utr_number ?? null,
+          amount: extra.amount ?? null,
+          payment_date: extra.payment_date ?? calendarDateAt(now.getTime()),
+          payment_remarks: extra.payment_remarks ?? null,
+        })),
+        { userId: viewer.user.id, name: viewer.user.name },
+        "update_status",
+        now,
+      );
+    } catch (e) {
+      if (e instanceof PaymentRefused) throw new Problem(400, { object_ids: [...e.lines] });
+      throw e;
+    }
+    return { detail, updated: n };
+  }
   await tx.query(
     "UPDATE outlets SET workflow_state = $1, version = version + 1, modified = $2 WHERE id = ANY($3::int[])",
     [target, now, ids],
@@ -167,6 +206,6 @@ export async function applyBulkAction(
       now,
     ]),
   );
-  const n = outlets.length;
-  return { detail: `Updated ${n} outlet${n === 1 ? "" : "s"}.`, updated: n };
+  if (request.action_type === ROUTE_PLAN_ACTION) await keepRoutePlan(tx, ids, request.extra_data);
+  return { detail, updated: n };
 }

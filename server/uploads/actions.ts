@@ -12,6 +12,8 @@ import {
   UPLOAD_MSG,
   uploadCancelledByConfirm,
 } from "../../src/domain/bulkUpload";
+import { calendarDateAt } from "../../src/domain/format";
+import { PAID_STATE, PLOTTED_STATE } from "../../src/domain/payouts";
 import { UPLOAD_TYPES, type UploadType } from "../../src/domain/uploadTypes";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
@@ -19,6 +21,8 @@ import { inTransaction } from "../db/retry";
 import { createExport } from "../exports/exportJobs";
 import { Problem } from "../http/problem";
 import { claimJob, type JobQueue, stillWaiting } from "../jobs/queue";
+import { recordPayments } from "../payouts/payment";
+import { blockedOutlets } from "../retailerRequests/gate";
 import { ApplyConflict, applyRows } from "./apply";
 import { allCleanRows, forEachCleanBatch } from "./cleanRows";
 import { audit, type JobRow, lockJob, notifyUser } from "./jobs";
@@ -218,6 +222,48 @@ const PAYMENT_QUEUE: JobQueue = {
   staleAfterMs: 60_000,
 };
 
+/**
+ * The UPI run's payments of outlets waiting for their payout are recorded by the one payment
+ * function (docs/payouts.md); the money of the others was sent too, and upi_payments keeps it.
+ */
+async function recordUpiPayouts(
+  tx: Queryable,
+  job: { id: number; activated_by: number },
+  rows: readonly Readonly<Record<string, string>>[],
+  reference: string,
+  at: Date,
+): Promise<void> {
+  const waiting = await tx.query<{ id: number; rsid: string }>(
+    "SELECT id, rsid FROM outlets WHERE rsid = ANY($1::text[]) AND workflow_state = $2 ORDER BY id",
+    [rows.map((r) => r.rsid), PLOTTED_STATE],
+  );
+  // An outlet whose retailer request waits is not saved now (001 §4.4): its payment stays in upi_payments.
+  const blocked = await blockedOutlets(
+    tx,
+    waiting.map((o) => o.id),
+  );
+  const recorded = waiting.filter((o) => !blocked.has(o.id));
+  if (recorded.length === 0) return;
+  const amounts = new Map(rows.map((r) => [r.rsid, r.amount]));
+  const [payer] = await tx.query<{ name: string }>("SELECT name FROM users WHERE id = $1", [
+    job.activated_by,
+  ]);
+  await recordPayments(
+    tx,
+    recorded.map((o) => ({
+      outletId: o.id,
+      status: PAID_STATE,
+      utr_number: reference,
+      cms_number: reference,
+      amount: amounts.get(o.rsid) ?? null,
+      payment_date: calendarDateAt(at.getTime()),
+    })),
+    { userId: job.activated_by, name: payer?.name ?? "", jobId: job.id },
+    "upi_pay_now",
+    at,
+  );
+}
+
 /** Pays one job waiting in under_activation; gives whether there was one. */
 export async function payNextJob(deps: AppDeps, gateway: PaymentGateway): Promise<boolean> {
   const now = new Date(deps.clock());
@@ -266,6 +312,7 @@ export async function payNextJob(deps: AppDeps, gateway: PaymentGateway): Promis
         done,
       ],
     );
+    await recordUpiPayouts(tx, job, rows, result.reference, done);
     await tx.query(
       "UPDATE bulk_upload_jobs SET status = 'active', payment_reference = $2, claimed_at = NULL WHERE id = $1",
       [job.id, result.reference],

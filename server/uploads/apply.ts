@@ -6,6 +6,8 @@ import { roleNotGrantable, type UploadTypeKey, userNotChangeable } from "../../s
 import { firstWorkflowState } from "../../src/machines/outletWorkflowConfig";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
+import { PaymentRefused, recordPayments } from "../payouts/payment";
+import { plotPayouts } from "../payouts/plotting";
 import type { JobRow } from "./jobs";
 import { changeableUsers, grantableRoles } from "./lookups";
 
@@ -30,6 +32,12 @@ async function outletIds(tx: Queryable, rsids: readonly string[]): Promise<Map<s
 
 async function byName(tx: Queryable, sql: string, params: unknown[]): Promise<Map<string, number>> {
   return new Map((await tx.query<{ id: number; name: string }>(sql, params)).map((r) => [r.name, r.id]));
+}
+
+/** Who confirmed the upload, as the outlet logs name them. */
+async function uploader(tx: Queryable, userId: number): Promise<{ userId: number; name: string }> {
+  const [user] = await tx.query<{ name: string }>("SELECT name FROM users WHERE id = $1", [userId]);
+  return { userId, name: user?.name ?? "" };
 }
 
 const need = <T>(map: Map<string, T>, key: string, what: string): T => {
@@ -339,7 +347,7 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
       ],
     );
   },
-  payout_plotting: async ({ tx, job, rows }) => {
+  payout_plotting: async ({ tx, job, rows, userId, now }) => {
     const ids = await outletIds(
       tx,
       rows.map((r) => r.rsid!),
@@ -365,6 +373,18 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
         r.rs_payout_month,
         job.id,
       ]),
+    );
+    // The plotted outlets move to payouts_plotted in this same transaction (docs/payouts.md).
+    await plotPayouts(
+      tx,
+      rows.map((r) => ({
+        outletId: need(ids, r.rsid!, "Outlet"),
+        amount: r.amount!,
+        client_payout_month: r.client_payout_month!,
+        rs_payout_month: r.rs_payout_month!,
+      })),
+      await uploader(tx, userId),
+      now,
     );
   },
   whatsapp_messaging: ({ tx, job, rows }) =>
@@ -432,26 +452,30 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
       ]),
     );
   },
-  payout_payment_status: async ({ tx, job, rows }) => {
-    const updated = await tx.query<{ id: number }>(
-      `UPDATE outlet_payouts p SET payment_status = x.status, utr_number = x.utr, payment_date = x.day,
-         payment_remarks = nullif(x.remarks, ''), status_job_id = $7
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::date[], $6::text[]) AS x(rsid, status, utr, day, remarks),
-         outlets o
-       WHERE o.rsid = x.rsid AND p.outlet_id = o.id AND p.sub_project_id = $1 AND p.payment_status = 'plotted'
-       RETURNING p.id`,
-      [
-        sp(job),
-        rows.map((r) => r.rsid),
-        rows.map((r) => (r.payment_status === "success" ? "payment_successful" : "payment_failed")),
-        rows.map((r) => r.utr_number),
-        rows.map((r) => r.payment_date),
-        rows.map((r) => r.payment_remarks ?? ""),
-        job.id,
-      ],
+  // Each row is a payment recorded by the one payment function (docs/payouts.md).
+  payout_payment_status: async ({ tx, job, rows, userId, now }) => {
+    const ids = await outletIds(
+      tx,
+      rows.map((r) => r.rsid!),
     );
-    if (updated.length < rows.length)
-      throw new ApplyConflict("Some payouts are no longer waiting for a payment status.");
+    try {
+      await recordPayments(
+        tx,
+        rows.map((r) => ({
+          outletId: need(ids, r.rsid!, "Outlet"),
+          status: r.payment_status!,
+          utr_number: r.utr_number || null,
+          payment_date: r.payment_date!,
+          payment_remarks: r.payment_remarks || null,
+        })),
+        { ...(await uploader(tx, userId)), jobId: job.id },
+        "payment_status_upload",
+        now,
+      );
+    } catch (e) {
+      if (e instanceof PaymentRefused) throw new ApplyConflict(e.message);
+      throw e;
+    }
   },
   bulk_kyc: ({ tx, job, rows }) =>
     insertMany(

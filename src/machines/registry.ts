@@ -25,6 +25,7 @@ import { outletReviewMachine } from "./outletReview";
 import { OUTLET_WORKFLOWS } from "./outletWorkflow";
 import { passwordExpiryMachine } from "./passwordExpiry";
 import { pathReplayMachine } from "./pathReplay";
+import { payoutDetailsMachine } from "./payoutDetails";
 import { pdfViewerMachine } from "./pdfViewer";
 import { projectCardMachine } from "./projectCard";
 import { recoveryFormMachine } from "./recoveryForm";
@@ -72,4 +73,5 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "openWith", machine: openWithMachine },
   { id: "pathReplay", machine: pathReplayMachine },
   { id: "pdfViewer", machine: pdfViewerMachine },
+  { id: "payoutDetails", machine: payoutDetailsMachine },
 ];

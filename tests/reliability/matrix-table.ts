@@ -907,6 +907,33 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: RESET_MOBILE_LINK_400,
     request: (f) => post(`/api/pp/${f.retailerOutlet.rsid}/mobile-link/reset/`)(),
   },
+  // The money path (docs/payouts.md): Payout Details, the cycle page and the client payout page.
+  {
+    route: "GET /api/payouts/outlets/:slug/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/payouts/outlets/${f.retailerOutlet.rsid}/`)(),
+  },
+  {
+    route: "POST /api/payouts/outlets/:slug/filter-options/",
+    cells: ACME_OUTLET,
+    request: (f) =>
+      post(`/api/payouts/outlets/${f.retailerOutlet.rsid}/filter-options/`, { objects: ["programs"] })(),
+  },
+  {
+    route: "GET /api/payouts/outlets/:slug/latest-transaction/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/payouts/outlets/${f.retailerOutlet.rsid}/latest-transaction/`)(),
+  },
+  {
+    route: "GET /api/payouts/projects/:projectSlug/sub-projects/:slug/cycles/",
+    cells: ACME_PROJECT,
+    request: get("/api/payouts/projects/acme-3p-payout/sub-projects/acme-3p-payout-cycle-1/cycles/"),
+  },
+  {
+    route: "GET /api/payouts/projects/:projectSlug/",
+    cells: ACME_PROJECT,
+    request: get("/api/payouts/projects/acme-3p-payout/"),
+  },
   {
     route: "GET /api/exports/",
     cells: STAFF,

@@ -12,6 +12,7 @@ import * as mobileLinks from "./mobileLinks";
 import * as mobilePdfs from "./mobilePdfs";
 import * as outbox from "./outbox";
 import * as outlets from "./outlets";
+import * as payouts from "./payouts";
 import * as projects from "./projects";
 import * as retailerAccount from "./retailerAccount";
 import * as retailerRequests from "./retailerRequests";
@@ -30,6 +31,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   outbox,
   auth,
   fieldTools,
+  payouts,
 ];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>

@@ -212,6 +212,12 @@ export default function OutletHeaderCard({
     ],
     ["Calling Notes", orNotAvailable(wo.calling_display_notes ?? outlet.calling_remarks)],
     ["Client Notes", orNotAvailable(outlet.client_remarks)],
+    [
+      "Route Plan",
+      wo.route_plan_start_date && wo.route_plan_end_date
+        ? `${wo.route_plan_start_date} to ${wo.route_plan_end_date}`
+        : orNotAvailable(null),
+    ],
     ["Source", orNotAvailable(outlet.inbound_source)],
     ["Phone Number 1", orNotAvailable(outlet.phone_number1)],
     ["Phone Number 2", orNotAvailable(outlet.phone_number2)],

@@ -1,8 +1,8 @@
 /**
  * The outlet review screen (spec 001 §2.1, §2.3, §2.4), on every outlet view route: the header
  * card, the left menu for the signed-in role and the selected panel. Panels built so far: Survey
- * and Calling Details, Log Details, QC Edit History, General Information, Edit Outlet Information
- * and Retailer Edit Requests (with the pending-request banner, 001 §4.4); the menu leaves out entries whose panel a
+ * and Calling Details, Payout Details, Log Details, QC Edit History, General Information, Edit
+ * Outlet Information and Retailer Edit Requests (with the pending-request banner, 001 §4.4); the menu leaves out entries whose panel a
  * later release adds (docs/outlet-review.md). The way back leads to the list the outlet was opened
  * from, as it was last left in this tab (filters, page and order kept).
  */
@@ -32,6 +32,7 @@ import Loading from "../shell/Loading";
 import OutletEditPanel, { editValuesOf } from "./OutletEditPanel";
 import OutletHeaderCard from "./OutletHeaderCard";
 import { outletReviewActors } from "./outletReviewActors";
+import PayoutDetailsPanel from "./PayoutDetailsPanel";
 import RetailerRequestsPanel from "./RetailerRequestsPanel";
 import SurveyPanel from "./SurveyPanel";
 import UpdateStatus from "./UpdateStatus";
@@ -47,6 +48,7 @@ export const BUILT_PANELS = [
   "General Information",
   "Edit Outlet Information",
   "Retailer Edit Requests",
+  "Payout Details",
 ] as const;
 
 function LogList({
@@ -208,6 +210,15 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
               <LogList entries={ctx.history} label="QC Edit History" />
             )}
             {selected.label === "General Information" && <GeneralInformation />}
+            {selected.label === "Payout Details" && (
+              <PayoutDetailsPanel
+                slug={outlet.rsid}
+                onOutletChanged={() => {
+                  void queryClient.invalidateQueries({ queryKey: outletKeys.all });
+                  review.send({ type: "status.changed" });
+                }}
+              />
+            )}
             {selected.label === "Edit Outlet Information" && !mayEdit && <p>{OUTLET_EDIT_NOT_ALLOWED}</p>}
             {selected.label === "Edit Outlet Information" && mayEdit && (
               <OutletEditPanel

@@ -55,6 +55,15 @@ const OUTLET_SCREENS = {
   [`${CLIENT_PORTAL}/:slug/manage-kyc/view/:outlet`]: OutletView,
 } as const;
 
+const payoutScreen = (name: keyof typeof import("../projects/PayoutCycleScreens")) =>
+  lazy(() => import("../projects/PayoutCycleScreens").then((m) => ({ default: m[name] })));
+/** The money path's summary pages (docs/payouts.md). */
+const PAYOUT_SCREENS = {
+  [`${SUB_PROJECT}/cycle`]: payoutScreen("SubProjectCycle"),
+  [`${CLIENT_PORTAL}/:projectSlug/payout`]: payoutScreen("ClientPayout"),
+  [`${CLIENT_PORTAL}/:projectSlug/payout/cycle`]: payoutScreen("ClientPayoutCycle"),
+} as const;
+
 const BulkUploadScreen = lazy(() => import("../uploads/BulkUploadScreen"));
 const UPLOAD_SCREENS = Object.fromEntries(UPLOAD_BUILT_PATTERNS.map((p) => [p, BulkUploadScreen])) as Record<
   (typeof UPLOAD_BUILT_PATTERNS)[number],
@@ -149,6 +158,7 @@ const SCREENS = {
   ...OUTLET_SCREENS,
   "/dashboard/:reportTitle/:outletID/images": lazy(() => import("../outlets/OutletGalleryScreen")),
   ...MOBILE_SCREENS,
+  ...PAYOUT_SCREENS,
 } satisfies Record<BuiltPattern, ComponentType>;
 
 /** Dashboard pages render inside the shell; the mobile performance views under /dashboard do not. */

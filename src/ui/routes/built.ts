@@ -79,6 +79,10 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/projects/notifications",
   "/dashboard/projects/view-list/:projectSlug/view/:slug",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/mobile-link-download",
+  // The money path's summary pages (docs/payouts.md).
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/cycle",
+  "/dashboard/projects/client-portal-view/:projectSlug/payout",
+  "/dashboard/projects/client-portal-view/:projectSlug/payout/cycle",
   // The retailer's mobile pages and the staff's pp views of the same data (docs/retailer-portal.md).
   "/mobile-view/home/slug/:slug",
   "/mobile-view/home/:slug",
