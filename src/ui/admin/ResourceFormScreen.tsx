@@ -9,7 +9,7 @@ import { type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
 import { resourceFormMachine } from "../../machines/resourceForm";
 import { FormMessages } from "../auth/fields";
 import { useLiveMachine } from "../live/liveActors";
-import { notify } from "../notifications/notifier";
+import { useNotify } from "../notifications/useNotify";
 import Loading from "../shell/Loading";
 import { LoadingButton } from "../widgets/Controls";
 import { organisationOf, type PageParent } from "./adminQueries";
@@ -43,6 +43,7 @@ export default function ResourceFormScreen({
   onSaved,
   embedded = false,
 }: Props) {
+  const notify = useNotify();
   const [, navigate] = useLocation();
   const listPath = afterSave ?? screenPath(def, "list", place) ?? def.routes.home ?? "/dashboard";
   const [state, send] = useLiveMachine(

@@ -9,7 +9,7 @@ import { formOutcome } from "../../infra/api/authOutcomes";
 import { runApi } from "../../infra/http";
 import { passwordExpiryMachine } from "../../machines/passwordExpiry";
 import { useLiveMachine } from "../live/liveActors";
-import { notify } from "../notifications/notifier";
+import { useNotify } from "../notifications/useNotify";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages, NewPasswordFields } from "./fields";
 
@@ -27,6 +27,7 @@ function carriedUsername(): string {
 }
 
 export default function PasswordExpiryScreen({ actors }: { actors?: Partial<typeof passwordExpiryActors> }) {
+  const notify = useNotify();
   const [, navigate] = useLocation();
   const [state, send] = useLiveMachine(
     passwordExpiryMachine.provide({

@@ -11,7 +11,7 @@ import {
 import { mayUseFieldTools } from "../../domain/permissions";
 import { dumpsQuery, fieldAuditorsQuery, fieldToolKeys } from "../../infra/api/fieldTools";
 import { dumpUploadMachine } from "../../machines/dumpUpload";
-import { notify } from "../notifications/notifier";
+import { useNotify } from "../notifications/useNotify";
 import { useCurrentUser } from "../session/SessionGate";
 import { showDateTime } from "../uploads/dates";
 import { FieldErrorList, invalidProps, LoadingButton } from "../widgets/Controls";
@@ -33,6 +33,7 @@ export function DumpUploadForm({
   /** Tests provide fakes. */
   actors?: Partial<ReturnType<typeof dumpUploadActors>>;
 }) {
+  const notify = useNotify();
   const actor = useLiveActorRef(
     dumpUploadMachine.provide({
       actors: { ...dumpUploadActors(), ...actors },

@@ -26,7 +26,7 @@ import { requestListQuery, retailerRequestKeys } from "../../infra/api/retailerR
 import { rememberedList } from "../../infra/listMemory";
 import { menuOf, outletReviewMachine } from "../../machines/outletReview";
 import NotFound from "../errors/NotFound";
-import { notify } from "../notifications/notifier";
+import { useNotify } from "../notifications/useNotify";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
 import OutletEditPanel, { editValuesOf } from "./OutletEditPanel";
@@ -84,6 +84,7 @@ function BackToList() {
 }
 
 function GeneralInformation() {
+  const notify = useNotify();
   return (
     <>
       <p>Ask the retailer to keep these documents ready:</p>
@@ -114,6 +115,7 @@ function GeneralInformation() {
 }
 
 export default function OutletView({ actors = outletReviewActors }: { actors?: typeof outletReviewActors }) {
+  const notify = useNotify();
   const { outlet: param = "" } = useParams<{ outlet?: string }>();
   const user = useCurrentUser();
   const role = reviewRole(user?.considered_workflow_permission ?? null);

@@ -20,7 +20,7 @@ import {
 } from "../../domain/retailerRequests";
 import { mayDecide, retailerRequestsMachine } from "../../machines/retailerRequests";
 import { useLiveActorRef } from "../live/liveActors";
-import { notify } from "../notifications/notifier";
+import { useNotify } from "../notifications/useNotify";
 import { Spinner } from "../widgets/Controls";
 import RequestImages from "./RequestImages";
 import { retailerRequestsActors } from "./retailerActors";
@@ -42,6 +42,7 @@ export default function RetailerRequestsPanel({
   onDecided,
   ...input
 }: Props) {
+  const notify = useNotify();
   const actor = useLiveActorRef(
     retailerRequestsMachine.provide({
       actors,

@@ -7,7 +7,7 @@ import { hasEditPermission, type OutletReview, type ReviewRole } from "../../dom
 import { type RequestSummary, savingBlocked } from "../../domain/retailerRequests";
 import { refreshQcData } from "../../infra/api/survey";
 import { runApi } from "../../infra/http";
-import { notify } from "../notifications/notifier";
+import { useNotify } from "../notifications/useNotify";
 import SurveyDetails from "./SurveyDetails";
 
 export default function SurveyPanel({
@@ -29,6 +29,7 @@ export default function SurveyPanel({
   retailerRequests: readonly RequestSummary[];
   onRefreshed: () => void;
 }) {
+  const notify = useNotify();
   const [refreshing, setRefreshing] = useState(false);
   const wo = outlet.workflow_object;
   const mayRefresh =

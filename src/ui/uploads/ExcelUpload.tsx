@@ -6,7 +6,7 @@ import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import { excelUploadMachine } from "../../machines/excelUpload";
 import { useLiveMachine } from "../live/liveActors";
-import { notify } from "../notifications/notifier";
+import { useNotify } from "../notifications/useNotify";
 import { shareJob, useHistoryCopy } from "./jobCopies";
 import { JobOutcome, Sending } from "./UploadStatus";
 import { uploadActors } from "./uploadActors";
@@ -32,6 +32,7 @@ export default function ExcelUpload({
   /** Tests provide fakes. */
   actors?: Partial<ReturnType<typeof uploadActors>>;
 }) {
+  const notify = useNotify();
   const queryClient = useQueryClient();
   const inputId = useId();
   const [state, send] = useLiveMachine(
