@@ -30,7 +30,7 @@ const MODULE_LEVEL = [
 ];
 
 /** The module-level actors and notifiers of a source text, by the rule each breaks. */
-export function moduleLevelHolders(text: string): string[] {
+function moduleLevelHolders(text: string): string[] {
   return MODULE_LEVEL.flatMap((rule) => {
     const hit = rule.exec(text);
     return hit ? [hit[0].trim()] : [];
@@ -53,7 +53,7 @@ function effects(text: string): string[] {
 }
 
 /** Effects that send to an actor, subscribe to one or start one: coordination a machine should own. */
-export function coordinatingEffects(text: string): string[] {
+function coordinatingEffects(text: string): string[] {
   return effects(text).filter((effect) => /(?:\bsend|\.subscribe|\.start)\s*\(/.test(effect));
 }
 

@@ -9,6 +9,7 @@ import { type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
 import { resourceFormMachine } from "../../machines/resourceForm";
 import { FormMessages } from "../auth/fields";
 import { useLiveMachine } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";
 import Loading from "../shell/Loading";
 import { LoadingButton } from "../widgets/Controls";
@@ -47,7 +48,7 @@ export default function ResourceFormScreen({
   const [, navigate] = useLocation();
   const listPath = afterSave ?? screenPath(def, "list", place) ?? def.routes.home ?? "/dashboard";
   const [state, send] = useLiveMachine(
-    resourceFormMachine.provide({
+    useProvided(resourceFormMachine, {
       actors: { ...resourceFormActors, ...actors },
       actions: {
         saved: (_, { record, detail }) => {

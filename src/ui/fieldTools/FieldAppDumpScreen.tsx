@@ -23,6 +23,7 @@ import { dumpUploadActors } from "./fieldToolActors";
 import NoAccess from "./NoAccess";
 import "./fieldTools.css";
 import { useLiveActorRef } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 
 /** The upload form, driven by the dumpUpload machine. */
 export function DumpUploadForm({
@@ -35,7 +36,7 @@ export function DumpUploadForm({
 }) {
   const notify = useNotify();
   const actor = useLiveActorRef(
-    dumpUploadMachine.provide({
+    useProvided(dumpUploadMachine, {
       actors: { ...dumpUploadActors(), ...actors },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { RecoveryAction, RecoveryRequest } from "../../domain/fieldTools";
 import { type RecoveryRowEvent, recoveryRequestMachine } from "../../machines/recoveryRequest";
 import { useLiveActorRef } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";
 import { QuestionDialog } from "../widgets/QuestionDialog";
 import { recoveryRowActors } from "./fieldToolActors";
@@ -43,7 +44,7 @@ export default function RecoveryActions({
 }) {
   const notify = useNotify();
   const actor = useLiveActorRef(
-    recoveryRequestMachine.provide({
+    useProvided(recoveryRequestMachine, {
       actors: { ...recoveryRowActors(), ...actors },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),

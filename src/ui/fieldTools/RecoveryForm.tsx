@@ -5,6 +5,7 @@ import { MAX_RECOVERY_RSIDS, RECOVERY_MSG } from "../../domain/fieldTools";
 import { auditorsQuery, projectsQuery, subProjectsQuery } from "../../infra/api/fieldTools";
 import { recoveryFormMachine } from "../../machines/recoveryForm";
 import { useLiveActorRef } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";
 import { FieldErrorList, invalidProps, LoadingButton } from "../widgets/Controls";
 import FieldSelect from "./FieldSelect";
@@ -29,7 +30,7 @@ export default function RecoveryForm({
 }) {
   const notify = useNotify();
   const actor = useLiveActorRef(
-    recoveryFormMachine.provide({
+    useProvided(recoveryFormMachine, {
       actors: { ...recoveryFormActors(), ...actors },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),

@@ -20,6 +20,7 @@ import type { QuestionType } from "../../domain/survey";
 import { filterInput } from "../../domain/surveyValidation";
 import { outletEditMachine } from "../../machines/outletEdit";
 import { useLiveActorRef } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";
 import { outletEditActors } from "./retailerActors";
 
@@ -73,7 +74,7 @@ export default function OutletEditPanel({
 }: Props) {
   const notify = useNotify();
   const actor = useLiveActorRef(
-    outletEditMachine.provide({
+    useProvided(outletEditMachine, {
       actors,
       actions: { notifySuccess: (_, { text }) => notify("success", text), saved: onSaved },
     }),

@@ -20,6 +20,7 @@ import {
 } from "../../domain/retailerRequests";
 import { mayDecide, retailerRequestsMachine } from "../../machines/retailerRequests";
 import { useLiveActorRef } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";
 import { Spinner } from "../widgets/Controls";
 import RequestImages from "./RequestImages";
@@ -44,7 +45,7 @@ export default function RetailerRequestsPanel({
 }: Props) {
   const notify = useNotify();
   const actor = useLiveActorRef(
-    retailerRequestsMachine.provide({
+    useProvided(retailerRequestsMachine, {
       actors,
       actions: { notifySuccess: (_, { text }) => notify("success", text), requestsChanged: onDecided },
     }),

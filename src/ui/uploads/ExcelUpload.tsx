@@ -6,6 +6,7 @@ import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import { excelUploadMachine } from "../../machines/excelUpload";
 import { useLiveMachine } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";
 import { shareJob, useHistoryCopy } from "./jobCopies";
 import { JobOutcome, Sending } from "./UploadStatus";
@@ -36,7 +37,7 @@ export default function ExcelUpload({
   const queryClient = useQueryClient();
   const inputId = useId();
   const [state, send] = useLiveMachine(
-    excelUploadMachine.provide({
+    useProvided(excelUploadMachine, {
       actors: { ...uploadActors(type, place, (read) => shareJob(queryClient, type, place, read)), ...actors },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),

@@ -13,6 +13,7 @@ import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import { bulkUploadJobMachine, type JobRowEvent } from "../../machines/bulkUploadJob";
 import { useLiveActorRef } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";
 import { QuestionDialog } from "../widgets/QuestionDialog";
 import { jobRowActors } from "./uploadActors";
@@ -80,7 +81,7 @@ export default function JobActions({
   const notify = useNotify();
   const queryClient = useQueryClient();
   const actor = useLiveActorRef(
-    bulkUploadJobMachine.provide({
+    useProvided(bulkUploadJobMachine, {
       actors: { ...jobRowActors(type, place), ...actors },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),
