@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
+import { machinePaths } from "./scripts/machine-paths-plugin";
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -43,7 +44,7 @@ function mobileEntryBuild(): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), mobileViewPage, ...(mode === MOBILE_MODE ? [] : [mobileEntryBuild()])],
+  plugins: [react(), mobileViewPage, machinePaths(), ...(mode === MOBILE_MODE ? [] : [mobileEntryBuild()])],
   build: {
     outDir: "dist/client",
     manifest: mode === MOBILE_MODE ? ".vite/mobile-manifest.json" : true,

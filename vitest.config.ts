@@ -1,9 +1,10 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { machinePaths } from "./scripts/machine-paths-plugin";
 
 // Only the UI tests need a DOM; everything else runs in plain Node, which is much faster.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), machinePaths()],
   test: {
     projects: [
       {

@@ -1,14 +1,14 @@
 /**
- * The one HTTP module (spec 000 §7.1 and §8): fetch wrapped in Effect, failures as tagged errors,
- * and the global reactions to 401, 451 and `detail` through hooks the composition root sets.
+ * The one HTTP module (spec 000 §7.1 and §8): fetch wrapped in Effect, failures mapped to tagged
+ * errors and nothing more; each failure is reported to the hook the composition root sets, and the
+ * application decides what a 401, a 451 or a `detail` means to the page.
  */
 import { Cause, Data, Effect, Exit, Option, Schema } from "effect";
 import { SessionConflictBody } from "../domain/auth";
 import { MSG } from "../domain/messages";
-import { isSignInPath, loginPathFor, matchPattern } from "../domain/routePatterns";
 import { httpConfig } from "./config";
 import { httpHooks } from "./httpHooks";
-import { readStored, STORAGE_KEYS, storeSessionConflict } from "./storage";
+import { readStored, STORAGE_KEYS } from "./storage";
 
 /** No answer within the request timeout (90 s): message "Request timed out!". */
 export class Timeout extends Data.TaggedError("Timeout")<{ message: string }> {}
@@ -18,7 +18,7 @@ export class NetworkError extends Data.TaggedError("NetworkError")<{ message: st
 export class Unauthorized extends Data.TaggedError("Unauthorized")<{ body: unknown }> {}
 /** 403: rejected with the body. */
 export class Forbidden extends Data.TaggedError("Forbidden")<{ body: unknown }> {}
-/** 451: another active session; the body is also stored under key 451. */
+/** 451: another active session (the application keeps the body under key 451 for the login screen). */
 export class SessionConflict extends Data.TaggedError("SessionConflict")<{ body: SessionConflictBody }> {}
 /** 400: the server's validation answer (field lists and/or detail). */
 export class ValidationError extends Data.TaggedError("ValidationError")<{ status: 400; body: unknown }> {}
@@ -176,38 +176,15 @@ export function errorStatus(error: ApiError): number | undefined {
   }
 }
 
-/** Spec 000 §8: maps a failed answer to its tagged error and runs the global reactions. */
-function failureFor(status: number, body: unknown, startedOn: string): ApiError {
-  const hooks = httpHooks();
-  const here = hooks.currentPath();
+/** Spec 000 §8: the tagged error of a failed answer's status. */
+function failureFor(status: number, body: unknown): ApiError {
   if (status === 451) {
-    // Shown by the login screen instead of a notification (002 §4).
-    storeSessionConflict(body);
-    const login = loginPathFor(here);
-    // Already there (a 451 answering the login itself): no extra history entry.
-    if (matchPattern(login, here) === null) hooks.navigate(login);
     const decoded = Schema.decodeUnknownExit(SessionConflictBody)(body);
     return Exit.isSuccess(decoded)
       ? new SessionConflict({ body: decoded.value })
       : new HttpError({ status, body });
   }
-  const detail = detailOf(body);
-  if (status === 401) {
-    hooks.sessionEnded();
-    if (isSignInPath(startedOn)) {
-      if (detail) hooks.notifyFailed(detail);
-    } else if (!isSignInPath(here)) {
-      // The server's "credentials were not provided" means nothing to the user: the login page says why.
-      hooks.signInAgain();
-      // The root leads to the main login; a field auditor or retailer goes to their group's own
-      // login, where the root would send a visitor without a stored user name (002 §2.1).
-      const login = loginPathFor(here);
-      hooks.navigate(login === "/login" ? "/" : login);
-    }
-    // A late answer to a request of a page already left for the login page changes nothing there.
-    return new Unauthorized({ body });
-  }
-  if (detail) hooks.notifyFailed(detail);
+  if (status === 401) return new Unauthorized({ body });
   if (status === 403) return new Forbidden({ body });
   if (status === 400) return new ValidationError({ status: 400, body });
   return new HttpError({ status, body });
@@ -247,8 +224,15 @@ export function request<A>(options: RequestOptions<A>): Effect.Effect<A, ApiErro
             }),
           );
     // 2xx, including 201 Created and 204 No Content, is success (spec 000 §7.1).
-    if (response.status < 200 || response.status > 299)
-      return yield* Effect.fail(failureFor(response.status, payload, startedOn));
+    if (response.status < 200 || response.status > 299) {
+      httpHooks().failed({
+        status: response.status,
+        body: payload,
+        detail: detailOf(payload) ?? null,
+        startedOn,
+      });
+      return yield* Effect.fail(failureFor(response.status, payload));
+    }
     const decoded = Schema.decodeUnknownExit(schema)(payload);
     if (Exit.isSuccess(decoded)) return decoded.value;
     return yield* Effect.fail(

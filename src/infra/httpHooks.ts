@@ -1,30 +1,23 @@
 /**
- * The HTTP module's global reactions (spec 000 §8), set by the composition root. Kept apart from
- * the HTTP module so the page can wire them at start while the module itself, with Effect, is
- * loaded with the first request.
+ * Where the HTTP module reports each failed answer, set by the composition root. The module maps a
+ * status to a value and nothing more; what a 401, a 451 or a `detail` means to the page (spec 000
+ * §8) is decided by the application actor. Kept apart from the HTTP module so the page can wire it
+ * at start while the module itself, with Effect, is loaded with the first request.
  */
+
+/** A failed answer as a value: its status, its body and `detail` text, and the path it was sent from. */
+export type AnswerFailure = { status: number; body: unknown; detail: string | null; startedOn: string };
+
 export type HttpHooks = {
-  /** Client-side navigation (the router's navigate). */
-  navigate: (path: string) => void;
-  /** The path the user is on, to tell the login page from the rest. */
+  /** The path the user is on, noted when a request is sent. */
   currentPath: () => string;
-  /** A FAILED notification. */
-  notifyFailed: (text: string) => void;
-  /** The server no longer knows this session (401): forget it on this page. */
-  sessionEnded: () => void;
-  /**
-   * The session ended under the user away from the login page (another tab signed out, it
-   * expired): remember the page for after the next sign-in, and say so on the login page.
-   */
-  signInAgain: () => void;
+  /** Told of every failed answer, after it is mapped. */
+  failed: (failure: AnswerFailure) => void;
 };
 
 const defaultHooks: HttpHooks = {
-  navigate: () => {},
   currentPath: () => globalThis.location?.pathname ?? "/",
-  notifyFailed: () => {},
-  sessionEnded: () => {},
-  signInAgain: () => {},
+  failed: () => {},
 };
 
 let hooks: HttpHooks = defaultHooks;
@@ -34,7 +27,7 @@ export function configureHttp(next: Partial<HttpHooks>): void {
   hooks = { ...defaultHooks, ...next };
 }
 
-/** The reactions set last (the defaults until the composition root runs). */
+/** The hooks set last (the defaults until the composition root runs). */
 export function httpHooks(): HttpHooks {
   return hooks;
 }

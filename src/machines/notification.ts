@@ -4,6 +4,9 @@ import { NOTIFICATION_HIDE_MS } from "../domain/messages";
 
 export type NotificationKind = "success" | "failed";
 
+/** Shows a notification (the application's bar, reached through its notifications child). */
+export type Notify = (kind: NotificationKind, text: string) => void;
+
 export type NotificationEvent =
   | { type: "notification.show"; kind: NotificationKind; text: string }
   | { type: "notification.close" };

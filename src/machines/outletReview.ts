@@ -1,7 +1,8 @@
 /**
  * The outlet review screen (spec 001 §2.1, §2.4): load the outlet with its QC edit history, show
  * the role's menu, switch tabs, decide a previous address or phone edit (then the page reloads),
- * and note a workflow-state change from Update Status, which ends answer editing (§4.2).
+ * note a workflow-state change from Update Status, which ends answer editing (§4.2), and Refresh
+ * QC data, after which the outlet is read again (§7).
  */
 import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
 import {
@@ -39,6 +40,7 @@ export type OutletReviewEvent =
   | { type: "edit.decide"; action: OutletEditAction }
   | { type: "status.changed" }
   | { type: "outlet.reload" }
+  | { type: "qc.refresh" }
   | { type: "retry" };
 
 export type OutletReviewContext = OutletReviewInput & {
@@ -65,6 +67,16 @@ export function menuOf(context: Pick<OutletReviewContext, "outlet" | "role" | "b
   });
 }
 
+/** §4.2, §6: the caller may change the loaded outlet's data here (the view shows those controls). */
+export const mayEditOutlet = (context: OutletReviewContext) =>
+  context.outlet !== null &&
+  hasEditPermission(
+    context.role,
+    context.outlet.workflow_state,
+    context.workflowStateChanged,
+    context.hasUpdateActions,
+  );
+
 const loaded = (event: unknown) => (event as DoneActorEvent<LoadOutcome>).output;
 const decided = (event: unknown) => (event as DoneActorEvent<DecideOutcome>).output;
 
@@ -77,6 +89,9 @@ export const outletReviewMachine = setup({
     decideEdit: fromPromise<DecideOutcome, { slug: string; action: OutletEditAction }>(async () => {
       throw new Error("decideEdit is provided by the application");
     }),
+    refreshQc: fromPromise<{ detail: string }, { slug: string }>(async () => {
+      throw new Error("refreshQc is provided by the application");
+    }),
   },
   actions: {
     notifySuccess: (_, _params: { text: string }) => {},
@@ -86,14 +101,8 @@ export const outletReviewMachine = setup({
     inMenu: ({ context, event }) =>
       event.type === "tab.select" && menuOf(context).some((entry) => entry.index === event.index),
     mayDecide: ({ context }) =>
-      context.outlet !== null &&
-      hasPendingEdit(context.outlet) &&
-      hasEditPermission(
-        context.role,
-        context.outlet.workflow_state,
-        context.workflowStateChanged,
-        context.hasUpdateActions,
-      ),
+      context.outlet !== null && hasPendingEdit(context.outlet) && mayEditOutlet(context),
+    mayEdit: ({ context }) => mayEditOutlet(context),
     decidedOk: ({ event }) => decided(event).type === "ok",
   },
 }).createMachine({
@@ -149,8 +158,24 @@ export const outletReviewMachine = setup({
           actions: assign({ decision: ({ event }) => event.action }),
         },
         "status.changed": { target: "loading", actions: assign({ workflowStateChanged: true }) },
-        // Refresh QC data changed the outlet's own fields: read it again ("the page reloads").
+        // A decision on the Retailer Edit Requests panel changed the outlet: read it again.
         "outlet.reload": { target: "loading" },
+        "qc.refresh": { guard: "mayEdit", target: "refreshingQc" },
+      },
+    },
+    refreshingQc: {
+      tags: ["busy"],
+      description: "Refresh QC data copies the survey's answers to the outlet; then the page reloads.",
+      invoke: {
+        id: "refreshQc",
+        src: "refreshQc",
+        input: ({ context }) => ({ slug: context.slug }),
+        onDone: {
+          target: "loading",
+          actions: { type: "notifySuccess", params: ({ event }) => ({ text: event.output.detail }) },
+        },
+        // The HTTP layer shows the server's words; nothing changed.
+        onError: { target: "ready" },
       },
     },
     deciding: {

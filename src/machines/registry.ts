@@ -4,6 +4,7 @@
  */
 import type { AnyStateMachine } from "xstate";
 import { SUB_PROJECT_TYPES } from "../domain/outletStates";
+import { applicationMachine } from "./application";
 import { appStartMachine } from "./appStart";
 import { bulkStatusUpdateMachine } from "./bulkStatusUpdate";
 import { bulkUploadJobMachine } from "./bulkUploadJob";
@@ -74,4 +75,5 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "pathReplay", machine: pathReplayMachine },
   { id: "pdfViewer", machine: pdfViewerMachine },
   { id: "payoutDetails", machine: payoutDetailsMachine },
+  { id: "application", machine: applicationMachine },
 ];

@@ -2,9 +2,9 @@
  * Survey Details (spec 001 §2.2, §4.2, §4.9, §5.1): the outlet's question groups in a slider, the
  * selected group's answers, editing them where §4.2 allows, Save (and Next) after every message of
  * §5.1 passes (or, in the calling view, after the §4.9 call checks hold), progress per group, Reset,
- * and the end of editing once the outlet's workflow state changed on the screen.
+ * and no editing once the outlet's workflow state changed on the screen (the screen starts it again).
  */
-import { and, assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import { and, assign, type DoneActorEvent, fromPromise, sendParent, setup } from "xstate";
 import { hasEditPermission, type ReviewRole } from "../domain/outletReview";
 import { type RequestSummary, savingBlocked } from "../domain/retailerRequests";
 import {
@@ -23,6 +23,7 @@ import {
   slotsOf,
 } from "../domain/survey";
 import { groupProblems } from "../domain/surveyValidation";
+import { modalMachine } from "./modal";
 
 /** Groups shown at once in the slider, and its step (4 at a time in the calling view), §2.2 and §9. */
 export const SLIDER_VISIBLE = 4;
@@ -37,6 +38,8 @@ export type SurveyGroupsInput = {
   hasUpdateActions: boolean;
   /** The calling executive's Calling Details: call checks instead of answer edits. */
   callingView: boolean;
+  /** Update Status moved the outlet on this screen: nothing can be changed any more (§4.2). */
+  workflowStateChanged: boolean;
   /** The outlet's retailer requests as the review screen read them: a pending one blocks Save (§4.4). */
   retailerRequests: readonly RequestStatus[];
 };
@@ -56,7 +59,6 @@ export type SurveyGroupsContext = SurveyGroupsInput & {
   /** Per group index: saved on this screen, or nothing to answer (image-only). */
   complete: readonly boolean[];
   problems: readonly string[];
-  workflowStateChanged: boolean;
 };
 
 export type SurveyGroupsEvent =
@@ -67,8 +69,7 @@ export type SurveyGroupsEvent =
   | { type: "call.change"; key: string; check: CallCheck }
   | { type: "reset" }
   | { type: "save" }
-  | { type: "problems.close" }
-  | { type: "editing.end" }
+  | { type: "modal.closed" }
   | { type: "requests.change"; requests: readonly RequestStatus[] }
   | { type: "retry" };
 
@@ -121,9 +122,18 @@ const cleared = { edits: {}, checks: {}, problems: [] };
 const invalidLines = (event: unknown) =>
   (output<SaveOutcome>(event) as Extract<SaveOutcome, { type: "invalid" }>).problems;
 
+/** The modal that lists a Save's problems reports its close to the survey. */
+const problemsModal = modalMachine.provide({ actions: { closed: sendParent({ type: "modal.closed" }) } });
+
 export const surveyGroupsMachine = setup({
-  types: {} as { context: Ctx; events: SurveyGroupsEvent; input: SurveyGroupsInput },
+  types: {} as {
+    context: Ctx;
+    events: SurveyGroupsEvent;
+    input: SurveyGroupsInput;
+    children: { problemsModal: "problemsModal" };
+  },
   actors: {
+    problemsModal,
     loadGroups: fromPromise<GroupsOutcome, { workflowObject: number }>(async () => {
       throw new Error("loadGroups is provided by the application");
     }),
@@ -150,7 +160,6 @@ export const surveyGroupsMachine = setup({
       event.index < context.groups.length,
     mayEdit: ({ context }) => mayEditAnswers(context),
     mayCheck: ({ context }) => mayCheckCalls(context),
-    mayChange: ({ context }) => mayEditAnswers(context) || mayCheckCalls(context),
     maySave: ({ context }) => maySaveGroup(context),
     valid: ({ context }) => saveProblems(context).length === 0,
     unchanged: ({ context }) => !hasChanges(context),
@@ -168,11 +177,9 @@ export const surveyGroupsMachine = setup({
     questions: [],
     ...cleared,
     complete: [],
-    workflowStateChanged: false,
   }),
   initial: "loadingGroups",
   on: {
-    "editing.end": { actions: assign({ workflowStateChanged: true }) },
     // The screen read the retailer requests again: Save follows the pending state it now knows (§4.4).
     "requests.change": { actions: assign({ retailerRequests: ({ event }) => event.requests }) },
   },
@@ -261,7 +268,8 @@ export const surveyGroupsMachine = setup({
             checks: ({ context, event }) => ({ ...context.checks, [event.key]: event.check }),
           }),
         },
-        reset: { guard: "mayChange", actions: assign(cleared) },
+        // Nothing can have changed where nothing may be changed, so Reset needs no guard.
+        reset: { actions: assign(cleared) },
         save: [
           {
             // Nothing changed and nothing wrong: the group is done as it is (§2.2: complete after Save).
@@ -287,7 +295,8 @@ export const surveyGroupsMachine = setup({
     },
     invalid: {
       description: "Save found problems: every message is shown together in the error modal.",
-      on: { "problems.close": { target: "editing", actions: assign({ problems: [] }) } },
+      invoke: { id: "problemsModal", src: "problemsModal", input: { open: true } },
+      on: { "modal.closed": { target: "editing", actions: assign({ problems: [] }) } },
     },
     saving: {
       tags: ["busy"],

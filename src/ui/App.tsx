@@ -3,7 +3,7 @@ import FrameGuard from "./frame/FrameGuard";
 import LiveModeHost from "./live/LiveModeHost";
 import NotificationBar from "./notifications/NotificationBar";
 import RouteTable from "./routes/RouteTable";
-import { type AppServices, ServicesProvider } from "./services";
+import { type AppServices, notificationsOf, ServicesProvider } from "./services";
 import { SessionGate } from "./session/SessionGate";
 
 /** The application: never inside a frame, render errors caught, start decided before any page shows. */
@@ -12,7 +12,7 @@ export default function App({ services }: { services: AppServices }) {
     <ServicesProvider services={services}>
       <FrameGuard>
         <OopsBoundary>
-          <NotificationBar actor={services.notifications} />
+          <NotificationBar actor={notificationsOf(services.application)} />
           <SessionGate>
             <RouteTable />
           </SessionGate>

@@ -1,34 +1,34 @@
 /**
- * The composition root: creates the page's session, notification and forgot-password actors and
- * wires the HTTP layer's global reactions to them and to the router (infra never imports the UI).
+ * The composition root: starts the page's application actor (its session, notification bar and
+ * navigation children, with the router's navigate and the browser's storage provided) and the
+ * holders of the sign-in flows, and hands every failed answer the HTTP layer reports to the
+ * application (infra never imports the UI).
  */
+
 import { navigate } from "wouter/use-browser-location";
-import { pathAfterSignIn } from "../domain/appStart";
+import { fromCallback } from "xstate";
 import { configureHttp } from "../infra/httpHooks";
-import { rememberSignInReturn } from "../infra/signInReturn";
+import { applicationMachine, type NavigationEvent } from "../machines/application";
 import { createForgotPasswordFlow } from "./auth/forgotPasswordFlow";
-import { createNotificationActor, notify, provideNotifications } from "./notifications/notifier";
-import type { AppServices } from "./services";
-import { createSessionActor, sessionEnded } from "./session/sessionActor";
+import { createEKycFlows } from "./ekyc/eKycFlows";
+import { createLiveActor } from "./live/liveActors";
+import { type AppServices, sessionOf } from "./services";
+import { sessionMachine, startApplication } from "./session/sessionActor";
+
+const routerNavigation = fromCallback<NavigationEvent>(({ receive }) =>
+  receive((event) => navigate(event.to, { replace: event.replace })),
+);
 
 /** Called once before the first render; tests call it for a fresh page. */
 export function compose(): AppServices {
-  const services: AppServices = {
-    session: createSessionActor(),
-    notifications: createNotificationActor(),
-    forgotPassword: createForgotPasswordFlow(),
-  };
-  provideNotifications(services.notifications);
+  const application = createLiveActor(
+    applicationMachine.provide({ actors: { session: sessionMachine, navigation: routerNavigation } }),
+  ).start();
   configureHttp({
-    navigate: (path) => navigate(path),
-    currentPath: () => window.location.pathname,
-    notifyFailed: (text) => notify("failed", text),
-    sessionEnded: () => sessionEnded(services.session),
-    signInAgain: () => {
-      const asked = `${window.location.pathname}${window.location.search}`;
-      // Only a portal page is returned to; a late answer met elsewhere keeps what was remembered.
-      if (pathAfterSignIn(asked) === asked) rememberSignInReturn(asked, true);
-    },
+    failed: (failure) =>
+      application.send({ type: "answer.failed", ...failure, here: window.location.pathname }),
   });
-  return services;
+  // The start rules run on the page as loaded, before anything renders.
+  startApplication(sessionOf(application));
+  return { application, forgotPassword: createForgotPasswordFlow(), eKyc: createEKycFlows() };
 }

@@ -30,7 +30,7 @@ const user = {
 
 beforeEach(() => {
   vi.stubGlobal("localStorage", new MemoryStorage());
-  configureHttp({ navigate: () => {}, notifyFailed: () => {}, currentPath: () => "/login" });
+  configureHttp({ currentPath: () => "/login" });
 });
 
 afterEach(() => {

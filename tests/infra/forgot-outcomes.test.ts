@@ -9,7 +9,7 @@ import { fakeFetch, MemoryStorage } from "./fakes";
 
 beforeEach(() => {
   vi.stubGlobal("localStorage", new MemoryStorage());
-  configureHttp({ navigate: () => {}, notifyFailed: () => {}, currentPath: () => "/forgot-password" });
+  configureHttp({ currentPath: () => "/forgot-password" });
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -20,7 +20,7 @@ import {
   ValidationError,
   validationLines,
 } from "../../src/infra/http";
-import { configureHttp } from "../../src/infra/httpHooks";
+import { type AnswerFailure, configureHttp } from "../../src/infra/httpHooks";
 import { STORAGE_KEYS } from "../../src/infra/storage";
 import { fakeFetch, hangingFetch, headerOf, MemoryStorage } from "./fakes";
 
@@ -28,20 +28,14 @@ const Item = Schema.Struct({ id: Schema.Number, name: Schema.String });
 
 let storage: MemoryStorage;
 let here: string;
-const navigate = vi.fn<(path: string) => void>();
-const notifyFailed = vi.fn<(text: string) => void>();
-const sessionEnded = vi.fn<() => void>();
-const signInAgain = vi.fn<() => void>();
+const failed = vi.fn<(failure: AnswerFailure) => void>();
 
 beforeEach(() => {
   storage = new MemoryStorage();
   vi.stubGlobal("localStorage", storage);
   here = "/dashboard";
-  navigate.mockReset();
-  notifyFailed.mockReset();
-  sessionEnded.mockReset();
-  signInAgain.mockReset();
-  configureHttp({ navigate, notifyFailed, sessionEnded, signInAgain, currentPath: () => here });
+  failed.mockReset();
+  configureHttp({ failed, currentPath: () => here });
 });
 
 afterEach(() => {
@@ -125,7 +119,7 @@ describe("request basics (spec 000 §7.1)", () => {
     const error = await failureOf(getItem());
     expect(error).toBeInstanceOf(DecodeError);
     expect(error._tag).toBe("DecodeError");
-    expect(notifyFailed).not.toHaveBeenCalled();
+    expect(failed).not.toHaveBeenCalled();
   });
 
   it("fails with NetworkError when fetch itself rejects", async () => {
@@ -139,70 +133,42 @@ describe("request basics (spec 000 §7.1)", () => {
   });
 });
 
+// What a 401, a 451 or a `detail` does to the page is the application's (tests/ui/composition.test.ts):
+// the HTTP module maps the status to a value, reports it, and writes nothing and goes nowhere.
 describe("the error catalogue (spec 000 §8)", () => {
-  it("401 outside the login page navigates to the root, to sign in again, without the server's detail", async () => {
+  it("401 is Unauthorized, reported with the page it was sent from", async () => {
     fakeFetch({ status: 401, body: { detail: "Authentication credentials were not provided." } });
     const error = await failureOf(getItem());
     expect(error).toBeInstanceOf(Unauthorized);
-    expect(navigate.mock.calls).toEqual([["/"]]);
-    expect(sessionEnded).toHaveBeenCalledTimes(1);
-    expect(signInAgain).toHaveBeenCalledTimes(1);
-    expect(notifyFailed).not.toHaveBeenCalled();
+    expect(failed.mock.calls).toEqual([
+      [
+        {
+          status: 401,
+          body: { detail: "Authentication credentials were not provided." },
+          detail: "Authentication credentials were not provided.",
+          startedOn: "/dashboard",
+        },
+      ],
+    ]);
   });
 
-  it("401 in the field auditor's or the retailer's area goes to that group's login instead", async () => {
-    fakeFetch({ status: 401, body: {} });
-    for (const page of ["/eMyTrack/pending-list", "/retailers/success"]) {
-      here = page;
-      await failureOf(getItem());
-    }
-    expect(navigate.mock.calls).toEqual([["/eMyTrack/login"], ["/retailers/login"]]);
-  });
-
-  it("401 on the login page is just rejected, its detail shown", async () => {
-    here = "/login";
-    fakeFetch({ status: 401, body: { detail: "Session expired." } });
-    const error = await failureOf(getItem());
-    expect(error._tag).toBe("Unauthorized");
-    expect(navigate).not.toHaveBeenCalled();
-    expect(signInAgain).not.toHaveBeenCalled();
-    expect(notifyFailed).toHaveBeenCalledWith("Session expired.");
-  });
-
-  it("401 answered after the page went to the login page neither navigates nor shows the detail", async () => {
+  it("a 401 answered after the page moved is reported with the page the request left from", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => {
         here = "/login";
-        return new Response(JSON.stringify({ detail: "Authentication credentials were not provided." }), {
-          status: 401,
-        });
+        return new Response(JSON.stringify({}), { status: 401 });
       }),
     );
-    const error = await failureOf(getItem());
-    expect(error._tag).toBe("Unauthorized");
-    expect(sessionEnded).toHaveBeenCalledTimes(1);
-    expect(navigate).not.toHaveBeenCalled();
-    expect(signInAgain).not.toHaveBeenCalled();
-    expect(notifyFailed).not.toHaveBeenCalled();
+    await failureOf(getItem());
+    expect(failed.mock.calls).toEqual([[{ status: 401, body: {}, detail: null, startedOn: "/dashboard" }]]);
   });
 
-  it("401 on the other sign-in pages (retailer, eMyTrack) is just rejected too", async () => {
-    fakeFetch({ status: 401, body: {} });
-    for (const page of ["/retailers/login", "/eMyTrack/login", "/eMyTrack/verify-otp", "/login/"]) {
-      here = page;
-      await failureOf(getItem());
-    }
-    expect(navigate).not.toHaveBeenCalled();
-  });
-
-  it("403 is rejected with the body and does not navigate", async () => {
+  it("403 is rejected with the body", async () => {
     fakeFetch({ status: 403, body: { reason: "role" } });
     const error = await failureOf(getItem());
-    expect(sessionEnded).not.toHaveBeenCalled();
     expect(error).toBeInstanceOf(Forbidden);
     expect(error._tag === "Forbidden" && error.body).toEqual({ reason: "role" });
-    expect(navigate).not.toHaveBeenCalled();
   });
 
   const conflict = {
@@ -213,75 +179,63 @@ describe("the error catalogue (spec 000 §8)", () => {
     active_sessions: 1,
   };
 
-  it("451 stores the body under key 451 and sends the user to login", async () => {
+  it("451 is a SessionConflict with the body, reported and stored nowhere", async () => {
     fakeFetch({ status: 451, body: conflict });
     const error = await failureOf(getItem());
     expect(error).toBeInstanceOf(SessionConflict);
     expect(error._tag === "SessionConflict" && error.body).toEqual(conflict);
-    expect(JSON.parse(storage.getItem("451") ?? "null")).toEqual(conflict);
-    expect(navigate).toHaveBeenCalledWith("/login");
-    // The login screen shows it, so no notification as well.
-    expect(notifyFailed).not.toHaveBeenCalled();
+    expect(storage.getItem("451")).toBeNull();
+    expect(failed.mock.calls).toEqual([
+      [{ status: 451, body: conflict, detail: conflict.detail, startedOn: "/dashboard" }],
+    ]);
   });
 
-  it("451 answering the login itself stores the body and stays on the login page", async () => {
-    here = "/login";
-    fakeFetch({ status: 451, body: conflict });
-    const error = await failureOf(getItem());
-    expect(error._tag).toBe("SessionConflict");
-    expect(storage.getItem("451")).not.toBeNull();
-    expect(navigate).not.toHaveBeenCalled();
-  });
-
-  it("451 on the eMyTrack pages sends the field user to the eMyTrack login", async () => {
-    here = "/eMyTrack/dashboard";
-    fakeFetch({ status: 451, body: conflict });
-    await failureOf(getItem());
-    expect(navigate).toHaveBeenCalledWith("/eMyTrack/login");
-  });
-
-  it("451 with an unexpected body is still stored and navigates, failing as HttpError 451", async () => {
+  it("451 with an unexpected body fails as HttpError 451", async () => {
     fakeFetch({ status: 451, body: { something: "else" } });
     const error = await failureOf(getItem());
     expect(error).toBeInstanceOf(HttpError);
     expect(errorStatus(error)).toBe(451);
-    expect(storage.getItem("451")).toBe('{"something":"else"}');
-    expect(navigate).toHaveBeenCalledWith("/login");
   });
 
-  it("400 is a ValidationError with the body; its detail is a FAILED notification", async () => {
+  it("400 is a ValidationError with the body; its detail is reported", async () => {
     fakeFetch({
       status: 400,
       body: { detail: "Invalid username or password.", code: "invalid_credentials" },
     });
     const error = await failureOf(getItem());
     expect(error).toBeInstanceOf(ValidationError);
-    expect(notifyFailed).toHaveBeenCalledWith("Invalid username or password.");
+    expect(failed.mock.calls[0]?.[0].detail).toBe("Invalid username or password.");
     expect(errorDetail(error)).toBe("Invalid username or password.");
   });
 
-  it("an error without detail shows nothing", async () => {
+  it("an error without detail reports none", async () => {
     fakeFetch({ status: 400, body: { new_password: ["Password must be at least 8 characters."] } });
     const error = await failureOf(getItem());
     expect(error._tag).toBe("ValidationError");
-    expect(notifyFailed).not.toHaveBeenCalled();
+    expect(failed.mock.calls[0]?.[0].detail).toBeNull();
     expect(errorDetail(error)).toBeUndefined();
   });
 
-  it("any other status is an HttpError with status and body, detail notified", async () => {
+  it("any other status is an HttpError with status and body", async () => {
     fakeFetch({ status: 429, body: { code: "locked", detail: "Too many attempts." } });
     const error = await failureOf(getItem());
     expect(error).toEqual(
       new HttpError({ status: 429, body: { code: "locked", detail: "Too many attempts." } }),
     );
-    expect(notifyFailed).toHaveBeenCalledWith("Too many attempts.");
+    expect(failed.mock.calls[0]?.[0].detail).toBe("Too many attempts.");
   });
 
   it("a non-JSON error body is kept as text", async () => {
     fakeFetch({ status: 502, text: "Bad gateway" });
     const error = await failureOf(getItem());
     expect(error._tag === "HttpError" && error.body).toBe("Bad gateway");
-    expect(notifyFailed).not.toHaveBeenCalled();
+    expect(failed.mock.calls[0]?.[0].detail).toBeNull();
+  });
+
+  it("a success reports nothing", async () => {
+    fakeFetch({ status: 200, body: { id: 1, name: "a" } });
+    await Effect.runPromise(getItem());
+    expect(failed).not.toHaveBeenCalled();
   });
 });
 

@@ -14,7 +14,7 @@ import { pathReplayer } from "../../src/ui/machines/pathReplayer";
 import { COVERAGE_FIGURES, COVERAGE_PAGE, coverageFigures, coveragePage } from "./coverage-page";
 import { machineFixtures } from "./fixtures";
 import { graphWalk } from "./harness";
-import { machinePaths, qaPathFiles, writtenPathFiles } from "./qa-paths";
+import { machinePaths } from "./qa-paths";
 import { checksMutations, mutationsOf, runOf } from "./results";
 import { fixtureModule } from "./scope";
 
@@ -81,19 +81,6 @@ describe("QA's transition coverage page", () => {
   it(`${COVERAGE_FIGURES} (the Machines area's figures) matches them too`, { timeout: 300_000 }, () => {
     const written = readFileSync(join(process.cwd(), COVERAGE_FIGURES), "utf8");
     expect(written, `${COVERAGE_FIGURES} is stale: run npm run coverage:machines`).toBe(coverageFigures());
-  });
-
-  it("src/ui/machines/paths (QA's paths per machine) matches them too", { timeout: 300_000 }, () => {
-    const files = qaPathFiles();
-    expect(writtenPathFiles(), "src/ui/machines/paths: run npm run coverage:machines").toEqual(
-      files.map((f) => f.file).sort(),
-    );
-    for (const { file, text } of files) {
-      expect(
-        readFileSync(join(process.cwd(), file), "utf8"),
-        `${file} is stale: run npm run coverage:machines`,
-      ).toBe(text);
-    }
   });
 });
 

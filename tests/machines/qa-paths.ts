@@ -1,11 +1,9 @@
 /**
- * QA's paths for the Machines area, one JSON file per machine in src/ui/machines/paths (loaded
- * only when that machine is opened): per transition the shortest examples that take it, each with
- * its events and what the example expects at the start and after every step. Written by
- * `npm run coverage:machines`; the machine tests fail while a file is stale.
+ * QA's paths for the Machines area, one per machine (loaded only when that machine is opened): per
+ * transition the shortest examples that take it, each with its events and what the example expects
+ * at the start and after every step. Generated when the client is built
+ * (scripts/machine-paths-plugin.ts), never stored in src/.
  */
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import type { AnyStateMachine } from "xstate";
 import {
   type EncodedEvent,
@@ -20,8 +18,6 @@ import { machineTransitions } from "../../src/machines/describe";
 import type { Expectation, MachineFixture } from "./fixture";
 import { machineFixtures } from "./fixtures";
 import { runOf } from "./results";
-
-export const QA_PATHS_DIR = "src/ui/machines/paths";
 
 /** A list that holds each distinct value once; `at` gives a value's index, adding it if new. */
 function interned<T>(key: (value: T) => string) {
@@ -97,16 +93,7 @@ export function machinePaths(fixture: MachineFixture): MachinePaths {
 }
 
 /** Each machine's file under QA_PATHS_DIR with the text it must hold. */
+/** Every machine's paths as the JSON the Machines area loads, by machine id. */
 export function qaPathFiles(fixtures: readonly MachineFixture[] = machineFixtures) {
-  return fixtures.map((f) => ({
-    file: join(QA_PATHS_DIR, `${f.id}.json`),
-    text: `${JSON.stringify(machinePaths(f))}\n`,
-  }));
+  return fixtures.map((f) => ({ id: f.id, text: JSON.stringify(machinePaths(f)) }));
 }
-
-/** The files QA_PATHS_DIR holds now. */
-export const writtenPathFiles = (): string[] =>
-  readdirSync(join(process.cwd(), QA_PATHS_DIR))
-    .filter((name) => name.endsWith(".json"))
-    .map((name) => join(QA_PATHS_DIR, name))
-    .sort();

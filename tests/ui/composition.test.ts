@@ -6,7 +6,7 @@ import { peekSignInReturn } from "../../src/infra/signInReturn";
 import { compose } from "../../src/ui/composition";
 import { createQueryClient } from "../../src/ui/queryClient";
 import { shouldRetry } from "../../src/ui/retryPolicy";
-import type { AppServices } from "../../src/ui/services";
+import { type AppServices, notificationsOf } from "../../src/ui/services";
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -19,12 +19,13 @@ const call = () => Effect.runPromiseExit(request({ path: "auth/info/", schema: S
 
 let services: AppServices;
 const notice = () => {
-  const snapshot = services.notifications.getSnapshot();
+  const snapshot = notificationsOf(services.application).getSnapshot();
   return snapshot.matches("shown") ? [snapshot.context.kind, snapshot.context.text] : null;
 };
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   services = compose();
 });
 
@@ -71,6 +72,89 @@ describe("the composition root wires the HTTP rules to the router and the notifi
     expect(window.location.pathname).toBe("/login");
     expect(JSON.parse(localStorage.getItem("451") ?? "null")).toEqual(conflict);
     expect(notice()).toBeNull();
+  });
+});
+
+describe("the session child acts on a 401 or a 451 in one place (spec 000 §8, 002 §4)", () => {
+  const conflict = {
+    code: "session_conflict",
+    detail: "You are already logged in on another device. Logout all sessions to continue.",
+    login_username: "a",
+    platform: "web",
+    active_sessions: 1,
+  };
+
+  it("sends a 401 in the field auditor's or the retailer's area to that group's login", async () => {
+    for (const [page, login] of [
+      ["/eMyTrack/pending-list", "/eMyTrack/login"],
+      ["/retailers/success", "/retailers/login"],
+    ]) {
+      window.history.pushState(null, "", page);
+      answer(401, {});
+      await call();
+      expect(window.location.pathname).toBe(login);
+    }
+  });
+
+  it("shows a 401's detail on the login page and stays there", async () => {
+    window.history.pushState(null, "", "/login");
+    answer(401, { detail: "Session expired." });
+    await call();
+    expect(window.location.pathname).toBe("/login");
+    expect(notice()).toEqual(["failed", "Session expired."]);
+  });
+
+  it("leaves the other sign-in pages alone on a 401", async () => {
+    for (const page of ["/retailers/login", "/eMyTrack/login", "/eMyTrack/verify-otp"]) {
+      window.history.pushState(null, "", page);
+      answer(401, {});
+      await call();
+      expect(window.location.pathname).toBe(page);
+    }
+    expect(notice()).toBeNull();
+  });
+
+  it("a 401 answered after the page went to the login page neither navigates nor shows the detail", async () => {
+    window.history.pushState(null, "", "/dashboard");
+    sessionStorage.setItem("sessionid", "s");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        window.history.pushState(null, "", "/login");
+        return new Response(JSON.stringify({ detail: "Authentication credentials were not provided." }), {
+          status: 401,
+        });
+      }),
+    );
+    await call();
+    expect(window.location.pathname).toBe("/login");
+    expect(notice()).toBeNull();
+    expect(peekSignInReturn().sessionEnded).toBe(false);
+  });
+
+  it("keeps a 451 answering the login itself and stays on the login page", async () => {
+    window.history.pushState(null, "", "/login");
+    const before = window.history.length;
+    answer(451, conflict);
+    await call();
+    expect(window.location.pathname).toBe("/login");
+    expect(window.history.length).toBe(before);
+    expect(localStorage.getItem("451")).not.toBeNull();
+  });
+
+  it("sends a 451 on the eMyTrack pages to the eMyTrack login", async () => {
+    window.history.pushState(null, "", "/eMyTrack/dashboard");
+    answer(451, conflict);
+    await call();
+    expect(window.location.pathname).toBe("/eMyTrack/login");
+  });
+
+  it("stores a 451 with an unexpected body too, and goes to the login page", async () => {
+    window.history.pushState(null, "", "/dashboard");
+    answer(451, { something: "else" });
+    await call();
+    expect(localStorage.getItem("451")).toBe('{"something":"else"}');
+    expect(window.location.pathname).toBe("/login");
   });
 });
 

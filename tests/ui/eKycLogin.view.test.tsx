@@ -12,7 +12,6 @@ import { createActor, fromPromise } from "xstate";
 import { MSG } from "../../src/domain/messages";
 import { type EKycLoginInput, eKycLoginMachine } from "../../src/machines/eKycLogin";
 import { EKycLoginScreen, EKycOtpScreen } from "../../src/ui/ekyc/EKycScreens";
-import { setEKycLoginEffects } from "../../src/ui/ekyc/eKycLoginActor";
 import { EMYTRACK_GROUP } from "../../src/ui/ekyc/groups";
 import { eKycLoginFixture } from "../machines/fixtures/eKycLogin";
 import { type ViewStep, viewPaths } from "./machinePaths";
@@ -160,10 +159,6 @@ describe("the eMyTrack screens follow the eKycLogin machine", () => {
     ).start();
     const location = memoryLocation({ path: EMYTRACK_GROUP.loginPath, record: true });
     let effects = { signedIn: (_s: string, _u: string) => {}, goHome: () => {} };
-    setEKycLoginEffects({
-      signedIn: (s, u) => effects.signedIn(s, u),
-      goHome: () => effects.goHome(),
-    });
     render(
       <Router hook={location.hook}>
         <Switch>

@@ -23,8 +23,11 @@ import { recoveryRequestFixture } from "../machines/fixtures/recoveryRequest";
 import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";
 
 const notified = vi.hoisted(() => ({ calls: [] as unknown[][] }));
-vi.mock("../../src/ui/notifications/notifier", () => ({
-  notify: (...args: unknown[]) => notified.calls.push(args),
+vi.mock("../../src/ui/notifications/useNotify", () => ({
+  useNotify:
+    () =>
+    (...args: unknown[]) =>
+      notified.calls.push(args),
 }));
 
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };

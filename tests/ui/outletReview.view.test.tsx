@@ -24,19 +24,25 @@ vi.mock("../../src/ui/session/SessionGate", () => ({
 }));
 
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
-let pending: Record<"load" | "decide", Deferred | null>;
-const deferred = (key: "load" | "decide") => () =>
+let pending: Record<"load" | "decide" | "refresh", Deferred | null>;
+const deferred = (key: "load" | "decide" | "refresh") => () =>
   new Promise<never>((resolve, reject) => {
     pending[key] = { resolve: resolve as (v: unknown) => void, reject };
   });
 const fakeActors = {
   loadOutlet: fromPromise<LoadOutcome, { slug: string }>(deferred("load")),
   decideEdit: fromPromise<DecideOutcome, { slug: string; action: OutletEditAction }>(deferred("decide")),
+  refreshQc: fromPromise<{ detail: string }, { slug: string }>(deferred("refresh")),
 };
 
 beforeEach(() => {
-  pending = { load: null, decide: null };
-  vi.stubGlobal("fetch", () => new Promise(() => {}));
+  pending = { load: null, decide: null, refresh: null };
+  // The outlet has no retailer requests (so Refresh QC data is offered); nothing else answers.
+  vi.stubGlobal("fetch", (url: string) =>
+    String(url).includes("/retailer-requests/")
+      ? Promise.resolve(new Response("[]", { status: 200 }))
+      : new Promise(() => {}),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -70,6 +76,13 @@ async function expectScreenFor(state: string, loadedBefore: boolean) {
     case "deciding":
       await waitFor(() =>
         expect((screen.getByRole("button", { name: "Accept" }) as HTMLButtonElement).disabled).toBe(true),
+      );
+      return;
+    case "refreshingQc":
+      await waitFor(() =>
+        expect((screen.getByRole("button", { name: "Refreshing…" }) as HTMLButtonElement).disabled).toBe(
+          true,
+        ),
       );
       return;
     case "notFound":
@@ -108,6 +121,20 @@ async function perform(event: { type: string; [k: string]: unknown }) {
     }
     case "edit.decide":
       fireEvent.click(screen.getByRole("button", { name: event.action === "accept" ? "Accept" : "Reject" }));
+      return;
+    case "qc.refresh": {
+      // The button is on the Survey Details panel; a role without edit permission has none.
+      const nav = screen.getByRole("navigation", { name: "Outlet sections" });
+      fireEvent.click(within(nav).getByRole("button", { name: "Survey Details" }));
+      const button = await screen.findByRole("button", { name: "Refresh QC data" }).catch(() => null);
+      if (button) fireEvent.click(button);
+      return;
+    }
+    case "xstate.done.actor.refreshQc":
+      await act(async () => pending.refresh?.resolve(event.output));
+      return;
+    case "xstate.error.actor.refreshQc":
+      await act(async () => pending.refresh?.reject(new Error("unexpected")));
       return;
     case "retry":
       fireEvent.click(screen.getByRole("button", { name: "Retry" }));

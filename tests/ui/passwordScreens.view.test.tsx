@@ -21,8 +21,11 @@ import { passwordExpiryFixture } from "../machines/fixtures/passwordExpiry";
 import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";
 
 const notified = vi.hoisted(() => ({ calls: [] as unknown[][] }));
-vi.mock("../../src/ui/notifications/notifier", () => ({
-  notify: (...args: unknown[]) => notified.calls.push(args),
+vi.mock("../../src/ui/notifications/useNotify", () => ({
+  useNotify:
+    () =>
+    (...args: unknown[]) =>
+      notified.calls.push(args),
 }));
 vi.mock("../../src/ui/auth/useAppConfig", () => ({ useAppConfig: () => null }));
 
@@ -74,7 +77,16 @@ describe("the forgot-password screens follow the forgotPassword machine", () => 
   it.each(
     paths.map((p) => [p.steps.map((s) => s.event.type).join(" → "), p.steps] as const),
   )("%s", async (_name, steps) => {
-    flow.actor((effects) =>
+    const location = memoryLocation({ path: "/forgot-password", record: true });
+    // Where the flow leads once it outlives a screen: the application's navigation and notifications.
+    const effects = {
+      showResetPassword: () => location.navigate("/reset-password"),
+      finished: (detail: string) => {
+        notified.calls.push(["success", detail]);
+        location.navigate("/login", { replace: true });
+      },
+    };
+    flow.actor(() =>
       startForgotPassword(effects, {
         sendCode: deferred<FormOutcome, { login_username: string }>("sendCode"),
         verifyCode: deferred<VerifyCodeOutcome, { login_username: string; code: string }>("verifyCode"),
@@ -84,7 +96,6 @@ describe("the forgot-password screens follow the forgotPassword machine", () => 
         >("changePassword"),
       }),
     );
-    const location = memoryLocation({ path: "/forgot-password", record: true });
     // The password screens use only the forgot-password flow of the page's services.
     const services = { forgotPassword: flow } as unknown as AppServices;
     render(

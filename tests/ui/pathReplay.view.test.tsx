@@ -11,14 +11,16 @@ import { type MachinePaths, REPLAY_STEP_MS } from "../../src/domain/replayPath";
 import type { ReplayStepInput, ReplayStepOutput } from "../../src/machines/pathReplay";
 import { MachineQa } from "../../src/ui/machines/MachinesScreen";
 import { catalogueEntry } from "../../src/ui/machines/machineCatalogue";
-import openWithPaths from "../../src/ui/machines/paths/openWith.json";
+import { openWithFixture } from "../machines/fixtures/openWith";
 import { pathReplayFixture } from "../machines/fixtures/pathReplay";
 import { generatedPaths } from "../machines/harness";
+import { machinePaths } from "../machines/qa-paths";
 import { model, type ViewStep, viewPaths } from "./machinePaths";
 
 afterEach(cleanup);
 
-const stored = openWithPaths as unknown as MachinePaths;
+// The paths the build generates for the Machines area.
+const stored: MachinePaths = machinePaths(openWithFixture);
 /** The shortest paths, and the edge paths: only they pause, reset, fail and wait out Play's pause. */
 const paths = [
   ...viewPaths(pathReplayFixture),

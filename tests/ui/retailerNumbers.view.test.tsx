@@ -4,11 +4,14 @@
  * sends; a sign-in keeps the number; Forget saved numbers clears them.
  */
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fromPromise } from "xstate";
+import { createActor, fromCallback, fromPromise } from "xstate";
 import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../src/domain/otpLogin";
 import { rememberedMobiles, rememberMobile } from "../../src/infra/rememberedMobiles";
-import { eKycLoginActor, resetEKycLoginActors } from "../../src/ui/ekyc/eKycLoginActor";
+import { applicationMachine, type NavigationEvent } from "../../src/machines/application";
+import { createEKycFlows } from "../../src/ui/ekyc/eKycFlows";
+import { startGroupFlow } from "../../src/ui/ekyc/eKycLoginActor";
 import { RETAILER_GROUP, RETAILER_NUMBER_PATHS } from "../../src/ui/ekyc/groups";
 import {
   RetailerChooseMobile,
@@ -16,43 +19,65 @@ import {
   RetailerLogin,
   RetailerOtp,
 } from "../../src/ui/ekyc/screens";
+import { type AppServices, ServicesProvider } from "../../src/ui/services";
 import { renderRoutes } from "./renderRoutes";
 
 let sentTo: { login_username: string; platform: string }[];
 
+let services: AppServices;
+/** Where the application's navigation leads: the memory router of the rendered routes. */
+let go: (event: NavigationEvent) => void = () => {};
+const withServices = (children: ReactNode) => (
+  <ServicesProvider services={services}>{children}</ServicesProvider>
+);
+
 beforeEach(() => {
   localStorage.clear();
   sentTo = [];
-  resetEKycLoginActors();
-  // The group's actor, with the server faked: step 1 and the send succeed, any code signs in.
-  eKycLoginActor("retailer", {
-    loginStep: fromPromise(async ({ input }) => {
-      sentTo.push(input);
-      const outcome: OtpStepOutcome = { type: "ok", phoneNumber: "+91 ******0003" };
-      return outcome;
+  const application = createActor(
+    applicationMachine.provide({
+      actors: { navigation: fromCallback<NavigationEvent>(({ receive }) => receive((e) => go(e))) },
     }),
-    sendOtp: fromPromise(async (): Promise<OtpSendOutcome> => ({ type: "sent" })),
-    verifyOtp: fromPromise(
-      async (): Promise<OtpVerifyOutcome> => ({
-        type: "signedIn",
-        sessionid: "s",
-        username: "retailer.9100000003",
+  ).start();
+  services = { application, eKyc: createEKycFlows() } as unknown as AppServices;
+  // The group's flow, with the server faked: step 1 and the send succeed, any code signs in.
+  services.eKyc.actor("retailer", () =>
+    startGroupFlow(RETAILER_GROUP, application, {
+      loginStep: fromPromise(async ({ input }) => {
+        sentTo.push(input);
+        const outcome: OtpStepOutcome = { type: "ok", phoneNumber: "+91 ******0003" };
+        return outcome;
       }),
-    ),
-  });
+      sendOtp: fromPromise(async (): Promise<OtpSendOutcome> => ({ type: "sent" })),
+      verifyOtp: fromPromise(
+        async (): Promise<OtpVerifyOutcome> => ({
+          type: "signedIn",
+          sessionid: "s",
+          username: "retailer.9100000003",
+        }),
+      ),
+    }),
+  );
 });
 afterEach(() => {
   cleanup();
-  resetEKycLoginActors();
+  services.application.stop();
 });
 
-const renderAt = (path: string) =>
-  renderRoutes(path, {
-    [RETAILER_GROUP.loginPath]: RetailerLogin,
-    [RETAILER_NUMBER_PATHS.choose]: RetailerChooseMobile,
-    [RETAILER_NUMBER_PATHS.enter]: RetailerEnterMobile,
-    [RETAILER_GROUP.otpPath]: RetailerOtp,
-  });
+const renderAt = (path: string) => {
+  const location = renderRoutes(
+    path,
+    {
+      [RETAILER_GROUP.loginPath]: RetailerLogin,
+      [RETAILER_NUMBER_PATHS.choose]: RetailerChooseMobile,
+      [RETAILER_NUMBER_PATHS.enter]: RetailerEnterMobile,
+      [RETAILER_GROUP.otpPath]: RetailerOtp,
+    },
+    withServices,
+  );
+  go = (e) => location.navigate(e.to, { replace: e.replace });
+  return location;
+};
 
 describe("the retailer's number screens", () => {
   it("open the number field when the device keeps no number; a sign-in keeps it", async () => {

@@ -2,8 +2,8 @@
  * The surveyGroups machine's generated shortest paths, driven through the Survey Details panel:
  * the server's answers come through faked actors, the user's steps are clicks and typing, and after
  * each step the screen must show what the machine's state and context mean (the machine runs beside
- * the screen as the model). `editing.end` comes from Update Status on the outlet review screen
- * (tests/e2e/survey.spec.ts); paths through it are left to the machine's graph tests.
+ * the screen as the model). A path whose input says Update Status moved the outlet renders the
+ * panel as the review screen starts it again then.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -46,12 +46,8 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-// A path is driven up to its first `editing.end` (the rest is the graph tests').
 const paths = viewPaths(surveyGroupsFixture)
-  .map((p) => {
-    const end = p.steps.findIndex((s) => s.event.type === "editing.end");
-    return { input: p.input as SurveyGroupsInput, steps: end === -1 ? p.steps : p.steps.slice(0, end) };
-  })
+  .map((p) => ({ input: p.input as SurveyGroupsInput, steps: p.steps }))
   .filter((p, i, all) => {
     const key = `${p.input.role} ${p.steps.map((s) => JSON.stringify(s.event)).join(" ")}`;
     return (
@@ -114,8 +110,10 @@ async function perform(event: { type: string; [k: string]: unknown }) {
     case "save":
       fireEvent.click(screen.getByRole("button", { name: /^Save( and Next)?$/ }));
       return;
-    case "problems.close":
+    case "modal.closed":
+      // Escape closes the problems modal, which tells the survey once its exit animation ends.
       fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
       return;
     case "retry":
       fireEvent.click(screen.getByRole("button", { name: "Retry" }));
@@ -156,7 +154,8 @@ async function expectScreenFor(snapshot: Snapshot) {
       break;
     case "editing":
       await waitFor(() => expect(document.querySelector(".survey")?.getAttribute("aria-busy")).toBe("false"));
-      if (ctx.callingView) expect(screen.queryByRole("textbox", { name: "Shop name" })).toBeNull();
+      if (ctx.callingView || ctx.workflowStateChanged)
+        expect(screen.queryByRole("textbox", { name: "Shop name" })).toBeNull();
       else
         expect((screen.getByLabelText(/^Shop name/) as HTMLInputElement).value).toBe(
           ctx.edits["11"]?.single_input ?? "Sri Balaji Kirana",
@@ -237,7 +236,7 @@ function renderPanel(input: SurveyGroupsInput) {
       hasUpdateActions={input.hasUpdateActions}
       callingView={input.callingView}
       retailerRequests={requests}
-      workflowStateChanged={false}
+      workflowStateChanged={input.workflowStateChanged}
     />
   );
   const { rerender } = render(panel(input.retailerRequests));

@@ -9,17 +9,22 @@ import { describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
 import type { ActionOutcome, BulkUploadJob, JobAction, UploadOutcome } from "../../src/domain/bulkUpload";
 import { UPLOAD_MSG } from "../../src/domain/bulkUpload";
-import { createNotificationActor, provideNotifications } from "../../src/ui/notifications/notifier";
+import { compose } from "../../src/ui/composition";
+import { notificationsOf, ServicesProvider } from "../../src/ui/services";
 import ExcelUpload from "../../src/ui/uploads/ExcelUpload";
 import JobActions from "../../src/ui/uploads/JobActions";
 import UploadForm from "../../src/ui/uploads/UploadForm";
 import { sampleJob } from "../machines/fixtures/samples";
 
-const notificationActor = createNotificationActor();
-provideNotifications(notificationActor);
+const services = compose();
+const notificationActor = notificationsOf(services.application);
 
 function wrap(children: ReactNode) {
-  return <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;
+  return (
+    <ServicesProvider services={services}>
+      <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+    </ServicesProvider>
+  );
 }
 
 const processing: BulkUploadJob = { ...sampleJob, status: "processing", total_objects: 0, progress: 0 };

@@ -9,7 +9,8 @@ import { type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
 import { resourceFormMachine } from "../../machines/resourceForm";
 import { FormMessages } from "../auth/fields";
 import { useLiveMachine } from "../live/liveActors";
-import { notify } from "../notifications/notifier";
+import { useProvided } from "../live/useProvided";
+import { useNotify } from "../notifications/useNotify";
 import Loading from "../shell/Loading";
 import { LoadingButton } from "../widgets/Controls";
 import { organisationOf, type PageParent } from "./adminQueries";
@@ -43,10 +44,11 @@ export default function ResourceFormScreen({
   onSaved,
   embedded = false,
 }: Props) {
+  const notify = useNotify();
   const [, navigate] = useLocation();
   const listPath = afterSave ?? screenPath(def, "list", place) ?? def.routes.home ?? "/dashboard";
   const [state, send] = useLiveMachine(
-    resourceFormMachine.provide({
+    useProvided(resourceFormMachine, {
       actors: { ...resourceFormActors, ...actors },
       actions: {
         saved: (_, { record, detail }) => {

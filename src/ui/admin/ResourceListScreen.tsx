@@ -19,6 +19,7 @@ import type { TableQuery } from "../../domain/table";
 import { modalMachine } from "../../machines/modal";
 import { resourceListMachine } from "../../machines/resourceList";
 import { useLiveActorRef, useLiveMachine } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 import { useCurrentUser } from "../session/SessionGate";
 import { LoadingButton } from "../widgets/Controls";
 import DataTable, { type Column } from "../widgets/DataTable";
@@ -64,7 +65,7 @@ function DeleteDialog({
   onKeep: () => void;
   onDelete: () => void;
 }) {
-  const modal = useLiveActorRef(modalMachine.provide({ actions: { closed: onKeep } }), {
+  const modal = useLiveActorRef(useProvided(modalMachine, { actions: { closed: onKeep } }), {
     input: { open: true },
   });
   return (
@@ -102,7 +103,7 @@ export default function ResourceListScreen({ def, place, parent, actors }: Props
   );
   const fixed: ResourceFilters = parent === null ? {} : { [parent.field]: String(parent.id) };
   const [state, send] = useLiveMachine(
-    resourceListMachine.provide({ actors: { ...resourceListActors, ...actors } }),
+    useProvided(resourceListMachine, { actors: { ...resourceListActors, ...actors } }),
     {
       input: { resource: def.name, query: { ...view, filters: { ...addressFilters(def), ...fixed } } },
     },

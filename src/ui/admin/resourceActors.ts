@@ -15,11 +15,11 @@ import { runApi } from "../../infra/http";
 import type { ReadFileRequest } from "../../machines/resourceForm";
 
 export const resourceListActors = {
-  loadPage: fromPromise<ResourcePage, { resource: string; query: ResourceListQuery }>(({ input }) =>
-    runApi(listResource(input.resource, input.query)),
+  loadPage: fromPromise<ResourcePage, { resource: string; query: ResourceListQuery }>(({ input, signal }) =>
+    runApi(listResource(input.resource, input.query), { signal }),
   ),
-  deleteRecord: fromPromise<DeleteOutcome, { resource: string; address: string }>(({ input }) =>
-    runApi(deleteResource(input.resource, input.address)),
+  deleteRecord: fromPromise<DeleteOutcome, { resource: string; address: string }>(({ input, signal }) =>
+    runApi(deleteResource(input.resource, input.address), { signal }),
   ),
 };
 
@@ -32,14 +32,18 @@ const readChosenFile = fromPromise<ChosenFile, ReadFileRequest>(async ({ input }
 
 export const resourceFormActors = {
   readFile: readChosenFile,
-  loadRecord: fromPromise<ResourceRecord, { resource: string; address: string }>(({ input }) =>
-    runApi(readResource(input.resource, input.address)),
+  loadRecord: fromPromise<ResourceRecord, { resource: string; address: string }>(({ input, signal }) =>
+    runApi(readResource(input.resource, input.address), { signal }),
   ),
-  saveRecord: fromPromise<SaveOutcome, SaveRequest>(({ input }) => runApi(saveResource(input))),
+  saveRecord: fromPromise<SaveOutcome, SaveRequest>(({ input, signal }) =>
+    runApi(saveResource(input), { signal }),
+  ),
 };
 
 /** The merge-cities form saves through the merge call. */
 export const cityMergeActors = {
   ...resourceFormActors,
-  saveRecord: fromPromise<SaveOutcome, SaveRequest>(({ input }) => runApi(mergeCities(input))),
+  saveRecord: fromPromise<SaveOutcome, SaveRequest>(({ input, signal }) =>
+    runApi(mergeCities(input), { signal }),
+  ),
 };

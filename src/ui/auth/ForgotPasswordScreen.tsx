@@ -1,29 +1,31 @@
 import { useSelector } from "@xstate/react";
-import { type FormEvent, useEffect } from "react";
-import { Link, Redirect, useLocation } from "wouter";
+import type { FormEvent } from "react";
+import { Link, Redirect } from "wouter";
 import { fieldMessages } from "../../domain/fieldMessages";
-import { notify } from "../notifications/notifier";
-import { useServices } from "../services";
+import { navigationOf, notificationsOf, useServices } from "../services";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages } from "./fields";
 import { startForgotPassword } from "./forgotPasswordActor";
 import type { ForgotPasswordActor } from "./forgotPasswordFlow";
 
-/** Wires the shared flow's navigation to the router of the screen showing it. */
+/**
+ * The flow the two screens share. It outlives the screen that started it, so it leads through the
+ * application's navigation and notifies through its notification bar.
+ */
 export function useForgotPasswordFlow(actor?: ForgotPasswordActor): ForgotPasswordActor {
-  const [, navigate] = useLocation();
-  const { forgotPassword } = useServices();
-  const flow = actor ?? forgotPassword.actor(startForgotPassword);
-  useEffect(() => {
-    forgotPassword.setEffects({
-      showResetPassword: () => navigate("/reset-password"),
+  const { forgotPassword, application } = useServices();
+  if (actor) return actor;
+  const go = (to: string, replace: boolean) =>
+    navigationOf(application).send({ type: "navigation.go", to, replace });
+  return forgotPassword.actor(() =>
+    startForgotPassword({
+      showResetPassword: () => go("/reset-password", false),
       finished: (detail) => {
-        notify("success", detail);
-        navigate("/login", { replace: true });
+        notificationsOf(application).send({ type: "notification.show", kind: "success", text: detail });
+        go("/login", true);
       },
-    });
-  }, [navigate, forgotPassword]);
-  return flow;
+    }),
+  );
 }
 
 /** Step one of a forgotten password: the user name, then the code sent to the user. */

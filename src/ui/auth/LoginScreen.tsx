@@ -7,13 +7,15 @@ import { forgetSignInReturn, peekSignInReturn } from "../../infra/signInReturn";
 import { readStored, STORAGE_KEYS } from "../../infra/storage";
 import { signInMachine } from "../../machines/signIn";
 import { useLiveMachine } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
+import { useNotify } from "../notifications/useNotify";
 import { useCurrentUser, useSessionStarted } from "../session/SessionGate";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages } from "./fields";
-import { signInActors } from "./signInActors";
+import { type SignInActors, signInActors } from "./signInActors";
 import { useAppConfig } from "./useAppConfig";
 
-type Props = { actors?: Partial<typeof signInActors> };
+type Props = { actors?: Partial<SignInActors> };
 
 /** Single sign-on buttons, one per provider the server is configured with (none otherwise). */
 function SingleSignOn() {
@@ -36,9 +38,10 @@ export default function LoginScreen({ actors }: Props) {
   const user = useCurrentUser();
   const sessionStarted = useSessionStarted();
   const [showPassword, setShowPassword] = useState(false);
+  const notify = useNotify();
   const [state, send] = useLiveMachine(
-    signInMachine.provide({
-      actors: { ...signInActors, ...actors },
+    useProvided(signInMachine, {
+      actors: { ...signInActors(notify), ...actors },
       actions: {
         sessionStarted: (_, { response, user: signedIn }) => {
           sessionStarted(response.sessionid ?? "", signedIn);

@@ -9,7 +9,8 @@ import { formOutcome } from "../../infra/api/authOutcomes";
 import { runApi } from "../../infra/http";
 import { passwordExpiryMachine } from "../../machines/passwordExpiry";
 import { useLiveMachine } from "../live/liveActors";
-import { notify } from "../notifications/notifier";
+import { useProvided } from "../live/useProvided";
+import { useNotify } from "../notifications/useNotify";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages, NewPasswordFields } from "./fields";
 
@@ -17,7 +18,7 @@ export const passwordExpiryActors = {
   changeExpiredPassword: fromPromise<
     FormOutcome,
     { login_username: string; old_password: string; new_password: string; confirm_password: string }
-  >(({ input }) => runApi(formOutcome(passwordExpiryChange(input)))),
+  >(({ input, signal }) => runApi(formOutcome(passwordExpiryChange(input)), { signal })),
 };
 
 /** The user name the login screen carried here in the history state, if any. */
@@ -27,9 +28,10 @@ function carriedUsername(): string {
 }
 
 export default function PasswordExpiryScreen({ actors }: { actors?: Partial<typeof passwordExpiryActors> }) {
+  const notify = useNotify();
   const [, navigate] = useLocation();
   const [state, send] = useLiveMachine(
-    passwordExpiryMachine.provide({
+    useProvided(passwordExpiryMachine, {
       actors: { ...passwordExpiryActors, ...actors },
       actions: {
         finished: (_, { detail }) => {

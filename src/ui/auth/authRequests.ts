@@ -16,26 +16,29 @@ import {
 import { formOutcome, loginOutcome, verifyOutcome } from "../../infra/api/authOutcomes";
 import { errorDetail, isApiError, runApi } from "../../infra/http";
 import { storeSession } from "../../infra/storage";
-import { notify } from "../notifications/notifier";
+import type { Notify } from "../../machines/notification";
 
 /** An unexpected failure without a server detail (timeout, no network) still tells the user why. */
-function reportUnexpected(error: unknown): never {
-  if (isApiError(error) && (error._tag === "Timeout" || error._tag === "NetworkError")) {
-    notify("failed", errorDetail(error) ?? error._tag);
-  }
-  throw error;
-}
+const reportUnexpected =
+  (notify: Notify) =>
+  (error: unknown): never => {
+    if (isApiError(error) && (error._tag === "Timeout" || error._tag === "NetworkError")) {
+      notify("failed", errorDetail(error) ?? error._tag);
+    }
+    throw error;
+  };
 
-export const signIn = (request: LoginRequest): Promise<LoginOutcome> =>
-  runApi(loginOutcome(request, storeSession)).catch(reportUnexpected);
+export const signIn = (request: LoginRequest, notify: Notify, signal?: AbortSignal): Promise<LoginOutcome> =>
+  runApi(loginOutcome(request, storeSession), { signal }).catch(reportUnexpected(notify));
 
-export const endAllSessions = async (): Promise<void> => {
-  await runApi(logoutAll()).catch(reportUnexpected);
+export const endAllSessions = async (notify: Notify, signal?: AbortSignal): Promise<void> => {
+  await runApi(logoutAll(), { signal }).catch(reportUnexpected(notify));
 };
 
 export const signOut = () => runApi(logout());
 
-export const currentUser = async () => (await runApi(userInfo())).user_details;
+export const currentUser = async (signal?: AbortSignal) =>
+  (await runApi(userInfo(), { signal })).user_details;
 
 /** The server's client configuration. */
 export const readAppConfig = () => runApi(appConfig());

@@ -11,14 +11,9 @@ export type ForgotPasswordActor = ActorRefFrom<typeof forgotPasswordMachine>;
 
 export type ForgotPasswordEffects = { showResetPassword: () => void; finished: (detail: string) => void };
 
-/** Starts a fresh flow whose effects are the holder's latest. */
-export type StartForgotPassword = (effects: ForgotPasswordEffects) => ForgotPasswordActor;
-
-/** The flow the two screens share: its actor (a fresh one once finished) and its latest effects. */
+/** The flow the two screens share: its actor, or a fresh one from `start` once finished. */
 export type ForgotPasswordFlow = {
-  actor: (start: StartForgotPassword) => ForgotPasswordActor;
-  /** The screens tell the actor how to navigate and notify; the latest screen's functions are used. */
-  setEffects: (next: ForgotPasswordEffects) => void;
+  actor: (start: () => ForgotPasswordActor) => ForgotPasswordActor;
   /** Forgets the flow (a user who starts again). */
   reset: () => void;
 };
@@ -26,18 +21,10 @@ export type ForgotPasswordFlow = {
 /** Created by the composition root, once per page; nothing starts until a screen asks. */
 export function createForgotPasswordFlow(): ForgotPasswordFlow {
   let current: ForgotPasswordActor | null = null;
-  let effects: ForgotPasswordEffects = { showResetPassword: () => {}, finished: () => {} };
-  const latest: ForgotPasswordEffects = {
-    showResetPassword: () => effects.showResetPassword(),
-    finished: (detail) => effects.finished(detail),
-  };
   return {
     actor: (start) => {
-      if (current?.getSnapshot().status !== "active") current = start(latest);
+      if (current?.getSnapshot().status !== "active") current = start();
       return current;
-    },
-    setEffects: (next) => {
-      effects = next;
     },
     reset: () => {
       current?.stop();

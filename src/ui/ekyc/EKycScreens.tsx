@@ -10,30 +10,23 @@ import { Link, Redirect, useLocation } from "wouter";
 import { fieldMessages } from "../../domain/fieldMessages";
 import { MSG } from "../../domain/messages";
 import { MOBILE_DIGITS, maskMobile, OTP_LENGTH } from "../../domain/otpLogin";
-import { forgetMobiles, rememberedMobiles, rememberMobile } from "../../infra/rememberedMobiles";
+import { forgetMobiles, rememberedMobiles } from "../../infra/rememberedMobiles";
 import { takeSessionConflict } from "../../infra/sessionConflict";
 import { eKycScreenOf } from "../../machines/eKycLogin";
 import { Field, FormMessages } from "../auth/fields";
-import { type EKycLoginActor, eKycLoginActor, setEKycLoginEffects } from "./eKycLoginActor";
+import { useOptionalServices } from "../services";
+import type { EKycLoginActor } from "./eKycFlows";
+import { startGroupFlow } from "./eKycLoginActor";
 import { RETAILER_NUMBER_PATHS, type SignInGroup } from "./groups";
 import "./ekyc.css";
 
 type Props = { group: SignInGroup; actor?: EKycLoginActor };
 
 function useFlow({ group, actor }: Props) {
-  const [, navigate] = useLocation();
-  const flow = actor ?? eKycLoginActor(group.platform);
-  useEffect(
-    () =>
-      setEKycLoginEffects({
-        signedIn: () => {
-          if (group.remembersNumbers) rememberMobile(flow.getSnapshot().context.mobile);
-          navigate(group.signedInPath, { replace: true });
-        },
-        goHome: () => navigate("/", { replace: true }),
-      }),
-    [navigate, group, flow],
-  );
+  const services = useOptionalServices();
+  const flow =
+    actor ?? services?.eKyc.actor(group.platform, () => startGroupFlow(group, services.application));
+  if (!flow) throw new Error("The composition root provides the code sign-in flows");
   const state = useSelector(flow, (s) => s);
   return { flow, state, screen: eKycScreenOf(state.value) };
 }

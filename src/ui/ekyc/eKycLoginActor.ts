@@ -1,64 +1,77 @@
 /**
- * One code sign-in actor per platform, shared by that group's login and OTP routes so the flow
- * survives moving between them (the e-KYC app on my_track, the retailer sign-in on retailer).
- * A finished flow is replaced by a fresh one on next use.
+ * The code sign-in machine with its calls provided (the e-KYC app on my_track, the retailer
+ * sign-in on retailer), started for the page's flow of that platform (./eKycFlows).
  */
-import { type ActorRefFrom, fromPromise } from "xstate";
+import { fromPromise } from "xstate";
 import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../domain/otpLogin";
 import { logoutAll } from "../../infra/api/auth";
 import { otpSendOutcome, otpStepOutcome, otpVerifyOutcome } from "../../infra/api/otpLogin";
 import { runApi } from "../../infra/http";
+import { rememberMobile } from "../../infra/rememberedMobiles";
 import { storeSession } from "../../infra/storage";
 import { type EKycPlatform, eKycLoginMachine } from "../../machines/eKycLogin";
 import { createLiveActor } from "../live/liveActors";
-
-export type EKycLoginActor = ActorRefFrom<typeof eKycLoginMachine>;
+import { type ApplicationActor, navigationOf } from "../services";
+import type { EKycLoginActor } from "./eKycFlows";
+import type { SignInGroup } from "./groups";
 
 type Target = { login_username: string; platform: EKycPlatform };
 
 export const eKycLoginActors = {
-  loginStep: fromPromise<OtpStepOutcome, Target>(({ input }) => runApi(otpStepOutcome(input))),
-  sendOtp: fromPromise<OtpSendOutcome, Target>(({ input }) => runApi(otpSendOutcome(input))),
-  verifyOtp: fromPromise<OtpVerifyOutcome, Target & { otp: string }>(({ input: { otp, ...target } }) =>
-    runApi(otpVerifyOutcome(target, otp, storeSession)),
+  loginStep: fromPromise<OtpStepOutcome, Target>(({ input, signal }) =>
+    runApi(otpStepOutcome(input), { signal }),
   ),
-  logoutAll: fromPromise<void>(async () => {
-    await runApi(logoutAll());
+  sendOtp: fromPromise<OtpSendOutcome, Target>(({ input, signal }) =>
+    runApi(otpSendOutcome(input), { signal }),
+  ),
+  verifyOtp: fromPromise<OtpVerifyOutcome, Target & { otp: string }>(
+    ({ input: { otp, ...target }, signal }) =>
+      runApi(otpVerifyOutcome(target, otp, storeSession), { signal }),
+  ),
+  logoutAll: fromPromise<void>(async ({ signal }) => {
+    await runApi(logoutAll(), { signal });
   }),
 };
 
-type Effects = { signedIn: (sessionid: string, username: string) => void; goHome: () => void };
+/** Where a finished flow leads: the group's signed-in page, or home after ending every session. */
+export type EKycEffects = { signedIn: () => void; goHome: () => void };
 
-const current = new Map<EKycPlatform, EKycLoginActor>();
-let effects: Effects = { signedIn: () => {}, goHome: () => {} };
-
-/** The screens tell the actor how to navigate; the latest screen's functions are used. */
-export function setEKycLoginEffects(next: Effects): void {
-  effects = next;
-}
-
-export function eKycLoginActor(
+/** A fresh flow of the platform with the application's calls, or the given fakes (tests). */
+export function startEKycLogin(
   platform: EKycPlatform,
+  effects: EKycEffects,
   actors: Partial<typeof eKycLoginActors> = {},
 ): EKycLoginActor {
-  const existing = current.get(platform);
-  if (existing?.getSnapshot().status === "active") return existing;
-  const actor = createLiveActor(
+  return createLiveActor(
     eKycLoginMachine.provide({
       actors: { ...eKycLoginActors, ...actors },
-      actions: {
-        sessionStarted: (_, { sessionid, username }) => effects.signedIn(sessionid, username),
-        goHome: () => effects.goHome(),
-      },
+      actions: { sessionStarted: () => effects.signedIn(), goHome: () => effects.goHome() },
     }),
     { input: { platform } },
   ).start();
-  current.set(platform, actor);
-  return actor;
 }
 
-/** Forgets the flows (tests, and a user who starts again). */
-export function resetEKycLoginActors(): void {
-  for (const actor of current.values()) actor.stop();
-  current.clear();
+/**
+ * A fresh flow of the group. It outlives the screen that started it, so it leads through the
+ * application's navigation: to the group's signed-in page (a retailer's device keeps the number),
+ * or home after ending every session.
+ */
+export function startGroupFlow(
+  group: SignInGroup,
+  application: ApplicationActor,
+  actors: Partial<typeof eKycLoginActors> = {},
+): EKycLoginActor {
+  const go = (to: string) => navigationOf(application).send({ type: "navigation.go", to, replace: true });
+  const flow: EKycLoginActor = startEKycLogin(
+    group.platform,
+    {
+      signedIn: () => {
+        if (group.remembersNumbers) rememberMobile(flow.getSnapshot().context.mobile);
+        go(group.signedInPath);
+      },
+      goHome: () => go("/"),
+    },
+    actors,
+  );
+  return flow;
 }

@@ -11,7 +11,7 @@ import {
 import { mayUseFieldTools } from "../../domain/permissions";
 import { dumpsQuery, fieldAuditorsQuery, fieldToolKeys } from "../../infra/api/fieldTools";
 import { dumpUploadMachine } from "../../machines/dumpUpload";
-import { notify } from "../notifications/notifier";
+import { useNotify } from "../notifications/useNotify";
 import { useCurrentUser } from "../session/SessionGate";
 import { showDateTime } from "../uploads/dates";
 import { FieldErrorList, invalidProps, LoadingButton } from "../widgets/Controls";
@@ -23,6 +23,7 @@ import { dumpUploadActors } from "./fieldToolActors";
 import NoAccess from "./NoAccess";
 import "./fieldTools.css";
 import { useLiveActorRef } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 
 /** The upload form, driven by the dumpUpload machine. */
 export function DumpUploadForm({
@@ -33,8 +34,9 @@ export function DumpUploadForm({
   /** Tests provide fakes. */
   actors?: Partial<ReturnType<typeof dumpUploadActors>>;
 }) {
+  const notify = useNotify();
   const actor = useLiveActorRef(
-    dumpUploadMachine.provide({
+    useProvided(dumpUploadMachine, {
       actors: { ...dumpUploadActors(), ...actors },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),

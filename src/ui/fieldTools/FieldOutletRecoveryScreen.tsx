@@ -12,7 +12,7 @@ import {
 import { mayUseFieldTools } from "../../domain/permissions";
 import { fieldToolKeys, recoveriesQuery, recoveryReport } from "../../infra/api/fieldTools";
 import { runApi } from "../../infra/http";
-import { notify } from "../notifications/notifier";
+import { useNotify } from "../notifications/useNotify";
 import { useCurrentUser } from "../session/SessionGate";
 import { showDateTime } from "../uploads/dates";
 import DataTable, { type Column } from "../widgets/DataTable";
@@ -35,6 +35,7 @@ async function downloadReport(id: number): Promise<void> {
 }
 
 function ReportButton({ id }: { id: number }) {
+  const notify = useNotify();
   const [busy, setBusy] = useState(false);
   return (
     <button

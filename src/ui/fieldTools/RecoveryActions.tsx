@@ -3,7 +3,8 @@ import { useEffect } from "react";
 import type { RecoveryAction, RecoveryRequest } from "../../domain/fieldTools";
 import { type RecoveryRowEvent, recoveryRequestMachine } from "../../machines/recoveryRequest";
 import { useLiveActorRef } from "../live/liveActors";
-import { notify } from "../notifications/notifier";
+import { useProvided } from "../live/useProvided";
+import { useNotify } from "../notifications/useNotify";
 import { QuestionDialog } from "../widgets/QuestionDialog";
 import { recoveryRowActors } from "./fieldToolActors";
 
@@ -41,8 +42,9 @@ export default function RecoveryActions({
   /** Tests provide fakes. */
   actors?: Partial<ReturnType<typeof recoveryRowActors>>;
 }) {
+  const notify = useNotify();
   const actor = useLiveActorRef(
-    recoveryRequestMachine.provide({
+    useProvided(recoveryRequestMachine, {
       actors: { ...recoveryRowActors(), ...actors },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),

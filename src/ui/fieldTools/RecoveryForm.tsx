@@ -5,7 +5,8 @@ import { MAX_RECOVERY_RSIDS, RECOVERY_MSG } from "../../domain/fieldTools";
 import { auditorsQuery, projectsQuery, subProjectsQuery } from "../../infra/api/fieldTools";
 import { recoveryFormMachine } from "../../machines/recoveryForm";
 import { useLiveActorRef } from "../live/liveActors";
-import { notify } from "../notifications/notifier";
+import { useProvided } from "../live/useProvided";
+import { useNotify } from "../notifications/useNotify";
 import { FieldErrorList, invalidProps, LoadingButton } from "../widgets/Controls";
 import FieldSelect from "./FieldSelect";
 import { recoveryFormActors } from "./fieldToolActors";
@@ -27,8 +28,9 @@ export default function RecoveryForm({
   actors?: Partial<ReturnType<typeof recoveryFormActors>>;
   today?: () => string;
 }) {
+  const notify = useNotify();
   const actor = useLiveActorRef(
-    recoveryFormMachine.provide({
+    useProvided(recoveryFormMachine, {
       actors: { ...recoveryFormActors(), ...actors },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),

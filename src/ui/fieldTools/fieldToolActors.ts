@@ -15,9 +15,9 @@ const statusOf = (error: unknown): number | undefined => {
 const bodyOf = (error: unknown): unknown => (error as { body?: unknown }).body;
 
 export const recoveryFormActors = () => ({
-  createRecovery: fromPromise<RecoveryCreateOutcome, RecoverySubmission>(async ({ input }) => {
+  createRecovery: fromPromise<RecoveryCreateOutcome, RecoverySubmission>(async ({ input, signal }) => {
     try {
-      await runApi(createRecovery(input));
+      await runApi(createRecovery(input), { signal });
       return { type: "sent" };
     } catch (error) {
       // A refusal shows the error's message from the server, or the syntax hint (spec 002 §8).
@@ -28,38 +28,43 @@ export const recoveryFormActors = () => ({
 });
 
 export const recoveryRowActors = () => ({
-  runAction: fromPromise<RecoveryActionOutcome, { id: number; action: RecoveryAction }>(async ({ input }) => {
-    try {
-      const answer = await runApi(
-        input.action === "confirm" ? confirmRecovery(input.id) : cancelRecovery(input.id),
-      );
-      return { type: "done", detail: answer.detail };
-    } catch (error) {
-      // The HTTP layer has shown the server's detail as a failed notification (spec 002 §8).
-      const status = statusOf(error);
-      if (status === 404 || status === 409) return { type: "refused" };
-      throw error;
-    }
-  }),
+  runAction: fromPromise<RecoveryActionOutcome, { id: number; action: RecoveryAction }>(
+    async ({ input, signal }) => {
+      try {
+        const answer = await runApi(
+          input.action === "confirm" ? confirmRecovery(input.id) : cancelRecovery(input.id),
+          { signal },
+        );
+        return { type: "done", detail: answer.detail };
+      } catch (error) {
+        // The HTTP layer has shown the server's detail as a failed notification (spec 002 §8).
+        const status = statusOf(error);
+        if (status === 404 || status === 409) return { type: "refused" };
+        throw error;
+      }
+    },
+  ),
 });
 
 export const dumpUploadActors = () => ({
-  uploadDump: fromPromise<DumpUploadOutcome, { file: File; fieldAppUser: number }>(async ({ input }) => {
-    try {
-      await runApi(uploadDump(input.file, input.fieldAppUser));
-      return { type: "accepted" };
-    } catch (error) {
-      const status = statusOf(error);
-      if (status === 400 || status === 413) {
-        const body = bodyOf(error);
-        const message =
-          detailOf(body) ??
-          fieldLines(body)
-            .map((l) => l.replace(/^\w+: /, ""))
-            .join(" ");
-        return { type: "rejected", message };
+  uploadDump: fromPromise<DumpUploadOutcome, { file: File; fieldAppUser: number }>(
+    async ({ input, signal }) => {
+      try {
+        await runApi(uploadDump(input.file, input.fieldAppUser), { signal });
+        return { type: "accepted" };
+      } catch (error) {
+        const status = statusOf(error);
+        if (status === 400 || status === 413) {
+          const body = bodyOf(error);
+          const message =
+            detailOf(body) ??
+            fieldLines(body)
+              .map((l) => l.replace(/^\w+: /, ""))
+              .join(" ");
+          return { type: "rejected", message };
+        }
+        throw error;
       }
-      throw error;
-    }
-  }),
+    },
+  ),
 });

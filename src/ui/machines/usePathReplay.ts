@@ -8,6 +8,7 @@ import { type ActorRefFrom, type AnyActorRef, type AnyStateMachine, fromPromise 
 import type { MachinePaths } from "../../domain/replayPath";
 import { pathReplayMachine, type ReplayStepInput } from "../../machines/pathReplay";
 import { useLiveActorRef } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 import { type PathReplayer, pathReplayer } from "./pathReplayer";
 
 export type PathReplayActor = ActorRefFrom<typeof pathReplayMachine>;
@@ -23,7 +24,7 @@ export function usePathReplay(
   const replayer = useMemo(() => replayerOf(machine, stored), [replayerOf, machine, stored]);
   useEffect(() => () => replayer.stop(), [replayer]);
   const replay = useLiveActorRef(
-    pathReplayMachine.provide({
+    useProvided(pathReplayMachine, {
       actors: {
         applyStep: fromPromise(async ({ input }: { input: ReplayStepInput }) => replayer.apply(input)),
       },

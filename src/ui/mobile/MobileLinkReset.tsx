@@ -9,7 +9,7 @@ import { formatDate, formatTime12 } from "../../domain/format";
 import { MOBILE_LINK_MSG } from "../../domain/mobileLinks";
 import { mobileLinkStatusQuery, resetMobileLink } from "../../infra/api/mobileLinks";
 import { runApi } from "../../infra/http";
-import { notify } from "../notifications/notifier";
+import { useNotify } from "../notifications/useNotify";
 import { QuestionDialog } from "../widgets/QuestionDialog";
 
 /** The binding's moment in the reader's own time zone. */
@@ -19,6 +19,7 @@ function boundOn(iso: string): string {
 }
 
 export function MobileLinkPanel({ rsid }: { rsid: string }) {
+  const notify = useNotify();
   const status = useQuery(mobileLinkStatusQuery(rsid));
   const queries = useQueryClient();
   const [asking, setAsking] = useState(false);

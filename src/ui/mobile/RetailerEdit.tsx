@@ -21,11 +21,11 @@ import "../outlets/outlets.css";
 
 /** The edit's side effects against the retailer's own outlet. */
 export const retailerEditActors = (rsid: string) => ({
-  uploadImage: fromPromise<UploadOutcome, { slug: string; kind: ProofKind; file: File }>(({ input }) =>
-    runApi(uploadOwnProofImage(rsid, input.kind, input.file)),
+  uploadImage: fromPromise<UploadOutcome, { slug: string; kind: ProofKind; file: File }>(
+    ({ input, signal }) => runApi(uploadOwnProofImage(rsid, input.kind, input.file), { signal }),
   ),
-  submitEdit: fromPromise<SubmitOutcome, { slug: string; data: OutletEditData }>(({ input }) =>
-    runApi(submitOwnOutletEdit(rsid, input.data)),
+  submitEdit: fromPromise<SubmitOutcome, { slug: string; data: OutletEditData }>(({ input, signal }) =>
+    runApi(submitOwnOutletEdit(rsid, input.data), { signal }),
   ),
 });
 

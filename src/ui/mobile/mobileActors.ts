@@ -21,9 +21,11 @@ function minuteDigits(now: Date): string {
 }
 
 export const mobileAccessActors = {
-  makeToken: fromPromise<string>(() => runApi(encryptAccessToken(minuteDigits(new Date())))),
-  checkAccess: fromPromise<AccessAnswer, { slug: string; token: string }>(({ input }) =>
-    runApi(accessCheck(input.slug, input.token)),
+  makeToken: fromPromise<string>(({ signal }) =>
+    runApi(encryptAccessToken(minuteDigits(new Date())), { signal }),
+  ),
+  checkAccess: fromPromise<AccessAnswer, { slug: string; token: string }>(({ input, signal }) =>
+    runApi(accessCheck(input.slug, input.token), { signal }),
   ),
 };
 

@@ -20,7 +20,8 @@ import type { QuestionType } from "../../domain/survey";
 import { filterInput } from "../../domain/surveyValidation";
 import { outletEditMachine } from "../../machines/outletEdit";
 import { useLiveActorRef } from "../live/liveActors";
-import { notify } from "../notifications/notifier";
+import { useProvided } from "../live/useProvided";
+import { useNotify } from "../notifications/useNotify";
 import { outletEditActors } from "./retailerActors";
 
 /** The form's starting values: the outlet as the review screen read it. */
@@ -71,8 +72,9 @@ export default function OutletEditPanel({
   onSaved,
   actors = outletEditActors,
 }: Props) {
+  const notify = useNotify();
   const actor = useLiveActorRef(
-    outletEditMachine.provide({
+    useProvided(outletEditMachine, {
       actors,
       actions: { notifySuccess: (_, { text }) => notify("success", text), saved: onSaved },
     }),

@@ -8,6 +8,7 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
+import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { OUTLET_EDIT_NOT_ALLOWED } from "../../domain/outletEdit";
 import { outletListPath } from "../../domain/outletListing";
@@ -15,7 +16,6 @@ import {
   APP_LINK_SENT,
   DOCUMENTS_TO_KEEP_READY,
   displayDateTime,
-  hasEditPermission,
   logInitials,
   reviewRole,
   showsUpdateStatus,
@@ -24,9 +24,9 @@ import { PENDING_RETAILER_EDITS, savingBlocked } from "../../domain/retailerRequ
 import { outletKeys } from "../../infra/api/outlets";
 import { requestListQuery, retailerRequestKeys } from "../../infra/api/retailerRequests";
 import { rememberedList } from "../../infra/listMemory";
-import { menuOf, outletReviewMachine } from "../../machines/outletReview";
+import { mayEditOutlet, menuOf, outletReviewMachine } from "../../machines/outletReview";
 import NotFound from "../errors/NotFound";
-import { notify } from "../notifications/notifier";
+import { useNotify } from "../notifications/useNotify";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
 import OutletEditPanel, { editValuesOf } from "./OutletEditPanel";
@@ -38,6 +38,7 @@ import SurveyPanel from "./SurveyPanel";
 import UpdateStatus from "./UpdateStatus";
 import "./outlets.css";
 import { useLiveActorRef } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 
 /** The panels this screen has; the menu shows only these. */
 export const BUILT_PANELS = [
@@ -50,6 +51,8 @@ export const BUILT_PANELS = [
   "Retailer Edit Requests",
   "Payout Details",
 ] as const;
+type BuiltPanel = (typeof BUILT_PANELS)[number];
+const isBuilt = (label: string): label is BuiltPanel => (BUILT_PANELS as readonly string[]).includes(label);
 
 function LogList({
   entries,
@@ -86,6 +89,7 @@ function BackToList() {
 }
 
 function GeneralInformation() {
+  const notify = useNotify();
   return (
     <>
       <p>Ask the retailer to keep these documents ready:</p>
@@ -116,12 +120,13 @@ function GeneralInformation() {
 }
 
 export default function OutletView({ actors = outletReviewActors }: { actors?: typeof outletReviewActors }) {
+  const notify = useNotify();
   const { outlet: param = "" } = useParams<{ outlet?: string }>();
   const user = useCurrentUser();
   const role = reviewRole(user?.considered_workflow_permission ?? null);
   const queryClient = useQueryClient();
   const review = useLiveActorRef(
-    outletReviewMachine.provide({
+    useProvided(outletReviewMachine, {
       actors,
       actions: { notifySuccess: (_, { text }) => notify("success", text) },
     }),
@@ -154,12 +159,71 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
   const selected = menu.find((m) => m.index === ctx.tab);
   const wo = outlet.workflow_object;
   // Edit permission (001 §4.2, §6) shows every control that changes the outlet's data.
-  const mayEdit = hasEditPermission(
-    role,
-    outlet.workflow_state,
-    ctx.workflowStateChanged,
-    ctx.hasUpdateActions,
-  );
+  const mayEdit = mayEditOutlet(ctx);
+  const survey = (callingView: boolean) =>
+    requests.data ? (
+      <SurveyPanel
+        // Update Status moving the outlet starts the survey again, with editing ended (§4.2).
+        key={String(ctx.workflowStateChanged)}
+        outlet={outlet}
+        role={role}
+        callingView={callingView}
+        workflowStateChanged={ctx.workflowStateChanged}
+        hasUpdateActions={ctx.hasUpdateActions}
+        retailerRequests={requests.data}
+        refresh={{
+          offered: mayEdit,
+          running: state.matches("refreshingQc"),
+          start: () => review.send({ type: "qc.refresh" }),
+        }}
+      />
+    ) : (
+      <Loading />
+    );
+  // Each menu entry the screen has, by the panel it shows.
+  const panels: Record<BuiltPanel, () => ReactNode> = {
+    "Survey Details": () => survey(false),
+    "Calling Details": () => survey(true),
+    "Log Details": () => <LogList entries={outlet.logs} label="Log Details" />,
+    "QC Edit History": () => <LogList entries={ctx.history} label="QC Edit History" />,
+    "General Information": () => <GeneralInformation />,
+    "Edit Outlet Information": () =>
+      mayEdit ? (
+        <OutletEditPanel
+          slug={outlet.rsid}
+          values={editValuesOf(outlet)}
+          savingBlocked={blocked}
+          onSaved={() => {
+            requestsChanged();
+            review.send({ type: "tab.select", index: 1 });
+          }}
+        />
+      ) : (
+        <p>{OUTLET_EDIT_NOT_ALLOWED}</p>
+      ),
+    "Payout Details": () => (
+      <PayoutDetailsPanel
+        slug={outlet.rsid}
+        onOutletChanged={() => {
+          void queryClient.invalidateQueries({ queryKey: outletKeys.all });
+          review.send({ type: "status.changed" });
+        }}
+      />
+    ),
+    "Retailer Edit Requests": () => (
+      <RetailerRequestsPanel
+        workflowObject={wo.id}
+        role={role}
+        workflowState={outlet.workflow_state}
+        workflowStateChanged={ctx.workflowStateChanged}
+        hasUpdateActions={ctx.hasUpdateActions}
+        onDecided={() => {
+          requestsChanged();
+          review.send({ type: "outlet.reload" });
+        }}
+      />
+    ),
+  };
   return (
     <div className="page outlet-review" aria-busy={state.hasTag("busy")}>
       <BackToList />
@@ -205,59 +269,7 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
         {selected && (
           <section className="card outlet-review-panel" aria-labelledby="outlet-panel-title">
             <h2 id="outlet-panel-title">{selected.label}</h2>
-            {selected.label === "Log Details" && <LogList entries={outlet.logs} label="Log Details" />}
-            {selected.label === "QC Edit History" && (
-              <LogList entries={ctx.history} label="QC Edit History" />
-            )}
-            {selected.label === "General Information" && <GeneralInformation />}
-            {selected.label === "Payout Details" && (
-              <PayoutDetailsPanel
-                slug={outlet.rsid}
-                onOutletChanged={() => {
-                  void queryClient.invalidateQueries({ queryKey: outletKeys.all });
-                  review.send({ type: "status.changed" });
-                }}
-              />
-            )}
-            {selected.label === "Edit Outlet Information" && !mayEdit && <p>{OUTLET_EDIT_NOT_ALLOWED}</p>}
-            {selected.label === "Edit Outlet Information" && mayEdit && (
-              <OutletEditPanel
-                slug={outlet.rsid}
-                values={editValuesOf(outlet)}
-                savingBlocked={blocked}
-                onSaved={() => {
-                  requestsChanged();
-                  review.send({ type: "tab.select", index: 1 });
-                }}
-              />
-            )}
-            {selected.label === "Retailer Edit Requests" && (
-              <RetailerRequestsPanel
-                workflowObject={wo.id}
-                role={role}
-                workflowState={outlet.workflow_state}
-                workflowStateChanged={ctx.workflowStateChanged}
-                hasUpdateActions={ctx.hasUpdateActions}
-                onDecided={() => {
-                  requestsChanged();
-                  review.send({ type: "outlet.reload" });
-                }}
-              />
-            )}
-            {(selected.label === "Survey Details" || selected.label === "Calling Details") &&
-              !requests.data && <Loading />}
-            {(selected.label === "Survey Details" || selected.label === "Calling Details") &&
-              requests.data && (
-                <SurveyPanel
-                  outlet={outlet}
-                  role={role}
-                  callingView={selected.label === "Calling Details"}
-                  workflowStateChanged={ctx.workflowStateChanged}
-                  hasUpdateActions={ctx.hasUpdateActions}
-                  retailerRequests={requests.data}
-                  onRefreshed={() => review.send({ type: "outlet.reload" })}
-                />
-              )}
+            {isBuilt(selected.label) && panels[selected.label]()}
           </section>
         )}
       </div>

@@ -23,7 +23,8 @@ import { bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
 import { modalMachine } from "../../machines/modal";
 import { payoutDetailsMachine } from "../../machines/payoutDetails";
 import { useLiveActorRef } from "../live/liveActors";
-import { notify } from "../notifications/notifier";
+import { useProvided } from "../live/useProvided";
+import { useNotify } from "../notifications/useNotify";
 import BulkStatusModal from "./BulkStatusModal";
 import { bulkStatusActors } from "./bulkStatusActors";
 import { payoutDetailsActors } from "./payoutActors";
@@ -85,7 +86,7 @@ function PaymentConfirmation({
     return [now - 1, now];
   }, []);
   const status = useLiveActorRef(
-    bulkStatusUpdateMachine.provide({
+    useProvided(bulkStatusUpdateMachine, {
       actors: statusActors,
       actions: { outletsChanged: () => actor.send({ type: "payment.recorded" }) },
     }),
@@ -303,8 +304,9 @@ export default function PayoutDetailsPanel({
   actors?: typeof payoutDetailsActors;
   statusActors?: typeof bulkStatusActors;
 }) {
+  const notify = useNotify();
   const actor = useLiveActorRef(
-    payoutDetailsMachine.provide({
+    useProvided(payoutDetailsMachine, {
       actors,
       actions: {
         outletChanged: onOutletChanged,

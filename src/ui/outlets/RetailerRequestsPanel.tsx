@@ -20,7 +20,8 @@ import {
 } from "../../domain/retailerRequests";
 import { mayDecide, retailerRequestsMachine } from "../../machines/retailerRequests";
 import { useLiveActorRef } from "../live/liveActors";
-import { notify } from "../notifications/notifier";
+import { useProvided } from "../live/useProvided";
+import { useNotify } from "../notifications/useNotify";
 import { Spinner } from "../widgets/Controls";
 import RequestImages from "./RequestImages";
 import { retailerRequestsActors } from "./retailerActors";
@@ -42,8 +43,9 @@ export default function RetailerRequestsPanel({
   onDecided,
   ...input
 }: Props) {
+  const notify = useNotify();
   const actor = useLiveActorRef(
-    retailerRequestsMachine.provide({
+    useProvided(retailerRequestsMachine, {
       actors,
       actions: { notifySuccess: (_, { text }) => notify("success", text), requestsChanged: onDecided },
     }),

@@ -16,7 +16,6 @@ import {
   isImageType,
   slotsOf,
 } from "../../domain/survey";
-import { modalMachine } from "../../machines/modal";
 import {
   mayCheckCalls,
   mayEditAnswers,
@@ -26,18 +25,15 @@ import {
   surveyGroupsMachine,
 } from "../../machines/surveyGroups";
 import { useLiveActorRef } from "../live/liveActors";
-import { notify } from "../notifications/notifier";
+import { useProvided } from "../live/useProvided";
+import { useNotify } from "../notifications/useNotify";
 import { Spinner } from "../widgets/Controls";
 import Modal from "../widgets/Modal";
 import AnswerInput, { shownValue } from "./AnswerInput";
 import ImageTiles from "./ImageTiles";
 import { surveyActors } from "./surveyActors";
 
-type Props = SurveyGroupsInput & {
-  /** Update Status moved the outlet on this screen: editing ends (§4.2). */
-  workflowStateChanged: boolean;
-  actors?: typeof surveyActors;
-};
+type Props = SurveyGroupsInput & { actors?: typeof surveyActors };
 
 function Slider({
   context,
@@ -128,9 +124,10 @@ function SkuTable({ slots }: { slots: readonly AnswerSlot[] }) {
   );
 }
 
-export default function SurveyDetails({ actors = surveyActors, workflowStateChanged, ...input }: Props) {
+export default function SurveyDetails({ actors = surveyActors, ...input }: Props) {
+  const notify = useNotify();
   const survey = useLiveActorRef(
-    surveyGroupsMachine.provide({
+    useProvided(surveyGroupsMachine, {
       actors,
       actions: {
         notifyFailed: (_, { text }) => notify("failed", text),
@@ -139,29 +136,15 @@ export default function SurveyDetails({ actors = surveyActors, workflowStateChan
     }),
     { input },
   );
-  const problemsModal = useLiveActorRef(modalMachine, { input: { open: false } });
   const state = useSelector(survey, (s) => s);
+  const problemsModal = state.children.problemsModal;
   const ctx = state.context;
-  const invalid = state.matches("invalid");
 
-  useEffect(() => {
-    if (workflowStateChanged) survey.send({ type: "editing.end" });
-  }, [workflowStateChanged, survey]);
   // The requests query read again (a request made or decided): Save follows it (001 §4.4).
   const requests = input.retailerRequests;
   useEffect(() => {
     survey.send({ type: "requests.change", requests });
   }, [requests, survey]);
-  useEffect(() => {
-    if (invalid) problemsModal.send({ type: "modal.open" });
-  }, [invalid, problemsModal]);
-  useEffect(() => {
-    const sub = problemsModal.subscribe((s) => {
-      if (s.value === "closed" && survey.getSnapshot().matches("invalid"))
-        survey.send({ type: "problems.close" });
-    });
-    return () => sub.unsubscribe();
-  }, [problemsModal, survey]);
 
   if (state.matches("failed"))
     return (
@@ -306,13 +289,15 @@ export default function SurveyDetails({ actors = surveyActors, workflowStateChan
           </button>
         </div>
       )}
-      <Modal actor={problemsModal} title="Please correct these answers">
-        <ul className="survey-problems">
-          {ctx.problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      </Modal>
+      {problemsModal && (
+        <Modal actor={problemsModal} title="Please correct these answers">
+          <ul className="survey-problems">
+            {ctx.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </Modal>
+      )}
     </div>
   );
 }

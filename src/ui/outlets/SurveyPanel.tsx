@@ -1,13 +1,9 @@
 /**
  * The Survey Details (or Calling Details) panel of the outlet review: Refresh QC data for those
- * with edit permission (001 §4.2), and the survey itself.
+ * with edit permission (001 §4.2), run by the outlet review machine, and the survey itself.
  */
-import { useState } from "react";
-import { hasEditPermission, type OutletReview, type ReviewRole } from "../../domain/outletReview";
+import type { OutletReview, ReviewRole } from "../../domain/outletReview";
 import { type RequestSummary, savingBlocked } from "../../domain/retailerRequests";
-import { refreshQcData } from "../../infra/api/survey";
-import { runApi } from "../../infra/http";
-import { notify } from "../notifications/notifier";
 import SurveyDetails from "./SurveyDetails";
 
 export default function SurveyPanel({
@@ -17,7 +13,7 @@ export default function SurveyPanel({
   workflowStateChanged,
   hasUpdateActions,
   retailerRequests,
-  onRefreshed,
+  refresh,
 }: {
   outlet: OutletReview;
   role: ReviewRole;
@@ -27,34 +23,21 @@ export default function SurveyPanel({
   hasUpdateActions: boolean;
   /** The outlet's retailer requests: a pending one blocks every save (001 §4.4). */
   retailerRequests: readonly RequestSummary[];
-  onRefreshed: () => void;
+  /** Refresh QC data where the review machine offers it: whether it runs now, and how to ask. */
+  refresh: { offered: boolean; running: boolean; start: () => void };
 }) {
-  const [refreshing, setRefreshing] = useState(false);
   const wo = outlet.workflow_object;
-  const mayRefresh =
-    !callingView && hasEditPermission(role, outlet.workflow_state, workflowStateChanged, hasUpdateActions);
-  const refresh = async () => {
-    setRefreshing(true);
-    try {
-      notify("success", (await runApi(refreshQcData(outlet.rsid))).detail);
-      onRefreshed();
-    } catch {
-      // The HTTP layer has shown why.
-    } finally {
-      setRefreshing(false);
-    }
-  };
   return (
     <>
-      {mayRefresh && (
+      {!callingView && refresh.offered && (
         <p className="survey-refresh">
           <button
             type="button"
             className="button button-secondary"
-            disabled={refreshing || savingBlocked(retailerRequests)}
-            onClick={refresh}
+            disabled={refresh.running || savingBlocked(retailerRequests)}
+            onClick={refresh.start}
           >
-            {refreshing ? "Refreshing…" : "Refresh QC data"}
+            {refresh.running ? "Refreshing…" : "Refresh QC data"}
           </button>
         </p>
       )}

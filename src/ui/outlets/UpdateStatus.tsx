@@ -14,6 +14,7 @@ import { type BulkStatusInput, bulkStatusUpdateMachine } from "../../machines/bu
 import { modalMachine } from "../../machines/modal";
 import { updateStatusGateMachine } from "../../machines/updateStatusGate";
 import { useLiveActorRef } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 import type { ModalActor } from "../widgets/Modal";
 import BulkStatusModal from "./BulkStatusModal";
 import { bulkStatusActors } from "./bulkStatusActors";
@@ -34,7 +35,7 @@ function StatusDialog({
   onMoved: () => void;
 }) {
   const actor = useLiveActorRef(
-    bulkStatusUpdateMachine.provide({ actors: bulkStatusActors, actions: { outletsChanged: onMoved } }),
+    useProvided(bulkStatusUpdateMachine, { actors: bulkStatusActors, actions: { outletsChanged: onMoved } }),
     { input: { outlets, config } },
     (snapshot) => {
       if (snapshot.status === "done") modal.send({ type: "modal.close" });
@@ -58,7 +59,7 @@ export default function UpdateStatus({
     if (snapshot.value === "closed") gate.send({ type: "modal.closed" });
   });
   const gate = useLiveActorRef(
-    updateStatusGateMachine.provide({
+    useProvided(updateStatusGateMachine, {
       actors,
       actions: { openStatusModal: () => modal.send({ type: "modal.open" }) },
     }),

@@ -6,9 +6,11 @@ import { bulkUpdate, outletChain } from "../../infra/api/outlets";
 import { runApi } from "../../infra/http";
 
 export const bulkStatusActors = {
-  loadChain: fromPromise<readonly ChainOutlet[], { ids: readonly number[] }>(async ({ input }) => {
-    const { results } = await runApi(outletChain(input.ids.map((id) => OutletId.make(id))));
+  loadChain: fromPromise<readonly ChainOutlet[], { ids: readonly number[] }>(async ({ input, signal }) => {
+    const { results } = await runApi(outletChain(input.ids.map((id) => OutletId.make(id))), { signal });
     return results;
   }),
-  saveStatus: fromPromise<BulkUpdateOutcome, BulkUpdateRequest>(({ input }) => runApi(bulkUpdate(input))),
+  saveStatus: fromPromise<BulkUpdateOutcome, BulkUpdateRequest>(({ input, signal }) =>
+    runApi(bulkUpdate(input), { signal }),
+  ),
 };

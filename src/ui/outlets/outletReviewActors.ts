@@ -3,14 +3,18 @@ import { fromPromise } from "xstate";
 import { offersUpdateActions } from "../../domain/actionsConfig";
 import type { OutletEditAction } from "../../domain/outletReview";
 import { actionsConfig, outletEditDecision, outletReview, qcEditHistory } from "../../infra/api/outlets";
+import { refreshQcData } from "../../infra/api/survey";
 import { errorStatus, isApiError, runApi } from "../../infra/http";
 import type { DecideOutcome, LoadOutcome } from "../../machines/outletReview";
 
 export const outletReviewActors = {
-  loadOutlet: fromPromise<LoadOutcome, { slug: string }>(async ({ input }) => {
+  loadOutlet: fromPromise<LoadOutcome, { slug: string }>(async ({ input, signal }) => {
     try {
-      const [outlet, config] = await Promise.all([runApi(outletReview(input.slug)), runApi(actionsConfig())]);
-      const history = await runApi(qcEditHistory(outlet.workflow_object.id));
+      const [outlet, config] = await Promise.all([
+        runApi(outletReview(input.slug), { signal }),
+        runApi(actionsConfig(), { signal }),
+      ]);
+      const history = await runApi(qcEditHistory(outlet.workflow_object.id), { signal });
       const hasUpdateActions = offersUpdateActions(
         { workflow_state: outlet.workflow_state, subProject: outlet.sub_project.type },
         config,
@@ -21,7 +25,10 @@ export const outletReviewActors = {
       throw error;
     }
   }),
-  decideEdit: fromPromise<DecideOutcome, { slug: string; action: OutletEditAction }>(({ input }) =>
-    runApi(outletEditDecision(input.slug, input.action)),
+  decideEdit: fromPromise<DecideOutcome, { slug: string; action: OutletEditAction }>(({ input, signal }) =>
+    runApi(outletEditDecision(input.slug, input.action), { signal }),
+  ),
+  refreshQc: fromPromise<{ detail: string }, { slug: string }>(({ input, signal }) =>
+    runApi(refreshQcData(input.slug), { signal }),
   ),
 };

@@ -16,31 +16,34 @@ import type { SubmitOutcome, UploadOutcome } from "../../machines/outletEdit";
 import type { DecideOutcome } from "../../machines/retailerRequests";
 
 export const retailerRequestsActors = {
-  loadRequests: fromPromise<readonly RequestSummary[], { workflowObject: number }>(({ input }) =>
-    runApi(requestList(WorkflowObjectId.make(input.workflowObject))),
+  loadRequests: fromPromise<readonly RequestSummary[], { workflowObject: number }>(({ input, signal }) =>
+    runApi(requestList(WorkflowObjectId.make(input.workflowObject)), { signal }),
   ),
-  loadDetail: fromPromise<RequestDetail, { requestId: number; workflowObject: number }>(({ input }) =>
+  loadDetail: fromPromise<RequestDetail, { requestId: number; workflowObject: number }>(({ input, signal }) =>
     runApi(
       requestDetail(RetailerRequestId.make(input.requestId), WorkflowObjectId.make(input.workflowObject)),
+      { signal },
     ),
   ),
   decide: fromPromise<
     DecideOutcome,
     { request_id: number; status: Decision; rejection_reason: string | null }
-  >(({ input }) => runApi(decideRequest({ ...input, request_id: RetailerRequestId.make(input.request_id) }))),
+  >(({ input, signal }) =>
+    runApi(decideRequest({ ...input, request_id: RetailerRequestId.make(input.request_id) }), { signal }),
+  ),
 };
 
 export const updateStatusGateActors = {
-  pendingCheck: fromPromise<PendingCheck, { workflowObject: number }>(({ input }) =>
-    runApi(pendingCheck(WorkflowObjectId.make(input.workflowObject))),
+  pendingCheck: fromPromise<PendingCheck, { workflowObject: number }>(({ input, signal }) =>
+    runApi(pendingCheck(WorkflowObjectId.make(input.workflowObject)), { signal }),
   ),
 };
 
 export const outletEditActors = {
-  uploadImage: fromPromise<UploadOutcome, { slug: string; kind: ProofKind; file: File }>(({ input }) =>
-    runApi(uploadProofImage(input.slug, input.kind, input.file)),
+  uploadImage: fromPromise<UploadOutcome, { slug: string; kind: ProofKind; file: File }>(
+    ({ input, signal }) => runApi(uploadProofImage(input.slug, input.kind, input.file), { signal }),
   ),
-  submitEdit: fromPromise<SubmitOutcome, { slug: string; data: OutletEditData }>(({ input }) =>
-    runApi(submitOutletEdit(input.slug, input.data)),
+  submitEdit: fromPromise<SubmitOutcome, { slug: string; data: OutletEditData }>(({ input, signal }) =>
+    runApi(submitOutletEdit(input.slug, input.data), { signal }),
   ),
 };

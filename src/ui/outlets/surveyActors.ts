@@ -6,15 +6,17 @@ import { runApi } from "../../infra/http";
 import type { AnswersOutcome, GroupsOutcome, SaveOutcome } from "../../machines/surveyGroups";
 
 export const surveyActors = {
-  loadGroups: fromPromise<GroupsOutcome, { workflowObject: number }>(async ({ input }) => ({
+  loadGroups: fromPromise<GroupsOutcome, { workflowObject: number }>(async ({ input, signal }) => ({
     type: "ok",
-    groups: (await runApi(questionGroups(input.workflowObject))).results,
+    groups: (await runApi(questionGroups(input.workflowObject), { signal })).results,
   })),
-  loadAnswers: fromPromise<AnswersOutcome, { workflowObject: number; group: number }>(async ({ input }) => ({
-    type: "ok",
-    questions: (await runApi(groupAnswers(input.workflowObject, input.group))).results,
-  })),
-  saveGroup: fromPromise<SaveOutcome, { request: AnswersUpdateRequest }>(({ input }) =>
-    runApi(saveAnswers(input.request)),
+  loadAnswers: fromPromise<AnswersOutcome, { workflowObject: number; group: number }>(
+    async ({ input, signal }) => ({
+      type: "ok",
+      questions: (await runApi(groupAnswers(input.workflowObject, input.group), { signal })).results,
+    }),
+  ),
+  saveGroup: fromPromise<SaveOutcome, { request: AnswersUpdateRequest }>(({ input, signal }) =>
+    runApi(saveAnswers(input.request), { signal }),
   ),
 };

@@ -10,7 +10,7 @@ import { endOtherSessions, mySessions } from "../../infra/api/profile";
 import { runApi } from "../../infra/http";
 import ResourceFormScreen from "../admin/ResourceFormScreen";
 import { resourceFormActors } from "../admin/resourceActors";
-import { notify } from "../notifications/notifier";
+import { useNotify } from "../notifications/useNotify";
 import { useCurrentUser, useSignOut } from "../session/SessionGate";
 import Loading from "../shell/Loading";
 import { showDateTime } from "../uploads/dates";
@@ -20,6 +20,7 @@ import { changePasswordActor } from "./changePasswordActor";
 const SESSIONS_KEY = ["auth", "sessions"] as const;
 
 function Sessions() {
+  const notify = useNotify();
   const queries = useQueryClient();
   const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => runApi(mySessions()) });
   const endOthers = useMutation({

@@ -5,6 +5,6 @@ import { changePassword } from "../../infra/api/profile";
 import type { SaveRequest } from "../../infra/api/resources";
 import { runApi } from "../../infra/http";
 
-export const changePasswordActor = fromPromise<SaveOutcome, SaveRequest>(({ input }) =>
-  runApi(changePassword(input)),
+export const changePasswordActor = fromPromise<SaveOutcome, SaveRequest>(({ input, signal }) =>
+  runApi(changePassword(input), { signal }),
 );

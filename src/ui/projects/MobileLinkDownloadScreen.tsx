@@ -17,6 +17,7 @@ import { mobileLinkExportActors } from "./projectActors";
 import { hubPath } from "./projectPaths";
 import "./projects.css";
 import { useLiveMachine } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 
 export default function MobileLinkDownloadScreen({
   actors,
@@ -26,7 +27,7 @@ export default function MobileLinkDownloadScreen({
   const params = useParams<{ projectSlug: string; slug: string }>();
   const user = useCurrentUser();
   const [state, send] = useLiveMachine(
-    mobileLinkExportMachine.provide({ actors: { ...mobileLinkExportActors, ...actors } }),
+    useProvided(mobileLinkExportMachine, { actors: { ...mobileLinkExportActors, ...actors } }),
     { input: { projectSlug: params.projectSlug, slug: params.slug } },
   );
   const { detail } = state.context;

@@ -21,6 +21,7 @@ import {
 } from "../../domain/projects";
 import { projectCardMachine } from "../../machines/projectCard";
 import { useLiveMachine } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 import { projectCardActors } from "./projectActors";
 import { NOTIFICATIONS_PATH, outletPath } from "./projectPaths";
 
@@ -45,7 +46,7 @@ export function ProjectCardView({
   const [, navigate] = useLocation();
   const menuId = useId();
   const [state, send] = useLiveMachine(
-    projectCardMachine.provide({
+    useProvided(projectCardMachine, {
       actors: { ...projectCardActors, ...actors },
       actions: { openOutlet: (_, { outlet }) => navigate(outletPath(outlet)) },
     }),

@@ -23,6 +23,7 @@ import { hubPath, subProjectsPath } from "./projectPaths";
 import "../dashboard/dashboard.css";
 import "./projects.css";
 import { useLiveMachine } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 
 /**
  * The built screens under a hub, in catalogue order, titled as the catalogue titles them; the
@@ -42,7 +43,7 @@ export default function SubProjectHubScreen({ actors }: { actors?: Partial<typeo
   const params = useParams<{ projectSlug: string; slug: string }>();
   const user = useCurrentUser();
   const [state, send] = useLiveMachine(
-    subProjectHubMachine.provide({ actors: { ...subProjectHubActors, ...actors } }),
+    useProvided(subProjectHubMachine, { actors: { ...subProjectHubActors, ...actors } }),
     {
       input: { projectSlug: params.projectSlug, slug: params.slug },
     },

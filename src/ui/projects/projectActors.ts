@@ -6,19 +6,19 @@ import { markNotificationsRead, startMobileLinksExport, subProjectHub } from "..
 import { runApi } from "../../infra/http";
 
 export const projectCardActors = {
-  markRead: fromPromise<{ marked: number }, { ids: number[] }>(({ input }) =>
-    runApi(markNotificationsRead(input.ids)),
+  markRead: fromPromise<{ marked: number }, { ids: number[] }>(({ input, signal }) =>
+    runApi(markNotificationsRead(input.ids), { signal }),
   ),
 };
 
 export const subProjectHubActors = {
-  loadHub: fromPromise<HubOutcome, { projectSlug: string; slug: string }>(({ input }) =>
-    runApi(subProjectHub(input.projectSlug, input.slug)),
+  loadHub: fromPromise<HubOutcome, { projectSlug: string; slug: string }>(({ input, signal }) =>
+    runApi(subProjectHub(input.projectSlug, input.slug), { signal }),
   ),
 };
 
 export const mobileLinkExportActors = {
-  startExport: fromPromise<MobileLinksOutcome, { projectSlug: string; slug: string }>(({ input }) =>
-    runApi(startMobileLinksExport(input.projectSlug, input.slug)),
+  startExport: fromPromise<MobileLinksOutcome, { projectSlug: string; slug: string }>(({ input, signal }) =>
+    runApi(startMobileLinksExport(input.projectSlug, input.slug), { signal }),
   ),
 };

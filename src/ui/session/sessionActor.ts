@@ -1,20 +1,36 @@
 /**
- * The application-start actor of the page (one per page load, created by the composition root),
- * with its side effects provided: the user-info fetch, forgetting the stored user name, and
- * navigation, which remembers the page asked for so the sign-in can return to it.
+ * The application-start machine with its side effects provided, run as the application actor's
+ * session child: the user-info fetch, forgetting the session, keeping a 451 for the login screen,
+ * remembering the page asked for so the sign-in can return to it, and navigation through the
+ * application's navigation child.
  */
 
-import { navigate } from "wouter/use-browser-location";
 import { type ActorRefFrom, fromPromise } from "xstate";
+import { pathAfterSignIn } from "../../domain/appStart";
 import type { UserDetails } from "../../domain/auth";
 import { rememberSignInReturn } from "../../infra/signInReturn";
-import { clearSession, readStored, STORAGE_KEYS, storeSession } from "../../infra/storage";
+import {
+  clearSession,
+  readStored,
+  STORAGE_KEYS,
+  storeSession,
+  storeSessionConflict,
+} from "../../infra/storage";
+import { APPLICATION_CHILDREN } from "../../machines/application";
 import { appStartMachine } from "../../machines/appStart";
-import { createLiveActor } from "../live/liveActors";
+
+type System = { get: (id: string) => { send: (event: never) => void } | undefined };
+
+const go = (system: System, to: string, replace: boolean) =>
+  system.get(APPLICATION_CHILDREN.navigation)?.send({ type: "navigation.go", to, replace } as never);
 
 export const sessionMachine = appStartMachine.provide({
   // The HTTP module loads with this first call, so a page without a stored session never loads it here.
-  actors: { fetchUserInfo: fromPromise(async () => (await import("../auth/authRequests")).currentUser()) },
+  actors: {
+    fetchUserInfo: fromPromise(async ({ signal }) =>
+      (await import("../auth/authRequests")).currentUser(signal),
+    ),
+  },
   actions: {
     // Per device, as Open With does: Android Chrome tries the app first, iOS goes to the App Store.
     // Loaded only when the flag is there, so every other page's entry stays without it.
@@ -22,19 +38,25 @@ export const sessionMachine = appStartMachine.provide({
     forgetUserName: () => clearSession(),
     // The support widget is a third-party chat the deployment may add; the product itself ships none.
     loadSupportWidget: () => {},
-    navigate: ({ context }, params) => {
+    navigate: ({ context, system }, params) => {
       if (context.facts) rememberSignInReturn(`${context.facts.path}${context.facts.search}`, false);
-      navigate(params.to, { replace: true });
+      go(system, params.to, true);
     },
+    goTo: ({ system }, params) => go(system, params.to, false),
+    storeConflict: (_, params) => storeSessionConflict(params.body),
+    signInAgain: () => {
+      const asked = `${window.location.pathname}${window.location.search}`;
+      // Only a portal page is returned to; a late answer met elsewhere keeps what was remembered.
+      if (pathAfterSignIn(asked) === asked) rememberSignInReturn(asked, true);
+    },
+    notifyFailed: ({ system }, params) =>
+      system
+        .get(APPLICATION_CHILDREN.notifications)
+        ?.send({ type: "notification.show", kind: "failed", text: params.text } as never),
   },
 });
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
-
-/** The page's session actor, started; the composition root makes one per page load. */
-export function createSessionActor(machine: typeof sessionMachine = sessionMachine): SessionActor {
-  return createLiveActor(machine).start();
-}
 
 export function startApplication(session: SessionActor): void {
   session.send({
@@ -51,7 +73,7 @@ export function sessionStarted(session: SessionActor, sessionId: string, user: U
   session.send({ type: "session.started", user });
 }
 
-/** After a logout or a 401: forget the session everywhere on this page. */
+/** After a logout: forget the session everywhere on this page. */
 export function sessionEnded(session: SessionActor): void {
   clearSession();
   session.send({ type: "session.ended" });

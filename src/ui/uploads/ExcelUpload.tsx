@@ -6,7 +6,8 @@ import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import { excelUploadMachine } from "../../machines/excelUpload";
 import { useLiveMachine } from "../live/liveActors";
-import { notify } from "../notifications/notifier";
+import { useProvided } from "../live/useProvided";
+import { useNotify } from "../notifications/useNotify";
 import { shareJob, useHistoryCopy } from "./jobCopies";
 import { JobOutcome, Sending } from "./UploadStatus";
 import { uploadActors } from "./uploadActors";
@@ -32,10 +33,11 @@ export default function ExcelUpload({
   /** Tests provide fakes. */
   actors?: Partial<ReturnType<typeof uploadActors>>;
 }) {
+  const notify = useNotify();
   const queryClient = useQueryClient();
   const inputId = useId();
   const [state, send] = useLiveMachine(
-    excelUploadMachine.provide({
+    useProvided(excelUploadMachine, {
       actors: { ...uploadActors(type, place, (read) => shareJob(queryClient, type, place, read)), ...actors },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),

@@ -13,7 +13,8 @@ import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import { bulkUploadJobMachine, type JobRowEvent } from "../../machines/bulkUploadJob";
 import { useLiveActorRef } from "../live/liveActors";
-import { notify } from "../notifications/notifier";
+import { useProvided } from "../live/useProvided";
+import { useNotify } from "../notifications/useNotify";
 import { QuestionDialog } from "../widgets/QuestionDialog";
 import { jobRowActors } from "./uploadActors";
 
@@ -77,9 +78,10 @@ export default function JobActions({
   /** Tests provide fakes. */
   actors?: Partial<ReturnType<typeof jobRowActors>>;
 }) {
+  const notify = useNotify();
   const queryClient = useQueryClient();
   const actor = useLiveActorRef(
-    bulkUploadJobMachine.provide({
+    useProvided(bulkUploadJobMachine, {
       actors: { ...jobRowActors(type, place), ...actors },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),

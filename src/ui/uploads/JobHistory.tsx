@@ -15,7 +15,7 @@ import type { UploadTypeKey } from "../../domain/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { jobListQuery } from "../../infra/api/bulkUploadQueries";
 import { markExportNoticeShown, shownExportNotices } from "../../infra/exportNotices";
-import { notify } from "../notifications/notifier";
+import { useNotify } from "../notifications/useNotify";
 import DataTable, { type Column } from "../widgets/DataTable";
 import { useDataTable } from "../widgets/useDataTable";
 import { showDateTime } from "./dates";
@@ -34,6 +34,7 @@ export default function JobHistory({
   place: UploadPlace;
   view: JobView;
 }) {
+  const notify = useNotify();
   const table = useDataTable();
   const { page, pageSize, search } = useSelector(table, (s) => s.context);
   const list = useQuery({
@@ -48,7 +49,7 @@ export default function JobHistory({
       notify("success", `${UPLOAD_MSG.exportStarted} ${due.exportJobId}`);
       markExportNoticeShown(due.jobId);
     }
-  }, [jobs]);
+  }, [jobs, notify]);
 
   const columns: Column<BulkUploadJob>[] = [
     { key: "file", header: "File", render: (j) => wrapped(fileLink(j.file, j.file_name)) },

@@ -5,6 +5,7 @@ import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import { bulkUploadScreenMachine } from "../../machines/bulkUploadScreen";
 import { useLiveMachine } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 import { FileInput } from "../widgets/Controls";
 import { shareJob, useHistoryCopy } from "./jobCopies";
 import { JobOutcome, Sending } from "./UploadStatus";
@@ -23,7 +24,7 @@ export default function UploadForm({
 }) {
   const queryClient = useQueryClient();
   const [state, send] = useLiveMachine(
-    bulkUploadScreenMachine.provide({
+    useProvided(bulkUploadScreenMachine, {
       actors: { ...uploadActors(type, place, (read) => shareJob(queryClient, type, place, read)), ...actors },
       actions: { historyChanged: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.all }) },
     }),

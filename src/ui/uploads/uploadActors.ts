@@ -49,17 +49,17 @@ export function uploadActors(
   jobRead: (job: BulkUploadJob) => void = () => {},
 ) {
   return {
-    uploadFile: fromPromise<UploadOutcome, { file: File }>(async ({ input }) => {
+    uploadFile: fromPromise<UploadOutcome, { file: File }>(async ({ input, signal }) => {
       try {
-        return { type: "accepted", job: await runApi(uploadFile(type, place, input.file)) };
+        return { type: "accepted", job: await runApi(uploadFile(type, place, input.file), { signal }) };
       } catch (error) {
         const message = refusal(error);
         if (message) return { type: "rejected", message };
         throw error;
       }
     }),
-    fetchJob: fromPromise<BulkUploadJob, { id: number }>(async ({ input }) => {
-      const job = await runApi(getJob(type, input.id));
+    fetchJob: fromPromise<BulkUploadJob, { id: number }>(async ({ input, signal }) => {
+      const job = await runApi(getJob(type, input.id), { signal });
       jobRead(job);
       return job;
     }),
@@ -93,8 +93,8 @@ export function jobRowActors(type: UploadTypeKey, place: UploadPlace) {
     runAction: fromPromise<ActionOutcome, { job: BulkUploadJob; action: JobAction }>(({ input }) =>
       act(type, place, input.job, input.action),
     ),
-    loadActivationInfo: fromPromise<ActivationInfo, { job: BulkUploadJob }>(({ input }) =>
-      runApi(activationInfo(input.job.id)),
+    loadActivationInfo: fromPromise<ActivationInfo, { job: BulkUploadJob }>(({ input, signal }) =>
+      runApi(activationInfo(input.job.id), { signal }),
     ),
   };
 }

@@ -7,6 +7,7 @@ import { matchesSearch } from "../../domain/table";
 import { type FilterOption, filterDrawerMachine } from "../../machines/filterDrawer";
 import { modalMachine } from "../../machines/modal";
 import { useLiveActorRef } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 import {
   Badge,
   Checkbox,
@@ -134,7 +135,7 @@ function describeFilters(values: FilterValues): string[] {
 function FilterSection() {
   const [applied, setApplied] = useState<FilterValues>(EMPTY_FILTERS);
   const actor = useLiveActorRef(
-    filterDrawerMachine.provide({
+    useProvided(filterDrawerMachine, {
       actors: { loadOptions: sampleOptions },
       actions: { filtersApplied: (_, { values }) => setApplied(values) },
     }),

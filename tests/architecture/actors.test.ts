@@ -1,0 +1,141 @@
+/**
+ * The actor system owns what is global: no actor, actor holder or notifier lives at module level in
+ * src (the composition root starts the application actor, whose children are reached with
+ * `system.get`), and no view of src/ui coordinates actors from a `useEffect` (an actor's lifecycle
+ * belongs in a machine: a child it invokes, an event the user's own step sends, an input).
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(__dirname, "../..");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const MODULE_LEVEL = [
+  // An actor created while the module loads.
+  /^(?:export\s+)?(?:const|let|var)\s[^\n]*=\s*\n?\s*(?:createActor|createLiveActor)\(/m,
+  // A variable of the module that holds actors (a slot, a list, a map).
+  /^(?:export\s+)?(?:let|var)\s+\w+\s*:[^=\n]*Actor(?:Ref)?\b/m,
+  /^(?:export\s+)?(?:const|let|var)\s+\w+\s*=\s*new\s+(?:Map|Set|WeakMap)<[^>]*Actor\b/m,
+  // A notifier every module may import instead of the application's.
+  /^export\s+(?:async\s+)?function\s+notify\s*\(/m,
+  /^export\s+const\s+notify\s*=/m,
+];
+
+/** The module-level actors and notifiers of a source text, by the rule each breaks. */
+function moduleLevelHolders(text: string): string[] {
+  return MODULE_LEVEL.flatMap((rule) => {
+    const hit = rule.exec(text);
+    return hit ? [hit[0].trim()] : [];
+  });
+}
+
+/** The `useEffect(...)` calls of a source text, each with its body and dependency list. */
+function effects(text: string): string[] {
+  const found: string[] = [];
+  for (let at = text.indexOf("useEffect("); at !== -1; at = text.indexOf("useEffect(", at + 1)) {
+    let depth = 0;
+    let end = at + "useEffect".length;
+    for (; end < text.length; end++) {
+      if (text[end] === "(") depth++;
+      else if (text[end] === ")" && --depth === 0) break;
+    }
+    found.push(text.slice(at, end + 1));
+  }
+  return found;
+}
+
+/** Effects that send to an actor, subscribe to one or start one: coordination a machine should own. */
+function coordinatingEffects(text: string): string[] {
+  return effects(text).filter((effect) => /(?:\bsend|\.subscribe|\.start)\s*\(/.test(effect));
+}
+
+/**
+ * Views not converted yet, each with what its effect does. An entry leaves the list when its view
+ * is converted; the test fails on an entry that no longer coordinates anything, so the list only
+ * shrinks.
+ */
+const NOT_YET_CONVERTED: Record<string, string> = {
+  "src/ui/outlets/SurveyDetails.tsx":
+    "sends the retailer requests the review screen read again (requests.change); the survey machine should read them itself",
+  "src/ui/outlets/OutletListScreen.tsx":
+    "hands the rows and actions config React Query read to the list machine; the machine should invoke those reads",
+  "src/ui/admin/ResourceListScreen.tsx":
+    "sends the address's query to the list machine when the address changes",
+  "src/ui/fieldTools/RecoveryActions.tsx":
+    "sends a recovery request the list read again to its row's machine",
+  "src/ui/uploads/JobActions.tsx": "sends a job the history read again to its row's machine",
+  "src/ui/auth/LoginScreen.tsx":
+    "restores a 451 met elsewhere (stored under key 451) into the sign-in machine",
+  "src/ui/ekyc/EKycScreens.tsx":
+    "restores a 451 met elsewhere (stored under key 451) into the code sign-in machine",
+  "src/ui/widgets/useAnswerModal.ts": "answers the question dialog's caller when its modal actor closes",
+  // The browser at the edge: its events and address, not another actor.
+  "src/ui/mobile/MobileGuard.tsx": "sends the window's resize events to the mobile access machine",
+  "src/ui/mobile/MobilePages.tsx": "sends the page's visibility changes to the Open With machine",
+  "src/ui/outlets/useOutletList.ts": "writes the list machine's view to the address and the tab's storage",
+  "src/ui/widgets/useDataTable.ts": "writes the table machine's page, order and search to the address",
+  "src/ui/uploads/jobCopies.ts":
+    "subscribes to React Query's cache (not an actor) to keep job copies in step",
+};
+
+/** Module-level holders that are not the application's: each with why it may stay. */
+const EXCUSED_HOLDERS: Record<string, string> = {
+  "src/ui/live/liveInspector.ts":
+    "live mode's inspector lists the actors it has seen, to show them; it never sends to one or keeps one alive",
+};
+
+const rel = (file: string) => relative(root, file).split("\\").join("/");
+
+describe("the actor system owns what is global", () => {
+  it("finds a module-level actor, actor holder or notifier in a deliberate violation", () => {
+    expect(
+      moduleLevelHolders("export const app = createLiveActor(applicationMachine).start();"),
+    ).toHaveLength(1);
+    expect(moduleLevelHolders("const bar =\n  createActor(machine);")).toHaveLength(1);
+    expect(moduleLevelHolders("let current: NotificationActor | null = null;")).toHaveLength(1);
+    expect(moduleLevelHolders("const current = new Map<EKycPlatform, EKycLoginActor>();")).toHaveLength(1);
+    expect(moduleLevelHolders("export function notify(kind: Kind, text: string): void {}")).toHaveLength(1);
+    expect(
+      moduleLevelHolders(
+        "export function compose() {\n  const application = createLiveActor(m).start();\n  let current: Actor | null = null;\n}",
+      ),
+    ).toEqual([]);
+  });
+
+  it("keeps every actor, actor holder and notifier of src inside a function", () => {
+    const found = sourceFiles(join(root, "src"))
+      .filter((file) => !(rel(file) in EXCUSED_HOLDERS))
+      .flatMap((file) => moduleLevelHolders(readFileSync(file, "utf8")).map((hit) => `${rel(file)}: ${hit}`));
+    expect(found).toEqual([]);
+  });
+
+  it("finds an effect that coordinates actors in a deliberate violation, and none that only reads", () => {
+    const synced =
+      "useEffect(() => {\n  if (invalid) modal.send({ type: 'modal.open' });\n}, [invalid, modal]);";
+    const watched =
+      "useEffect(() => {\n  const sub = modal.subscribe(() => {});\n  return () => sub.unsubscribe();\n}, [modal]);";
+    expect(coordinatingEffects(synced)).toHaveLength(1);
+    expect(coordinatingEffects(watched)).toHaveLength(1);
+    expect(coordinatingEffects(`${synced}\n${watched}`)).toHaveLength(2);
+    expect(coordinatingEffects("useEffect(() => { document.title = title; }, [title]);")).toEqual([]);
+    expect(coordinatingEffects("useEffect(() => { resend(); }, []);")).toEqual([]);
+    expect(coordinatingEffects("useEffect(() => { actor.start(); }, [actor]);")).toHaveLength(1);
+  });
+
+  it("leaves no view of src/ui coordinating actors with useEffect beyond the listed ones", () => {
+    const coordinating = sourceFiles(join(root, "src", "ui"))
+      .filter((file) => coordinatingEffects(readFileSync(file, "utf8")).length > 0)
+      .map(rel);
+    expect(coordinating.filter((file) => !(file in NOT_YET_CONVERTED))).toEqual([]);
+    // Converted views leave the list.
+    expect(Object.keys(NOT_YET_CONVERTED).filter((file) => !coordinating.includes(file))).toEqual([]);
+  });
+});
