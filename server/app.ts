@@ -19,6 +19,7 @@ import { NOT_FOUND, Problem } from "./http/problem";
 import { requestActivity } from "./http/requestActivity";
 import { securityHeaders } from "./http/security";
 import { serveClient } from "./http/static";
+import { invoiceSetupRoutes } from "./invoiceSetup/routes";
 import { mobileRoutes } from "./mobile/routes";
 import { outletRoutes } from "./outlets/routes";
 import { projectRoutes } from "./projects/routes";
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route(ADMIN_API, adminResourceRoutes(deps));
   app.route("/api", outletRoutes(deps));
   app.route("/api", projectRoutes(deps));
+  app.route("/api", invoiceSetupRoutes(deps));
   app.route("/api", surveyRoutes(deps));
   app.route("/api", retailerRequestRoutes(deps));
   app.route("/api", fieldToolRoutes(deps));

@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { requireOutboxReader } from "../dev/access";
 import { requireFieldTools } from "../fieldTools/access";
 import { requireFieldAuditor } from "../fieldUsers/access";
+import { requireInvoiceSetter } from "../invoiceSetup/access";
 import { requireLinkResetter } from "../mobile/linkReset";
 import { requireOutletViewer } from "../outlets/access";
 import { requireOutletWriter } from "../outlets/editPermission";
@@ -29,6 +30,7 @@ export const GUARDS = {
   resetMobileLink: requireLinkResetter,
   devOutbox: requireOutboxReader,
   exportMobileLinks: requireLinkExporter,
+  setUpInvoices: requireInvoiceSetter,
 } satisfies Record<Grant, Guard>;
 
 export type CallerOf<G extends Grant> = Awaited<ReturnType<(typeof GUARDS)[G]>>;

@@ -8,6 +8,7 @@
  */
 import { Schema } from "effect";
 import { isIsoDate } from "./format";
+import { SET_UP_PROJECTS } from "./resources/projects";
 
 // --- §3 the SKU template field ---
 
@@ -239,3 +240,27 @@ export const SubProjectSku = Schema.Struct({
   added_by_retailer: Schema.Boolean,
 });
 export type SubProjectSku = typeof SubProjectSku.Type;
+
+// --- who sets it up ---
+
+/**
+ * Internal staff who set projects up (project managers and admins) set a sub-project's invoices up;
+ * a client organisation's users, its administrator included, never change what its invoices ask.
+ */
+export const maySetUpInvoices = (permissions: readonly string[], internal: boolean): boolean =>
+  internal && SET_UP_PROJECTS.some((p) => permissions.includes(p));
+
+// --- the assignment screen's outcomes ---
+
+export const SETUP_LOAD_FAILED =
+  "The invoice setup could not be loaded. Check your connection and try again.";
+export const SETUP_SAVE_FAILED = "The invoice setup could not be saved. Check your connection and try again.";
+export const SETUP_SAVED = "Invoice setup saved.";
+
+/** Loading the setup: found, or no sub-project the caller sees (another organisation's). */
+export type SetupLoadOutcome = { type: "found"; setup: InvoiceSetup } | { type: "notFound" };
+/** Saving it: saved, someone saved first (409), or refused with the server's reason (400). */
+export type SetupSaveOutcome =
+  | { type: "saved"; setup: InvoiceSetup }
+  | { type: "conflict"; detail: string }
+  | { type: "refused"; detail: string };

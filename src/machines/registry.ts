@@ -14,6 +14,7 @@ import { eKycLoginMachine } from "./eKycLogin";
 import { excelUploadMachine } from "./excelUpload";
 import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
+import { invoiceAssignmentMachine } from "./invoiceAssignment";
 import { mobileAccessMachine } from "./mobileAccess";
 import { mobileLinkExportMachine } from "./mobileLinkExport";
 import { modalMachine } from "./modal";
@@ -72,4 +73,5 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "openWith", machine: openWithMachine },
   { id: "pathReplay", machine: pathReplayMachine },
   { id: "pdfViewer", machine: pdfViewerMachine },
+  { id: "invoiceAssignment", machine: invoiceAssignmentMachine },
 ];

@@ -4,6 +4,7 @@
  */
 import type { AnyEndpoint } from "./endpoint";
 import * as fieldUsers from "./fieldUsers";
+import * as invoiceSetup from "./invoiceSetup";
 import * as mobile from "./mobile";
 import * as mobileLinks from "./mobileLinks";
 import * as mobilePdfs from "./mobilePdfs";
@@ -25,6 +26,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   retailerAccount,
   fieldUsers,
   outbox,
+  invoiceSetup,
 ];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>

@@ -19,6 +19,8 @@ export const GRANTS = {
     "demo mode only: a browser on the server's own machine, or a signed-in admin (the development outbox)",
   exportMobileLinks:
     "a permission that sets projects up (`mayExportMobileLinks`): retailer links open a retailer's earnings",
+  setUpInvoices:
+    "an internal user who sets projects up (`maySetUpInvoices`): a client's users never change what its invoices ask",
 } as const;
 
 export type Grant = keyof typeof GRANTS;
