@@ -18,6 +18,13 @@ import {
 } from "./resources/catalogue";
 import { cities, cityMerge, MERGE_CITIES_PATH, states } from "./resources/geography";
 import {
+  catalogueSkus,
+  projectInvoiceHeaders,
+  projectInvoiceTemplates,
+  skuTemplateFields,
+  subProjectSkus,
+} from "./resources/invoiceSetup";
+import {
   gstDetails,
   ORG_VIEW,
   offers,
@@ -57,6 +64,11 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   programs,
   questions,
   skuQuestions,
+  skuTemplateFields,
+  subProjectSkus,
+  catalogueSkus,
+  projectInvoiceHeaders,
+  projectInvoiceTemplates,
 ];
 
 /** Forms that check their values like a resource's but store nothing of their own. */

@@ -45,6 +45,9 @@ export type SaveInput = HubAddress & { assignment: InvoiceAssignment };
 const loaded = (event: unknown) => (event as DoneActorEvent<SetupLoadOutcome>).output;
 const savedOutcome = (event: unknown) => (event as DoneActorEvent<SetupSaveOutcome>).output;
 
+/** An edit makes the last save's answer, good or bad, out of date. */
+const EDITED = { problem: null, notice: null };
+
 /** The screen's choice as the assignment it saves. */
 export const assignmentOf = (c: InvoiceAssignmentContext): InvoiceAssignment => ({
   version: c.setup?.version ?? 0,
@@ -130,27 +133,27 @@ export const invoiceAssignmentMachine = setup({
           actions: assign(({ event }) => ({
             mode: "template" as const,
             template: event.template,
-            notice: null,
+            ...EDITED,
           })),
         },
-        useHeaders: { actions: assign({ mode: "headers", notice: null }) },
+        useHeaders: { actions: assign({ mode: "headers", ...EDITED }) },
         addHeader: {
           guard: ({ context, event }) => !context.headers.some((h) => h.id === event.id),
           actions: assign(({ context, event }) => {
             const header = context.setup?.catalogue.find((h) => h.id === event.id);
-            return header ? { headers: [...context.headers, header], notice: null } : {};
+            return header ? { headers: [...context.headers, header], ...EDITED } : {};
           }),
         },
         removeHeader: {
           actions: assign(({ context, event }) => ({
             headers: context.headers.filter((h) => h.id !== event.id),
-            notice: null,
+            ...EDITED,
           })),
         },
         moveHeader: {
           actions: assign(({ context, event }) => ({
             headers: moveHeader(context.headers, event.from, event.to),
-            notice: null,
+            ...EDITED,
           })),
         },
         save: [

@@ -33,7 +33,7 @@ describe("invoice setup", () => {
     const answers = [a, b].sort((x, y) => x.status - y.status);
     expect(answers.map((x) => x.status)).toEqual([200, 409]);
     expect(answers[1]!.body.detail).toBe(SETUP_CHANGED);
-    expect(answers[0]!.body.version).toBe(read.body.version + 1);
+    expect(answers[0]!.body.version).toBe((read.body.version as number) + 1);
     const again = await server.call("GET", SETUP, { headers: pm });
     expect((again.body.headers as { id: number }[]).map((h) => h.id)).toEqual(order);
   });

@@ -79,6 +79,8 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/projects/notifications",
   "/dashboard/projects/view-list/:projectSlug/view/:slug",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/mobile-link-download",
+  // A sub-project's invoice template or ordered header list (docs/projects.md).
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/assign-invoice-sku/invoice-header",
   // The retailer's mobile pages and the staff's pp views of the same data (docs/retailer-portal.md).
   "/mobile-view/home/slug/:slug",
   "/mobile-view/home/:slug",

@@ -1,0 +1,106 @@
+/**
+ * A sub-project's invoice and SKU setup end to end (docs/projects.md): from the Acme MI hub, the
+ * SKU template fields, the invoice headers (template chosen, own list put in order and saved, a new
+ * header created), the SKU list added to; refused to a client's users.
+ */
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { expectAccessible, shootWidths, signInAfresh as signIn } from "./support";
+
+const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "invoice-setup");
+const HUB = "/dashboard/projects/view-list/acme-mi/view/acme-mi-main";
+const AREA = `${HUB}/assign-invoice-sku`;
+
+test.afterEach(async ({ page }) => {
+  await page.request.post("/api/auth/logout/", { data: {} });
+});
+
+const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
+
+test("project.manager sets the Acme MI invoice headers and SKUs up from its hub", async ({ page }) => {
+  await signIn(page, "project.manager");
+  await page.goto(HUB);
+  const screens = page.getByRole("navigation", { name: "Screens of this sub-project" });
+  await screens.getByRole("link", { name: "Assign invoice SKU", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "SKU template fields", level: 1 })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Delivered at" })).toContainText("time");
+  await expectAccessible(page);
+  await shoot(page, "sku-template-fields");
+
+  // The template the demo gives it, then its own list: two headers, the second moved first.
+  await page.getByRole("link", { name: "Invoice headers", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Invoice headers of Acme MI", level: 1 })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Invoice template" })).toHaveValue(/\d+/);
+  await expect(page.getByRole("combobox", { name: "Invoice template" }).locator("option:checked")).toHaveText(
+    "MI bill",
+  );
+  await shoot(page, "invoice-header-template");
+  await page.getByLabel("This sub-project's own header list").check();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText("Choose a template or at least one header, not both.");
+  const adding = page.getByRole("combobox", { name: "Add a header" });
+  await adding.selectOption({ label: "Invoice number (text) *" });
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await adding.selectOption({ label: "Payment mode (dropdown) *" });
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await page.getByRole("button", { name: "Move Payment mode up" }).click();
+  const order = page.getByRole("list", { name: "Header order" }).getByRole("listitem");
+  await expect(order.first()).toContainText("Payment mode");
+  await expectAccessible(page);
+  await shoot(page, "invoice-header-order");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("main").getByRole("status")).toHaveText("Invoice setup saved.");
+  await page.reload();
+  await expect(order).toHaveCount(2);
+  await expect(order.first()).toContainText("Payment mode");
+  await expect(order.last()).toContainText("Invoice number");
+
+  // A new header of the organisation's catalogue, then offered in the list.
+  await page.getByRole("link", { name: "Create a new header" }).click();
+  await expect(page).toHaveURL(new RegExp(`${AREA}/invoice-header/creation$`));
+  await page.getByRole("button", { name: /^Organisation/ }).click();
+  await page.getByRole("button", { name: "Acme Beverages", exact: true }).click();
+  await page.getByLabel(/^Header/).fill("Salesman name");
+  await page.getByRole("combobox", { name: "Type" }).selectOption("text");
+  await shoot(page, "invoice-header-creation");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${AREA}/invoice-header$`));
+  await page.getByLabel("This sub-project's own header list").check();
+  await expect(
+    page.getByRole("combobox", { name: "Add a header" }).locator("option", { hasText: "Salesman name" }),
+  ).toHaveCount(1);
+
+  // The SKU list: the catalogue's SKUs and the retailer's, and one more added.
+  await page.goto(`${AREA}/invoice-sku-list`);
+  await expect(page.getByRole("heading", { name: "SKU list", level: 1 })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Local lemon soda 200 ml" })).toBeVisible();
+  await shoot(page, "invoice-sku-list");
+  await page.getByRole("link", { name: /^Add sku/i }).click();
+  await expect(page).toHaveURL(new RegExp(`${AREA}/invoice-sku-create$`));
+  await page.getByLabel(/^Name/).fill("Corner shop ginger ale");
+  await page.getByLabel(/^Added by a retailer/).check();
+  await shoot(page, "invoice-sku-create");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${AREA}/invoice-sku-list$`));
+  await expect(page.getByRole("row").filter({ hasText: "Corner shop ginger ale" })).toBeVisible();
+
+  // exclude_retailers=true answers the catalogue's SKUs only.
+  const listed = await page.request.get(
+    "/api/sku-list/?sub_project__slug=acme-mi-main&no-pagination&exclude_retailers=true",
+  );
+  const names = ((await listed.json()).results as { name: string; added_by_retailer: boolean }[]).map(
+    (r) => r.added_by_retailer,
+  );
+  expect(names.length).toBeGreaterThan(0);
+  expect(names.every((byRetailer) => !byRetailer)).toBe(true);
+});
+
+test("a client's users are not offered the setup and its screen is not found", async ({ page }) => {
+  await signIn(page, "client.admin");
+  await page.goto(HUB);
+  const screens = page.getByRole("navigation", { name: "Screens of this sub-project" });
+  await expect(screens.getByRole("link").first()).toBeVisible();
+  await expect(screens.getByRole("link", { name: "Assign invoice SKU" })).toHaveCount(0);
+  await page.goto(`${AREA}/invoice-header`);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
