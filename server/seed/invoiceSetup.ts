@@ -83,10 +83,10 @@ export async function seedInvoiceSetup(tx: Queryable): Promise<void> {
         "choices" in f ? f.choices : "",
       ],
     );
-  // Every catalogue SKU of Acme's, and one a retailer added by hand.
+  // The first six catalogue SKUs of Acme's (the rest are left for the SKU upload), and one a retailer added by hand.
   await tx.query(
     `INSERT INTO sub_project_skus (sub_project_id, sku_id, name)
-     SELECT $1, id, brand || ' ' || name FROM skus WHERE organisation_id = $2 ORDER BY id`,
+     SELECT $1, id, brand || ' ' || name FROM skus WHERE organisation_id = $2 ORDER BY id LIMIT 6`,
     [mi.id, org],
   );
   await tx.query(

@@ -292,6 +292,25 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
       [sp(job), rows.map((r) => r.rsid), rows.map((r) => r.field_auditor_mobile), userId, now, job.id],
     );
   },
+  // A SKU already on the list (by catalogue row or by name) stays as it is.
+  sub_project_skus: async ({ tx, job, rows }) => {
+    const added = await tx.query<{ code: string }>(
+      `SELECT k.sku_code AS code FROM unnest($2::text[]) AS x(code)
+       JOIN skus k ON k.organisation_id = $1 AND lower(k.sku_code) = lower(x.code)`,
+      [job.organisation_id, rows.map((r) => r.sku_code)],
+    );
+    if (added.length !== rows.length)
+      throw new ApplyConflict("A SKU named in the file is no longer in the catalogue.");
+    await tx.query(
+      `INSERT INTO sub_project_skus (sub_project_id, sku_id, name, job_id)
+       SELECT $1, k.id, k.brand || ' ' || k.name, $4
+       FROM unnest($3::text[]) WITH ORDINALITY AS x(code, n)
+       JOIN skus k ON k.organisation_id = $2 AND lower(k.sku_code) = lower(x.code)
+       ORDER BY x.n
+       ON CONFLICT DO NOTHING`,
+      [sp(job), job.organisation_id, rows.map((r) => r.sku_code), job.id],
+    );
+  },
   skus: ({ tx, job, rows }) =>
     tx
       .query(

@@ -219,6 +219,8 @@ export function backTarget(type: UploadTypeKey, params: BackParams): string {
     // Bulk field assign is a screen of the hub, not of a list.
     case "field_assign":
       return SUB_PROJECT(params);
+    case "sub_project_skus":
+      return `${SUB_PROJECT(params)}/assign-invoice-sku/invoice-sku-list`;
     default:
       return `${ORG_VIEW}/${params.organisationSlug}/user-list`;
   }

@@ -35,6 +35,7 @@ export const UPLOAD_ROUTES: readonly UploadRoute[] = [
   { pattern: `${SUB_PROJECT}/question-management/bulk-upload`, types: ["questions"], place: "subProject" },
   { pattern: `${SUB_PROJECT}/panel-management/bulk-upload`, types: ["panels"], place: "subProject" },
   { pattern: `${SUB_PROJECT}/bulk-field-assign`, types: ["field_assign"], place: "subProject" },
+  { pattern: `${SUB_PROJECT}/sku-list/bulk-upload`, types: ["sub_project_skus"], place: "subProject" },
   {
     pattern: `${SUB_PROJECT}/logic-score/benchmarks/bulk-upload`,
     types: ["benchmarks"],

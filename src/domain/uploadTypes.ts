@@ -36,6 +36,8 @@ export const REF_KINDS = [
   "fieldAuditor",
   /** Any outlet on the platform, by RSID: an RSID names one outlet everywhere. */
   "anyOutlet",
+  /** A SKU of the organisation's catalogue, by its code. */
+  "catalogueSku",
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 
@@ -100,6 +102,7 @@ export type UploadTypeKey =
   | "panels"
   | "field_assign"
   | "skus"
+  | "sub_project_skus"
   | "benchmarks"
   | "cycle_init"
   | "payout_plotting"
@@ -312,6 +315,16 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     roles: MASTER_DATA_ROLES,
     clients: false,
     confirmEffect: "adds the SKUs to the organisation's catalogue",
+  },
+  sub_project_skus: {
+    key: "sub_project_skus",
+    title: "Sub-project SKUs",
+    scope: "subProject",
+    variant: "standard",
+    columns: [col("sku_code", ref("catalogueSku"), "SKU-0001", { unique: true })],
+    roles: PROJECT,
+    clients: false,
+    confirmEffect: "adds the catalogue's SKUs to the sub-project's SKU list",
   },
   benchmarks: {
     key: "benchmarks",
@@ -554,6 +567,7 @@ export const REF_NAMES: Readonly<Record<RefKind, string>> = {
   subProjectOutlet: "outlet RSID of this sub-project",
   fieldAuditor: "field auditor's mobile number",
   anyOutlet: "outlet RSID",
+  catalogueSku: "SKU code of this organisation's catalogue",
 };
 
 export const RECORD_NAMES: Readonly<Record<RecordKind, string>> = {

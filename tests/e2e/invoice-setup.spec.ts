@@ -5,6 +5,7 @@
  */
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { writeWorkbook } from "../../server/uploads/excel";
 import { expectAccessible, shootWidths, signInAfresh as signIn } from "./support";
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "invoice-setup");
@@ -78,10 +79,10 @@ test("project.manager sets the Acme MI invoice headers and SKUs up from its hub"
   await page.getByRole("link", { name: /^Add sku/i }).click();
   await expect(page).toHaveURL(new RegExp(`${AREA}/invoice-sku-create$`));
   await page.getByLabel(/^Name/).fill("Corner shop ginger ale");
-  await page.getByLabel(/^Added by a retailer/).check();
+  await page.getByRole("switch", { name: "Added by a retailer" }).click();
   await shoot(page, "invoice-sku-create");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${AREA}/invoice-sku-list$`));
+  await expect(page).toHaveURL(new RegExp(`${AREA}/invoice-sku-list(\\?|$)`));
   await expect(page.getByRole("row").filter({ hasText: "Corner shop ginger ale" })).toBeVisible();
 
   // exclude_retailers=true answers the catalogue's SKUs only.
@@ -93,6 +94,36 @@ test("project.manager sets the Acme MI invoice headers and SKUs up from its hub"
   );
   expect(names.length).toBeGreaterThan(0);
   expect(names.every((byRetailer) => !byRetailer)).toBe(true);
+});
+
+test("the SKU bulk upload adds catalogue SKUs to the Acme MI SKU list through History and Confirm", async ({
+  page,
+}) => {
+  await signIn(page, "project.manager");
+  await page.goto(`${AREA}/invoice-sku-list`);
+  await page.getByRole("link", { name: "SKU bulk upload", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${HUB}/sku-list/bulk-upload$`));
+  const file = writeWorkbook("skus", ["sku_code"], [["SKU-COLA-250"], ["SKU-LEMON-500"], ["NO-SUCH-SKU"]]);
+  await page.getByLabel("Excel file (.xlsx or .xls)").setInputFiles({
+    name: "mi-skus.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: Buffer.from(file),
+  });
+  await expect(page.getByText("mi-skus.xlsx: Completed")).toBeVisible({ timeout: 20_000 });
+  const history = page.getByRole("region", { name: "Upload history rows" });
+  const row = history
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: "mi-skus.xlsx", exact: true }) });
+  await expect(row).toContainText("3 / 2 / 1 / 3");
+  await expectAccessible(page);
+  await shoot(page, "sku-list-bulk-upload");
+  await row.getByRole("button", { name: /^Confirm upload/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm upload" });
+  await dialog.getByRole("button", { name: "Confirm", exact: true }).click();
+  await expect(page.getByText("Upload confirmed. The rows have been applied.")).toBeVisible();
+  await page.goto(`${AREA}/invoice-sku-list`);
+  await expect(page.getByRole("row").filter({ hasText: "SKU-COLA-250" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "SKU-LEMON-500" })).toBeVisible();
 });
 
 test("a client's users are not offered the setup and its screen is not found", async ({ page }) => {

@@ -1,8 +1,10 @@
 // @vitest-environment node
 /** A sub-project's invoice setup: who may read and save it, saving once per version, and its SKU list. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeWorkbook } from "../../server/uploads/excel";
 import { SETUP_CHANGED, TEMPLATE_OR_HEADERS } from "../../src/domain/invoiceSetup";
 import { startTestServer, type TestServer } from "./support";
+import { count, resultSheet, settle, upload } from "./uploads-support";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -106,5 +108,44 @@ describe("the SKU list by sub_project__slug (002 §7)", () => {
       headers: await as("zenith.manager"),
     });
     expect(zenith.status).toBe(404);
+  });
+});
+
+describe("the sub-project SKU upload (sku-list/bulk-upload)", () => {
+  it("checks each code against the organisation's catalogue and adds the clean rows on Confirm, once", async () => {
+    const pm = await as("project.manager");
+    const [sub] = await server.db.query<{ id: number; organisation_id: number }>(
+      `SELECT s.id, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
+       WHERE s.slug = 'acme-retail-audit-main'`,
+    );
+    const codes = await server.db.query<{ sku_code: string }>(
+      "SELECT sku_code FROM skus WHERE organisation_id = $1 ORDER BY id LIMIT 2",
+      [sub!.organisation_id],
+    );
+    const file = writeWorkbook(
+      "skus",
+      ["sku_code"],
+      [[codes[0]!.sku_code], [codes[1]!.sku_code.toLowerCase()], ["NO-SUCH-SKU"]],
+    );
+    const query = `object=sub_project_skus&sub_project=${sub!.id}`;
+    const res = await upload(server, pm, query, file, "skus.xlsx");
+    expect(res.status).toBe(201);
+    const job = await settle(
+      server,
+      pm,
+      `objects_type=sub_project_skus&sub_project=${sub!.id}`,
+      res.body.id as number,
+    );
+    expect(job).toMatchObject({ status: "completed", total_objects: 3, total_clean_objects: 2 });
+    const unclean = await resultSheet(server, pm, job.unclean_objects_media_path as string);
+    expect(unclean.rows.map((r) => r[0])).toEqual(["NO-SUCH-SKU"]);
+    const listed = () =>
+      count(server, "SELECT count(*) AS n FROM sub_project_skus WHERE sub_project_id = $1", [sub!.id]);
+    expect(await listed()).toBe(0);
+    const confirm = `/api/bulk/upload/${job.id}/activate/?object=sub_project_skus`;
+    expect((await server.call("POST", confirm, { headers: pm })).status).toBe(200);
+    expect(await listed()).toBe(2);
+    await server.call("POST", confirm, { headers: pm });
+    expect(await listed()).toBe(2);
   });
 });

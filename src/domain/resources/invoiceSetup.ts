@@ -118,7 +118,10 @@ export const subProjectSkus: ResourceDefinition = {
     create: `${ASSIGN_INVOICE_SKU}/invoice-sku-create`,
   },
   parent: { field: "sub_project", param: "slug" },
-  related: areaLinks("/invoice-sku-list"),
+  related: [
+    ...areaLinks("/invoice-sku-list"),
+    { label: "SKU bulk upload", path: `${SUB_PROJECT_HUB}/sku-list/bulk-upload` },
+  ],
   crossCheck: (values): FieldErrors =>
     values.sku == null && values.added_by_retailer !== true ? { sku: [CATALOGUE_OR_RETAILER] } : {},
 };

@@ -11,6 +11,7 @@ export const UPLOAD_BUILT_PATTERNS = [
   "/dashboard/projects/view-list/:projectSlug/view/:slug/question-management/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/panel-management/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-field-assign",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/sku-list/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/logic-score/benchmarks/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/cycle/plot-payout",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-kyc/bulk-upload-data-mapping",
