@@ -214,6 +214,8 @@ export function backTarget(type: UploadTypeKey, params: BackParams): string {
       return "/dashboard";
     case "questions":
       return `${SUB_PROJECT(params)}/question-management`;
+    case "sku_questions":
+      return `${SUB_PROJECT(params)}/question-management/sku-questions`;
     case "panels":
       return `${SUB_PROJECT(params)}/panel-management`;
     // Bulk field assign is a screen of the hub, not of a list.

@@ -103,6 +103,7 @@ export type UploadTypeKey =
   | "field_assign"
   | "skus"
   | "sub_project_skus"
+  | "sku_questions"
   | "benchmarks"
   | "cycle_init"
   | "payout_plotting"
@@ -276,6 +277,24 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     roles: PROJECT,
     clients: false,
     confirmEffect: "adds the questions to the sub-project",
+  },
+  sku_questions: {
+    key: "sku_questions",
+    title: "SKU questions",
+    scope: "subProject",
+    variant: "standard",
+    columns: [
+      col("question_group", text, "Shelf check"),
+      col("name", text, "Facings on the shelf"),
+      col("type", { kind: "oneOf", values: QUESTION_TYPES }, "number"),
+      col("is_mandatory", { kind: "oneOf", values: ["yes", "no"] }, "yes"),
+      col("sku_codes", text, "SKU-0001;SKU-0002"),
+      optional("choices", text, "Yes;No"),
+    ],
+    recordKey: { columns: ["question_group", "name"], existing: "question" },
+    roles: PROJECT,
+    clients: false,
+    confirmEffect: "adds the questions to the sub-project's SKU groups, asked once per SKU named",
   },
   panels: {
     key: "panels",

@@ -126,6 +126,43 @@ test("the SKU bulk upload adds catalogue SKUs to the Acme MI SKU list through Hi
   await expect(page.getByRole("row").filter({ hasText: "SKU-LEMON-500" })).toBeVisible();
 });
 
+test("the SKU question upload makes a sku_group group shown in the hub's SKU questions", async ({ page }) => {
+  await signIn(page, "project.manager");
+  await page.goto(`${HUB}/question-management/sku-questions`);
+  await page.getByRole("link", { name: "SKU question bulk upload", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${HUB}/question-management/sku-bulk-upload$`));
+  const file = writeWorkbook(
+    "sku questions",
+    ["question_group", "name", "type", "is_mandatory", "sku_codes", "choices"],
+    [
+      ["Cooler check", "Bottles in the cooler", "number", "yes", "SKU-0001;SKU-0002", ""],
+      ["Cooler check", "Cooler clean", "yes_or_no", "no", "SKU-0001", ""],
+    ],
+  );
+  await page.getByLabel("Excel file (.xlsx or .xls)").setInputFiles({
+    name: "sku-questions.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: Buffer.from(file),
+  });
+  await expect(page.getByText("sku-questions.xlsx: Completed")).toBeVisible({ timeout: 20_000 });
+  const row = page
+    .getByRole("region", { name: "Upload history rows" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: "sku-questions.xlsx", exact: true }) });
+  await expect(row).toContainText("2 / 2 / 0 / 2");
+  await shoot(page, "sku-question-bulk-upload");
+  await row.getByRole("button", { name: /^Confirm upload/ }).click();
+  await page
+    .getByRole("dialog", { name: "Confirm upload" })
+    .getByRole("button", { name: "Confirm", exact: true })
+    .click();
+  await expect(page.getByText("Upload confirmed. The rows have been applied.")).toBeVisible();
+  await page.goto(`${HUB}/question-management/sku-questions`);
+  const asked = page.getByRole("row").filter({ hasText: "Bottles in the cooler" });
+  await expect(asked).toContainText("Cooler check");
+  await expect(asked).toContainText("2");
+});
+
 test("a client's users are not offered the setup and its screen is not found", async ({ page }) => {
   await signIn(page, "client.admin");
   await page.goto(HUB);

@@ -149,3 +149,55 @@ describe("the sub-project SKU upload (sku-list/bulk-upload)", () => {
     expect(await listed()).toBe(2);
   });
 });
+
+describe("the SKU question upload (question-management/sku-bulk-upload)", () => {
+  it("makes a sku_group group asking about the SKUs named, shown among the SKU questions", async () => {
+    const pm = await as("project.manager");
+    const [sub] = await server.db.query<{ id: number; organisation_id: number }>(
+      `SELECT s.id, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
+       WHERE s.slug = 'acme-mi-main'`,
+    );
+    const skus = await server.db.query<{ id: number; sku_code: string }>(
+      "SELECT id, sku_code FROM skus WHERE organisation_id = $1 ORDER BY id LIMIT 2",
+      [sub!.organisation_id],
+    );
+    const codes = `${skus[0]!.sku_code};${skus[1]!.sku_code}`;
+    const file = writeWorkbook(
+      "sku questions",
+      ["question_group", "name", "type", "is_mandatory", "sku_codes", "choices"],
+      [
+        ["Shelf check", "Facings on the shelf", "number", "yes", codes, ""],
+        ["Shelf check", "Price tag shown", "yes_or_no", "no", skus[0]!.sku_code, ""],
+        ["Shelf check", "", "number", "yes", codes, ""],
+      ],
+    );
+    const query = `object=sku_questions&sub_project=${sub!.id}`;
+    const res = await upload(server, pm, query, file, "sku-questions.xlsx");
+    expect(res.status).toBe(201);
+    const job = await settle(
+      server,
+      pm,
+      `objects_type=sku_questions&sub_project=${sub!.id}`,
+      res.body.id as number,
+    );
+    expect(job).toMatchObject({ status: "completed", total_objects: 3, total_clean_objects: 2 });
+    const confirm = await server.call("POST", `/api/bulk/upload/${job.id}/activate/?object=sku_questions`, {
+      headers: pm,
+    });
+    expect(confirm.status).toBe(200);
+    const [group] = await server.db.query<{ type: string; related_sku_ids: number[] }>(
+      "SELECT type, related_sku_ids FROM question_groups WHERE sub_project_id = $1 AND name = 'Shelf check'",
+      [sub!.id],
+    );
+    expect(group).toEqual({ type: "sku_group", related_sku_ids: [skus[0]!.id, skus[1]!.id] });
+    const listed = await server.call(
+      "GET",
+      `/api/admin/sku-questions/?sub_project=${sub!.id}&search=Shelf%20check`,
+      { headers: pm },
+    );
+    expect((listed.body.results as { values: { name: string } }[]).map((r) => r.values.name).sort()).toEqual([
+      "Facings on the shelf",
+      "Price tag shown",
+    ]);
+  });
+});

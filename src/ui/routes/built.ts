@@ -9,6 +9,7 @@ export const UPLOAD_BUILT_PATTERNS = [
   "/dashboard/organization-inovice-sku/sku-list/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/question-management/bulk-upload",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/question-management/sku-bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/panel-management/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-field-assign",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/sku-list/bulk-upload",
