@@ -150,10 +150,12 @@ export function screenPlace(
   const def = resourceNamed(screen.resource);
   const link = parentLink(def, screen.pattern);
   const recordParam = recordParamOf(def, screen.kind, routeParams(screen.pattern));
-  const inQuery = screen.kind === "update" && def.addressQuery ? query(def.addressQuery) || null : null;
+  // A record named in the query is never one of the path's parameters (those name its parent).
+  const byQuery = screen.kind === "update" && def.addressQuery !== undefined;
+  const inQuery = byQuery ? query(def.addressQuery ?? "") || null : null;
   return {
     parent: link ? (params[link.param] ?? null) : null,
-    address: recordParam ? (params[recordParam] ?? null) : inQuery,
+    address: byQuery ? inQuery : recordParam ? (params[recordParam] ?? null) : null,
     route: params,
   };
 }

@@ -28,6 +28,22 @@ test("project.manager sets the Acme MI invoice headers and SKUs up from its hub"
   await expectAccessible(page);
   await shoot(page, "sku-template-fields");
 
+  // A time field whose bounds cross is refused when it is set up, then saved with them in order.
+  await page.getByRole("link", { name: /^Add sku template field/i }).click();
+  await expect(page).toHaveURL(new RegExp(`${AREA}/invoice-sku$`));
+  await page.getByLabel(/^Name/).fill("Collected at");
+  await page.getByRole("combobox", { name: "Type" }).selectOption("time");
+  await page.getByLabel(/^Position/).fill("7");
+  await page.getByLabel(/^After/).fill("18:00");
+  await page.getByLabel(/^Before/).fill("09:00");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("The earliest value must be before the latest value.")).toBeVisible();
+  await shoot(page, "sku-template-field-form");
+  await page.getByLabel(/^After/).fill("08:00");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${AREA}(\\?|$)`));
+  await expect(page.getByRole("row").filter({ hasText: "Collected at" })).toContainText("time");
+
   // The template the demo gives it, then its own list: two headers, the second moved first.
   await page.getByRole("link", { name: "Invoice headers", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Invoice headers of Acme MI", level: 1 })).toBeVisible();
