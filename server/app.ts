@@ -21,6 +21,7 @@ import { requestActivity } from "./http/requestActivity";
 import { securityHeaders } from "./http/security";
 import { serve } from "./http/serve";
 import { serveClient } from "./http/static";
+import { invoiceSetupRoutes } from "./invoiceSetup/routes";
 import { mobileRoutes } from "./mobile/routes";
 import { outletRoutes } from "./outlets/routes";
 import { payoutRoutes } from "./payouts/routes";
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", outletRoutes(deps));
   app.route("/api", payoutRoutes(deps));
   app.route("/api", projectRoutes(deps));
+  app.route("/api", invoiceSetupRoutes(deps));
   app.route("/api", surveyRoutes(deps));
   app.route("/api", retailerRequestRoutes(deps));
   app.route("/api", fieldToolRoutes(deps));

@@ -14,6 +14,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { requireOutboxReader } from "../dev/access";
 import { requireFieldTools } from "../fieldTools/access";
 import { requireFieldAuditor } from "../fieldUsers/access";
+import { requireInvoiceSetter } from "../invoiceSetup/access";
 import { requireLinkResetter } from "../mobile/linkReset";
 import { requireOutletViewer } from "../outlets/access";
 import { requireOutletWriter } from "../outlets/editPermission";
@@ -42,6 +43,7 @@ export const GUARDS = {
   exportMobileLinks: requireLinkExporter,
   resourceRead: (c, deps, e) => requirePermission(c, deps, ...resourceOf(e).read),
   resourceWrite: (c, deps, e) => requireWriter(c, deps, resourceOf(e)),
+  setUpInvoices: requireInvoiceSetter,
 } satisfies Record<Grant, Guard>;
 
 export type CallerOf<G extends Grant> = Awaited<ReturnType<(typeof GUARDS)[G]>>;

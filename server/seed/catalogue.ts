@@ -40,7 +40,7 @@ const INVOICE_HEADERS = [
   { header: "Invoice date", type: "date", mandatory: true },
   { header: "Distributor GSTIN", type: "gst_number", mandatory: false },
   { header: "Invoice images", type: "multiple_image", mandatory: true, min_images: 1, max_images: 3 },
-  { header: "Payment mode", type: "dropdown", mandatory: true, choices: "Cash,UPI,Credit" },
+  { header: "Payment mode", type: "dropdown", mandatory: true, choices: "Cash;UPI;Credit" },
 ] as const;
 
 const DETAIL_FIELDS = [

@@ -10,6 +10,7 @@ import { type Db, LOCK_SEED, lockFor, type Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import { seedAdministeredResources } from "./catalogue";
 import { seedFieldTools } from "./fieldTools";
+import { seedInvoiceSetup } from "./invoiceSetup";
 import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
 import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
 import { seedProjectFiles } from "./projectFiles";
@@ -156,6 +157,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     await seedFieldTools(tx, now);
     await seedRetailerPortal(tx, now);
     await seedProjectFiles(tx, new Date(now));
+    await seedInvoiceSetup(tx);
     return true;
   });
   // The seed writes most outlet and workflow rows twice (inserted, then given their review and

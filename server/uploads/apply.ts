@@ -2,6 +2,7 @@
  * What confirming each upload type does with its clean rows, inside the confirm's transaction:
  * either every row is applied or, on any failure, none.
  */
+import { splitChoices } from "../../src/domain/invoiceSetup";
 import { roleNotGrantable, type UploadTypeKey, userNotChangeable } from "../../src/domain/uploadTypes";
 import { firstWorkflowState } from "../../src/machines/outletWorkflowConfig";
 import type { Queryable } from "../db/db";
@@ -265,6 +266,62 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
       ],
     );
   },
+  // SKU groups (sku_group) are made once per sub-project and ask about the SKUs their rows name
+  // (`;`-separated catalogue codes), a group already there gaining the SKUs it lacked; a general
+  // group of the same name is refused, and so is a code no longer in the catalogue.
+  sku_questions: async ({ tx, job, rows }) => {
+    const codes = [...new Set(rows.flatMap((r) => splitChoices(r.sku_codes).map((c) => c.toLowerCase())))];
+    const skus = await tx.query<{ id: number; code: string }>(
+      "SELECT id, lower(sku_code) AS code FROM skus WHERE organisation_id = $1 AND lower(sku_code) = ANY($2::text[])",
+      [job.organisation_id, codes],
+    );
+    const idOf = new Map(skus.map((k) => [k.code, k.id]));
+    const unknown = codes.find((c) => !idOf.has(c));
+    if (unknown !== undefined)
+      throw new ApplyConflict(`SKU code ${unknown} is not in the organisation's catalogue.`);
+    const groups = new Map<string, number[]>();
+    for (const r of rows) {
+      const ids = groups.get(r.question_group!) ?? [];
+      for (const c of splitChoices(r.sku_codes)) {
+        const id = idOf.get(c.toLowerCase())!;
+        if (!ids.includes(id)) ids.push(id);
+      }
+      groups.set(r.question_group!, ids);
+    }
+    const general = await tx.query<{ name: string }>(
+      "SELECT name FROM question_groups WHERE sub_project_id = $1 AND name = ANY($2::text[]) AND type <> 'sku_group'",
+      [sp(job), [...groups.keys()]],
+    );
+    if (general[0])
+      throw new ApplyConflict(`Question group ${general[0].name} is a general group, not a SKU group.`);
+    for (const [name, ids] of groups)
+      await tx.query(
+        `INSERT INTO question_groups (sub_project_id, name, slug, position, type, related_sku_ids)
+         VALUES ($1, $2, lower(regexp_replace($2, '[^A-Za-z0-9]+', '-', 'g')) || '-' || $3,
+           coalesce((SELECT max(position) FROM question_groups WHERE sub_project_id = $1), 0) + 1, 'sku_group', $4::int[])
+         ON CONFLICT (sub_project_id, name) DO UPDATE SET related_sku_ids = question_groups.related_sku_ids
+           || ARRAY(SELECT x FROM unnest(EXCLUDED.related_sku_ids) AS x WHERE x <> ALL (question_groups.related_sku_ids))`,
+        [sp(job), name, job.id, ids],
+      );
+    await tx.query(
+      `INSERT INTO questions (question_group_id, name, type, is_mandatory, is_calling_necessary, validations, position, job_id)
+       SELECT g.id, x.name, x.type, x.mandatory, false,
+         CASE WHEN x.choices = '' THEN '{}'::jsonb ELSE jsonb_build_object('choices', x.choices) END,
+         coalesce((SELECT max(position) FROM questions WHERE question_group_id = g.id), 0) + x.n, $6
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $7::text[])
+         WITH ORDINALITY AS x(grp, name, type, mandatory, choices, n)
+       JOIN question_groups g ON g.sub_project_id = $1 AND g.name = x.grp`,
+      [
+        sp(job),
+        rows.map((r) => r.question_group),
+        rows.map((r) => r.name),
+        rows.map((r) => r.type),
+        rows.map((r) => r.is_mandatory === "yes"),
+        job.id,
+        rows.map((r) => r.choices ?? ""),
+      ],
+    );
+  },
   panels: async ({ tx, job, rows }) => {
     const ids = await outletIds(
       tx,
@@ -298,6 +355,25 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
               'Field auditor ' || w.name || ' assigned', $5
        FROM wanted w`,
       [sp(job), rows.map((r) => r.rsid), rows.map((r) => r.field_auditor_mobile), userId, now, job.id],
+    );
+  },
+  // A SKU already on the list (by catalogue row or by name) stays as it is.
+  sub_project_skus: async ({ tx, job, rows }) => {
+    const added = await tx.query<{ code: string }>(
+      `SELECT k.sku_code AS code FROM unnest($2::text[]) AS x(code)
+       JOIN skus k ON k.organisation_id = $1 AND lower(k.sku_code) = lower(x.code)`,
+      [job.organisation_id, rows.map((r) => r.sku_code)],
+    );
+    if (added.length !== rows.length)
+      throw new ApplyConflict("A SKU named in the file is no longer in the catalogue.");
+    await tx.query(
+      `INSERT INTO sub_project_skus (sub_project_id, sku_id, name, job_id)
+       SELECT $1, k.id, k.brand || ' ' || k.name, $4
+       FROM unnest($3::text[]) WITH ORDINALITY AS x(code, n)
+       JOIN skus k ON k.organisation_id = $2 AND lower(k.sku_code) = lower(x.code)
+       ORDER BY x.n
+       ON CONFLICT DO NOTHING`,
+      [sp(job), job.organisation_id, rows.map((r) => r.sku_code), job.id],
     );
   },
   skus: ({ tx, job, rows }) =>

@@ -214,11 +214,15 @@ export function backTarget(type: UploadTypeKey, params: BackParams): string {
       return "/dashboard";
     case "questions":
       return `${SUB_PROJECT(params)}/question-management`;
+    case "sku_questions":
+      return `${SUB_PROJECT(params)}/question-management/sku-questions`;
     case "panels":
       return `${SUB_PROJECT(params)}/panel-management`;
     // Bulk field assign is a screen of the hub, not of a list.
     case "field_assign":
       return SUB_PROJECT(params);
+    case "sub_project_skus":
+      return `${SUB_PROJECT(params)}/assign-invoice-sku/invoice-sku-list`;
     default:
       return `${ORG_VIEW}/${params.organisationSlug}/user-list`;
   }

@@ -18,6 +18,13 @@ import {
 } from "./resources/catalogue";
 import { cities, cityMerge, MERGE_CITIES_PATH, states } from "./resources/geography";
 import {
+  catalogueSkus,
+  projectInvoiceHeaders,
+  projectInvoiceTemplates,
+  skuTemplateFields,
+  subProjectSkus,
+} from "./resources/invoiceSetup";
+import {
   gstDetails,
   ORG_VIEW,
   offers,
@@ -57,6 +64,11 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   programs,
   questions,
   skuQuestions,
+  skuTemplateFields,
+  subProjectSkus,
+  catalogueSkus,
+  projectInvoiceHeaders,
+  projectInvoiceTemplates,
 ];
 
 /** Forms that check their values like a resource's but store nothing of their own. */
@@ -138,10 +150,12 @@ export function screenPlace(
   const def = resourceNamed(screen.resource);
   const link = parentLink(def, screen.pattern);
   const recordParam = recordParamOf(def, screen.kind, routeParams(screen.pattern));
-  const inQuery = screen.kind === "update" && def.addressQuery ? query(def.addressQuery) || null : null;
+  // A record named in the query is never one of the path's parameters (those name its parent).
+  const byQuery = screen.kind === "update" && def.addressQuery !== undefined;
+  const inQuery = byQuery ? query(def.addressQuery ?? "") || null : null;
   return {
     parent: link ? (params[link.param] ?? null) : null,
-    address: recordParam ? (params[recordParam] ?? null) : inQuery,
+    address: byQuery ? inQuery : recordParam ? (params[recordParam] ?? null) : null,
     route: params,
   };
 }

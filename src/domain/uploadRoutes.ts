@@ -33,8 +33,14 @@ export const UPLOAD_ROUTES: readonly UploadRoute[] = [
   { pattern: "/dashboard/organization-inovice-sku/sku-list/bulk-upload", types: ["skus"], place: "own" },
   { pattern: `${SUB_PROJECT}/bulk-upload`, types: ["cycle_init", "outlets"], place: "subProject" },
   { pattern: `${SUB_PROJECT}/question-management/bulk-upload`, types: ["questions"], place: "subProject" },
+  {
+    pattern: `${SUB_PROJECT}/question-management/sku-bulk-upload`,
+    types: ["sku_questions"],
+    place: "subProject",
+  },
   { pattern: `${SUB_PROJECT}/panel-management/bulk-upload`, types: ["panels"], place: "subProject" },
   { pattern: `${SUB_PROJECT}/bulk-field-assign`, types: ["field_assign"], place: "subProject" },
+  { pattern: `${SUB_PROJECT}/sku-list/bulk-upload`, types: ["sub_project_skus"], place: "subProject" },
   {
     pattern: `${SUB_PROJECT}/logic-score/benchmarks/bulk-upload`,
     types: ["benchmarks"],

@@ -36,6 +36,8 @@ export const REF_KINDS = [
   "fieldAuditor",
   /** Any outlet on the platform, by RSID: an RSID names one outlet everywhere. */
   "anyOutlet",
+  /** A SKU of the organisation's catalogue, by its code. */
+  "catalogueSku",
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 
@@ -100,6 +102,8 @@ export type UploadTypeKey =
   | "panels"
   | "field_assign"
   | "skus"
+  | "sub_project_skus"
+  | "sku_questions"
   | "benchmarks"
   | "cycle_init"
   | "payout_plotting"
@@ -274,6 +278,24 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     clients: false,
     confirmEffect: "adds the questions to the sub-project",
   },
+  sku_questions: {
+    key: "sku_questions",
+    title: "SKU questions",
+    scope: "subProject",
+    variant: "standard",
+    columns: [
+      col("question_group", text, "Shelf check"),
+      col("name", text, "Facings on the shelf"),
+      col("type", { kind: "oneOf", values: QUESTION_TYPES }, "number"),
+      col("is_mandatory", { kind: "oneOf", values: ["yes", "no"] }, "yes"),
+      col("sku_codes", text, "SKU-0001;SKU-0002"),
+      optional("choices", text, "Yes;No"),
+    ],
+    recordKey: { columns: ["question_group", "name"], existing: "question" },
+    roles: PROJECT,
+    clients: false,
+    confirmEffect: "adds the questions to the sub-project's SKU groups, asked once per SKU named",
+  },
   panels: {
     key: "panels",
     title: "Panels",
@@ -312,6 +334,16 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     roles: MASTER_DATA_ROLES,
     clients: false,
     confirmEffect: "adds the SKUs to the organisation's catalogue",
+  },
+  sub_project_skus: {
+    key: "sub_project_skus",
+    title: "Sub-project SKUs",
+    scope: "subProject",
+    variant: "standard",
+    columns: [col("sku_code", ref("catalogueSku"), "SKU-0001", { unique: true })],
+    roles: PROJECT,
+    clients: false,
+    confirmEffect: "adds the catalogue's SKUs to the sub-project's SKU list",
   },
   benchmarks: {
     key: "benchmarks",
@@ -554,6 +586,7 @@ export const REF_NAMES: Readonly<Record<RefKind, string>> = {
   subProjectOutlet: "outlet RSID of this sub-project",
   fieldAuditor: "field auditor's mobile number",
   anyOutlet: "outlet RSID",
+  catalogueSku: "SKU code of this organisation's catalogue",
 };
 
 export const RECORD_NAMES: Readonly<Record<RecordKind, string>> = {

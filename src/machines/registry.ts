@@ -15,6 +15,7 @@ import { eKycLoginMachine } from "./eKycLogin";
 import { excelUploadMachine } from "./excelUpload";
 import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
+import { invoiceAssignmentMachine } from "./invoiceAssignment";
 import { mobileAccessMachine } from "./mobileAccess";
 import { mobileLinkExportMachine } from "./mobileLinkExport";
 import { modalMachine } from "./modal";
@@ -76,4 +77,5 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "pdfViewer", machine: pdfViewerMachine },
   { id: "payoutDetails", machine: payoutDetailsMachine },
   { id: "application", machine: applicationMachine },
+  { id: "invoiceAssignment", machine: invoiceAssignmentMachine },
 ];

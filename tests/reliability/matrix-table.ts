@@ -991,4 +991,29 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: "401 409 403 403 403 403 403 403 409 403 403 403 403 403 409 403 403 403",
     request: (f) => ({ method: "DELETE", path: `/api/admin/users/${f.codeAccount.address}/` }),
   },
+  // A sub-project's invoice setup: internal staff who set projects up; a client's users never.
+  {
+    route: "GET /api/projects/:projectSlug/sub-projects/:slug/invoice-setup/",
+    variant: "an Acme sub-project",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403 403 403 403 403",
+    request: get("/api/projects/acme-mi/sub-projects/acme-mi-main/invoice-setup/"),
+  },
+  {
+    route: "PUT /api/projects/:projectSlug/sub-projects/:slug/invoice-setup/",
+    variant: "an empty body, refused as input once the access check lets it through",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 403 403 403 403 403 403 400 403 403 403 403 403 403 403 403 403",
+    request: () => ({
+      method: "PUT",
+      path: "/api/projects/acme-mi/sub-projects/acme-mi-main/invoice-setup/",
+      body: {},
+    }),
+  },
+  {
+    route: "GET /api/sku-list/",
+    variant: "an Acme sub-project's SKU list: another organisation's is not found",
+    cells: ACME_PROJECT,
+    request: get("/api/sku-list/?sub_project__slug=acme-mi-main&no-pagination&exclude_retailers=true"),
+  },
 ];

@@ -7,6 +7,7 @@ import * as auth from "./auth";
 import type { AnyEndpoint } from "./endpoint";
 import * as fieldTools from "./fieldTools";
 import * as fieldUsers from "./fieldUsers";
+import * as invoiceSetup from "./invoiceSetup";
 import * as mobile from "./mobile";
 import * as mobileLinks from "./mobileLinks";
 import * as mobilePdfs from "./mobilePdfs";
@@ -32,6 +33,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   auth,
   fieldTools,
   payouts,
+  invoiceSetup,
 ];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>

@@ -23,6 +23,8 @@ export const GRANTS = {
     "a permission of the administered resource's read list (its definition's `read`), within the caller's organisation",
   resourceWrite:
     "a permission of the resource's write list (`write`); what every organisation shares, internal administrators only (`mayWriteShared`)",
+  setUpInvoices:
+    "an internal user who sets projects up (`maySetUpInvoices`): a client's users never change what its invoices ask",
 } as const;
 
 export type Grant = keyof typeof GRANTS;

@@ -167,7 +167,7 @@ export const invoiceHeaders: ResourceDefinition = {
     allow_decimals: toggle("Allow decimals"),
     min_images_count: number("Minimum images", { required: false, max: 3 }),
     max_images_count: number("Maximum images", { required: false, max: 3 }),
-    choices: text("Choices (comma separated, for dropdowns)", { max: 2000, required: false }),
+    choices: text("Choices (separated by ;, for dropdowns)", { max: 2000, required: false }),
     show_logic_invoice_header: reference("Show when header", "invoice-headers", { required: false }),
     show_logic_invoice_condition: choice("Show-logic condition", SHOW_LOGIC_CONDITIONS, { required: false }),
     show_logic_invoice_option: text("Show-logic value", { max: 200, required: false }),

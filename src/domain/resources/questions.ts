@@ -56,5 +56,6 @@ export const skuQuestions: ResourceDefinition = {
   related: [
     { label: "Questions", path: QUESTION_MANAGEMENT },
     { label: "Question bulk upload", path: `${QUESTION_MANAGEMENT}/bulk-upload` },
+    { label: "SKU question bulk upload", path: `${QUESTION_MANAGEMENT}/sku-bulk-upload` },
   ],
 };

@@ -6,6 +6,7 @@ import type { FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { blankValues, type ResourceDefinition, recordSaved, titleOf } from "../../domain/resource";
 import { type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
+import { pathFor } from "../../domain/routePatterns";
 import { resourceFormMachine } from "../../machines/resourceForm";
 import { FormMessages } from "../auth/fields";
 import { useLiveMachine } from "../live/liveActors";
@@ -46,7 +47,9 @@ export default function ResourceFormScreen({
 }: Props) {
   const notify = useNotify();
   const [, navigate] = useLocation();
-  const listPath = afterSave ?? screenPath(def, "list", place) ?? def.routes.home ?? "/dashboard";
+  // A home under a record (a sub-project's page) takes the page's own route parameters.
+  const home = def.routes.home ? pathFor(def.routes.home, { ...place.route }) : null;
+  const listPath = afterSave ?? screenPath(def, "list", place) ?? home ?? "/dashboard";
   const [state, send] = useLiveMachine(
     useProvided(resourceFormMachine, {
       actors: { ...resourceFormActors, ...actors },

@@ -5,10 +5,12 @@
  * subProjectHub machine.
  */
 import { Link, useParams } from "wouter";
+import { maySetUpInvoices } from "../../domain/invoiceSetup";
 import { MOBILE_LINK_DOWNLOAD, mayExportMobileLinks } from "../../domain/mobileLinks";
 import { HUB_NOT_FOUND, projectTypeLabel } from "../../domain/projects";
 import { mayWrite } from "../../domain/resource";
 import { RESOURCE_SCREENS } from "../../domain/resourceCatalogue";
+import { ASSIGN_INVOICE_SKU } from "../../domain/resources/invoiceSetup";
 import { SUB_PROJECT_HUB, subProjects } from "../../domain/resources/projects";
 import { pathFor } from "../../domain/routePatterns";
 import { ROUTES } from "../../domain/routes";
@@ -29,9 +31,11 @@ import { useProvided } from "../live/useProvided";
  * The built screens under a hub, in catalogue order, titled as the catalogue titles them; the
  * mobile link download only for those who may export the links.
  */
-function hubScreens(permissions: readonly string[]): { title: string; pattern: string }[] {
+function hubScreens(permissions: readonly string[], internal: boolean): { title: string; pattern: string }[] {
   return ROUTES.filter((route) => {
     if (route.pattern === MOBILE_LINK_DOWNLOAD && !mayExportMobileLinks(permissions)) return false;
+    if (route.pattern.startsWith(ASSIGN_INVOICE_SKU) && !maySetUpInvoices(permissions, internal))
+      return false;
     if (!route.pattern.startsWith(`${SUB_PROJECT_HUB}/`) || !isBuilt(route.pattern)) return false;
     // An outlet or record of a list, and a list's add form, are reached from that list.
     const formOfList = RESOURCE_SCREENS.some((s) => s.pattern === route.pattern && s.kind !== "list");
@@ -124,7 +128,7 @@ export default function SubProjectHubScreen({ actors }: { actors?: Partial<typeo
       <nav className="card dashboard-section" aria-labelledby="hub-screens">
         <h2 id="hub-screens">Screens of this sub-project</h2>
         <ul className="hub-links">
-          {hubScreens(user?.permissions ?? []).map((l) => (
+          {hubScreens(user?.permissions ?? [], user?.organisation.kind === "internal").map((l) => (
             <li key={l.pattern}>
               <Link href={pathFor(l.pattern, place)}>{l.title}</Link>
             </li>

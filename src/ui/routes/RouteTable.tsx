@@ -155,6 +155,9 @@ const SCREENS = {
   "/dashboard/projects/notifications": lazy(() => import("../projects/ProjectNotificationsScreen")),
   [SUB_PROJECT]: lazy(() => import("../projects/SubProjectHubScreen")),
   [`${SUB_PROJECT}/mobile-link-download`]: lazy(() => import("../projects/MobileLinkDownloadScreen")),
+  [`${SUB_PROJECT}/assign-invoice-sku/invoice-header`]: lazy(
+    () => import("../projects/InvoiceHeaderAssignmentScreen"),
+  ),
   ...OUTLET_SCREENS,
   "/dashboard/:reportTitle/:outletID/images": lazy(() => import("../outlets/OutletGalleryScreen")),
   ...MOBILE_SCREENS,

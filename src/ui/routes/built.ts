@@ -9,8 +9,10 @@ export const UPLOAD_BUILT_PATTERNS = [
   "/dashboard/organization-inovice-sku/sku-list/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/question-management/bulk-upload",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/question-management/sku-bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/panel-management/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-field-assign",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/sku-list/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/logic-score/benchmarks/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/cycle/plot-payout",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-kyc/bulk-upload-data-mapping",
@@ -83,6 +85,8 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/projects/view-list/:projectSlug/view/:slug/cycle",
   "/dashboard/projects/client-portal-view/:projectSlug/payout",
   "/dashboard/projects/client-portal-view/:projectSlug/payout/cycle",
+  // A sub-project's invoice template or ordered header list (docs/projects.md).
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/assign-invoice-sku/invoice-header",
   // The retailer's mobile pages and the staff's pp views of the same data (docs/retailer-portal.md).
   "/mobile-view/home/slug/:slug",
   "/mobile-view/home/:slug",
