@@ -124,11 +124,15 @@ export type MenuUser = {
   readonly organisation: { readonly kind: "internal" | "client" };
 };
 
-/** The menu entries a user is offered, in menu order. */
-export function dashboardMenuFor(user: MenuUser): MenuEntry[] {
+/**
+ * The menu entries a user is offered, in menu order: those the user may open whose screen is
+ * built (`isBuiltPath`, the route table's answer), so an area appears by itself once its screen is.
+ */
+export function dashboardMenuFor(user: MenuUser, isBuiltPath: (path: string) => boolean): MenuEntry[] {
   const held = new Set(user.permissions);
   return DASHBOARD_MENU.filter(
     (entry) =>
+      isBuiltPath(entry.to) &&
       (!entry.internalOnly || user.organisation.kind === "internal") &&
       (entry.anyOf.length === 0 || entry.anyOf.some((p) => held.has(p))),
   );

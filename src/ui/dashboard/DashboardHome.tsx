@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { dashboardMenuFor } from "../../domain/menu";
+import { isBuiltPath } from "../routes/allBuilt";
 import { useCurrentUser } from "../session/SessionGate";
 import OutletSummarySection from "./OutletSummarySection";
 
@@ -12,7 +13,7 @@ const KIND_LABEL = { internal: "internal", client: "client" } as const;
 export default function DashboardHome() {
   const user = useCurrentUser();
   if (!user) return null;
-  const areas = dashboardMenuFor(user).filter((entry) => entry.to !== "/dashboard");
+  const areas = dashboardMenuFor(user, isBuiltPath).filter((entry) => entry.to !== "/dashboard");
   return (
     <div className="page">
       <h1>Welcome, {user.name}</h1>
