@@ -4,7 +4,7 @@
  * Effect's Schema, so only lazily loaded code and the scripts import this module.
  */
 import { MACHINES_PATH } from "../../domain/menu";
-import { CITY_MERGE_PATH, RESOURCE_SCREENS } from "../../domain/resourceCatalogue";
+import { CITY_MERGE_PATH, RESOURCE_SCREENS, RESOURCES } from "../../domain/resourceCatalogue";
 import { findRoute } from "../../domain/routes";
 import { HAND_BUILT } from "./built";
 
@@ -31,4 +31,16 @@ export function isBuiltPath(path: string): boolean {
   if (bare === MACHINES_PATH) return true;
   const found = findRoute(bare);
   return found !== null && isBuilt(found.route.pattern);
+}
+
+/**
+ * Whether a user holding these permissions can open the address: its screen is built and, for an
+ * administration screen, the user may read the resource it shows.
+ */
+export function opensFor(path: string, permissions: readonly string[]): boolean {
+  if (!isBuiltPath(path)) return false;
+  const pattern = findRoute(path.split(/[?#]/)[0] ?? path)?.route.pattern;
+  const screen = RESOURCE_SCREENS.find((s) => s.pattern === pattern);
+  const def = screen && RESOURCES.find((d) => d.name === screen.resource);
+  return !def || def.read.some((p) => permissions.includes(p));
 }
