@@ -379,3 +379,5 @@ export const ANSWER_EDIT_NOT_ALLOWED = "You cannot edit the answers of this outl
 export const STALE_ANSWER =
   "These answers were changed by someone else since you opened them. Reload to see the changes.";
 export const ANSWERS_SAVED = "Answers saved.";
+/** Asked before leaving a group whose changed answers are not saved (the product's words). */
+export const LEAVE_UNSAVED_ANSWERS = "Your changed answers are not saved. Leave this page and lose them?";

@@ -287,6 +287,17 @@ describe("the dashboard menu", () => {
     expect(dashboardMenuFor(internal([]), built).map((e) => e.label)).toEqual(["Home", "My downloads"]);
   });
 
+  it("opens an entry at the first built page of its area and lists the other built ones", () => {
+    const built = (path: string) => path !== "/dashboard/account-verification" && path !== "/dashboard/tds";
+    const verification = dashboardMenuFor(internal(["qc-manager-dashboard-permission"]), built).find(
+      (e) => e.label === "Verification",
+    );
+    expect(verification?.to).toBe("/dashboard/ifsc-verification");
+    expect(verification?.pages).toEqual(["/dashboard/upi-payments-verification", "/dashboard/unicorn-image-fetch"]);
+    const none = () => false;
+    expect(dashboardMenuFor(internal(["qc-manager-dashboard-permission"]), none)).toEqual([]);
+  });
+
   it("keeps internal areas from client users whatever they hold", () => {
     const client = {
       permissions: ["client-manager-dashboard-permission", "project-manager-dashboard-permission"],

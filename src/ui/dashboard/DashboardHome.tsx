@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { dashboardMenuFor } from "../../domain/menu";
+import { findRoute } from "../../domain/routes";
 import { isBuiltPath } from "../routes/allBuilt";
 import { useCurrentUser } from "../session/SessionGate";
 import OutletSummarySection from "./OutletSummarySection";
@@ -72,6 +73,15 @@ export default function DashboardHome() {
             {areas.map((entry) => (
               <li key={entry.to}>
                 <Link href={entry.to}>{entry.label}</Link>
+                {entry.pages && entry.pages.length > 0 && (
+                  <ul className="plain-list">
+                    {entry.pages.map((path) => (
+                      <li key={path}>
+                        <Link href={path}>{findRoute(path)?.route.title ?? path}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </li>
             ))}
           </ul>

@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { Link, useLocation, useParams } from "wouter";
 import { OUTLET_EDIT_NOT_ALLOWED } from "../../domain/outletEdit";
+import { mobilePagePath } from "../../domain/mobile";
 import { outletListPath } from "../../domain/outletListing";
 import {
   APP_LINK_SENT,
@@ -133,6 +134,13 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
   const requestsChanged = () => {
     if (woId !== undefined) void queryClient.invalidateQueries({ queryKey: retailerRequestKeys.list(woId) });
   };
+  // The one rule after any write to the outlet on this screen: every panel showing what a save
+  // changed (QC Edit History, Log Details, the lists, the requests) reads it again.
+  const outletChanged = () => {
+    void queryClient.invalidateQueries({ queryKey: outletKeys.all });
+    requestsChanged();
+    review.send({ type: "outlet.reload" });
+  };
   if (state.matches("notFound")) return <NotFound />;
   if (state.matches("failed"))
     return (
@@ -161,6 +169,9 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
   return (
     <div className="page outlet-review" aria-busy={state.hasTag("busy")}>
       <BackToList />
+      <p className="outlet-back">
+        <Link href={mobilePagePath("home", { rsid: outlet.rsid })}>The retailer's performance view</Link>
+      </p>
       {blocked && (
         <p role="status" className="notice outlet-pending-banner">
           {PENDING_RETAILER_EDITS}
@@ -215,8 +226,8 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
                 values={editValuesOf(outlet)}
                 savingBlocked={blocked}
                 onSaved={() => {
-                  requestsChanged();
                   review.send({ type: "tab.select", index: 1 });
+                  outletChanged();
                 }}
               />
             )}
@@ -227,10 +238,7 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
                 workflowState={outlet.workflow_state}
                 workflowStateChanged={ctx.workflowStateChanged}
                 hasUpdateActions={ctx.hasUpdateActions}
-                onDecided={() => {
-                  requestsChanged();
-                  review.send({ type: "outlet.reload" });
-                }}
+                onDecided={outletChanged}
               />
             )}
             {(selected.label === "Survey Details" || selected.label === "Calling Details") &&
@@ -244,7 +252,8 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
                   workflowStateChanged={ctx.workflowStateChanged}
                   hasUpdateActions={ctx.hasUpdateActions}
                   retailerRequests={requests.data}
-                  onRefreshed={() => review.send({ type: "outlet.reload" })}
+                  onRefreshed={outletChanged}
+                  onSaved={outletChanged}
                 />
               )}
           </section>

@@ -11,6 +11,7 @@ import { NOT_AVAILABLE } from "../../domain/outletReview";
 import {
   ANSWERS_SAVED,
   type AnswerSlot,
+  LEAVE_UNSAVED_ANSWERS,
   answerValueOf,
   callCheckOf,
   isImageType,
@@ -18,6 +19,7 @@ import {
 } from "../../domain/survey";
 import { modalMachine } from "../../machines/modal";
 import {
+  hasChanges,
   mayCheckCalls,
   mayEditAnswers,
   SLIDER_VISIBLE,
@@ -27,6 +29,7 @@ import {
 } from "../../machines/surveyGroups";
 import { useLiveActorRef } from "../live/liveActors";
 import { notify } from "../notifications/notifier";
+import { useLeaveGuard } from "../routes/useLeaveGuard";
 import { Spinner } from "../widgets/Controls";
 import Modal from "../widgets/Modal";
 import AnswerInput, { shownValue } from "./AnswerInput";
@@ -36,6 +39,8 @@ import { surveyActors } from "./surveyActors";
 type Props = SurveyGroupsInput & {
   /** Update Status moved the outlet on this screen: editing ends (§4.2). */
   workflowStateChanged: boolean;
+  /** A group's answers were saved: what shows the outlet's changes reads them again. */
+  onSaved?: () => void;
   actors?: typeof surveyActors;
 };
 
@@ -128,13 +133,21 @@ function SkuTable({ slots }: { slots: readonly AnswerSlot[] }) {
   );
 }
 
-export default function SurveyDetails({ actors = surveyActors, workflowStateChanged, ...input }: Props) {
+export default function SurveyDetails({
+  actors = surveyActors,
+  workflowStateChanged,
+  onSaved,
+  ...input
+}: Props) {
   const survey = useLiveActorRef(
     surveyGroupsMachine.provide({
       actors,
       actions: {
         notifyFailed: (_, { text }) => notify("failed", text),
-        notifySaved: (_, { group }) => notify("success", `${group}: ${ANSWERS_SAVED}`),
+        notifySaved: (_, { group }) => {
+          notify("success", `${group}: ${ANSWERS_SAVED}`);
+          onSaved?.();
+        },
       },
     }),
     { input },
@@ -143,6 +156,7 @@ export default function SurveyDetails({ actors = surveyActors, workflowStateChan
   const state = useSelector(survey, (s) => s);
   const ctx = state.context;
   const invalid = state.matches("invalid");
+  useLeaveGuard(ctx.questions.length > 0 && hasChanges(ctx), LEAVE_UNSAVED_ANSWERS);
 
   useEffect(() => {
     if (workflowStateChanged) survey.send({ type: "editing.end" });

@@ -18,6 +18,7 @@ export default function SurveyPanel({
   hasUpdateActions,
   retailerRequests,
   onRefreshed,
+  onSaved,
 }: {
   outlet: OutletReview;
   role: ReviewRole;
@@ -28,6 +29,8 @@ export default function SurveyPanel({
   /** The outlet's retailer requests: a pending one blocks every save (001 §4.4). */
   retailerRequests: readonly RequestSummary[];
   onRefreshed: () => void;
+  /** A group's answers were saved. */
+  onSaved: () => void;
 }) {
   const [refreshing, setRefreshing] = useState(false);
   const wo = outlet.workflow_object;
@@ -67,6 +70,7 @@ export default function SurveyPanel({
         callingView={callingView}
         workflowStateChanged={workflowStateChanged}
         retailerRequests={retailerRequests}
+        onSaved={onSaved}
       />
     </>
   );
