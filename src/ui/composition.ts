@@ -19,6 +19,7 @@ export function compose(): AppServices {
     forgotPassword: createForgotPasswordFlow(),
   };
   provideNotifications(services.notifications);
+  closeFailuresOnSignIn(services);
   configureHttp({
     navigate: (path) => navigate(path),
     currentPath: () => window.location.pathname,
@@ -31,4 +32,19 @@ export function compose(): AppServices {
     },
   });
   return services;
+}
+
+/**
+ * A sign-in that succeeds ends what its earlier attempts announced (a wrong code or password): a
+ * FAILED notice would otherwise greet the user on the signed-in page.
+ */
+function closeFailuresOnSignIn({ session, notifications }: AppServices): void {
+  let signedIn = false;
+  session.subscribe((snapshot) => {
+    const now = snapshot.context.user !== null;
+    const shown = notifications.getSnapshot();
+    if (now && !signedIn && shown.matches("shown") && shown.context.kind === "failed")
+      notifications.send({ type: "notification.close" });
+    signedIn = now;
+  });
 }

@@ -266,7 +266,8 @@ describe("the dashboard menu", () => {
   });
 
   it("gives everyone the common entries and the rest by permission", () => {
-    const labels = (u: Parameters<typeof dashboardMenuFor>[0]) => dashboardMenuFor(u, everyBuilt).map((e) => e.label);
+    const labels = (u: Parameters<typeof dashboardMenuFor>[0]) =>
+      dashboardMenuFor(u, everyBuilt).map((e) => e.label);
     expect(labels(internal([]))).toEqual(["Home", "Reports", "My downloads"]);
     // Project cards are opened by a permission that reads outlets: the Machines area's alone does not.
     expect(labels(internal(["machines-permission"]))).not.toContain("Projects");
@@ -293,7 +294,10 @@ describe("the dashboard menu", () => {
       (e) => e.label === "Verification",
     );
     expect(verification?.to).toBe("/dashboard/ifsc-verification");
-    expect(verification?.pages).toEqual(["/dashboard/upi-payments-verification", "/dashboard/unicorn-image-fetch"]);
+    expect(verification?.pages).toEqual([
+      "/dashboard/upi-payments-verification",
+      "/dashboard/unicorn-image-fetch",
+    ]);
     const none = () => false;
     expect(dashboardMenuFor(internal(["qc-manager-dashboard-permission"]), none)).toEqual([]);
   });

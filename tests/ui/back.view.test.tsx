@@ -43,7 +43,9 @@ afterEach(() => vi.restoreAllMocks());
 describe("Back to list", () => {
   it("links to a built list the user may read", () => {
     renderBack(`${SUB}/list-of-outlets`, projectManager);
-    expect(screen.getByRole("link", { name: "Back to list" }).getAttribute("href")).toBe(`${SUB}/list-of-outlets`);
+    expect(screen.getByRole("link", { name: "Back to list" }).getAttribute("href")).toBe(
+      `${SUB}/list-of-outlets`,
+    );
     renderBack(USERS, projectManager);
     expect(screen.getAllByRole("link", { name: "Back to list" })[1]?.getAttribute("href")).toBe(USERS);
   });

@@ -7,6 +7,8 @@ import { compose } from "../../src/ui/composition";
 import { createQueryClient } from "../../src/ui/queryClient";
 import { shouldRetry } from "../../src/ui/retryPolicy";
 import type { AppServices } from "../../src/ui/services";
+import { sessionStarted, startApplication } from "../../src/ui/session/sessionActor";
+import { projectManager } from "./fixtures";
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -38,6 +40,16 @@ describe("the composition root wires the HTTP rules to the router and the notifi
     answer(400, { detail: "Invalid username or password." });
     await call();
     expect(notice()).toEqual(["failed", "Invalid username or password."]);
+  });
+
+  it("closes a sign-in attempt's FAILED notification once the sign-in succeeds", async () => {
+    window.history.pushState(null, "", "/retailers/otp");
+    startApplication(services.session);
+    answer(400, { detail: "Invalid OTP." });
+    await call();
+    expect(notice()).toEqual(["failed", "Invalid OTP."]);
+    sessionStarted(services.session, "token", projectManager);
+    expect(notice()).toBeNull();
   });
 
   it("sends a 401 outside the login page to the root, to sign in again and come back", async () => {

@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import type { UserDetails } from "../../src/domain/auth";
-import { ROUTES } from "../../src/domain/routes";
 import { DASHBOARD_MENU, dashboardMenuFor, MACHINES_PATH } from "../../src/domain/menu";
 import { RESOURCES } from "../../src/domain/resourceCatalogue";
+import { ROUTES } from "../../src/domain/routes";
 import { BUILT_PATTERNS, isBuiltPath } from "../../src/ui/routes/allBuilt";
 import RouteTable, { inDashboardShell } from "../../src/ui/routes/RouteTable";
 import { projectManager } from "./fixtures";
@@ -46,10 +46,15 @@ describe("the route table", () => {
   });
 
   it("offers a menu entry only when the route table builds its screen", () => {
-    const everything = { permissions: DASHBOARD_MENU.flatMap((e) => e.anyOf), organisation: { kind: "internal" as const } };
+    const everything = {
+      permissions: DASHBOARD_MENU.flatMap((e) => e.anyOf),
+      organisation: { kind: "internal" as const },
+    };
     const offered = dashboardMenuFor(everything, isBuiltPath).map((e) => e.to);
     const built = new Set([...BUILT_PATTERNS, MACHINES_PATH]);
-    const firstBuilt = DASHBOARD_MENU.flatMap((e) => [e.to, ...(e.pages ?? [])].find((p) => built.has(p)) ?? []);
+    const firstBuilt = DASHBOARD_MENU.flatMap(
+      (e) => [e.to, ...(e.pages ?? [])].find((p) => built.has(p)) ?? [],
+    );
     expect(offered).toEqual(firstBuilt);
     expect(isBuiltPath("/dashboard/list-of-outlets?page=2")).toBe(true);
     expect(isBuiltPath("/gamification/dashboard")).toBe(false);

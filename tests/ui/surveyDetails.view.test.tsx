@@ -254,7 +254,10 @@ describe("the Survey Details panel follows the surveyGroups machine", () => {
       return unload.defaultPrevented;
     };
     await perform({ type: "xstate.done.actor.loadGroups", output: { type: "ok", groups: sampleGroups } });
-    await perform({ type: "xstate.done.actor.loadAnswers", output: { type: "ok", questions: sampleQuestions } });
+    await perform({
+      type: "xstate.done.actor.loadAnswers",
+      output: { type: "ok", questions: sampleQuestions },
+    });
     expect(leave()).toBe(true);
     expect(unloadAsks()).toBe(false);
 

@@ -93,7 +93,10 @@ export default function OutletListScreen({ scope }: { scope: ListScope }) {
   const viewBase = scope.viewBase(route);
   const links = (scope.links?.(route) ?? []).filter((l) => isBuiltPath(l.path));
   const viewOf = (o: ListedOutlet) => `${viewBase}/${encodeURIComponent(o.slug)}`;
-  const columns = useMemo(() => columnsOpening((o) => `${viewBase}/${encodeURIComponent(o.slug)}`), [viewBase]);
+  const columns = useMemo(
+    () => columnsOpening((o) => `${viewBase}/${encodeURIComponent(o.slug)}`),
+    [viewBase],
+  );
   const effects = useMemo(() => outletListEffects(queryClient, scopeQuery), [queryClient, scopeQuery]);
   const list = useOutletList(effects, OUTLET_FILTER_KINDS);
   const { view, applied } = useSelector(list, (s) => s.context);

@@ -8,9 +8,10 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
-import { Link, useLocation, useParams } from "wouter";
-import { OUTLET_EDIT_NOT_ALLOWED } from "../../domain/outletEdit";
+import { useEffect } from "react";
+import { Link, useLocation, useParams, useSearch } from "wouter";
 import { mobilePagePath } from "../../domain/mobile";
+import { OUTLET_EDIT_NOT_ALLOWED } from "../../domain/outletEdit";
 import { outletListPath } from "../../domain/outletListing";
 import {
   APP_LINK_SENT,
@@ -20,6 +21,8 @@ import {
   logInitials,
   reviewRole,
   showsUpdateStatus,
+  TAB_PARAM,
+  tabOfSearch,
 } from "../../domain/outletReview";
 import { PENDING_RETAILER_EDITS, savingBlocked } from "../../domain/retailerRequests";
 import { outletKeys } from "../../infra/api/outlets";
@@ -116,6 +119,8 @@ function GeneralInformation() {
 
 export default function OutletView({ actors = outletReviewActors }: { actors?: typeof outletReviewActors }) {
   const { outlet: param = "" } = useParams<{ outlet?: string }>();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
   const user = useCurrentUser();
   const role = reviewRole(user?.considered_workflow_permission ?? null);
   const queryClient = useQueryClient();
@@ -124,11 +129,18 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
       actors,
       actions: { notifySuccess: (_, { text }) => notify("success", text) },
     }),
-    { input: { slug: decodeURIComponent(param), role, built: BUILT_PANELS } },
+    { input: { slug: decodeURIComponent(param), role, built: BUILT_PANELS, tab: tabOfSearch(search) } },
   );
   const state = useSelector(review, (s) => s);
   const ctx = state.context;
   const woId = ctx.outlet?.workflow_object.id;
+  // The selected tab lives in the address too (replacing it, so Back leaves the outlet).
+  useEffect(() => {
+    if (ctx.tab === null || tabOfSearch(search) === ctx.tab) return;
+    const query = new URLSearchParams(search);
+    query.set(TAB_PARAM, String(ctx.tab));
+    navigate(`${path}?${query}`, { replace: true });
+  }, [ctx.tab, search, path, navigate]);
   const requests = useQuery({ ...requestListQuery(woId ?? 0), enabled: woId !== undefined });
   const blocked = requests.data !== undefined && savingBlocked(requests.data);
   const requestsChanged = () => {

@@ -11,10 +11,10 @@ import { NOT_AVAILABLE } from "../../domain/outletReview";
 import {
   ANSWERS_SAVED,
   type AnswerSlot,
-  LEAVE_UNSAVED_ANSWERS,
   answerValueOf,
   callCheckOf,
   isImageType,
+  LEAVE_UNSAVED_ANSWERS,
   slotsOf,
 } from "../../domain/survey";
 import { modalMachine } from "../../machines/modal";

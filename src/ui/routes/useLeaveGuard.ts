@@ -5,7 +5,8 @@ function leavingLink(event: MouseEvent): boolean {
   if (event.defaultPrevented || event.button !== 0) return false;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-  if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.hasAttribute("download")) return false;
+  if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.hasAttribute("download"))
+    return false;
   const to = new URL(link.href, window.location.href);
   return to.origin === window.location.origin && to.pathname !== window.location.pathname;
 }

@@ -120,7 +120,9 @@ export default function BulkUploadScreen() {
       ? backTarget(typeKey, {
           path: location,
           organisationSlug:
-            route.place === "organisation" && params.slug ? params.slug : organisationSlug(user.organisation.name),
+            route.place === "organisation" && params.slug
+              ? params.slug
+              : organisationSlug(user.organisation.name),
           projectSlug: params.projectSlug,
           slug: params.slug,
         })
