@@ -27,7 +27,8 @@ const asText = (value: FieldValue): string => (value === null || Array.isArray(v
 
 function ReferenceField({ field, value, errors, organisation, onChange }: FieldProps) {
   const target = resourceNamed(field.references!);
-  const scoped = target.scope === "organisation" ? organisation : null;
+  // Roles granted to an organisation's user are those its users may hold (no internal-only role for a client's).
+  const scoped = target.scope === "organisation" || field.grant === "grantableRoles" ? organisation : null;
   const options = useOptionsQuery(field.references!, scoped);
   const choices = (options.data ?? []).map((o) => ({ label: o.label, value: String(o.id) }));
   const errorId = useId();
