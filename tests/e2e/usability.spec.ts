@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./support";
+import { enterCode, freshPage, PHONE, requestCode, signIn } from "./support";
 
 // Demo outlets (docs/demo-data.md): RS000001 to RS000016 wait for QC and carry survey answers.
 const view = (rsid: string) => `/dashboard/list-of-outlets/view/${rsid}`;
@@ -32,4 +32,34 @@ test("the selected outlet tab survives a reload", async ({ page }) => {
   await expect(page).toHaveURL(/\?tab=5$/);
   await page.reload();
   await expect(page.getByRole("heading", { name: "QC Edit History", level: 2 })).toBeVisible();
+});
+
+test("a retailer on a phone: no stale FAILED after a right code, the only outlet opened, numbers masked in the edit form", async ({
+  browser,
+}) => {
+  // Retailer 9100000059 holds one outlet, RS000059 (docs/demo-data.md).
+  const page = await freshPage(browser, PHONE);
+  const mark = await requestCode(page, "/retailers/login", "9100000059");
+  await page.getByLabel("OTP").fill("000000");
+  await page.getByRole("button", { name: "Verify OTP" }).click();
+  await expect(page.locator(".notification-failed")).toBeVisible();
+  await enterCode(page, "9100000059", mark);
+  await expect(page).toHaveURL(/\/retailers\/success$/);
+  await expect(page.locator(".notification-failed")).toHaveCount(0);
+
+  await page.goto("/retailers/earnings");
+  await expect(page).toHaveURL(/\/retailers\/earnings\?rsid=RS000059$/);
+  await page.goto("/retailers/list-of-invoices");
+  await expect(page).toHaveURL(/\/retailers\/list-of-invoices\?rsid=RS000059$/);
+  await page.screenshot({ path: test.info().outputPath("retailer-invoices-390.png"), fullPage: true });
+
+  await page.goto("/retailers/outlets-list/edit?rsid=RS000059");
+  const account = page.getByLabel(/^Account Number/);
+  await expect(account).toHaveValue(/^••••\d{4}$/);
+  await expect(page.getByLabel(/^PAN Number/)).toHaveValue(/^••••/);
+  await page.screenshot({ path: test.info().outputPath("retailer-edit-masked-390.png"), fullPage: true });
+  await page.getByRole("button", { name: "Replace Account Number" }).click();
+  await expect(account).toHaveValue("");
+  await expect(account).toBeFocused();
+  await page.request.post("/api/auth/logout/", { data: {} });
 });
