@@ -339,7 +339,7 @@ export function cutNotes(notes: string | null): { text: string; more: string | n
 }
 
 /** The two initials of a log entry: the first 2 characters of its message (§2.3). */
-export const logInitials = (message: string): string => message.slice(0, 2).toUpperCase();
+export const logInitials = (message: string): string => message.slice(0, 2);
 
 /** The red icon's condition: both names given and equal. */
 export function tradeAndLegalNameSame(trade: string | null, legal: string | null): boolean {

@@ -201,7 +201,8 @@ describe("header card (001 §2.4)", () => {
   });
 
   it("takes log initials from the first 2 characters", () => {
-    expect(logInitials("qc accepted")).toBe("QC");
+    expect(logInitials("qc accepted")).toBe("qc");
+    expect(logInitials("Shop name changed")).toBe("Sh");
     expect(logInitials("A")).toBe("A");
   });
 
