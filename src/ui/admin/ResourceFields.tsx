@@ -1,6 +1,12 @@
 /** A definition's fields as form controls: each widget kind rendered with the shared widgets. */
 import { useId } from "react";
-import type { FieldLines, FieldSpec, FieldValue, Values } from "../../domain/resource";
+import {
+  choiceText,
+  type FieldLines,
+  type FieldSpec,
+  type FieldValue,
+  type Values,
+} from "../../domain/resource";
 import { resourceNamed } from "../../domain/resourceCatalogue";
 import { Checkbox, FieldErrorList, Select, TextArea, TextInput, ToggleSwitch } from "../widgets/Controls";
 import SearchableSelect from "../widgets/SearchableSelect";
@@ -96,7 +102,7 @@ export function ResourceField(props: FieldProps) {
             label={field.label}
             options={[
               { label: field.required ? "Choose…" : "None", value: "" },
-              ...(field.choices ?? []).map((c) => ({ label: c, value: c })),
+              ...(field.choices ?? []).map((c) => ({ label: choiceText(field, c), value: c })),
             ]}
             value={asText(value)}
             onChange={(v) => onChange(v === "" ? null : v)}
