@@ -63,3 +63,23 @@ test("a retailer on a phone: no stale FAILED after a right code, the only outlet
   await expect(account).toBeFocused();
   await page.request.post("/api/auth/logout/", { data: {} });
 });
+
+test("the Machines chart opens fitted to its frame at 1366 px, labels readable, and pans by dragging", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, "product.owner");
+  await page.goto("/dashboard/machines/surveyGroups");
+  const frame = page.locator(".machine-chart-frame").first();
+  const chart = frame.locator("svg").first();
+  await expect(chart).toBeVisible();
+  const shown = Number.parseInt(
+    (await page.locator(".machine-chart-tools output").first().textContent()) ?? "0",
+    10,
+  );
+  expect(shown).toBeGreaterThanOrEqual(80);
+  const frameBox = (await frame.boundingBox())!;
+  const chartBox = (await chart.boundingBox())!;
+  if (shown > 80) expect(chartBox.width).toBeLessThanOrEqual(frameBox.width);
+  await page.screenshot({ path: test.info().outputPath("machines-chart-1366.png"), fullPage: true });
+});
