@@ -113,7 +113,6 @@ export default function UpdateStatus({
           }}
         >
           <p id="pending-popup">{pendingRequestsPopup(gateState.context.pendingCount)}</p>
-          {/* biome-ignore lint/a11y/noAutofocus: the popup asks for its one answer at once, so Escape and Enter reach it */}
           <button
             type="button"
             className="button"
