@@ -4,6 +4,7 @@
  * grants a permission they do not hold, and fields that decide access keep their rules.
  */
 
+import { mayHoldRole, roleInternalOnly } from "../../src/domain/permissions";
 import { addFieldError, type FieldErrors } from "../../src/domain/requestInput";
 import {
   duplicateValue,
@@ -135,11 +136,23 @@ async function checkGrants(
          WHERE r.id = ANY($1::int[]) GROUP BY r.name ORDER BY r.name`,
         [added],
       );
+      const kind = await organisationKind(tx, values.organisation);
       for (const role of roles)
         if (!mayGrantRole(held, { name: role.name, permissions: role.permissions ?? [] }))
           addFieldError(errors, key, roleNotGrantable(role.name));
+        else if (kind !== null && !mayHoldRole(kind, role.permissions ?? []))
+          addFieldError(errors, key, roleInternalOnly(role.name));
     }
   }
+}
+
+/** The kind of the organisation a record belongs to, or null when it names none. */
+async function organisationKind(tx: Queryable, organisation: unknown): Promise<string | null> {
+  if (typeof organisation !== "number") return null;
+  const [org] = await tx.query<{ kind: string }>("SELECT kind FROM organisations WHERE id = $1", [
+    organisation,
+  ]);
+  return org?.kind ?? null;
 }
 
 /** Every problem of a write's values, by field; empty when it may be written. */

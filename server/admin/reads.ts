@@ -1,5 +1,6 @@
 /** Reading a resource: a page of records (filtered, searched, ordered), one record, or its options. */
 
+import { mayHoldRole } from "../../src/domain/permissions";
 import {
   decodePage,
   decodeRowId,
@@ -9,6 +10,7 @@ import {
 } from "../../src/domain/requestInput";
 import type { ResourceDefinition, ResourceRecord } from "../../src/domain/resource";
 import { type DecodedListQuery, decodeListQuery } from "../../src/domain/resourceQuery";
+import { roles } from "../../src/domain/resources/access";
 import { isInternal } from "../auth/organisationScope";
 import type { UserRow } from "../auth/users";
 import type { Queryable } from "../db/db";
@@ -133,8 +135,25 @@ export async function listOptions(db: Queryable, def: ResourceDefinition, caller
   const params: unknown[] = [];
   const where = whereSql([...scopeWhere(def, caller, params), ...filterWhere(def, decoded.query, params)]);
   const title = fieldExpr(def, def.titleField);
-  return db.query<{ id: number; label: string }>(
+  const options = await db.query<{ id: number; label: string }>(
     `SELECT t.id, ${title}::text AS label FROM ${def.table} t ${where} ORDER BY ${title}, t.id LIMIT 1000`,
     params,
   );
+  const organisation = Number(query.get("organisation"));
+  return def.name === roles.name && Number.isInteger(organisation) && organisation > 0
+    ? rolesHeldIn(db, organisation, options)
+    : options;
+}
+
+/** The roles a user of this organisation may hold: a client's users hold no internal-only role. */
+async function rolesHeldIn<T extends { id: number }>(db: Queryable, organisation: number, options: T[]) {
+  const [org] = await db.query<{ kind: string }>("SELECT kind FROM organisations WHERE id = $1", [
+    organisation,
+  ]);
+  const held = await db.query<{ id: number; permissions: string[] | null }>(
+    `SELECT rp.role_id AS id, array_agg(p.name) AS permissions
+     FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id GROUP BY rp.role_id`,
+  );
+  const permissions = new Map(held.map((r) => [r.id, r.permissions ?? []]));
+  return options.filter((o) => mayHoldRole(org?.kind ?? "client", permissions.get(o.id) ?? []));
 }

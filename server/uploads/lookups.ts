@@ -3,6 +3,8 @@
  * the records a column may name (matched without case, answered in their stored spelling), the
  * records that already exist, and the roles the uploader may grant.
  */
+
+import { mayHoldRole, roleInternalOnly } from "../../src/domain/permissions";
 import {
   mayChangeUser,
   mayGrantRole,
@@ -10,6 +12,7 @@ import {
   type RefKind,
   type RefLookup,
   recordKeyText,
+  roleNotGrantable,
   type UploadContext,
   type UploadType,
 } from "../../src/domain/uploadTypes";
@@ -137,7 +140,8 @@ async function permissionsIn(db: Queryable, userId: number, organisationId: numb
 
 /**
  * The roles a user may grant in an organisation: none outside the organisations they may act for
- * (their own; internal staff serve every client), and there those whose permissions are all theirs.
+ * (their own; internal staff serve every client), and there those whose permissions are all theirs
+ * and which a user of that organisation may hold (no internal-only role for a client's user).
  */
 export async function grantableRoles(
   db: Queryable,
@@ -146,6 +150,7 @@ export async function grantableRoles(
 ): Promise<Set<string>> {
   const own = await permissionsIn(db, userId, organisationId);
   if (!own) return new Set();
+  const notHeld = await rolesNotHeldIn(db, organisationId);
   const roles = await db.query<{ name: string; permissions: string[] | null }>(
     `SELECT r.name, array_agg(p.name) FILTER (WHERE p.name IS NOT NULL) AS permissions
      FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id LEFT JOIN permissions p ON p.id = rp.permission_id
@@ -153,9 +158,25 @@ export async function grantableRoles(
   );
   return new Set(
     roles
-      .filter((r) => mayGrantRole(own, { name: r.name, permissions: r.permissions ?? [] }))
+      .filter(
+        (r) => mayGrantRole(own, { name: r.name, permissions: r.permissions ?? [] }) && !notHeld.has(r.name),
+      )
       .map((r) => r.name),
   );
+}
+
+/** The roles a user of this organisation may not hold: for a client's, those with an internal-only permission. */
+export async function rolesNotHeldIn(db: Queryable, organisationId: number): Promise<Set<string>> {
+  const [organisation] = await db.query<{ kind: string }>("SELECT kind FROM organisations WHERE id = $1", [
+    organisationId,
+  ]);
+  const roles = await db.query<{ name: string; permissions: string[] | null }>(
+    `SELECT r.name, array_agg(p.name) FILTER (WHERE p.name IS NOT NULL) AS permissions
+     FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id LEFT JOIN permissions p ON p.id = rp.permission_id
+     GROUP BY r.name`,
+  );
+  const kind = organisation?.kind ?? "client";
+  return new Set(roles.filter((r) => !mayHoldRole(kind, r.permissions ?? [])).map((r) => r.name));
 }
 
 /**
@@ -203,6 +224,7 @@ export async function uploadContext(
   const grantable = kinds.has("role")
     ? await grantableRoles(db, uploaderId, scope.organisationId)
     : new Set();
+  const notHeld = kinds.has("role") ? await rolesNotHeldIn(db, scope.organisationId) : new Set();
   const changeable = kinds.has("organisationUser")
     ? await changeableUsers(db, uploaderId, scope.organisationId)
     : new Set();
@@ -211,6 +233,7 @@ export async function uploadContext(
     refs: lookup,
     recordExists: (kind, key) => records.get(kind)?.has(key) ?? false,
     mayGrant: (role) => grantable.has(role),
+    roleRefusal: (role) => (notHeld.has(role) ? roleInternalOnly(role) : roleNotGrantable(role)),
     mayChange: (username) => changeable.has(username),
   };
 }

@@ -15,3 +15,10 @@ export function cityMergeProblems(from: number | null, into: number | null): Fie
 
 export const citiesMerged = (merged: string, kept: string, outlets: number): string =>
   `${merged} was merged into ${kept}; ${outlets} outlet${outlets === 1 ? "" : "s"} moved.`;
+
+/** Asked before a merge runs: it cannot be undone (the product's words). */
+export const MERGE_QUESTION = "Merge these cities?";
+
+/** What the merge will do, said before it runs. */
+export const mergeWillMove = (merged: string, kept: string, outlets: number): string =>
+  `${merged} will be deleted and its ${outlets} outlet${outlets === 1 ? "" : "s"} moved to ${kept}. This cannot be undone.`;

@@ -13,6 +13,8 @@ export type MenuEntry = {
   readonly anyOf: readonly string[];
   /** Only for users of the internal organisation. */
   readonly internalOnly: boolean;
+  /** The area's other screens, listed under it on the dashboard; the entry opens the first built one. */
+  readonly pages?: readonly string[];
 };
 
 /** The Machines area (docs/machines.md): the product's own page, not one of the spec's routes. */
@@ -66,6 +68,11 @@ export const DASHBOARD_MENU: readonly MenuEntry[] = [
     to: "/dashboard/account-verification",
     anyOf: ["qc-manager", "qc-executive", "iftu-manager", "iftu-executive"].map(dp),
     internalOnly: true,
+    pages: [
+      "/dashboard/ifsc-verification",
+      "/dashboard/upi-payments-verification",
+      "/dashboard/unicorn-image-fetch",
+    ],
   },
   {
     label: "Payout and tax",
@@ -73,6 +80,7 @@ export const DASHBOARD_MENU: readonly MenuEntry[] = [
     to: "/dashboard/tds",
     anyOf: ["iftu-manager", "iftu-executive", "project-manager"].map(dp),
     internalOnly: true,
+    pages: ["/dashboard/manage-payout"],
   },
   {
     label: "Messaging",
@@ -124,14 +132,21 @@ export type MenuUser = {
   readonly organisation: { readonly kind: "internal" | "client" };
 };
 
-/** The menu entries a user is offered, in menu order. */
-export function dashboardMenuFor(user: MenuUser): MenuEntry[] {
+/**
+ * The menu entries a user is offered, in menu order: those the user may open with a built screen
+ * (`isBuiltPath`, the route table's answer), so an area appears by itself once its screen is. An
+ * entry opens the first built of its page and its area's other pages, and keeps only the built ones.
+ */
+export function dashboardMenuFor(user: MenuUser, isBuiltPath: (path: string) => boolean): MenuEntry[] {
   const held = new Set(user.permissions);
   return DASHBOARD_MENU.filter(
     (entry) =>
       (!entry.internalOnly || user.organisation.kind === "internal") &&
       (entry.anyOf.length === 0 || entry.anyOf.some((p) => held.has(p))),
-  );
+  ).flatMap((entry) => {
+    const [to, ...pages] = [entry.to, ...(entry.pages ?? [])].filter(isBuiltPath);
+    return to === undefined ? [] : [{ ...entry, to, pages }];
+  });
 }
 
 /**

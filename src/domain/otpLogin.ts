@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect";
 import type { FieldErrors, SessionConflictBody } from "./auth";
+import { withoutCountryCode } from "./validation";
 
 export const OTP_LENGTH = 6;
 export const MOBILE_DIGITS = 10;
@@ -21,9 +22,16 @@ export const OTP_NOT_ENCRYPTED = "The OTP must be sent encrypted. Reload the pag
 export const resendTooSoon = (seconds: number) =>
   `Please wait ${seconds} seconds before requesting a new OTP.`;
 
-/** Mobile field: a change is ignored once the value would reach 11 characters (at most 10 digits kept). */
-export const nextMobileInput = (previous: string, next: string): string =>
-  next.length > MOBILE_DIGITS ? previous : next;
+/**
+ * Mobile field: at most 10 digits are kept, a change beyond them is ignored. A number typed or
+ * pasted after 91 or +91 keeps its ten digits (`withoutCountryCode`); while the country code is
+ * being typed before them, the entry is kept as typed, so nothing is cut silently.
+ */
+export function nextMobileInput(previous: string, next: string): string {
+  const bare = withoutCountryCode(next);
+  if (bare.length <= MOBILE_DIGITS) return bare;
+  return /^\+?91\d{0,10}$/.test(bare) && bare.length < 13 ? bare : previous;
+}
 
 /** OTP field: a change beyond 6 characters is ignored. */
 export const nextOtpInput = (previous: string, next: string): string =>

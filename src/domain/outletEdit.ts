@@ -108,6 +108,9 @@ export const PROOF_LABELS: Readonly<Record<ProofKind, string>> = {
 /** §5.5: once edited, these fields take no further edits. */
 export const LOCK_ONCE_EDITED: readonly TextField[] = ["pan_number", "gst_number", "account_number"];
 
+/** The numbers the retailer's own pages show masked (their last four), in the edit form too. */
+export const MASKED_FOR_RETAILER: readonly TextField[] = ["account_number", "pan_number", "gst_number"];
+
 // The spec's lookup failure texts (001 §8) for GST and PAN, §5.1's for the others.
 export const PAN_INVALID = "Invalid PAN number. The given PAN number is not in the proper format or invalid.";
 export const GST_INVALID = "Invalid GST format. The given GST number is not in the proper format.";

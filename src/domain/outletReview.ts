@@ -287,6 +287,15 @@ export function reviewMenu(input: {
   return entries.filter((e) => built.has(e.label));
 }
 
+/** The address parameter keeping the selected tab, so a reload or a shared link opens it. */
+export const TAB_PARAM = "tab";
+
+/** The tab an address's query names (`?tab=5`), or null when it names none of §2.1's. */
+export function tabOfSearch(search: string): MenuIndex | null {
+  const value = new URLSearchParams(search).get(TAB_PARAM);
+  return value !== null && /^[0-6]$/.test(value) ? (Number(value) as MenuIndex) : null;
+}
+
 /** The tab a role opens on: the second tab for payout roles, otherwise the main tab (§2.1). */
 export function initialTab(role: ReviewRole, menu: readonly MenuEntry[]): MenuIndex | null {
   const preferred = PAYOUT_ROLES.includes(role) ? 4 : 1;
@@ -330,7 +339,7 @@ export function cutNotes(notes: string | null): { text: string; more: string | n
 }
 
 /** The two initials of a log entry: the first 2 characters of its message (§2.3). */
-export const logInitials = (message: string): string => message.slice(0, 2).toUpperCase();
+export const logInitials = (message: string): string => message.slice(0, 2);
 
 /** The red icon's condition: both names given and equal. */
 export function tradeAndLegalNameSame(trade: string | null, legal: string | null): boolean {

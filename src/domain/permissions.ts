@@ -67,3 +67,33 @@ export const OUTLET_READ_PERMISSIONS: readonly string[] = [
 
 export const mayReadOutlets = (permissions: readonly string[]): boolean =>
   OUTLET_READ_PERMISSIONS.some((p) => permissions.includes(p));
+
+/**
+ * Permissions that act only for the internal organisation: its QC, calling, field and payout
+ * teams' dashboards and workflow steps (client organisations have their own client roles and may
+ * have their own project managers). A role holding one is not given to a client organisation's user.
+ */
+export const INTERNAL_ONLY_PERMISSIONS: ReadonlySet<string> = new Set(
+  (
+    [
+      "qc-executive",
+      "qc-manager",
+      "calling-manager",
+      "calling-executive",
+      "field-coordinator",
+      "field-manager",
+      "iftu-manager",
+      "iftu-executive",
+    ] as const
+  ).flatMap((role) => [
+    `${role}-dashboard-permission`,
+    ...((WORKFLOW_ROLES as readonly string[]).includes(role) ? [`${role}-workflow-permission`] : []),
+  ]),
+);
+
+/** Whether a user of an organisation of this kind may hold a role with these permissions. */
+export const mayHoldRole = (organisationKind: string, rolePermissions: readonly string[]): boolean =>
+  organisationKind === "internal" || !rolePermissions.some((p) => INTERNAL_ONLY_PERMISSIONS.has(p));
+
+export const roleInternalOnly = (role: string): string =>
+  `The role ${role} is for the internal organisation's staff: a client organisation's user may not hold it.`;

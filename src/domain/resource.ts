@@ -59,6 +59,8 @@ export type FieldSpec = {
   readonly through?: Through;
   readonly grant?: GrantRule;
   readonly choices?: readonly string[];
+  /** choice: how a stored choice reads on screen (the catalogue's label); the value itself unless given. */
+  readonly choiceLabel?: (value: string) => string;
   /** No two records of the same organisation (or at all, for global resources) share it, in any case. */
   readonly unique?: boolean;
   /** secret: the column that records when it was last set. */
@@ -172,7 +174,7 @@ export const date = (label: string, o: { required?: boolean } = {}): FieldSpec =
 export const choice = (
   label: string,
   choices: readonly string[],
-  o: { required?: boolean } = {},
+  o: { required?: boolean; labelOf?: (value: string) => string } = {},
 ): FieldSpec => {
   const schema = Schema.Literals(choices as [string, ...string[]]);
   return {
@@ -181,6 +183,7 @@ export const choice = (
     schema: (o.required ?? true) ? schema : Schema.NullOr(schema),
     required: o.required ?? true,
     choices,
+    ...(o.labelOf ? { choiceLabel: o.labelOf } : {}),
   };
 };
 
@@ -500,6 +503,9 @@ export const ResourceOptions = Schema.Array(ResourceOption);
 export type ResourceOption = typeof ResourceOption.Type;
 
 /** A list column's text for a record: a reference's title, a list's titles, a toggle as Yes/No. */
+/** A stored choice as the screen shows it: its catalogue label where the field has one. */
+export const choiceText = (field: FieldSpec, value: string): string => field.choiceLabel?.(value) ?? value;
+
 export function cellText(def: ResourceDefinition, record: ResourceRecord, key: string): string {
   const field = def.fields[key];
   const label = Object.hasOwn(record.labels, key) ? record.labels[key] : undefined;
@@ -508,6 +514,7 @@ export function cellText(def: ResourceDefinition, record: ResourceRecord, key: s
   const value = Object.hasOwn(record.values, key) ? record.values[key] : undefined;
   if (field?.widget === "toggle") return value ? "Yes" : "No";
   if (isStoredFile(value)) return value.name;
+  if (field?.widget === "choice" && typeof value === "string") return choiceText(field, value);
   return value === null || value === undefined ? "" : String(value);
 }
 

@@ -30,6 +30,33 @@ export const QUESTION_TYPES = [
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
+/** How each question type reads on screen (forms, lists), never its stored name. */
+export const QUESTION_TYPE_LABEL: Readonly<Record<QuestionType, string>> = {
+  yes_or_no: "Yes or no",
+  single_choice: "Single choice",
+  dropdown: "Dropdown",
+  multiple_choice: "Multiple choice",
+  date: "Date",
+  text: "Text",
+  number: "Number",
+  pin_code: "Pin code",
+  phone_number: "Phone number",
+  phone_number_without_otp: "Phone number without OTP",
+  phone_number_with_otp: "Phone number with OTP",
+  account_number: "Account number",
+  ifsc_code: "IFSC code",
+  gst_number: "GST number",
+  pan_number: "PAN number",
+  location: "Location",
+  single_image: "Single image",
+  multiple_image: "Multiple images",
+  invoice_image: "Invoice image",
+  e_signature: "E-signature",
+};
+
+export const questionTypeLabel = (type: string): string =>
+  Object.hasOwn(QUESTION_TYPE_LABEL, type) ? QUESTION_TYPE_LABEL[type as QuestionType] : type;
+
 /** The image question types: a group of only these is complete on load (§2.2). */
 export const IMAGE_TYPES: readonly QuestionType[] = [
   "single_image",
@@ -379,3 +406,5 @@ export const ANSWER_EDIT_NOT_ALLOWED = "You cannot edit the answers of this outl
 export const STALE_ANSWER =
   "These answers were changed by someone else since you opened them. Reload to see the changes.";
 export const ANSWERS_SAVED = "Answers saved.";
+/** Asked before leaving a group whose changed answers are not saved (the product's words). */
+export const LEAVE_UNSAVED_ANSWERS = "Your changed answers are not saved. Leave this page and lose them?";

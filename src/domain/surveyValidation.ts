@@ -13,7 +13,7 @@ import {
   VALUE_FIELDS,
   type Validations,
 } from "./survey";
-import { isValidAccountNumber, isValidGst, isValidIfsc, isValidPan } from "./validation";
+import { isValidAccountNumber, isValidGst, isValidIfsc, isValidPan, withoutCountryCode } from "./validation";
 
 type Checked = { name: string; type: QuestionType; is_mandatory: boolean; validations: Validations };
 
@@ -54,8 +54,8 @@ export function filterInput(type: QuestionType, raw: string): string {
   return kept.slice(0, maxLengthOf(type));
 }
 
-/** A phone number as checked: spaces and a leading +91 removed (§5.1, §9). */
-export const bareMobile = (value: string): string => value.replace(/\s+/g, "").replace(/^\+91/, "");
+/** A phone number as checked: spaces and the country code removed (§5.1, §9; `withoutCountryCode`). */
+export const bareMobile = withoutCountryCode;
 /** §5.1: a phone is exactly 10 digits once its spaces and a leading +91 are removed. */
 export const isTenDigitPhone = (value: string): boolean => /^\d{10}$/.test(bareMobile(value));
 /** §5.1: a pin code is exactly 6 digits. */

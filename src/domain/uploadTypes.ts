@@ -703,6 +703,8 @@ export type UploadContext = {
   readonly recordExists: (kind: RecordKind, key: string) => boolean;
   /** Whether the uploader may grant a role (the users type); see `mayGrantRole`. */
   readonly mayGrant: (role: string) => boolean;
+  /** Why a role is refused, when the uploader may not grant it; `roleNotGrantable` unless told. */
+  readonly roleRefusal?: (role: string) => string;
   /** Whether the uploader may change an existing user (the users update); see `mayChangeUser`. */
   readonly mayChange?: (username: string) => boolean;
 };
@@ -764,7 +766,10 @@ export function rowValidator(type: UploadType, context: UploadContext) {
       }
       if (column.rule.kind === "ref") value = context.refs(column.rule.ref, value)[0] ?? value;
       if (column.rule.kind === "ref" && column.rule.ref === "role" && !context.mayGrant(value)) {
-        problems.push({ field: column.name, message: roleNotGrantable(value) });
+        problems.push({
+          field: column.name,
+          message: context.roleRefusal?.(value) ?? roleNotGrantable(value),
+        });
         continue;
       }
       if (

@@ -64,6 +64,26 @@ const NOT_WORKABLE_REASONS = [
   choice("not_eligible", "Not eligible for the program"),
 ];
 
+const REASON_LABELS: ReadonlyMap<string, string> = new Map(
+  [
+    ...QC_REJECT_REASONS,
+    ...CALLING_REJECT_REASONS,
+    ...CLIENT_REJECT_REASONS,
+    ...WIP_REASONS,
+    ...CONFIRMATION_REJECT_REASONS,
+    ...NOT_WORKABLE_REASONS,
+  ].map((c) => [c.key, c.label]),
+);
+
+/** A decision's stored reasons (keys, several joined by commas) as people read them: their labels. */
+export const reasonLabels = (reasons: string): string =>
+  reasons
+    .split(",")
+    .map((key) => key.trim())
+    .filter((key) => key !== "")
+    .map((key) => REASON_LABELS.get(key) ?? key)
+    .join(", ");
+
 const reasons = (choices: readonly ReasonChoice[]): Record<string, ExtraFieldSpec> => ({
   [REASON_FIELD]: { display_name: "Reason", required: true, choices },
 });

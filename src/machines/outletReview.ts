@@ -22,6 +22,8 @@ export type OutletReviewInput = {
   role: ReviewRole;
   /** The panels the screen has: menu entries for any other panel are left out. */
   built: readonly string[];
+  /** The tab the address names (a reload keeps it); the role's first tab when it is not in the menu. */
+  tab?: MenuIndex | null;
 };
 
 export type LoadOutcome =
@@ -112,12 +114,14 @@ export const outletReviewMachine = setup({
     ...input,
     outlet: null,
     history: [],
-    tab: null,
+    tab: input.tab ?? null,
     decision: null,
     workflowStateChanged: false,
     hasUpdateActions: false,
   }),
   initial: "loading",
+  // A tab of the loaded outlet's menu may be chosen at any time, also while it is read again after a save.
+  on: { "tab.select": { guard: "inMenu", actions: assign({ tab: ({ event }) => event.index }) } },
   states: {
     loading: {
       tags: ["busy"],
@@ -151,7 +155,6 @@ export const outletReviewMachine = setup({
     ready: {
       description: "The header card, the menu for the role and the selected panel are shown.",
       on: {
-        "tab.select": { guard: "inMenu", actions: assign({ tab: ({ event }) => event.index }) },
         "edit.decide": {
           guard: "mayDecide",
           target: "deciding",

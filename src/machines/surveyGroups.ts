@@ -105,7 +105,8 @@ export function saveProblems(c: Ctx): string[] {
     })),
   );
 }
-const hasChanges = (c: Ctx) => {
+/** The selected group holds changes Save would send: leaving the page would lose them. */
+export const hasChanges = (c: Ctx) => {
   const request = saveRequest(c);
   return Object.keys(request.data_to_update).length > 0 || (request.data_to_create ?? []).length > 0;
 };

@@ -13,6 +13,7 @@ import {
   reviewRole,
   showsSimilarOutlets,
   surveyDuration,
+  tabOfSearch,
   tradeAndLegalNameSame,
 } from "../../src/domain/outletReview";
 import { decodeFields } from "../../src/domain/schemaErrors";
@@ -200,7 +201,8 @@ describe("header card (001 §2.4)", () => {
   });
 
   it("takes log initials from the first 2 characters", () => {
-    expect(logInitials("qc accepted")).toBe("QC");
+    expect(logInitials("qc accepted")).toBe("qc");
+    expect(logInitials("Shop name changed")).toBe("Sh");
     expect(logInitials("A")).toBe("A");
   });
 
@@ -228,5 +230,15 @@ describe("header card (001 §2.4)", () => {
       qcStatus: false,
     });
     expect(headerVisibility("calling-executive").qcStatus).toBe(true);
+  });
+});
+
+describe("the selected tab in the address", () => {
+  it("reads one of §2.1's tabs from the query and nothing else", () => {
+    expect(tabOfSearch("?tab=5")).toBe(5);
+    expect(tabOfSearch("tab=0&page=2")).toBe(0);
+    expect(tabOfSearch("?tab=7")).toBeNull();
+    expect(tabOfSearch("?tab=qc")).toBeNull();
+    expect(tabOfSearch("")).toBeNull();
   });
 });

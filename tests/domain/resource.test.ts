@@ -5,6 +5,7 @@ import {
   BLANK,
   blankValues,
   cellText,
+  choiceText,
   decodeValues,
   inUse,
   mayGrantPermissions,
@@ -17,6 +18,8 @@ import { users } from "../../src/domain/resources/access";
 import { invoiceHeaders, invoiceTemplates } from "../../src/domain/resources/catalogue";
 import { cities } from "../../src/domain/resources/geography";
 import { gstDetails, regions } from "../../src/domain/resources/organisations";
+import { subProjects } from "../../src/domain/resources/projects";
+import { questions } from "../../src/domain/resources/questions";
 import { REQUIRED } from "../../src/domain/schemaErrors";
 
 describe("decoding a record's values", () => {
@@ -182,5 +185,24 @@ describe("screens' places", () => {
       { label: "User bulk update", path: `${base}/bulk-update` },
     ]);
     expect(relatedLinks(users, { parent: null, address: null })).toEqual([]);
+  });
+});
+
+describe("stored choices on screen", () => {
+  const record = (values: Record<string, unknown>) => ({
+    id: 1,
+    version: 1,
+    address: "1",
+    values,
+    labels: {},
+    modified_at: null,
+    modified_by: null,
+  });
+
+  it("shows the catalogue's label, never the stored name", () => {
+    expect(cellText(questions, record({ type: "gst_number" }), "type")).toBe("GST number");
+    expect(cellText(subProjects, record({ type: "retail_audit" }), "type")).toBe("Retail Audit");
+    expect(cellText(invoiceHeaders, record({ header_type: "pan_number" }), "header_type")).toBe("PAN number");
+    expect(choiceText(subProjects.fields.type!, "kyc")).toBe("KYC");
   });
 });

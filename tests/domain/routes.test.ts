@@ -259,13 +259,15 @@ describe("path rules", () => {
 
 describe("the dashboard menu", () => {
   const internal = (permissions: string[]) => ({ permissions, organisation: { kind: "internal" as const } });
+  const everyBuilt = () => true;
 
   it("points every entry at a catalogue route, or the product's own Machines area", () => {
     for (const entry of DASHBOARD_MENU) expect([...patterns, MACHINES_PATH]).toContain(entry.to);
   });
 
   it("gives everyone the common entries and the rest by permission", () => {
-    const labels = (u: Parameters<typeof dashboardMenuFor>[0]) => dashboardMenuFor(u).map((e) => e.label);
+    const labels = (u: Parameters<typeof dashboardMenuFor>[0]) =>
+      dashboardMenuFor(u, everyBuilt).map((e) => e.label);
     expect(labels(internal([]))).toEqual(["Home", "Reports", "My downloads"]);
     // Project cards are opened by a permission that reads outlets: the Machines area's alone does not.
     expect(labels(internal(["machines-permission"]))).not.toContain("Projects");
@@ -281,12 +283,31 @@ describe("the dashboard menu", () => {
     expect(labels(internal(["qc-executive-dashboard-permission"]))).not.toContain("Organisations");
   });
 
+  it("offers an entry only when its screen is built", () => {
+    const built = (path: string) => path !== "/dashboard/reports";
+    expect(dashboardMenuFor(internal([]), built).map((e) => e.label)).toEqual(["Home", "My downloads"]);
+  });
+
+  it("opens an entry at the first built page of its area and lists the other built ones", () => {
+    const built = (path: string) => path !== "/dashboard/account-verification" && path !== "/dashboard/tds";
+    const verification = dashboardMenuFor(internal(["qc-manager-dashboard-permission"]), built).find(
+      (e) => e.label === "Verification",
+    );
+    expect(verification?.to).toBe("/dashboard/ifsc-verification");
+    expect(verification?.pages).toEqual([
+      "/dashboard/upi-payments-verification",
+      "/dashboard/unicorn-image-fetch",
+    ]);
+    const none = () => false;
+    expect(dashboardMenuFor(internal(["qc-manager-dashboard-permission"]), none)).toEqual([]);
+  });
+
   it("keeps internal areas from client users whatever they hold", () => {
     const client = {
       permissions: ["client-manager-dashboard-permission", "project-manager-dashboard-permission"],
       organisation: { kind: "client" as const },
     };
-    expect(dashboardMenuFor(client).map((e) => e.label)).toEqual([
+    expect(dashboardMenuFor(client, everyBuilt).map((e) => e.label)).toEqual([
       "Home",
       "Projects",
       "Reports",

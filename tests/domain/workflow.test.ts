@@ -21,7 +21,7 @@ import {
 import { WORKFLOW_ROLES, workflowPermission } from "../../src/domain/permissions";
 import { decodeFields } from "../../src/domain/schemaErrors";
 import { UTR_FORMAT } from "../../src/domain/validation";
-import { DUPLICATE_CHAIN_REASON, WORKFLOW_ACTIONS } from "../../src/domain/workflowActions";
+import { DUPLICATE_CHAIN_REASON, reasonLabels, WORKFLOW_ACTIONS } from "../../src/domain/workflowActions";
 import { actionsConfigFor, nextState, pathTo } from "../../src/machines/outletWorkflowConfig";
 
 const TODAY = "2026-11-20";
@@ -299,5 +299,13 @@ describe("bulk payload (spec 000 §3, §7.3)", () => {
         expect(typeof decodeFields(BulkUpdateRequest, body).ok).toBe("boolean");
       }),
     );
+  });
+});
+
+describe("a decision's reasons as the field auditor reads them", () => {
+  it("shows each stored reason key's label, several joined, an unknown key as it is", () => {
+    expect(reasonLabels("images_not_clear")).toBe("Images are not clear");
+    expect(reasonLabels("signage_pending,stock_pending")).toBe("Signage pending, Stock pending");
+    expect(reasonLabels("something_new")).toBe("something_new");
   });
 });

@@ -120,6 +120,12 @@ test("two cities are merged: the merged one's outlets move and it is gone", asyn
   await expectAccessible(page);
   await shoot(page, "merge-cities");
   await page.getByRole("button", { name: "Merge", exact: true }).click();
+  // It cannot be undone: the dialog says what moves before anything does.
+  const ask = page.getByRole("dialog", { name: "Merge these cities?" });
+  await expect(
+    ask.getByText(/^Nagpur will be deleted and its \d+ outlets? moved to Pune\. This cannot be undone\.$/),
+  ).toBeVisible();
+  await ask.getByRole("button", { name: "Merge", exact: true }).click();
   await expect(page.getByText(/^Nagpur was merged into Pune; \d+ outlets? moved\.$/)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/meta\/cities-list/);
   await page.getByLabel("Search Cities").fill("Nagpur");

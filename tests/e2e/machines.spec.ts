@@ -61,6 +61,9 @@ test("a product owner opens the sign-in chart from the menu, reads states by key
   await expect(qa.getByRole("row", { name: /^editing login\.submit submitting [1-9]\d*$/ })).toBeVisible();
   await expect(qa.getByText("none: not covered")).toHaveCount(0);
 
+  // The chart opens fitted to its frame; from actual size, Zoom in takes one step.
+  await page.getByRole("button", { name: "Actual size" }).click();
+  await expect(page.getByText("100%")).toBeVisible();
   const size = await chart.boundingBox();
   await page.getByRole("button", { name: "Zoom in" }).click();
   await expect(page.getByText("125%")).toBeVisible();

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cryptoRandomBytes, hashPassword } from "../../server/auth/passwords";
 import { CONFLICT_COOKIE } from "../../server/auth/routes";
+import { roleInternalOnly } from "../../src/domain/permissions";
 import { BLANK, valuesOf } from "../../src/domain/resource";
 import { RESOURCES } from "../../src/domain/resourceCatalogue";
 import {
@@ -262,6 +263,50 @@ describe("accounts that sign in with a one-time code", () => {
     expect(res.status).toBe(400);
     expect(res.body.roles).toEqual([roleNotGrantable("field-auditor")]);
     expect(roleNotGrantable("field-auditor")).not.toMatch(/permissions you do not have/);
+  });
+
+  it("refuses an internal-only role (Administrator, QC) to a client organisation's user", async () => {
+    const create = (username: string, organisation: number, role: string) =>
+      idOf("roles", "name", role).then((id) =>
+        server.call("POST", api("users/"), {
+          headers: admin,
+          body: {
+            values: {
+              organisation,
+              username,
+              name: "New Staff",
+              email: "",
+              phone_number: "",
+              roles: [id],
+              password: "Fresh@2026x",
+              is_active: true,
+            },
+          },
+        }),
+      );
+    const refused = await create("acme.admin", acmeId, "admin");
+    expect(refused.status).toBe(400);
+    expect(refused.body.roles).toEqual([roleInternalOnly("admin")]);
+    expect((await create("acme.qc", acmeId, "qc-manager")).body.roles).toEqual([
+      roleInternalOnly("qc-manager"),
+    ]);
+    expect((await create("acme.pm", acmeId, "project-manager")).status).toBe(201);
+    const internal = await idOf("organisations", "name", "Retail Scan");
+    expect((await create("scan.admin", internal, "admin")).status).toBe(201);
+  });
+
+  it("offers a client organisation's users only the roles they may hold", async () => {
+    const offered = async (organisation: number) =>
+      (
+        (await server.call("GET", api(`roles/options/?organisation=${organisation}`), { headers: admin }))
+          .body as unknown as { label: string }[]
+      ).map((o) => o.label);
+    const forAcme = await offered(acmeId);
+    expect(forAcme).toContain("Project Manager");
+    expect(forAcme).toContain("Client Manager");
+    expect(forAcme).not.toContain("Administrator");
+    expect(forAcme).not.toContain("QC Manager");
+    expect(await offered(await idOf("organisations", "name", "Retail Scan"))).toContain("Administrator");
   });
 });
 

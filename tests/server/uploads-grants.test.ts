@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeWorkbook } from "../../server/uploads/excel";
 import { grantableRoles } from "../../server/uploads/lookups";
+import { roleInternalOnly } from "../../src/domain/permissions";
 import { CODE_SIGN_IN_ROLES, roleNotGrantable } from "../../src/domain/uploadTypes";
 import { startTestServer, type TestServer } from "./support";
 import { count, type Headers, resultSheet, settle, upload } from "./uploads-support";
@@ -23,8 +24,6 @@ afterAll(async () => {
   await server.close();
 });
 
-const UPLOAD = "object=users&organisation=acme-beverages";
-const LIST = "objects_type=users&organisation=acme-beverages";
 const HEADER = ["username", "name", "email", "phone_number", "role"];
 const row = (username: string, role: string) => [
   username,
@@ -34,10 +33,16 @@ const row = (username: string, role: string) => [
   role,
 ];
 
-async function processed(auth: Headers, rows: string[][], name: string) {
-  const res = await upload(server, auth, UPLOAD, writeWorkbook("u", HEADER, rows), name);
+async function processed(auth: Headers, rows: string[][], name: string, organisation = "acme-beverages") {
+  const res = await upload(
+    server,
+    auth,
+    `object=users&organisation=${organisation}`,
+    writeWorkbook("u", HEADER, rows),
+    name,
+  );
   expect(res.status).toBe(201);
-  return settle(server, auth, LIST, res.body.id as number);
+  return settle(server, auth, `objects_type=users&organisation=${organisation}`, res.body.id as number);
 }
 
 describe("roles granted through the users upload", () => {
@@ -50,6 +55,7 @@ describe("roles granted through the users upload", () => {
         row("pm.grants.pm", "project-manager"),
       ],
       "escalate.xlsx",
+      "retail-scan",
     );
     expect(job).toMatchObject({ status: "completed", total_clean_objects: 1, total_unclean_objects: 2 });
     const unclean = await resultSheet(server, pm, job.unclean_objects_media_path as string);
@@ -76,6 +82,7 @@ describe("roles granted through the users upload", () => {
       admin,
       [row("admin.grants.admin", "admin"), row("admin.grants.qc", "qc-manager")],
       "a.xlsx",
+      "retail-scan",
     );
     expect(job).toMatchObject({ status: "completed", total_clean_objects: 2 });
     const byPm = await server.call("POST", `/api/bulk/upload/${job.id}/activate/?object=users`, {
@@ -95,6 +102,19 @@ describe("roles granted through the users upload", () => {
     );
   });
 
+  it("gives a client organisation's users no internal-only role, saying why, whoever uploads", async () => {
+    const job = await processed(
+      admin,
+      [row("acme.admin", "admin"), row("acme.pm", "project-manager")],
+      "c.xlsx",
+    );
+    expect(job).toMatchObject({ status: "completed", total_clean_objects: 1, total_unclean_objects: 1 });
+    const unclean = await resultSheet(server, admin, job.unclean_objects_media_path as string);
+    expect(unclean.rows.map((r) => [r[0], r.at(-1)])).toEqual([
+      ["acme.admin", `role: ${roleInternalOnly("admin")}`],
+    ]);
+  });
+
   it("grants nothing in an organisation the user may not act for", async () => {
     const id = async (username: string) =>
       (await server.db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [username]))[0]!.id;
@@ -105,17 +125,21 @@ describe("roles granted through the users upload", () => {
     expect([...(await grantableRoles(server.db, client, await org("Acme Beverages")))]).toEqual([
       "client-manager",
     ]);
-    // Admin grants every staff role; the code sign-in roles are granted by no one.
+    // Admin grants every staff role in the internal organisation, and in a client's only the roles
+    // a client's user may hold; the code sign-in roles are granted by no one.
     const staffRoles = (await server.db.query<{ name: string }>("SELECT name FROM roles")).filter(
       (r) => !CODE_SIGN_IN_ROLES.has(r.name),
     );
-    expect((await grantableRoles(server.db, await id("admin"), await org("Zenith Foods"))).size).toBe(
+    expect((await grantableRoles(server.db, await id("admin"), await org("Retail Scan"))).size).toBe(
       staffRoles.length,
     );
+    expect(
+      [...(await grantableRoles(server.db, await id("admin"), await org("Zenith Foods")))].sort(),
+    ).toEqual(["client-manager", "client-manager-view", "product-owner", "project-manager"]);
   });
 
   it("matches a role written in another case to its stored name", async () => {
-    const job = await processed(admin, [row("case.role", " QC-Manager ")], "case.xlsx");
+    const job = await processed(admin, [row("case.role", " QC-Manager ")], "case.xlsx", "retail-scan");
     expect(job).toMatchObject({ status: "completed", total_clean_objects: 1 });
     const clean = await resultSheet(server, admin, job.clean_objects_media_path as string);
     expect(clean.rows[0]?.at(-1)).toBe("qc-manager");

@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { machineStates, machineTransitions } from "../../src/machines/describe";
 import { machineRegistry } from "../../src/machines/registry";
 import { signInMachine } from "../../src/machines/signIn";
-import { layoutChart, transitionLabel } from "../../src/ui/machines/chartLayout";
+import {
+  fitScale,
+  layoutChart,
+  MAX_SCALE,
+  MIN_SCALE,
+  READABLE_SCALE,
+  transitionLabel,
+  zoomStep,
+} from "../../src/ui/machines/chartLayout";
 
 describe("the Machines area's chart layout", () => {
   it("lays out every machine of the registry: each state placed, each transition routed and labelled", async () => {
@@ -37,5 +45,21 @@ describe("the Machines area's chart layout", () => {
       "after notificationHide",
     );
     expect(chart.everywhere).toContainEqual({ label: "username.change", targets: "signIn.editing" });
+  });
+});
+
+describe("the chart's scale", () => {
+  it("opens fitted to the frame's width, never above actual size nor below a readable size", () => {
+    expect(fitScale(1000, 800)).toBe(1);
+    expect(fitScale(900, 1000)).toBe(0.9);
+    expect(fitScale(1000, 4000)).toBe(READABLE_SCALE);
+    expect(READABLE_SCALE * 13).toBeGreaterThanOrEqual(10);
+  });
+
+  it("zooms in steps within its limits", () => {
+    expect(zoomStep(1, 1)).toBe(1.25);
+    expect(zoomStep(1, -1)).toBe(0.8);
+    expect(zoomStep(MIN_SCALE, -1)).toBe(MIN_SCALE);
+    expect(zoomStep(MAX_SCALE, 1)).toBe(MAX_SCALE);
   });
 });

@@ -6,7 +6,9 @@ import { peekSignInReturn } from "../../src/infra/signInReturn";
 import { compose } from "../../src/ui/composition";
 import { createQueryClient } from "../../src/ui/queryClient";
 import { shouldRetry } from "../../src/ui/retryPolicy";
-import { type AppServices, notificationsOf } from "../../src/ui/services";
+import { type AppServices, notificationsOf, sessionOf } from "../../src/ui/services";
+import { sessionStarted, startApplication } from "../../src/ui/session/sessionActor";
+import { projectManager } from "./fixtures";
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -39,6 +41,16 @@ describe("the composition root wires the HTTP rules to the router and the notifi
     answer(400, { detail: "Invalid username or password." });
     await call();
     expect(notice()).toEqual(["failed", "Invalid username or password."]);
+  });
+
+  it("closes a sign-in attempt's FAILED notification once the sign-in succeeds", async () => {
+    window.history.pushState(null, "", "/retailers/otp");
+    startApplication(sessionOf(services.application));
+    answer(400, { detail: "Invalid OTP." });
+    await call();
+    expect(notice()).toEqual(["failed", "Invalid OTP."]);
+    sessionStarted(sessionOf(services.application), "token", projectManager);
+    expect(notice()).toBeNull();
   });
 
   it("sends a 401 outside the login page to the root, to sign in again and come back", async () => {

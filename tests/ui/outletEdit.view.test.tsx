@@ -7,7 +7,13 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
-import { FIELD_LABELS, type OutletEditData, PROOF_LABELS, type ProofKind } from "../../src/domain/outletEdit";
+import {
+  FIELD_LABELS,
+  MASKED_FOR_RETAILER,
+  type OutletEditData,
+  PROOF_LABELS,
+  type ProofKind,
+} from "../../src/domain/outletEdit";
 import type {
   OutletEditContext,
   OutletEditInput,
@@ -128,5 +134,39 @@ describe("the Edit Outlet Information form follows the outletEdit machine", () =
       const snapshot = machine.step(step.event);
       await expectScreenFor(String(snapshot.value), snapshot.context as OutletEditContext);
     }
+  });
+});
+
+describe("the retailer's edit form", () => {
+  it("shows the account number and PAN masked, each with Replace to type a new one", async () => {
+    const input = paths[0]!.input;
+    const values = {
+      ...input.values,
+      account_number: "490930722015",
+      pan_number: "RAJPD3973Y",
+      gst_number: "",
+    };
+    render(
+      <OutletEditPanel
+        slug={input.slug}
+        values={values}
+        savingBlocked={false}
+        onSaved={() => {}}
+        actors={fakeActors}
+        masked={MASKED_FOR_RETAILER}
+      />,
+    );
+    const account = () =>
+      screen.getByLabelText(new RegExp(`^${FIELD_LABELS.account_number}`)) as HTMLInputElement;
+    expect(account().value).toBe("••••2015");
+    expect(account().readOnly).toBe(true);
+    expect(pan().value).toBe("••••973Y");
+    expect(screen.queryByDisplayValue("490930722015")).toBeNull();
+    expect(screen.queryByDisplayValue("RAJPD3973Y")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: `Replace ${FIELD_LABELS.account_number}` }));
+    await waitFor(() => expect(account().value).toBe(""));
+    expect(account().readOnly).toBe(false);
+    fireEvent.change(account(), { target: { value: "123456789012" } });
+    expect(account().value).toBe("123456789012");
   });
 });

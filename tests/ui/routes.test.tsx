@@ -3,8 +3,10 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import type { UserDetails } from "../../src/domain/auth";
+import { DASHBOARD_MENU, dashboardMenuFor, MACHINES_PATH } from "../../src/domain/menu";
+import { RESOURCES } from "../../src/domain/resourceCatalogue";
 import { ROUTES } from "../../src/domain/routes";
-import { BUILT_PATTERNS } from "../../src/ui/routes/allBuilt";
+import { BUILT_PATTERNS, isBuiltPath } from "../../src/ui/routes/allBuilt";
 import RouteTable, { inDashboardShell } from "../../src/ui/routes/RouteTable";
 import { projectManager } from "./fixtures";
 
@@ -41,6 +43,30 @@ describe("the route table", () => {
   it("registers only catalogue patterns as built", () => {
     const patterns = new Set(ROUTES.map((r) => r.pattern));
     expect(BUILT_PATTERNS.filter((p) => !patterns.has(p))).toEqual([]);
+  });
+
+  it("offers a menu entry only when the route table builds its screen", () => {
+    const everything = {
+      permissions: DASHBOARD_MENU.flatMap((e) => e.anyOf),
+      organisation: { kind: "internal" as const },
+    };
+    const offered = dashboardMenuFor(everything, isBuiltPath).map((e) => e.to);
+    const built = new Set([...BUILT_PATTERNS, MACHINES_PATH]);
+    const firstBuilt = DASHBOARD_MENU.flatMap(
+      (e) => [e.to, ...(e.pages ?? [])].find((p) => built.has(p)) ?? [],
+    );
+    expect(offered).toEqual(firstBuilt);
+    expect(isBuiltPath("/dashboard/list-of-outlets?page=2")).toBe(true);
+    expect(isBuiltPath("/gamification/dashboard")).toBe(false);
+  });
+
+  it("links every list to its built bulk upload", () => {
+    const unlinked = RESOURCES.flatMap((def) => {
+      const upload = def.routes.list && `${def.routes.list}/bulk-upload`;
+      if (!upload || !BUILT_PATTERNS.includes(upload)) return [];
+      return (def.related ?? []).some((r) => r.path === upload) ? [] : [upload];
+    });
+    expect(unlinked).toEqual([]);
   });
 
   it("shows the honest Page not found for a catalogue route that is not built yet", async () => {

@@ -6,10 +6,10 @@
  * panel as the review screen starts it again then.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
 import { savingBlocked } from "../../src/domain/retailerRequests";
-import type { AnswersUpdateRequest } from "../../src/domain/survey";
+import { type AnswersUpdateRequest, LEAVE_UNSAVED_ANSWERS } from "../../src/domain/survey";
 import type {
   AnswersOutcome,
   GroupsOutcome,
@@ -44,7 +44,10 @@ beforeEach(() => {
   pending = { groups: null, answers: null, save: null };
   saved = [];
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const paths = viewPaths(surveyGroupsFixture)
   .map((p) => ({ input: p.input as SurveyGroupsInput, steps: p.steps }))
@@ -221,6 +224,50 @@ describe("the Survey Details panel follows the surveyGroups machine", () => {
     expect(saved).toEqual([]);
     await perform({ type: "requests.change", requests: [{ retailer_master_status: "accepted" }] });
     await waitFor(() => expect(save().disabled).toBe(false));
+  });
+
+  it("asks before a link or a reload loses changed answers, and not once they are saved", async () => {
+    const input = paths.find(
+      (p) => p.input.role === "qc-manager" && !savingBlocked(p.input.retailerRequests),
+    )!.input;
+    renderPanel(input);
+    const away = document.body.appendChild(document.createElement("a"));
+    away.href = "/dashboard/list-of-outlets";
+    away.addEventListener("click", (e) => e.preventDefault());
+    const asked: string[] = [];
+    const answerNo = vi.spyOn(window, "confirm").mockImplementation((q) => {
+      asked.push(String(q));
+      return false;
+    });
+    const leave = () => {
+      const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+      const followed = vi.fn();
+      document.addEventListener("click", followed);
+      away.dispatchEvent(click);
+      document.removeEventListener("click", followed);
+      return followed.mock.calls.length > 0;
+    };
+    const unloadAsks = () => {
+      const unload = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(unload);
+      return unload.defaultPrevented;
+    };
+    await perform({ type: "xstate.done.actor.loadGroups", output: { type: "ok", groups: sampleGroups } });
+    await perform({
+      type: "xstate.done.actor.loadAnswers",
+      output: { type: "ok", questions: sampleQuestions },
+    });
+    expect(leave()).toBe(true);
+    expect(unloadAsks()).toBe(false);
+
+    await perform({ type: "answer.change", key: "11", value: { single_input: "Mehta Kirana" } });
+    expect(leave()).toBe(false);
+    expect(asked).toEqual([LEAVE_UNSAVED_ANSWERS]);
+    expect(unloadAsks()).toBe(true);
+
+    answerNo.mockReturnValue(true);
+    expect(leave()).toBe(true);
+    away.remove();
   });
 });
 

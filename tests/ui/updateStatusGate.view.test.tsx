@@ -111,4 +111,26 @@ describe("Update Status follows the updateStatusGate machine", () => {
       await expectScreenFor(String(snapshot.value), snapshot.context);
     }
   });
+
+  it("closes the Pending Retailer Request popup with Escape and gives focus back to Update Status", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(outletKeys.config, sampleActionsConfig);
+    const outlet = {
+      ...sampleOutletReview,
+      workflow_object: { ...sampleOutletReview.workflow_object, id: WorkflowObjectId.make(8) },
+    };
+    render(
+      <QueryClientProvider client={client}>
+        <UpdateStatus outlet={outlet} onMoved={() => {}} actors={fakeActors} />
+      </QueryClientProvider>,
+    );
+    const opener = screen.getByRole("button", { name: "Update Status" });
+    fireEvent.click(opener);
+    await act(async () => pending?.resolve({ pending_request_exist: true, count_pending_request: 2 }));
+    const popup = await screen.findByRole("alertdialog");
+    fireEvent.keyDown(screen.getByRole("button", { name: "Okay" }), { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(popup.isConnected).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
 });

@@ -88,6 +88,24 @@ describe("inputs and controls", () => {
     expect(screen.getByRole("button", { name: "SKU" }).textContent).toBe("Cola 300 ml");
   });
 
+  it("searchable select: the arrow keys move through the options and Enter chooses", () => {
+    const onChange = vi.fn();
+    const options = [
+      { label: "Cola 300 ml", value: "c" },
+      { label: "Mango Drink", value: "m" },
+      { label: "Tea", value: "t" },
+    ];
+    render(<SearchableSelect label="SKU" options={options} value={null} onChange={onChange} />);
+    fireEvent.click(screen.getByRole("button", { name: "SKU" }));
+    const search = screen.getByLabelText("Search SKU");
+    fireEvent.keyDown(search, { key: "ArrowDown" });
+    fireEvent.keyDown(search, { key: "ArrowDown" });
+    fireEvent.keyDown(search, { key: "ArrowDown" });
+    fireEvent.keyDown(search, { key: "ArrowUp" });
+    fireEvent.keyDown(search, { key: "Enter" });
+    expect(onChange).toHaveBeenCalledWith("m");
+  });
+
   it("toggle switch and loading button", () => {
     const onChange = vi.fn();
     render(<ToggleSwitch label="Include temporary" on={false} onChange={onChange} />);

@@ -12,6 +12,7 @@ import {
   text,
   toggle,
 } from "../resource";
+import { questionTypeLabel } from "../survey";
 import { ADMINISTER } from "./organisations";
 
 const ROOT = "/dashboard/organization-inovice-sku";
@@ -158,7 +159,7 @@ export const invoiceHeaders: ResourceDefinition = {
   fields: {
     organisation: organisationField(),
     header: text("Header", { max: 120, unique: true }),
-    header_type: choice("Type", INVOICE_HEADER_TYPES),
+    header_type: choice("Type", INVOICE_HEADER_TYPES, { labelOf: questionTypeLabel }),
     is_mandatory: toggle("Mandatory"),
     min_length: number("Minimum length", { required: false, max: 10_000 }),
     max_length: number("Maximum length", { required: false, max: 10_000 }),
@@ -194,7 +195,7 @@ export const invoiceDetails: ResourceDefinition = {
   fields: {
     organisation: organisationField(),
     label: text("Label", { max: 120, unique: true }),
-    field_type: choice("Type", ["text", "number", "date", "dropdown"]),
+    field_type: choice("Type", ["text", "number", "date", "dropdown"], { labelOf: questionTypeLabel }),
     is_mandatory: toggle("Mandatory"),
     position: number("Position in the template", { max: 1000 }),
   },

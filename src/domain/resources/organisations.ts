@@ -78,6 +78,7 @@ export const regions: ResourceDefinition = {
   read: ADMINISTER,
   write: ADMINISTER,
   routes: geographyRoutes("list-of-regions"),
+  related: [{ label: "Region bulk upload", path: `${ORG_VIEW}/list-of-regions/bulk-upload` }],
   usedBy: [{ table: "outlets", column: "region_id", label: "outlets" }],
 };
 
@@ -101,6 +102,7 @@ export const zones: ResourceDefinition = {
   read: ADMINISTER,
   write: ADMINISTER,
   routes: geographyRoutes("list-of-zones"),
+  related: [{ label: "Zone bulk upload", path: `${ORG_VIEW}/list-of-zones/bulk-upload` }],
   usedBy: [{ table: "outlets", column: "zone_id", label: "outlets" }],
 };
 
@@ -124,6 +126,7 @@ export const territories: ResourceDefinition = {
   read: ADMINISTER,
   write: ADMINISTER,
   routes: geographyRoutes("list-of-territories"),
+  related: [{ label: "Territory bulk upload", path: `${ORG_VIEW}/list-of-territories/bulk-upload` }],
   usedBy: [{ table: "outlets", column: "territory_id", label: "outlets" }],
 };
 

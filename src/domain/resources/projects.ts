@@ -5,7 +5,7 @@
  */
 import { type FileRule, JPEG, MB, PDF, PNG, POWERPOINT, WEBP } from "../fileField";
 import { dashboardPermission } from "../permissions";
-import { PROJECT_TYPES, SUB_PROJECT_KINDS } from "../projects";
+import { PROJECT_TYPES, projectTypeLabel, SUB_PROJECT_KINDS } from "../projects";
 import {
   choice,
   date,
@@ -50,7 +50,7 @@ export const projects: ResourceDefinition = {
   fields: {
     name: text("Name", { max: 120, unique: true }),
     organisation: organisationField(),
-    type: choice("Type", PROJECT_TYPES),
+    type: choice("Type", PROJECT_TYPES, { labelOf: projectTypeLabel }),
     start_date: date("Start date"),
     end_date: date("End date"),
     logo: file("Logo", PROJECT_LOGO),
@@ -84,7 +84,7 @@ export const subProjects: ResourceDefinition = {
   fields: {
     project: reference("Project", "projects", { fromParent: true }),
     name: text("Name", { max: 120, unique: true }),
-    type: choice("Type", SUB_PROJECT_KINDS),
+    type: choice("Type", SUB_PROJECT_KINDS, { labelOf: projectTypeLabel }),
     add_data_on_fly: toggle("Add data on the fly"),
   },
   titleField: "name",

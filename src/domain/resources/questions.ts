@@ -4,7 +4,7 @@
  * lists. Questions are written by the questions upload; the lists read the views of migration 0063.
  */
 import { choice, number, type ResourceDefinition, reference, text, toggle } from "../resource";
-import { QUESTION_TYPES } from "../survey";
+import { QUESTION_TYPES, questionTypeLabel } from "../survey";
 import { SET_UP_PROJECTS, SUB_PROJECT_HUB } from "./projects";
 
 export const QUESTION_MANAGEMENT = `${SUB_PROJECT_HUB}/question-management`;
@@ -13,7 +13,7 @@ const questionFields = {
   sub_project: reference("Sub-project", "sub-projects", { fromParent: true }),
   question_group: text("Question group", { max: 200 }),
   name: text("Question", { max: 500 }),
-  type: choice("Type", QUESTION_TYPES),
+  type: choice("Type", QUESTION_TYPES, { labelOf: questionTypeLabel }),
   is_mandatory: toggle("Mandatory"),
   is_calling_necessary: toggle("Calling necessary"),
   /** The order the survey asks in: the group's place, then the question's within it. */

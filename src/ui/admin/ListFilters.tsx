@@ -1,5 +1,5 @@
 /** A list's filters (reference, choice and toggle fields of the definition) as selects above the table. */
-import type { ResourceDefinition } from "../../domain/resource";
+import { choiceText, type ResourceDefinition } from "../../domain/resource";
 import { resourceNamed } from "../../domain/resourceCatalogue";
 import type { ResourceFilters } from "../../domain/resourceQuery";
 import { Select } from "../widgets/Controls";
@@ -32,7 +32,7 @@ function FilterSelect({
           { label: "No", value: "false" },
         ]
       : field.widget === "choice"
-        ? (field.choices ?? []).map((c) => ({ label: c, value: c }))
+        ? (field.choices ?? []).map((c) => ({ label: choiceText(field, c), value: c }))
         : (options.data ?? []).map((o) => ({ label: o.label, value: String(o.id) }));
   return (
     <Select

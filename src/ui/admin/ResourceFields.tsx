@@ -1,6 +1,12 @@
 /** A definition's fields as form controls: each widget kind rendered with the shared widgets. */
 import { useId } from "react";
-import type { FieldLines, FieldSpec, FieldValue, Values } from "../../domain/resource";
+import {
+  choiceText,
+  type FieldLines,
+  type FieldSpec,
+  type FieldValue,
+  type Values,
+} from "../../domain/resource";
 import { resourceNamed } from "../../domain/resourceCatalogue";
 import { Checkbox, FieldErrorList, Select, TextArea, TextInput, ToggleSwitch } from "../widgets/Controls";
 import SearchableSelect from "../widgets/SearchableSelect";
@@ -27,7 +33,8 @@ const asText = (value: FieldValue): string => (value === null || Array.isArray(v
 
 function ReferenceField({ field, value, errors, organisation, onChange }: FieldProps) {
   const target = resourceNamed(field.references!);
-  const scoped = target.scope === "organisation" ? organisation : null;
+  // Roles granted to an organisation's user are those its users may hold (no internal-only role for a client's).
+  const scoped = target.scope === "organisation" || field.grant === "grantableRoles" ? organisation : null;
   const options = useOptionsQuery(field.references!, scoped);
   const choices = (options.data ?? []).map((o) => ({ label: o.label, value: String(o.id) }));
   const errorId = useId();
@@ -95,7 +102,7 @@ export function ResourceField(props: FieldProps) {
             label={field.label}
             options={[
               { label: field.required ? "Choose…" : "None", value: "" },
-              ...(field.choices ?? []).map((c) => ({ label: c, value: c })),
+              ...(field.choices ?? []).map((c) => ({ label: choiceText(field, c), value: c })),
             ]}
             value={asText(value)}
             onChange={(v) => onChange(v === "" ? null : v)}

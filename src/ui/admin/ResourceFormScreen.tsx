@@ -2,9 +2,15 @@
  * The create and update screen of any resource: the definition's fields with the shared widgets,
  * driven by the resourceForm machine (load, check, save, 400 lines, 409 when changed meanwhile).
  */
-import type { FormEvent } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { blankValues, type ResourceDefinition, recordSaved, titleOf } from "../../domain/resource";
+import {
+  blankValues,
+  type ResourceDefinition,
+  recordSaved,
+  titleOf,
+  type Values,
+} from "../../domain/resource";
 import { type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
 import { pathFor } from "../../domain/routePatterns";
 import { resourceFormMachine } from "../../machines/resourceForm";
@@ -32,6 +38,11 @@ type Props = {
   onSaved?: () => void;
   /** A section of another page (the profile) rather than a page of its own. */
   embedded?: boolean;
+  /**
+   * An irreversible write asks first: given the values the form would send, the question to show
+   * (or null to send without asking, letting the form's own checks answer), with the answer's callback.
+   */
+  askFirst?: (values: Values, answer: (go: boolean) => void) => ReactNode | null;
 };
 
 export default function ResourceFormScreen({
@@ -44,6 +55,7 @@ export default function ResourceFormScreen({
   submitLabel,
   onSaved,
   embedded = false,
+  askFirst,
 }: Props) {
   const notify = useNotify();
   const [, navigate] = useLocation();
@@ -75,9 +87,16 @@ export default function ResourceFormScreen({
   const creating = place.address === null;
   const heading = title ?? (creating ? `Add ${def.noun.toLowerCase()}` : `Edit ${def.noun.toLowerCase()}`);
 
+  const [asking, setAsking] = useState(false);
+  const question = asking && askFirst ? askFirst(values, answer) : null;
+  function answer(go: boolean) {
+    setAsking(false);
+    if (go) send({ type: "form.submit" });
+  }
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    send({ type: "form.submit" });
+    if (askFirst && askFirst(values, answer) !== null) setAsking(true);
+    else send({ type: "form.submit" });
   };
 
   if (state.matches("loading") || state.matches("starting")) return <Loading />;
@@ -136,6 +155,7 @@ export default function ResourceFormScreen({
           </div>
         </form>
       )}
+      {question}
     </Wrapper>
   );
 }

@@ -20,6 +20,7 @@ import { modalMachine } from "../../machines/modal";
 import { resourceListMachine } from "../../machines/resourceList";
 import { useLiveActorRef, useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
+import { isBuiltPath } from "../routes/allBuilt";
 import { useCurrentUser } from "../session/SessionGate";
 import { LoadingButton } from "../widgets/Controls";
 import DataTable, { type Column } from "../widgets/DataTable";
@@ -131,7 +132,7 @@ export default function ResourceListScreen({ def, place, parent, actors }: Props
     },
   }));
   const createPath = screenPath(def, "create", place);
-  const related = relatedLinks(def, place);
+  const related = relatedLinks(def, place).filter((r) => isBuiltPath(r.path));
 
   return (
     <div className="page" aria-busy={state.hasTag("busy")}>

@@ -8,6 +8,7 @@ import { parentLink, type ResourceScreen, resourceNamed, screenPlace } from "../
 import { cities, cityMerge } from "../../domain/resources/geography";
 import Loading from "../shell/Loading";
 import { useParentRecord } from "./adminQueries";
+import { askBeforeMerging } from "./CityMergeDialog";
 import ResourceFormScreen from "./ResourceFormScreen";
 import ResourceListScreen from "./ResourceListScreen";
 import ResourceViewScreen from "./ResourceViewScreen";
@@ -63,6 +64,7 @@ export function CityMergeScreen() {
       afterSave={cities.routes.list}
       title="Merge cities"
       submitLabel="Merge"
+      askFirst={askBeforeMerging}
     />
   );
 }

@@ -1,5 +1,7 @@
 import { Link } from "wouter";
 import { dashboardMenuFor } from "../../domain/menu";
+import { findRoute } from "../../domain/routes";
+import { isBuiltPath } from "../routes/allBuilt";
 import { useCurrentUser } from "../session/SessionGate";
 import OutletSummarySection from "./OutletSummarySection";
 
@@ -12,7 +14,7 @@ const KIND_LABEL = { internal: "internal", client: "client" } as const;
 export default function DashboardHome() {
   const user = useCurrentUser();
   if (!user) return null;
-  const areas = dashboardMenuFor(user).filter((entry) => entry.to !== "/dashboard");
+  const areas = dashboardMenuFor(user, isBuiltPath).filter((entry) => entry.to !== "/dashboard");
   return (
     <div className="page">
       <h1>Welcome, {user.name}</h1>
@@ -71,6 +73,15 @@ export default function DashboardHome() {
             {areas.map((entry) => (
               <li key={entry.to}>
                 <Link href={entry.to}>{entry.label}</Link>
+                {entry.pages && entry.pages.length > 0 && (
+                  <ul className="plain-list">
+                    {entry.pages.map((path) => (
+                      <li key={path}>
+                        <Link href={path}>{findRoute(path)?.route.title ?? path}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </li>
             ))}
           </ul>

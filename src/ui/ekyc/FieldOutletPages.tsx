@@ -18,6 +18,7 @@ import {
 } from "../../domain/fieldUser";
 import { MSG } from "../../domain/messages";
 import { stateLabel } from "../../domain/outletStates";
+import { reasonLabels } from "../../domain/workflowActions";
 import { fieldOutletQuery, fieldSurveysQuery } from "../../infra/api/fieldUser";
 import { errorStatus, isApiError } from "../../infra/http";
 import NotFound from "../errors/NotFound";
@@ -59,7 +60,7 @@ function Decision({ decision }: { decision: FieldDecision }) {
       </p>
       <Facts
         items={[
-          ["Reasons", decision.reasons],
+          ["Reasons", decision.reasons === null ? null : reasonLabels(decision.reasons)],
           ["Description", decision.description],
         ]}
       />

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import type { Chart, ChartState } from "./chartLayout";
+import { type Chart, type ChartState, fitScale, MAX_SCALE, MIN_SCALE, zoomStep } from "./chartLayout";
 
 type Props = {
   chart: Chart;
@@ -9,24 +9,25 @@ type Props = {
   active?: ReadonlySet<string>;
 };
 
-const ZOOMS = [0.5, 0.67, 0.8, 1, 1.25, 1.5, 2] as const;
-const DEFAULT_ZOOM = 3;
-
 const pathOf = (points: readonly { x: number; y: number }[]) =>
   points.map((p, i) => `${i === 0 ? "M" : "L"}${p.x},${p.y}`).join(" ");
 
 /**
  * A laid-out state chart drawn as SVG. Each state is a focusable item (arrow keys, Home and End
- * move between them in reading order); hovering or focusing one shows its description. Zoom with
- * the buttons or Ctrl and the mouse wheel; the frame scrolls when the chart is larger than it.
+ * move between them in reading order); hovering or focusing one shows its description. It opens
+ * fitted to the frame's width (never below a readable size); zoom with the buttons or Ctrl and the
+ * mouse wheel, and pan by dragging or scrolling when the chart is larger than the frame.
  */
 export default function StateChart({ chart, title, active }: Props) {
-  const [zoom, setZoom] = useState<number>(DEFAULT_ZOOM);
+  // null: fitted to the frame's width, followed as the frame resizes.
+  const [zoomed, setZoomed] = useState<number | null>(null);
+  const [frameWidth, setFrameWidth] = useState(0);
   const [pointed, setPointed] = useState<ChartState | null>(null);
   const [focused, setFocused] = useState<string>(chart.states[0]?.id ?? "");
   const refs = useRef(new Map<string, SVGGElement>());
   const describedBy = useId();
-  const scale = ZOOMS[zoom]!;
+  const fitted = fitScale(frameWidth, chart.width);
+  const scale = zoomed ?? fitted;
   // Reading order: top to bottom, then left to right, so arrows follow what the eye sees.
   const order = [...chart.states].sort((a, b) => a.y - b.y || a.x - b.x);
 
@@ -60,7 +61,18 @@ export default function StateChart({ chart, title, active }: Props) {
     });
   }, [current, scale]);
 
-  const zoomBy = (step: number) => setZoom((z) => Math.min(ZOOMS.length - 1, Math.max(0, z + step)));
+  useEffect(() => {
+    const box = frame.current;
+    if (!box) return;
+    const measure = () => setFrameWidth(box.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  const zoomBy = (step: 1 | -1) => setZoomed(zoomStep(scale, step));
+  // Dragging the chart's background pans it.
+  const drag = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
   const leaving = (id: string) => chart.edges.filter((e) => e.source === id);
   const shown = pointed ?? chart.states.find((s) => s.id === focused) ?? null;
   const stateBox = (s: ChartState) => (
@@ -80,7 +92,12 @@ export default function StateChart({ chart, title, active }: Props) {
   return (
     <div className="machine-chart">
       <div className="machine-chart-tools" role="toolbar" aria-label={`Zoom the ${title} chart`}>
-        <button type="button" className="button-secondary" onClick={() => zoomBy(-1)} disabled={zoom === 0}>
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => zoomBy(-1)}
+          disabled={scale <= MIN_SCALE}
+        >
           Zoom out
         </button>
         <output aria-live="polite">{Math.round(scale * 100)}%</output>
@@ -88,11 +105,19 @@ export default function StateChart({ chart, title, active }: Props) {
           type="button"
           className="button-secondary"
           onClick={() => zoomBy(1)}
-          disabled={zoom === ZOOMS.length - 1}
+          disabled={scale >= MAX_SCALE}
         >
           Zoom in
         </button>
-        <button type="button" className="button-secondary" onClick={() => setZoom(DEFAULT_ZOOM)}>
+        <button
+          type="button"
+          className="button-secondary"
+          aria-pressed={zoomed === null}
+          onClick={() => setZoomed(null)}
+        >
+          Fit to width
+        </button>
+        <button type="button" className="button-secondary" onClick={() => setZoomed(1)}>
           Actual size
         </button>
       </div>
@@ -120,6 +145,27 @@ export default function StateChart({ chart, title, active }: Props) {
       <div
         ref={frame}
         className="machine-chart-frame"
+        onPointerDown={(event) => {
+          const box = frame.current;
+          if (!box || event.button !== 0 || (event.target as Element).closest(".machine-chart-state")) return;
+          drag.current = { x: event.clientX, y: event.clientY, left: box.scrollLeft, top: box.scrollTop };
+          box.setPointerCapture(event.pointerId);
+        }}
+        onPointerMove={(event) => {
+          const box = frame.current;
+          const from = drag.current;
+          if (!box || !from) return;
+          box.scrollTo({
+            left: from.left - (event.clientX - from.x),
+            top: from.top - (event.clientY - from.y),
+          });
+        }}
+        onPointerUp={() => {
+          drag.current = null;
+        }}
+        onPointerCancel={() => {
+          drag.current = null;
+        }}
         onWheel={(event) => {
           if (!event.ctrlKey) return;
           event.preventDefault();

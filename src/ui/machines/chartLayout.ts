@@ -169,3 +169,19 @@ export const activeStates = (chart: Chart, value: StateValue): ReadonlySet<strin
   const paths = activePaths(value);
   return new Set(chart.states.filter((s) => paths.includes(s.path.join("."))).map((s) => s.id));
 };
+
+/** Labels are drawn at 13 px; below this scale they are too small to read (about 10 px). */
+export const READABLE_SCALE = 0.8;
+export const MIN_SCALE = 0.25;
+export const MAX_SCALE = 3;
+
+/**
+ * The chart's opening scale: fitted to the frame's width, never larger than actual size and never
+ * so small its labels cannot be read (a wider chart is then panned).
+ */
+export const fitScale = (frameWidth: number, chartWidth: number): number =>
+  chartWidth <= 0 || frameWidth <= 0 ? 1 : Math.min(1, Math.max(READABLE_SCALE, frameWidth / chartWidth));
+
+/** One zoom step in or out from a scale, within the limits. */
+export const zoomStep = (scale: number, direction: 1 | -1): number =>
+  Math.min(MAX_SCALE, Math.max(MIN_SCALE, Math.round(scale * (direction > 0 ? 1.25 : 0.8) * 100) / 100));

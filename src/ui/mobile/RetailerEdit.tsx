@@ -7,7 +7,13 @@ import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useLocation, useSearch } from "wouter";
 import { fromPromise } from "xstate";
 import { retailerPagePath } from "../../domain/mobile";
-import { type EditValues, type OutletEditData, type ProofKind, TEXT_FIELDS } from "../../domain/outletEdit";
+import {
+  type EditValues,
+  MASKED_FOR_RETAILER,
+  type OutletEditData,
+  type ProofKind,
+  TEXT_FIELDS,
+} from "../../domain/outletEdit";
 import { PENDING_RETAILER_EDITS } from "../../domain/retailerRequests";
 import { retailerEditQuery } from "../../infra/api/mobile";
 import { submitOwnOutletEdit, uploadOwnProofImage } from "../../infra/api/retailerRequests";
@@ -55,6 +61,7 @@ function EditScreen() {
             navigate(back);
           }}
           actors={retailerEditActors(rsid)}
+          masked={MASKED_FOR_RETAILER}
         />
       ) : null}
     </MobileFrame>

@@ -4,16 +4,18 @@
  */
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense } from "react";
-import { useParams, useSearch } from "wouter";
+import { Link, Redirect, useLocation, useParams, useSearch } from "wouter";
 import {
   earningsQuery,
   invoicesQuery,
   type MobileSource,
   mobileProfileQuery,
+  retailerOutletsQuery,
   statementsQuery,
 } from "../../infra/api/mobile";
 import { queryClient } from "../queryClient";
-import { EarningsView, HomeView, InvoicesView, StatementsView } from "./MobilePages";
+import { Spinner } from "../widgets/Controls";
+import { EarningsView, HomeView, InvoicesView, MobileFrame, StatementsView } from "./MobilePages";
 
 type PageProps = { source: MobileSource; staffPanel?: ReactNode };
 
@@ -57,13 +59,51 @@ function staff(Page: (props: PageProps) => ReactNode, withLink = false) {
   };
 }
 
+/**
+ * Opened without ?rsid= (a bookmark, a typed address): the retailer's only outlet is opened at
+ * once; with several, the page asks which.
+ */
+function ChooseOutlet({ title }: { title: string }) {
+  const [path] = useLocation();
+  const outlets = useQuery(retailerOutletsQuery());
+  const found = outlets.data?.results ?? [];
+  const at = (rsid: string) => `${path}?rsid=${encodeURIComponent(rsid)}`;
+  if (found.length === 1) return <Redirect to={at(found[0]!.rsid)} replace />;
+  return (
+    <MobileFrame title={title} back="/retailers/outlets-list">
+      {outlets.isPending ? <Spinner /> : null}
+      {outlets.isError ? (
+        <p className="mobile-empty" role="alert">
+          Your outlets could not be loaded.
+        </p>
+      ) : null}
+      {outlets.isSuccess && found.length === 0 ? <p className="mobile-empty">You have no outlets.</p> : null}
+      {found.length > 1 ? (
+        <>
+          <p>Which outlet?</p>
+          <ul className="mobile-cards">
+            {found.map((o) => (
+              <li key={o.rsid} className="mobile-card">
+                <Link href={at(o.rsid)} className="mobile-report">
+                  {o.name}
+                </Link>
+                <p>{o.rsid}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </MobileFrame>
+  );
+}
+
 /** The signed-in retailer's own outlet, named by ?rsid= (the retailer area's routes carry no slug). */
-function retailers(Page: (props: PageProps) => ReactNode) {
+function retailers(Page: (props: PageProps) => ReactNode, title: string) {
   return function RetailerPage() {
     const rsid = new URLSearchParams(useSearch()).get("rsid") ?? "";
     return (
       <QueryClientProvider client={queryClient}>
-        <Page source={{ kind: "retailer", rsid }} />
+        {rsid ? <Page source={{ kind: "retailer", rsid }} /> : <ChooseOutlet title={title} />}
       </QueryClientProvider>
     );
   };
@@ -73,6 +113,6 @@ export const PpOutletDetails = staff(QueriedHome, true);
 export const PpOutletEarning = staff(QueriedEarnings);
 export const PpOutletInvoice = staff(QueriedInvoices);
 export const PpPerformanceStatement = staff(QueriedStatements);
-export const RetailerEarnings = retailers(QueriedEarnings);
-export const RetailerInvoices = retailers(QueriedInvoices);
-export const RetailerStatements = retailers(QueriedStatements);
+export const RetailerEarnings = retailers(QueriedEarnings, "Earnings");
+export const RetailerInvoices = retailers(QueriedInvoices, "Invoices");
+export const RetailerStatements = retailers(QueriedStatements, "Target vs achievement");

@@ -4,6 +4,7 @@
  * and Submit; problems show under their fields. Sent, the screen returns to the outlet's main tab.
  */
 import { useSelector } from "@xstate/react";
+import { maskNumber } from "../../domain/fieldUser";
 import {
   BANK_ACCOUNT_TYPES,
   type EditValues,
@@ -63,6 +64,8 @@ type Props = {
   savingBlocked: boolean;
   onSaved: () => void;
   actors?: typeof outletEditActors;
+  /** Numbers shown masked while unchanged, each with Replace to type a new one (the retailer's form). */
+  masked?: readonly TextField[];
 };
 
 export default function OutletEditPanel({
@@ -71,6 +74,7 @@ export default function OutletEditPanel({
   savingBlocked,
   onSaved,
   actors = outletEditActors,
+  masked = [],
 }: Props) {
   const notify = useNotify();
   const actor = useLiveActorRef(
@@ -122,7 +126,25 @@ export default function OutletEditPanel({
                 {FIELD_LABELS[field]}
                 {locked && <span className="outlet-edit-locked"> (locked)</span>}
               </label>
-              {field === "bank_account_type" ? (
+              {masked.includes(field) && c.values[field] !== "" && c.values[field] === values[field] ? (
+                <span className="outlet-edit-masked">
+                  <input id={id} value={maskNumber(c.values[field])} readOnly />
+                  {!locked && (
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      aria-label={`Replace ${FIELD_LABELS[field]}`}
+                      onClick={() => {
+                        actor.send({ type: "field.change", field, value: "" });
+                        // The field's own input replaces this one: put the caret in it.
+                        requestAnimationFrame(() => document.getElementById(id)?.focus());
+                      }}
+                    >
+                      Replace
+                    </button>
+                  )}
+                </span>
+              ) : field === "bank_account_type" ? (
                 <select
                   {...common}
                   onChange={(e) => actor.send({ type: "field.change", field, value: e.target.value })}

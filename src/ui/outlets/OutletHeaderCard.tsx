@@ -188,17 +188,13 @@ export default function OutletHeaderCard({
     [
       "Auditor Notes",
       notes.more ? (
-        <span key="notes">
-          {notes.text}
-          <button
-            type="button"
-            className="link-button"
-            title={notes.more}
-            aria-label={`Read More: ${notes.more}`}
-          >
-            Read More
-          </button>
-        </span>
+        // A click (or Enter) opens the whole note; hovering still shows it as a tooltip.
+        <details key="notes" className="read-more">
+          <summary title={notes.more}>
+            {notes.text} <span className="link-button">Read More</span>
+          </summary>
+          <p>{notes.more}</p>
+        </details>
       ) : (
         notes.text
       ),

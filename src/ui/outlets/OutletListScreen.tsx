@@ -7,7 +7,7 @@
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { useEffect, useMemo } from "react";
-import { useLocation, useParams } from "wouter";
+import { Link, useLocation, useParams } from "wouter";
 import { fromPromise } from "xstate";
 import {
   appliedFilterChips,
@@ -30,6 +30,7 @@ import { errorStatus, isApiError } from "../../infra/http";
 import type { FilterOption } from "../../machines/filterDrawer";
 import type { OutletListEffects } from "../../machines/outletList";
 import NotFound from "../errors/NotFound";
+import { isBuiltPath } from "../routes/allBuilt";
 import { Badge } from "../widgets/Controls";
 import DataTable, { type Column } from "../widgets/DataTable";
 import FilterDrawer from "../widgets/FilterDrawer";
@@ -42,8 +43,18 @@ import { OUTLET_FILTER_KINDS, OUTLET_FILTERS } from "./outletFilterDefinitions";
 import { useOutletList } from "./useOutletList";
 import "./outlets.css";
 
-const COLUMNS: readonly Column<ListedOutlet>[] = [
-  { key: "rsid", header: "RSID", sortable: true },
+/** The list's columns; the RSID is a link to the outlet, so it opens in a new tab too. */
+const columnsOpening = (viewOf: (o: ListedOutlet) => string): readonly Column<ListedOutlet>[] => [
+  {
+    key: "rsid",
+    header: "RSID",
+    sortable: true,
+    render: (o) => (
+      <Link href={viewOf(o)} onClick={(e) => e.stopPropagation()}>
+        {o.rsid}
+      </Link>
+    ),
+  },
   { key: "name", header: "Outlet name", sortable: true },
   {
     key: "workflow_state",
@@ -79,6 +90,13 @@ export default function OutletListScreen({ scope }: { scope: ListScope }) {
   const queryClient = useQueryClient();
   const scopeParams = scope.params(route);
   const scopeQuery = new URLSearchParams(scopeParams).toString();
+  const viewBase = scope.viewBase(route);
+  const links = (scope.links?.(route) ?? []).filter((l) => isBuiltPath(l.path));
+  const viewOf = (o: ListedOutlet) => `${viewBase}/${encodeURIComponent(o.slug)}`;
+  const columns = useMemo(
+    () => columnsOpening((o) => `${viewBase}/${encodeURIComponent(o.slug)}`),
+    [viewBase],
+  );
   const effects = useMemo(() => outletListEffects(queryClient, scopeQuery), [queryClient, scopeQuery]);
   const list = useOutletList(effects, OUTLET_FILTER_KINDS);
   const { view, applied } = useSelector(list, (s) => s.context);
@@ -166,6 +184,15 @@ export default function OutletListScreen({ scope }: { scope: ListScope }) {
           </button>
         </div>
       </header>
+      {links.length > 0 && (
+        <nav className="related-links" aria-label="Beside the outlets">
+          {links.map((l) => (
+            <Link key={l.path} href={l.path}>
+              {l.label}
+            </Link>
+          ))}
+        </nav>
+      )}
       {chips.length > 0 && (
         <ul className="filter-chips" aria-label="Applied filters">
           {chips.map((chip) => {
@@ -194,11 +221,11 @@ export default function OutletListScreen({ scope }: { scope: ListScope }) {
         <DataTable
           actor={table}
           caption={title}
-          columns={COLUMNS}
+          columns={columns}
           rows={rows.data?.results ?? []}
           total={rows.data?.count ?? 0}
           rowId={(o) => String(o.id)}
-          onRowClick={(o) => navigate(`${scope.viewBase(route)}/${encodeURIComponent(o.slug)}`)}
+          onRowClick={(o) => navigate(viewOf(o))}
           selectable
           showRecordCount
         />

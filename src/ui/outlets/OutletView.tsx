@@ -8,8 +8,9 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
-import type { ReactNode } from "react";
-import { Link, useLocation, useParams } from "wouter";
+import { type ReactNode, useEffect } from "react";
+import { Link, useLocation, useParams, useSearch } from "wouter";
+import { mobilePagePath } from "../../domain/mobile";
 import { OUTLET_EDIT_NOT_ALLOWED } from "../../domain/outletEdit";
 import { outletListPath } from "../../domain/outletListing";
 import {
@@ -19,6 +20,8 @@ import {
   logInitials,
   reviewRole,
   showsUpdateStatus,
+  TAB_PARAM,
+  tabOfSearch,
 } from "../../domain/outletReview";
 import { PENDING_RETAILER_EDITS, savingBlocked } from "../../domain/retailerRequests";
 import { outletKeys } from "../../infra/api/outlets";
@@ -122,6 +125,8 @@ function GeneralInformation() {
 export default function OutletView({ actors = outletReviewActors }: { actors?: typeof outletReviewActors }) {
   const notify = useNotify();
   const { outlet: param = "" } = useParams<{ outlet?: string }>();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
   const user = useCurrentUser();
   const role = reviewRole(user?.considered_workflow_permission ?? null);
   const queryClient = useQueryClient();
@@ -130,15 +135,29 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
       actors,
       actions: { notifySuccess: (_, { text }) => notify("success", text) },
     }),
-    { input: { slug: decodeURIComponent(param), role, built: BUILT_PANELS } },
+    { input: { slug: decodeURIComponent(param), role, built: BUILT_PANELS, tab: tabOfSearch(search) } },
   );
   const state = useSelector(review, (s) => s);
   const ctx = state.context;
   const woId = ctx.outlet?.workflow_object.id;
+  // The selected tab lives in the address too (replacing it, so Back leaves the outlet).
+  useEffect(() => {
+    if (ctx.tab === null || tabOfSearch(search) === ctx.tab) return;
+    const query = new URLSearchParams(search);
+    query.set(TAB_PARAM, String(ctx.tab));
+    navigate(`${path}?${query}`, { replace: true });
+  }, [ctx.tab, search, path, navigate]);
   const requests = useQuery({ ...requestListQuery(woId ?? 0), enabled: woId !== undefined });
   const blocked = requests.data !== undefined && savingBlocked(requests.data);
   const requestsChanged = () => {
     if (woId !== undefined) void queryClient.invalidateQueries({ queryKey: retailerRequestKeys.list(woId) });
+  };
+  // The one rule after any write to the outlet on this screen: every panel showing what a save
+  // changed (QC Edit History, Log Details, the lists, the requests) reads it again.
+  const outletChanged = () => {
+    void queryClient.invalidateQueries({ queryKey: outletKeys.all });
+    requestsChanged();
+    review.send({ type: "outlet.reload" });
   };
   if (state.matches("notFound")) return <NotFound />;
   if (state.matches("failed"))
@@ -176,6 +195,7 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
           running: state.matches("refreshingQc"),
           start: () => review.send({ type: "qc.refresh" }),
         }}
+        onSaved={outletChanged}
       />
     ) : (
       <Loading />
@@ -194,8 +214,8 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
           values={editValuesOf(outlet)}
           savingBlocked={blocked}
           onSaved={() => {
-            requestsChanged();
             review.send({ type: "tab.select", index: 1 });
+            outletChanged();
           }}
         />
       ) : (
@@ -217,16 +237,16 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
         workflowState={outlet.workflow_state}
         workflowStateChanged={ctx.workflowStateChanged}
         hasUpdateActions={ctx.hasUpdateActions}
-        onDecided={() => {
-          requestsChanged();
-          review.send({ type: "outlet.reload" });
-        }}
+        onDecided={outletChanged}
       />
     ),
   };
   return (
     <div className="page outlet-review" aria-busy={state.hasTag("busy")}>
       <BackToList />
+      <p className="outlet-back">
+        <Link href={mobilePagePath("home", { rsid: outlet.rsid })}>The retailer's performance view</Link>
+      </p>
       {blocked && (
         <p role="status" className="notice outlet-pending-banner">
           {PENDING_RETAILER_EDITS}

@@ -14,9 +14,11 @@ import {
   answerValueOf,
   callCheckOf,
   isImageType,
+  LEAVE_UNSAVED_ANSWERS,
   slotsOf,
 } from "../../domain/survey";
 import {
+  hasChanges,
   mayCheckCalls,
   mayEditAnswers,
   SLIDER_VISIBLE,
@@ -27,13 +29,18 @@ import {
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";
+import { useLeaveGuard } from "../routes/useLeaveGuard";
 import { Spinner } from "../widgets/Controls";
 import Modal from "../widgets/Modal";
 import AnswerInput, { shownValue } from "./AnswerInput";
 import ImageTiles from "./ImageTiles";
 import { surveyActors } from "./surveyActors";
 
-type Props = SurveyGroupsInput & { actors?: typeof surveyActors };
+type Props = SurveyGroupsInput & {
+  /** A group's answers were saved: what shows the outlet's changes reads them again. */
+  onSaved?: () => void;
+  actors?: typeof surveyActors;
+};
 
 function Slider({
   context,
@@ -124,14 +131,17 @@ function SkuTable({ slots }: { slots: readonly AnswerSlot[] }) {
   );
 }
 
-export default function SurveyDetails({ actors = surveyActors, ...input }: Props) {
+export default function SurveyDetails({ actors = surveyActors, onSaved, ...input }: Props) {
   const notify = useNotify();
   const survey = useLiveActorRef(
     useProvided(surveyGroupsMachine, {
       actors,
       actions: {
         notifyFailed: (_, { text }) => notify("failed", text),
-        notifySaved: (_, { group }) => notify("success", `${group}: ${ANSWERS_SAVED}`),
+        notifySaved: (_, { group }) => {
+          notify("success", `${group}: ${ANSWERS_SAVED}`);
+          onSaved?.();
+        },
       },
     }),
     { input },
@@ -139,6 +149,7 @@ export default function SurveyDetails({ actors = surveyActors, ...input }: Props
   const state = useSelector(survey, (s) => s);
   const problemsModal = state.children.problemsModal;
   const ctx = state.context;
+  useLeaveGuard(ctx.questions.length > 0 && hasChanges(ctx), LEAVE_UNSAVED_ANSWERS);
 
   // The requests query read again (a request made or decided): Save follows it (001 §4.4).
   const requests = input.retailerRequests;

@@ -14,6 +14,7 @@ export default function SurveyPanel({
   hasUpdateActions,
   retailerRequests,
   refresh,
+  onSaved,
 }: {
   outlet: OutletReview;
   role: ReviewRole;
@@ -25,6 +26,8 @@ export default function SurveyPanel({
   retailerRequests: readonly RequestSummary[];
   /** Refresh QC data where the review machine offers it: whether it runs now, and how to ask. */
   refresh: { offered: boolean; running: boolean; start: () => void };
+  /** A group's answers were saved. */
+  onSaved: () => void;
 }) {
   const wo = outlet.workflow_object;
   return (
@@ -50,6 +53,7 @@ export default function SurveyPanel({
         callingView={callingView}
         workflowStateChanged={workflowStateChanged}
         retailerRequests={retailerRequests}
+        onSaved={onSaved}
       />
     </>
   );

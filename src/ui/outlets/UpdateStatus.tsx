@@ -5,7 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { type ActionsConfigResponse, allowedBulkActions } from "../../domain/actionsConfig";
 import type { OutletReview } from "../../domain/outletReview";
 import { pendingRequestsPopup } from "../../domain/retailerRequests";
@@ -84,9 +84,18 @@ export default function UpdateStatus({
     return [now - 1, now, now + 1];
   }, []);
   const offered = config.data ? allowedBulkActions(selected, config.data).length : 0;
+  // When the dialog or the popup closes, focus goes back to the button that opened it.
+  const opener = useRef<HTMLButtonElement>(null);
+  const showing = open || gateState.matches("pendingPopup");
+  const wasShowing = useRef(false);
+  useEffect(() => {
+    if (wasShowing.current && !showing) opener.current?.focus();
+    wasShowing.current = showing;
+  }, [showing]);
   return (
     <>
       <button
+        ref={opener}
         type="button"
         className="button"
         disabled={offered === 0 || gateState.hasTag("busy")}
@@ -95,9 +104,22 @@ export default function UpdateStatus({
         Update Status
       </button>
       {gateState.matches("pendingPopup") && (
-        <div role="alertdialog" aria-modal="true" aria-labelledby="pending-popup" className="request-failure">
+        <div
+          role="alertdialog"
+          aria-modal="true"
+          aria-labelledby="pending-popup"
+          className="request-failure"
+          onKeyDown={(e) => {
+            if (e.key === "Escape") gate.send({ type: "popup.close" });
+          }}
+        >
           <p id="pending-popup">{pendingRequestsPopup(gateState.context.pendingCount)}</p>
-          <button type="button" className="button" onClick={() => gate.send({ type: "popup.close" })}>
+          <button
+            type="button"
+            className="button"
+            autoFocus
+            onClick={() => gate.send({ type: "popup.close" })}
+          >
             Okay
           </button>
         </div>

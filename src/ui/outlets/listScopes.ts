@@ -12,6 +12,8 @@ export type ListScope = {
   params: (route: Record<string, string | undefined>) => [string, string][];
   /** Where a row opens its outlet. */
   viewBase: (route: Record<string, string | undefined>) => string;
+  /** The project's other screens the list leads to (shown once built). */
+  links?: (route: Record<string, string | undefined>) => { label: string; path: string }[];
 };
 
 const subProject = (r: Record<string, string | undefined>) =>
@@ -52,10 +54,15 @@ export const LIST_SCOPES = {
     title: named("Client outlets", "outlets"),
     params: (r) => [["project", r.projectSlug ?? ""]],
     viewBase: (r) => `${portal(r.projectSlug)}/list-of-outlets/view`,
+    links: (r) => [
+      { label: "KYC outlets", path: `${portal(r.projectSlug)}/manage-kyc/list-of-outlets` },
+      { label: "KYC contact upload", path: `${portal(r.projectSlug)}/manage-kyc` },
+    ],
   },
   manageKyc: {
     title: named("KYC outlets", "KYC outlets"),
     params: (r) => [["project", r.slug ?? ""]],
     viewBase: (r) => `${portal(r.slug)}/manage-kyc/view`,
+    links: (r) => [{ label: "KYC contact upload", path: `${portal(r.slug)}/manage-kyc` }],
   },
 } satisfies Record<string, ListScope>;

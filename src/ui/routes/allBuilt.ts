@@ -3,7 +3,9 @@
  * screens, one per route a resource definition names (docs/admin.md). The definitions carry
  * Effect's Schema, so only lazily loaded code and the scripts import this module.
  */
-import { CITY_MERGE_PATH, RESOURCE_SCREENS } from "../../domain/resourceCatalogue";
+import { MACHINES_PATH } from "../../domain/menu";
+import { CITY_MERGE_PATH, RESOURCE_SCREENS, RESOURCES } from "../../domain/resourceCatalogue";
+import { findRoute } from "../../domain/routes";
 import { HAND_BUILT } from "./built";
 
 export const ADMIN_BUILT_PATTERNS: readonly string[] = [
@@ -17,4 +19,28 @@ const built: ReadonlySet<string> = new Set(BUILT_PATTERNS);
 
 export function isBuilt(pattern: string): boolean {
   return built.has(pattern);
+}
+
+/**
+ * Whether an address opens a built screen: its catalogue route's screen is built, or it is the
+ * product's own Machines area. The one rule menus, area cards and Back links read, so a link to
+ * a screen appears by itself when the screen is built.
+ */
+export function isBuiltPath(path: string): boolean {
+  const bare = path.split(/[?#]/)[0] ?? path;
+  if (bare === MACHINES_PATH) return true;
+  const found = findRoute(bare);
+  return found !== null && isBuilt(found.route.pattern);
+}
+
+/**
+ * Whether a user holding these permissions can open the address: its screen is built and, for an
+ * administration screen, the user may read the resource it shows.
+ */
+export function opensFor(path: string, permissions: readonly string[]): boolean {
+  if (!isBuiltPath(path)) return false;
+  const pattern = findRoute(path.split(/[?#]/)[0] ?? path)?.route.pattern;
+  const screen = RESOURCE_SCREENS.find((s) => s.pattern === pattern);
+  const def = screen && RESOURCES.find((d) => d.name === screen.resource);
+  return !def || def.read.some((p) => permissions.includes(p));
 }

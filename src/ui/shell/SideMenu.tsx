@@ -2,6 +2,7 @@ import type { CSSProperties } from "react";
 import { Link, useLocation } from "wouter";
 import { currentMenuEntry, dashboardMenuFor, type MenuUser } from "../../domain/menu";
 import { findRoute } from "../../domain/routes";
+import { isBuiltPath } from "../routes/allBuilt";
 import { sideMenuWidth } from "./layout";
 
 type Props = { id: string; user: MenuUser; collapsed: boolean };
@@ -19,7 +20,7 @@ function shortLabel(label: string): string {
 /** The side menu: links to the dashboard areas the user has, 14% wide or 6% collapsed. */
 export default function SideMenu({ id, user, collapsed }: Props) {
   const [location] = useLocation();
-  const entries = dashboardMenuFor(user);
+  const entries = dashboardMenuFor(user, isBuiltPath);
   const current = currentMenuEntry(entries, location, findRoute(location)?.route.area ?? null);
   return (
     <nav

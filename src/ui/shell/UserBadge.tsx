@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { useLocation } from "wouter";
+import { Link } from "wouter";
 import { profilePath } from "../../domain/profile";
 import { badgeLetter, CLICK_MENU_CLOSE_MS } from "../../domain/widgets";
 
@@ -14,7 +14,6 @@ type Props = {
 
 /** The user badge (first letter in a circle and the name) opening a menu of Logout, My profile and, for those with the machines permission, Live mode. */
 export default function UserBadge({ user, onSignOut, liveMode }: Props) {
-  const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -116,17 +115,14 @@ export default function UserBadge({ user, onSignOut, liveMode }: Props) {
           >
             Logout
           </button>
-          <button
-            type="button"
+          <Link
+            href={profilePath(user.username)}
             role="menuitem"
             className="user-menu-item"
-            onClick={() => {
-              close(false);
-              navigate(profilePath(user.username));
-            }}
+            onClick={() => close(false)}
           >
             My profile
-          </button>
+          </Link>
           {liveMode && (
             <button
               type="button"

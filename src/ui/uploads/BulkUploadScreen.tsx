@@ -12,6 +12,7 @@ import {
 import { canUseUploadType, UPLOAD_TYPES, type UploadTypeKey, uploadHeading } from "../../domain/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { subProjectChoicesQuery, uploadHelpQuery } from "../../infra/api/bulkUploadQueries";
+import { useBack } from "../routes/useBack";
 import { useCurrentUser } from "../session/SessionGate";
 import ExcelUpload from "./ExcelUpload";
 import JobHistory from "./JobHistory";
@@ -101,7 +102,7 @@ function placeOf(route: UploadRoute, params: Params, picked: number | null): Upl
 
 /** The bulk upload screen of every upload route: upload, the History table, and the links around them. */
 export default function BulkUploadScreen() {
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   const user = useCurrentUser();
   const route = UPLOAD_ROUTES.find((r) => matchPattern(r.pattern, location) !== null);
   const params: Params = route ? (matchPattern(route.pattern, location) ?? {}) : {};
@@ -114,17 +115,23 @@ export default function BulkUploadScreen() {
   const place = route ? placeOf(route, params, picked) : null;
   const allowed = user !== null && canUseUploadType(type, user);
   const help = useQuery({ ...uploadHelpQuery(typeKey, place ?? {}), enabled: allowed });
+  const back =
+    route && user
+      ? backTarget(typeKey, {
+          path: location,
+          organisationSlug:
+            route.place === "organisation" && params.slug
+              ? params.slug
+              : organisationSlug(user.organisation.name),
+          projectSlug: params.projectSlug,
+          slug: params.slug,
+        })
+      : "/dashboard";
+  const backTo = useBack(back);
   if (!route || !user) return null;
-  const back = backTarget(typeKey, {
-    path: location,
-    organisationSlug:
-      route.place === "organisation" && params.slug ? params.slug : organisationSlug(user.organisation.name),
-    projectSlug: params.projectSlug,
-    slug: params.slug,
-  });
   const goBack = () => {
     if (back === location) setRound((n) => n + 1);
-    else navigate(back);
+    else backTo.go();
   };
 
   return (
@@ -132,7 +139,13 @@ export default function BulkUploadScreen() {
       <div className="upload-header">
         <h1>{uploadHeading(type)}</h1>
         <div className="upload-links">
-          <Link href={back}>Back to list</Link>
+          {backTo.href ? (
+            <Link href={backTo.href}>Back to list</Link>
+          ) : (
+            <button type="button" className="link-button" onClick={backTo.go}>
+              Back to list
+            </button>
+          )}
           {help.data && (
             <a className="button button-secondary" href={help.data.sample_file} download>
               {UPLOAD_MSG.downloadSample}

@@ -24,6 +24,8 @@ export default function SearchableSelect({
 }) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState("");
+  // The option the arrow keys are on; Enter chooses it.
+  const [active, setActive] = useState(0);
   const labelId = useId();
   const listId = useId();
   const trigger = useRef<HTMLButtonElement>(null);
@@ -34,6 +36,7 @@ export default function SearchableSelect({
     onChange(v);
     setOpen(false);
     setSearch("");
+    setActive(0);
     trigger.current?.focus();
   };
 
@@ -61,6 +64,13 @@ export default function SearchableSelect({
               if (e.key === "Escape") {
                 setOpen(false);
                 trigger.current?.focus();
+              } else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+                e.preventDefault();
+                const step = e.key === "ArrowDown" ? 1 : -1;
+                setActive((i) => Math.min(shown.length - 1, Math.max(0, i + step)));
+              } else if (e.key === "Enter" && shown[active]) {
+                e.preventDefault();
+                choose(shown[active].value);
               }
             }}
             type="search"
@@ -68,14 +78,17 @@ export default function SearchableSelect({
             placeholder={placeholder}
             value={search}
             autoFocus
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setActive(0);
+            }}
           />
           {shown.length === 0 ? (
             <p className="searchable-select-empty">{MSG.noOptionsFound}</p>
           ) : (
             <ul id={listId} aria-labelledby={labelId}>
-              {shown.map((o) => (
-                <li key={o.value}>
+              {shown.map((o, i) => (
+                <li key={o.value} data-active={i === active || undefined}>
                   <button type="button" aria-pressed={o.value === value} onClick={() => choose(o.value)}>
                     {o.label}
                   </button>

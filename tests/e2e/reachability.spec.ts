@@ -1,0 +1,97 @@
+import { expect, type Page, test } from "@playwright/test";
+import { findRoute } from "../../src/domain/routes";
+import { BUILT_PATTERNS } from "../../src/ui/routes/allBuilt";
+import { signInAfresh } from "./support";
+
+/** Every staff demo account (README). expired.user is left out: it signs in to the password change. */
+const STAFF = [
+  "admin",
+  "qc.manager",
+  "qc.executive",
+  "calling.manager",
+  "calling.executive",
+  "field.coordinator",
+  "field.manager",
+  "project.manager",
+  "iftu.manager",
+  "iftu.executive",
+  "client.manager",
+  "client.executive",
+  "zenith.manager",
+  "client.admin",
+  "product.owner",
+];
+
+test.afterEach(async ({ page }) => {
+  await page.request.post("/api/auth/logout/", { data: {} });
+});
+
+const hrefsIn = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).getAttribute("href") ?? ""));
+
+test("every demo role opens every side-menu entry and dashboard area without Page not found", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const dead: string[] = [];
+  for (const user of STAFF) {
+    await signInAfresh(page, user);
+    await expect(page.getByRole("heading", { name: "Your areas" })).toBeVisible();
+    const menu = await hrefsIn(page, "nav.side-menu a");
+    const areas = await hrefsIn(page, "section[aria-labelledby='home-areas'] a");
+    expect(areas.length, `${user} has areas`).toBeGreaterThan(0);
+    for (const href of new Set([...menu, ...areas])) {
+      await page.goto(href);
+      await expect(page.locator("main h1, h1").first()).toBeVisible();
+      if (await page.getByRole("heading", { name: "Page not found" }).isVisible())
+        dead.push(`${user}: ${href}`);
+    }
+    await page.request.post("/api/auth/logout/", { data: {} });
+  }
+  expect(dead).toEqual([]);
+});
+
+/** A visible link's address inside the dashboard, without query and hash. */
+function dashboardPath(href: string, base: string): string | null {
+  const url = new URL(href, base);
+  if (url.origin !== new URL(base).origin) return null;
+  return /^\/dashboard(\/|$)/.test(url.pathname) ? url.pathname : null;
+}
+
+/**
+ * Follows the visible links from the dashboard, one address per route pattern, and returns the
+ * patterns reached.
+ */
+async function walk(page: Page, user: string): Promise<Set<string>> {
+  await signInAfresh(page, user);
+  const reached = new Map<string, string>([["/dashboard", "/dashboard"]]);
+  const queue = ["/dashboard"];
+  while (queue.length > 0) {
+    const path = queue.shift() as string;
+    await page.goto(path);
+    await expect(page.locator("h1").first()).toBeVisible();
+    // Lists fill after their answers arrive; their row links are what leads further.
+    await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+    // The account menu's links (My profile) show once it is open.
+    if (path === "/dashboard") await page.getByRole("button", { name: `(${user})`, exact: false }).click();
+    for (const href of await hrefsIn(page, "a[href]:visible")) {
+      const next = dashboardPath(href, page.url());
+      const pattern = next && findRoute(next)?.route.pattern;
+      if (!next || !pattern || reached.has(pattern)) continue;
+      reached.set(pattern, next);
+      queue.push(next);
+    }
+  }
+  await page.request.post("/api/auth/logout/", { data: {} });
+  return new Set(reached.keys());
+}
+
+test("walking the links from the dashboard reaches every built dashboard route", async ({ page }) => {
+  test.setTimeout(600_000);
+  // The administrator holds every permission; the client portal's pages are a client's.
+  const reached = new Set([...(await walk(page, "admin")), ...(await walk(page, "client.manager"))]);
+  const never = BUILT_PATTERNS.filter((p) => p.startsWith("/dashboard") && !reached.has(p));
+  expect(never, "built routes no link reaches").toEqual([]);
+});
