@@ -13,7 +13,14 @@ import {
   VALUE_FIELDS,
   type Validations,
 } from "./survey";
-import { isValidAccountNumber, isValidGst, isValidIfsc, isValidPan, withoutCountryCode } from "./validation";
+import {
+  isTenDigitPhone,
+  isValidAccountNumber,
+  isValidGst,
+  isValidIfsc,
+  isValidPan,
+  withoutCountryCode,
+} from "./validation";
 
 type Checked = { name: string; type: QuestionType; is_mandatory: boolean; validations: Validations };
 
@@ -56,8 +63,7 @@ export function filterInput(type: QuestionType, raw: string): string {
 
 /** A phone number as checked: spaces and the country code removed (§5.1, §9; `withoutCountryCode`). */
 export const bareMobile = withoutCountryCode;
-/** §5.1: a phone is exactly 10 digits once its spaces and a leading +91 are removed. */
-export const isTenDigitPhone = (value: string): boolean => /^\d{10}$/.test(bareMobile(value));
+export { isTenDigitPhone };
 /** §5.1: a pin code is exactly 6 digits. */
 export const isSixDigitPin = (value: string): boolean => /^\d{6}$/.test(value);
 

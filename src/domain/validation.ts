@@ -27,6 +27,9 @@ export const withoutCountryCode = (value: string): string => {
   return /^\+?91\d{10}$/.test(compact) ? compact.slice(-10) : compact.replace(/^\+91/, "");
 };
 
+/** §5.1: a phone is exactly 10 digits once its spaces and a leading +91 are removed. */
+export const isTenDigitPhone = (value: string): boolean => /^\d{10}$/.test(withoutCountryCode(value));
+
 /** Indian mobile number without the +91 prefix. */
 export const isValidIndianMobile = (s: string): boolean => MOBILE.test(s);
 
