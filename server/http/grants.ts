@@ -14,6 +14,7 @@ import { requireLinkResetter } from "../mobile/linkReset";
 import { requireOutletViewer } from "../outlets/access";
 import { requireOutletWriter } from "../outlets/editPermission";
 import { requireLinkExporter } from "../projects/mobileLinks";
+import { requireIfscMaster, requireVerifier } from "../verification/access";
 
 type Guard = (c: Context<AppEnv>, deps: AppDeps) => unknown;
 
@@ -29,6 +30,8 @@ export const GUARDS = {
   resetMobileLink: requireLinkResetter,
   devOutbox: requireOutboxReader,
   exportMobileLinks: requireLinkExporter,
+  verifyIdentity: requireVerifier,
+  ifscMaster: requireIfscMaster,
 } satisfies Record<Grant, Guard>;
 
 export type CallerOf<G extends Grant> = Awaited<ReturnType<(typeof GUARDS)[G]>>;

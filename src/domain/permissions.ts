@@ -67,3 +67,22 @@ export const OUTLET_READ_PERMISSIONS: readonly string[] = [
 
 export const mayReadOutlets = (permissions: readonly string[]): boolean =>
   OUTLET_READ_PERMISSIONS.some((p) => permissions.includes(p));
+
+/**
+ * Identity checks (spec 001 §2.2, §7; the verification screens): internal reviewers who check KYC
+ * (QC, calling, payout team and project managers). Client users read the outcome, never run a
+ * provider check.
+ */
+export const VERIFY_IDENTITY_PERMISSIONS: readonly string[] = (
+  [
+    "qc-executive",
+    "qc-manager",
+    "calling-executive",
+    "project-manager",
+    "iftu-manager",
+    "iftu-executive",
+  ] as const
+).flatMap((role) => [workflowPermission(role), dashboardPermission(role)]);
+
+export const mayVerifyIdentity = (permissions: readonly string[], organisationKind: string): boolean =>
+  organisationKind === "internal" && VERIFY_IDENTITY_PERMISSIONS.some((p) => permissions.includes(p));

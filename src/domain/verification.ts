@@ -102,7 +102,12 @@ export const VERIFICATION_MSG = {
   upiNotFound: "No UPI account answers to this UPI id.",
   panNotFound: "The income tax records hold no PAN with this number.",
   gstNotFound: "The GST records hold no registration with this number.",
+  answerChanged: "The answer changed since it was read. Reload it and validate again.",
+  notThisAnswer: "This answer does not hold a value this check verifies.",
 } as const;
+
+/** Checks one user may run in a minute (provider calls cost money; a script must not loop on them). */
+export const VERIFICATIONS_PER_MINUTE = 15;
 
 /** The format each check's input must have before any provider is asked. */
 export function inputFormatOk(kind: CheckKind, input: string): boolean {
@@ -151,11 +156,6 @@ export function namesMatch(a: string, b: string): boolean {
       .join(" ");
   return words(a) !== "" && words(a) === words(b);
 }
-
-/** §2.4: the header card's icon when the trade and legal names are the same. */
-export const TRADE_LEGAL_SAME = "Trade name or Legal name are same!";
-export const tradeAndLegalSame = (trade: string | null, legal: string | null): boolean =>
-  !!trade && !!legal && normalisedValue(trade) === normalisedValue(legal);
 
 const Text = Schema.NullOr(Schema.String);
 

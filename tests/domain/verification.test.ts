@@ -6,7 +6,6 @@ import {
   inputFormatOk,
   maskedInput,
   namesMatch,
-  tradeAndLegalSame,
   VERIFICATION_MSG,
   verificationResets,
 } from "../../src/domain/verification";
@@ -104,10 +103,5 @@ describe("the checks' inputs", () => {
     expect(namesMatch("Ramesh Kumar", "KUMAR  RAMESH")).toBe(true);
     expect(namesMatch("Ramesh Kumar", "Ramesh K")).toBe(false);
     expect(namesMatch("", "")).toBe(false);
-  });
-
-  it("says when the trade and legal names are the same (001 §2.4)", () => {
-    expect(tradeAndLegalSame("Sharma Stores", "SHARMA STORES")).toBe(true);
-    expect(tradeAndLegalSame("Sharma Stores", null)).toBe(false);
   });
 });

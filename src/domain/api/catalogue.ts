@@ -13,6 +13,7 @@ import * as projects from "./projects";
 import * as retailerAccount from "./retailerAccount";
 import * as retailerRequests from "./retailerRequests";
 import * as survey from "./survey";
+import * as verification from "./verification";
 
 const families: readonly Readonly<Record<string, unknown>>[] = [
   retailerRequests,
@@ -25,6 +26,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   retailerAccount,
   fieldUsers,
   outbox,
+  verification,
 ];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>

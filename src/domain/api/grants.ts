@@ -19,6 +19,9 @@ export const GRANTS = {
     "demo mode only: a browser on the server's own machine, or a signed-in admin (the development outbox)",
   exportMobileLinks:
     "a permission that sets projects up (`mayExportMobileLinks`): retailer links open a retailer's earnings",
+  verifyIdentity:
+    "an internal reviewer who checks KYC (`mayVerifyIdentity`): IFSC, PAN, GST, account and UPI checks",
+  ifscMaster: "a user who may upload IFSC bank codes (the bank_code upload's roles): the IFSC master",
 } as const;
 
 export type Grant = keyof typeof GRANTS;
