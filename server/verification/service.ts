@@ -275,8 +275,9 @@ async function landOnAnswer(
 
   const names = Object.entries(ANSWER_NAMES[check.kind]).filter(() => !secondary);
   await tx.query(
-    `UPDATE answers SET ${secondary ? "verified_secondary" : "verified"} = true,
-       ${names.map(([column], i) => `${column} = $${i + 2}, `).join("")}version = version + 1
+    // The version stays: it guards the values a Save sends, and a check changes none of them.
+    `UPDATE answers SET ${secondary ? "verified_secondary" : "verified"} = true
+       ${names.map(([column], i) => `, ${column} = $${i + 2}`).join("")}
      WHERE id = $1`,
     [answer.id, ...names.map(([, key]) => result[key] ?? null)],
   );

@@ -43,6 +43,14 @@ export const VERIFIABLE_OF_TYPE: Readonly<Record<string, Verifiable>> = {
   account_number: "account_number",
 };
 
+/** The check an answer's Validate runs, by question type (001 §2.2). */
+export const CHECK_OF_TYPE: Readonly<Record<string, CheckKind>> = {
+  ifsc_code: "ifsc",
+  pan_number: "pan",
+  gst_number: "gst",
+  account_number: "bank_account",
+};
+
 export type AnswerVerification = { verified: boolean; verified_secondary: boolean };
 
 /**
@@ -105,6 +113,19 @@ export const VERIFICATION_MSG = {
   answerChanged: "The answer changed since it was read. Reload it and validate again.",
   notThisAnswer: "This answer does not hold a value this check verifies.",
 } as const;
+
+/** One answer's Validate (the fieldVerification machine's check). */
+export type VerifyInput = {
+  kind: CheckKind;
+  input: string;
+  answer: number;
+  secondary: boolean;
+  /** The account's linked IFSC, for the bank account check. */
+  ifsc: string | null;
+};
+export type VerifyOutcome =
+  | { ok: true; message: string; names: Readonly<Record<string, string>> }
+  | { ok: false; message: string };
 
 /** Checks one user may run in a minute (provider calls cost money; a script must not loop on them). */
 export const VERIFICATIONS_PER_MINUTE = 15;

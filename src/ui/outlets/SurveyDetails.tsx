@@ -16,6 +16,7 @@ import {
   isImageType,
   slotsOf,
 } from "../../domain/survey";
+import { CHECK_OF_TYPE } from "../../domain/verification";
 import { modalMachine } from "../../machines/modal";
 import {
   mayCheckCalls,
@@ -30,6 +31,7 @@ import { notify } from "../notifications/notifier";
 import { Spinner } from "../widgets/Controls";
 import Modal from "../widgets/Modal";
 import AnswerInput, { shownValue } from "./AnswerInput";
+import AnswerVerification from "./AnswerVerification";
 import ImageTiles from "./ImageTiles";
 import { surveyActors } from "./surveyActors";
 
@@ -37,6 +39,8 @@ type Props = SurveyGroupsInput & {
   /** Update Status moved the outlet on this screen: editing ends (§4.2). */
   workflowStateChanged: boolean;
   actors?: typeof surveyActors;
+  /** An answer's check passed: the outlet's statuses and names are read again. */
+  onVerified?: () => void;
 };
 
 function Slider({
@@ -128,7 +132,12 @@ function SkuTable({ slots }: { slots: readonly AnswerSlot[] }) {
   );
 }
 
-export default function SurveyDetails({ actors = surveyActors, workflowStateChanged, ...input }: Props) {
+export default function SurveyDetails({
+  actors = surveyActors,
+  workflowStateChanged,
+  onVerified = () => {},
+  ...input
+}: Props) {
   const survey = useLiveActorRef(
     surveyGroupsMachine.provide({
       actors,
@@ -215,6 +224,15 @@ export default function SurveyDetails({ actors = surveyActors, workflowStateChan
                   today={today}
                   onChange={(next) => survey.send({ type: "answer.change", key: slot.key, value: next })}
                 />
+                {slot.answer && CHECK_OF_TYPE[slot.question.type] && (
+                  <AnswerVerification
+                    type={slot.question.type}
+                    answer={slot.answer}
+                    value={value}
+                    editable={editable}
+                    onVerified={onVerified}
+                  />
+                )}
                 {slot.answer?.is_edited && <small className="answer-edited">Edited by QC</small>}
                 {previous.map((p) =>
                   isImageType(slot.question.type) ? (

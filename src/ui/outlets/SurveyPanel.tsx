@@ -67,6 +67,7 @@ export default function SurveyPanel({
         callingView={callingView}
         workflowStateChanged={workflowStateChanged}
         retailerRequests={retailerRequests}
+        onVerified={onRefreshed}
       />
     </>
   );
