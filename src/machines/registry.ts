@@ -12,7 +12,6 @@ import { dataTableMachine } from "./dataTable";
 import { dumpUploadMachine } from "./dumpUpload";
 import { eKycLoginMachine } from "./eKycLogin";
 import { excelUploadMachine } from "./excelUpload";
-import { fieldVerificationMachine } from "./fieldVerification";
 import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
 import { mobileAccessMachine } from "./mobileAccess";
@@ -73,5 +72,4 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "openWith", machine: openWithMachine },
   { id: "pathReplay", machine: pathReplayMachine },
   { id: "pdfViewer", machine: pdfViewerMachine },
-  { id: "fieldVerification", machine: fieldVerificationMachine },
 ];
