@@ -29,6 +29,7 @@ import { projectRoutes } from "./projects/routes";
 import { isCommonUpload, retailerRequestRoutes } from "./retailerRequests/routes";
 import { surveyRoutes } from "./survey/routes";
 import { isUploadPost, uploadsApi } from "./uploads/routes";
+import { verificationRoutes } from "./verification/routes";
 
 export type { AppDeps } from "./context";
 
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", outboxRoutes(deps));
   app.route("/", outboxPage(deps));
   app.route("/api", uploadsApi(deps));
+  app.route("/api", verificationRoutes(deps));
 
   app.all("/api/*", () => {
     throw new Problem(404, { ...NOT_FOUND });

@@ -1,6 +1,7 @@
 import type { RandomBytes } from "./auth/passwords";
 import type { UserRow } from "./auth/users";
 import type { Db } from "./db/db";
+import type { KycProvider } from "./verification/providers";
 
 export type AppMode = "demo" | "production";
 
@@ -24,6 +25,8 @@ export type AppDeps = {
   publicUrl?: string;
   /** Request origins trusted for such links when no public address is set (ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
+  /** The KYC provider (PAN, GST, bank account, UPI); without one, demo mode uses the simulator. */
+  kycProvider?: KycProvider;
 };
 
 export type AuthState = { user: UserRow; sessionId: number | null };

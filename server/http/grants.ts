@@ -19,6 +19,7 @@ import { requireLinkResetter } from "../mobile/linkReset";
 import { requireOutletViewer } from "../outlets/access";
 import { requireOutletWriter } from "../outlets/editPermission";
 import { requireLinkExporter } from "../projects/mobileLinks";
+import { requireIfscMaster, requireVerifier } from "../verification/access";
 
 type Guard = (c: Context<AppEnv>, deps: AppDeps, e: AnyEndpoint) => unknown;
 
@@ -44,6 +45,8 @@ export const GUARDS = {
   resourceRead: (c, deps, e) => requirePermission(c, deps, ...resourceOf(e).read),
   resourceWrite: (c, deps, e) => requireWriter(c, deps, resourceOf(e)),
   setUpInvoices: requireInvoiceSetter,
+  verifyIdentity: requireVerifier,
+  ifscMaster: requireIfscMaster,
 } satisfies Record<Grant, Guard>;
 
 export type CallerOf<G extends Grant> = Awaited<ReturnType<(typeof GUARDS)[G]>>;

@@ -5,15 +5,11 @@
  */
 import { FIELD_LABELS, REQUEST_OF, TEXT_FIELDS, type TextField } from "../../src/domain/outletEdit";
 import type { RequestData, RequestType } from "../../src/domain/retailerRequests";
+import { VERIFIABLE, type Verifiable, verificationResets } from "../../src/domain/verification";
 import type { Queryable } from "../db/db";
+import { resetVerification } from "../verification/statuses";
 import { FIELD_HOME } from "./snapshot";
 
-/** The verification status column a changed value resets, where the outlet keeps one. */
-const STATUS_COLUMN: Partial<Record<TextField, { table: "outlets" | "workflow_objects"; column: string }>> = {
-  pan_number: { table: "outlets", column: "pan_number_verification_status" },
-  gst_number: { table: "outlets", column: "gst_number_verification_status" },
-  ifsc_code: { table: "workflow_objects", column: "ifsc_code_verification_status" },
-};
 /** Fields whose survey answer (by question type) takes the new value and loses its verified flag. */
 const ANSWERED: readonly TextField[] = ["pan_number", "gst_number", "ifsc_code", "account_number"];
 
@@ -49,11 +45,13 @@ export async function applyRequest(
       home.part === "outlet" ? outletId : woId,
       next,
     ]);
-    const status = STATUS_COLUMN[f];
-    if (status)
-      await tx.query(`UPDATE ${status.table} SET ${status.column} = 'not_verified_yet' WHERE id = $1`, [
-        status.table === "outlets" ? outletId : woId,
-      ]);
+    const verifiable = (VERIFIABLE as readonly string[]).includes(f) ? (f as Verifiable) : null;
+    if (verifiable)
+      await resetVerification(
+        tx,
+        { outletId, woId },
+        verificationResets({ [verifiable]: before }, { [verifiable]: next }),
+      );
     if (ANSWERED.includes(f))
       await tx.query(
         `UPDATE answers a SET single_input = $3, verified = false, is_edited = true, version = version + 1

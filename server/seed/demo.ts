@@ -19,6 +19,7 @@ import { seedRetailerRequests } from "./retailerRequests";
 import { seedReviewData } from "./review";
 import { seedSurvey } from "./survey";
 import { seedUploads } from "./uploads";
+import { seedVerification } from "./verification";
 import { seedWorkflowData } from "./workflow";
 
 export const DEMO_PASSWORD = "Demo@12345";
@@ -154,6 +155,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     await seedSurvey(tx, now);
     await seedRetailerRequests(tx, now);
     await seedUploads(tx, now);
+    await seedVerification(tx);
     await seedFieldTools(tx, now);
     await seedRetailerPortal(tx, now);
     await seedProjectFiles(tx, new Date(now));

@@ -3,17 +3,20 @@
  * its workflow object's account number and IFSC, are read again from the survey answers QC has
  * reviewed, so the header card and the lists show what the answers now say. Only answered values
  * are taken; each field that changes gets a QC edit history line and the refresh one log row, in
- * the caller's transaction with the outlet row locked.
+ * the caller's transaction with the outlet row locked. A verifiable value that changes goes back to
+ * not_verified_yet (001 §4.3).
  */
 
 import { ANSWER_EDIT_NOT_ALLOWED } from "../../src/domain/survey";
 import { bareMobile } from "../../src/domain/surveyValidation";
+import { VERIFIABLE_OF_TYPE, verificationResets } from "../../src/domain/verification";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
 import { VISIBLE_OUTLET_SQL, visibleOutletParams } from "../outlets/detail";
 import { editsOutletNow } from "../outlets/editPermission";
 import { refuseWhilePending } from "../retailerRequests/gate";
+import { resetVerification } from "../verification/statuses";
 
 export const QC_DATA_UP_TO_DATE = "QC data is up to date with the survey answers.";
 export const QC_DATA_REFRESHED = "QC data refreshed from the survey answers";
@@ -84,6 +87,16 @@ export async function refreshQcData(
       ],
     );
   }
+  // §4.3: a value the refresh changes is not verified until it is checked again.
+  const verifiable = changes.filter((c) => VERIFIABLE_OF_TYPE[c.type]);
+  await resetVerification(
+    tx,
+    { outletId: outlet.id, woId: outlet.wo_id },
+    verificationResets(
+      Object.fromEntries(verifiable.map((c) => [c.type, c.current])),
+      Object.fromEntries(verifiable.map((c) => [c.type, c.value])),
+    ),
+  );
   const lines = changes.map(
     (c) => `${c.label} changed from ${c.current ?? "(empty)"} to ${c.value} (refreshed from the survey)`,
   );

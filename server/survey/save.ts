@@ -18,7 +18,6 @@ import {
   callingVerification,
   canVerifyByCalling,
   type GroupCallCheck,
-  isVerifiedType,
   NOT_A_CALLING_QUESTION,
   STALE_ANSWER,
   type UpdateAnswer,
@@ -26,11 +25,18 @@ import {
   type Validations,
 } from "../../src/domain/survey";
 import { answerProblems } from "../../src/domain/surveyValidation";
+import {
+  answerVerificationAfterEdit,
+  VERIFIABLE_OF_TYPE,
+  type Verifiable,
+  valueChanged,
+} from "../../src/domain/verification";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
 import { editsOutletNow } from "../outlets/editPermission";
 import { refuseWhilePending } from "../retailerRequests/gate";
+import { resetVerification } from "../verification/statuses";
 import { type VisibleWorkflowObject, visibleWorkflowObject } from "./read";
 
 const NOT_FOUND = { detail: "Not found." };
@@ -53,6 +59,8 @@ type Stored = {
   remarks: string | null;
   has_called_and_verified: boolean;
   is_calling_necessary: boolean;
+  verified: boolean;
+  verified_secondary: boolean;
 };
 
 const changesValues = (fields: object) => VALUE_FIELDS.some((f) => Object.hasOwn(fields, f));
@@ -108,7 +116,7 @@ export async function saveAnswers(
   const stored = await tx.query<Stored>(
     `SELECT a.id, a.question_id, q.name, q.type, q.is_mandatory, q.validations, a.version, a.single_input,
        a.multiple_answers_input, a.latitude_input, a.longitude_input, a.other_phone_number, a.other_ifsc_code,
-       a.remarks, a.has_called_and_verified, q.is_calling_necessary
+       a.remarks, a.has_called_and_verified, q.is_calling_necessary, a.verified, a.verified_secondary
      FROM answers a JOIN questions q ON q.id = a.question_id
      WHERE a.id = ANY ($1::bigint[]) AND a.workflow_object_id = $2 ORDER BY a.id FOR UPDATE OF a`,
     [ids, wo.id],
@@ -158,17 +166,22 @@ export async function saveAnswers(
 
   const updated: Record<string, unknown> = {};
   const history: string[] = [];
+  // §4.3: a changed IFSC, PAN, GST or account number is not verified, on the answer and the outlet.
+  const resets = new Set<Verifiable>();
   for (const s of stored) {
     const fields = request.data_to_update[String(s.id)]!;
     const next = { ...s, ...fields };
     const valueEdit = changesValues(fields);
+    const flags = valueEdit
+      ? answerVerificationAfterEdit(s.type, s, next)
+      : { verified: s.verified, verified_secondary: s.verified_secondary };
+    const verifiable = VERIFIABLE_OF_TYPE[s.type];
+    if (verifiable && valueEdit && valueChanged(s.single_input, next.single_input)) resets.add(verifiable);
     const [row] = await tx.query<Record<string, unknown>>(
       `UPDATE answers SET single_input = $2, multiple_answers_input = $3::jsonb, latitude_input = $4,
          longitude_input = $5, other_phone_number = $6, other_ifsc_code = $7, remarks = $8,
-         has_called_and_verified = $9, is_edited = is_edited OR $10,
-         verified = verified AND NOT ($10 AND $11 AND single_input IS DISTINCT FROM $2),
-         verified_secondary = verified_secondary AND other_ifsc_code IS NOT DISTINCT FROM $7,
-         version = version + 1, modified = $12
+         has_called_and_verified = $9, is_edited = is_edited OR $10, verified = $11, verified_secondary = $12,
+         version = version + 1, modified = $13
        WHERE id = $1 RETURNING id, version, single_input, multiple_answers_input, latitude_input, longitude_input,
          other_phone_number, other_ifsc_code, remarks, has_called_and_verified, is_edited, verified`,
       [
@@ -182,7 +195,8 @@ export async function saveAnswers(
         next.remarks,
         next.has_called_and_verified,
         valueEdit,
-        isVerifiedType(s.type),
+        flags.verified,
+        flags.verified_secondary,
         now,
       ],
     );
@@ -217,8 +231,11 @@ export async function saveAnswers(
     // Answered by someone else since this screen read the group: not overwritten.
     if (!row) throw new Problem(409, { detail: STALE_ANSWER });
     created.push(row);
+    const verifiable = VERIFIABLE_OF_TYPE[q.type];
+    if (verifiable && c.single_input) resets.add(verifiable);
     history.push(`${q.name} answered: ${shown(answerValueOf(c))}`);
   }
+  await resetVerification(tx, { outletId: wo.outlet_id, woId: wo.id }, [...resets]);
   for (const message of history)
     await tx.query(
       "INSERT INTO qc_edit_history (workflow_object_id, user_id, message, created) VALUES ($1, $2, $3, $4)",

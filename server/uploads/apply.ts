@@ -4,11 +4,13 @@
  */
 import { splitChoices } from "../../src/domain/invoiceSetup";
 import { roleNotGrantable, type UploadTypeKey, userNotChangeable } from "../../src/domain/uploadTypes";
+import { verificationResets } from "../../src/domain/verification";
 import { firstWorkflowState } from "../../src/machines/outletWorkflowConfig";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import { PaymentRefused, recordPayments } from "../payouts/payment";
 import { plotPayouts } from "../payouts/plotting";
+import { resetVerification } from "../verification/statuses";
 import type { JobRow } from "./jobs";
 import { changeableUsers, grantableRoles } from "./lookups";
 
@@ -553,8 +555,35 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
       throw e;
     }
   },
-  bulk_kyc: ({ tx, job, rows }) =>
-    insertMany(
+  bulk_kyc: async ({ tx, job, rows }) => {
+    // §4.3: where the KYC received disagrees with a value on record, that value is in doubt until
+    // it is checked again.
+    const current = await tx.query<{
+      id: number;
+      wo_id: number;
+      pan: string;
+      gst: string;
+      ifsc: string;
+      acc: string;
+    }>(
+      `SELECT o.id, w.id AS wo_id, o.pan, o.gst, w.ifsc_code AS ifsc, w.account_number AS acc
+       FROM outlets o JOIN workflow_objects w ON w.outlet_id = o.id WHERE o.id = ANY ($1::int[]) ORDER BY o.id FOR UPDATE OF o`,
+      [rows.map((r) => Number(r.id))],
+    );
+    for (const o of current) {
+      const r = rows.find((x) => Number(x.id) === o.id)!;
+      const resets = verificationResets(
+        { pan_number: o.pan, gst_number: o.gst, ifsc_code: o.ifsc, account_number: o.acc },
+        {
+          pan_number: r.pan_number,
+          gst_number: r.gst_number,
+          ifsc_code: r.ifsc_code,
+          account_number: r.account_number,
+        },
+      );
+      await resetVerification(tx, { outletId: o.id, woId: o.wo_id }, resets);
+    }
+    await insertMany(
       tx,
       "outlet_kyc_updates",
       [
@@ -577,7 +606,8 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
         r.pin_code,
         job.id,
       ]),
-    ),
+    );
+  },
   bank_code: ({ tx, job, rows }) =>
     tx
       .query(

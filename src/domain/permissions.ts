@@ -97,3 +97,22 @@ export const mayHoldRole = (organisationKind: string, rolePermissions: readonly 
 
 export const roleInternalOnly = (role: string): string =>
   `The role ${role} is for the internal organisation's staff: a client organisation's user may not hold it.`;
+
+/**
+ * Identity checks (spec 001 §2.2, §7; the verification screens): internal reviewers who check KYC
+ * (QC, calling, payout team and project managers). Client users read the outcome, never run a
+ * provider check.
+ */
+export const VERIFY_IDENTITY_PERMISSIONS: readonly string[] = (
+  [
+    "qc-executive",
+    "qc-manager",
+    "calling-executive",
+    "project-manager",
+    "iftu-manager",
+    "iftu-executive",
+  ] as const
+).flatMap((role) => [workflowPermission(role), dashboardPermission(role)]);
+
+export const mayVerifyIdentity = (permissions: readonly string[], organisationKind: string): boolean =>
+  organisationKind === "internal" && VERIFY_IDENTITY_PERMISSIONS.some((p) => permissions.includes(p));

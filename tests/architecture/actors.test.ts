@@ -76,6 +76,8 @@ const NOT_YET_CONVERTED: Record<string, string> = {
     "restores a 451 met elsewhere (stored under key 451) into the sign-in machine",
   "src/ui/ekyc/EKycScreens.tsx":
     "restores a 451 met elsewhere (stored under key 451) into the code sign-in machine",
+  "src/ui/outlets/AnswerVerification.tsx":
+    "sends the edited answer's value to its check's machine and tells each check's outcome from a subscription; the machine should announce outcomes as actions",
   "src/ui/widgets/useAnswerModal.ts": "answers the question dialog's caller when its modal actor closes",
   // The browser at the edge: its events and address, not another actor.
   "src/ui/mobile/MobileGuard.tsx": "sends the window's resize events to the mobile access machine",

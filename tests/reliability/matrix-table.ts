@@ -1016,4 +1016,65 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: ACME_PROJECT,
     request: get("/api/sku-list/?sub_project__slug=acme-mi-main&no-pagination&exclude_retailers=true"),
   },
+  // Identity verification (docs/verification.md): internal KYC reviewers check; the IFSC master is
+  // the bank code upload's roles'. Bad inputs keep the allowed cells free of provider calls.
+  ...(() => {
+    //                anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    const VERIFIERS = "401 ok  ok  ok  403 ok  403 403 ok  ok  ok  403 403 403 403 403 403 403";
+    const VERIFIERS_400 = VERIFIERS.replaceAll("ok ", "400");
+    const IFSC_MASTER = "401 ok  ok  403 403 403 403 403 ok  ok  403 403 403 403 403 403 403 403";
+    const IFSC_MASTER_400 = IFSC_MASTER.replaceAll("ok ", "400");
+    const rows: MatrixRow[] = [
+      {
+        route: "POST /api/verification/ifsc/",
+        cells: VERIFIERS_400,
+        request: post("/api/verification/ifsc/", { ifsc_code: "BAD" }),
+      },
+      {
+        route: "POST /api/verification/pan-gst/",
+        cells: VERIFIERS_400,
+        request: post("/api/verification/pan-gst/", { input_type: "pan", input: "BAD" }),
+      },
+      {
+        route: "GET /api/verification/gst-duplicates/",
+        cells: VERIFIERS_400,
+        request: get("/api/verification/gst-duplicates/?gst_number=BAD&project_id=1"),
+      },
+      {
+        route: "POST /api/verification/upi/",
+        cells: VERIFIERS_400,
+        request: post("/api/verification/upi/", { upi_id: "bad" }),
+      },
+      {
+        route: "POST /api/verification/bank-account/",
+        cells: VERIFIERS_400,
+        request: post("/api/verification/bank-account/", {
+          to_account_number: "1",
+          to_account_ifsc_code: "X",
+        }),
+      },
+      { route: "GET /api/verification/checks/", cells: VERIFIERS, request: get("/api/verification/checks/") },
+      {
+        route: "GET /api/verification/ifsc-master/:code/",
+        cells: IFSC_MASTER,
+        request: get("/api/verification/ifsc-master/SBIN0000001/"),
+      },
+      {
+        route: "PUT /api/verification/ifsc-master/:code/",
+        variant: "an empty row: allowed callers reach the input check",
+        cells: IFSC_MASTER_400,
+        request: () => ({
+          method: "PUT",
+          path: "/api/verification/ifsc-master/SBIN0000001/",
+          body: { bank: "", branch: "", reason: "" },
+        }),
+      },
+      {
+        route: "GET /api/verification/ifsc-changes/",
+        cells: IFSC_MASTER,
+        request: get("/api/verification/ifsc-changes/"),
+      },
+    ];
+    return rows;
+  })(),
 ];

@@ -18,6 +18,7 @@ import * as projects from "./projects";
 import * as retailerAccount from "./retailerAccount";
 import * as retailerRequests from "./retailerRequests";
 import * as survey from "./survey";
+import * as verification from "./verification";
 
 const families: readonly Readonly<Record<string, unknown>>[] = [
   retailerRequests,
@@ -34,6 +35,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   fieldTools,
   payouts,
   invoiceSetup,
+  verification,
 ];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>

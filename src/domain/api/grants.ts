@@ -25,6 +25,9 @@ export const GRANTS = {
     "a permission of the resource's write list (`write`); what every organisation shares, internal administrators only (`mayWriteShared`)",
   setUpInvoices:
     "an internal user who sets projects up (`maySetUpInvoices`): a client's users never change what its invoices ask",
+  verifyIdentity:
+    "an internal reviewer who checks KYC (`mayVerifyIdentity`): IFSC, PAN, GST, account and UPI checks",
+  ifscMaster: "a user who may upload IFSC bank codes (the bank_code upload's roles): the IFSC master",
 } as const;
 
 export type Grant = keyof typeof GRANTS;

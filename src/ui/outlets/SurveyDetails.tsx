@@ -17,6 +17,7 @@ import {
   LEAVE_UNSAVED_ANSWERS,
   slotsOf,
 } from "../../domain/survey";
+import { CHECK_OF_TYPE } from "../../domain/verification";
 import {
   hasChanges,
   mayCheckCalls,
@@ -33,6 +34,7 @@ import { useLeaveGuard } from "../routes/useLeaveGuard";
 import { Spinner } from "../widgets/Controls";
 import Modal from "../widgets/Modal";
 import AnswerInput, { shownValue } from "./AnswerInput";
+import AnswerVerification from "./AnswerVerification";
 import ImageTiles from "./ImageTiles";
 import { surveyActors } from "./surveyActors";
 
@@ -40,6 +42,8 @@ type Props = SurveyGroupsInput & {
   /** A group's answers were saved: what shows the outlet's changes reads them again. */
   onSaved?: () => void;
   actors?: typeof surveyActors;
+  /** An answer's check passed: the outlet's statuses and names are read again. */
+  onVerified?: () => void;
 };
 
 function Slider({
@@ -131,7 +135,12 @@ function SkuTable({ slots }: { slots: readonly AnswerSlot[] }) {
   );
 }
 
-export default function SurveyDetails({ actors = surveyActors, onSaved, ...input }: Props) {
+export default function SurveyDetails({
+  actors = surveyActors,
+  onSaved,
+  onVerified = () => {},
+  ...input
+}: Props) {
   const notify = useNotify();
   const survey = useLiveActorRef(
     useProvided(surveyGroupsMachine, {
@@ -209,6 +218,15 @@ export default function SurveyDetails({ actors = surveyActors, onSaved, ...input
                   today={today}
                   onChange={(next) => survey.send({ type: "answer.change", key: slot.key, value: next })}
                 />
+                {slot.answer && CHECK_OF_TYPE[slot.question.type] && (
+                  <AnswerVerification
+                    type={slot.question.type}
+                    answer={slot.answer}
+                    value={value}
+                    editable={editable}
+                    onVerified={onVerified}
+                  />
+                )}
                 {slot.answer?.is_edited && <small className="answer-edited">Edited by QC</small>}
                 {previous.map((p) =>
                   isImageType(slot.question.type) ? (

@@ -26,7 +26,7 @@ export default function SurveyPanel({
   retailerRequests: readonly RequestSummary[];
   /** Refresh QC data where the review machine offers it: whether it runs now, and how to ask. */
   refresh: { offered: boolean; running: boolean; start: () => void };
-  /** A group's answers were saved. */
+  /** A group's answers were saved, or an answer's check passed: the outlet is read again. */
   onSaved: () => void;
 }) {
   const wo = outlet.workflow_object;
@@ -54,6 +54,7 @@ export default function SurveyPanel({
         workflowStateChanged={workflowStateChanged}
         retailerRequests={retailerRequests}
         onSaved={onSaved}
+        onVerified={onSaved}
       />
     </>
   );
