@@ -113,7 +113,7 @@ export default function AnswerVerification({
       before = s;
     });
     return () => watch.unsubscribe();
-  }, [actor, account, failureDialog, onVerified]);
+  }, [actor, account, failureDialog, onVerified, notify]);
 
   const primary = (state.value as Record<string, string>).primary;
   const secondary = (state.value as Record<string, string>).secondary;
