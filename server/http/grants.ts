@@ -8,7 +8,7 @@ import type { Grant } from "../../src/domain/api/grants";
 import { MANAGE_USERS } from "../../src/domain/permissions";
 import type { ResourceDefinition } from "../../src/domain/resource";
 import { RESOURCES } from "../../src/domain/resourceCatalogue";
-import { requireWriter } from "../admin/writer";
+import { requireReader, requireWriter } from "../admin/writer";
 import { requirePermission, requireStaff, requireUser } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { requireOutboxReader } from "../dev/access";
@@ -42,7 +42,7 @@ export const GUARDS = {
   resetMobileLink: requireLinkResetter,
   devOutbox: requireOutboxReader,
   exportMobileLinks: requireLinkExporter,
-  resourceRead: (c, deps, e) => requirePermission(c, deps, ...resourceOf(e).read),
+  resourceRead: (c, deps, e) => requireReader(c, deps, resourceOf(e)),
   resourceWrite: (c, deps, e) => requireWriter(c, deps, resourceOf(e)),
   setUpInvoices: requireInvoiceSetter,
   verifyIdentity: requireVerifier,

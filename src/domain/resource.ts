@@ -316,6 +316,11 @@ export type ResourceDefinition = {
   /** Read-only resources (permissions) offer lists and options but no writes. */
   readonly writable?: boolean;
   /**
+   * Read and written by the internal organisation's users only, whatever permission a client's user
+   * holds: a sub-project's invoice and SKU setup is the internal project team's work.
+   */
+  readonly internalOnly?: boolean;
+  /**
    * The record a page is under, besides an organisation's pages: its routes carry the parent's
    * address in `param`, and `field` (a reference to the parent's resource) is filled in from it.
    */

@@ -14,6 +14,10 @@ export type AdminCaller = { readonly internal: boolean; readonly organisationId:
 export const mayWriteShared = (def: ResourceDefinition, caller: AdminCaller): boolean =>
   caller.internal || def.scope === "organisation";
 
+/** Whether the caller's organisation may see the resource's records at all (the permission is checked apart). */
+export const mayReadResource = (def: ResourceDefinition, caller: { readonly internal: boolean }): boolean =>
+  caller.internal || def.internalOnly !== true;
+
 export const sharedRecordsRefused = (def: ResourceDefinition): string =>
   `Only the internal organisation's administrators may change ${def.plural.toLowerCase()}: every organisation shares them.`;
 

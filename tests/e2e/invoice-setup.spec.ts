@@ -179,12 +179,16 @@ test("the SKU question upload makes a sku_group group shown in the hub's SKU que
   await expect(asked).toContainText("2");
 });
 
-test("a client's users are not offered the setup and its screen is not found", async ({ page }) => {
+test("a client's users are not offered the setup and none of its screens is found", async ({ page }) => {
   await signIn(page, "client.admin");
   await page.goto(HUB);
   const screens = page.getByRole("navigation", { name: "Screens of this sub-project" });
   await expect(screens.getByRole("link").first()).toBeVisible();
   await expect(screens.getByRole("link", { name: "Assign invoice SKU" })).toHaveCount(0);
-  await page.goto(`${AREA}/invoice-header`);
-  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  // Every screen of the setup, the resource lists and forms too, and the API behind them.
+  for (const screen of ["invoice-header", "", "invoice-sku", "invoice-sku-list", "invoice-template-list"]) {
+    await page.goto(screen ? `${AREA}/${screen}` : AREA);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  }
+  expect((await page.request.get("/api/admin/sku-template-fields/")).status()).toBe(403);
 });

@@ -15,7 +15,7 @@ import { rolePermissions } from "../../server/auth/roles";
 import { DEMO_ACCOUNTS, INTERNAL } from "../../server/seed/demo";
 import { isWritable, type ResourceDefinition } from "../../src/domain/resource";
 import { RESOURCES } from "../../src/domain/resourceCatalogue";
-import { mayWriteShared } from "../../src/domain/resourceRights";
+import { mayReadResource, mayWriteShared } from "../../src/domain/resourceRights";
 import { cities } from "../../src/domain/resources/geography";
 import { SET_UP_PROJECTS } from "../../src/domain/resources/projects";
 
@@ -171,6 +171,14 @@ function cellsFor(anyOf: readonly string[], allowed: Cell): string {
   }).join(" ");
 }
 
+/** A read row's cells: as `cellsFor`, and 403 for a client's users on the internal organisation's resources. */
+function readCellsFor(def: ResourceDefinition): string {
+  const cells = cellsFor(def.read, "ok").split(" ");
+  return CALLERS.map((caller, i) =>
+    cells[i] === "ok" && !mayReadResource(def, { internal: INTERNAL_ACCOUNT.has(caller) }) ? "403" : cells[i],
+  ).join(" ");
+}
+
 /**
  * A write row's cells: as `cellsFor`, and 403 for a client organisation's administrator on records
  * every organisation shares (src/domain/resourceRights.ts).
@@ -179,7 +187,8 @@ function writeCellsFor(def: ResourceDefinition, allowed: Cell): string {
   const cells = cellsFor(def.write, allowed).split(" ");
   return CALLERS.map((caller, i) =>
     cells[i] === allowed &&
-    !mayWriteShared(def, { internal: INTERNAL_ACCOUNT.has(caller), organisationId: 0 })
+    (!mayReadResource(def, { internal: INTERNAL_ACCOUNT.has(caller) }) ||
+      !mayWriteShared(def, { internal: INTERNAL_ACCOUNT.has(caller), organisationId: 0 }))
       ? "403"
       : cells[i],
   ).join(" ");
@@ -195,11 +204,11 @@ function resourceRows(def: ResourceDefinition): MatrixRow[] {
   const one = (f: Fixtures) => `${base}${f.resourceAddress[def.name]}/`;
   const missing = `${base}${def.addressBy === "id" ? "2147483647" : "no-such-record"}/`;
   const rows: MatrixRow[] = [
-    { route: `GET ${base}`, variant: def.name, cells: cellsFor(def.read, "ok"), request: get(base) },
-    { route: `GET ${base}options/`, cells: cellsFor(def.read, "ok"), request: get(`${base}options/`) },
+    { route: `GET ${base}`, variant: def.name, cells: readCellsFor(def), request: get(base) },
+    { route: `GET ${base}options/`, cells: readCellsFor(def), request: get(`${base}options/`) },
     {
       route: `GET ${base}:address/`,
-      cells: cellsFor(def.read, "ok"),
+      cells: readCellsFor(def),
       request: (f) => get(one(f))(),
     },
   ];

@@ -20,7 +20,7 @@ export const GRANTS = {
   exportMobileLinks:
     "a permission that sets projects up (`mayExportMobileLinks`): retailer links open a retailer's earnings",
   resourceRead:
-    "a permission of the administered resource's read list (its definition's `read`), within the caller's organisation",
+    "a permission of the administered resource's read list (its definition's `read`), within the caller's organisation; the internal organisation's resources, its users only (`mayReadResource`)",
   resourceWrite:
     "a permission of the resource's write list (`write`); what every organisation shares, internal administrators only (`mayWriteShared`)",
   setUpInvoices:

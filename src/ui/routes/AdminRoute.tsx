@@ -4,9 +4,11 @@
  * entry carries neither the resource definitions nor the Schema module they are made with.
  */
 import { type ComponentType, lazy } from "react";
-import { CITY_MERGE_PATH, RESOURCE_SCREENS } from "../../domain/resourceCatalogue";
+import { CITY_MERGE_PATH, RESOURCE_SCREENS, RESOURCES } from "../../domain/resourceCatalogue";
+import { mayReadResource } from "../../domain/resourceRights";
 import type { AppRoute } from "../../domain/routes";
 import NotFound from "../errors/NotFound";
+import { useCurrentUser } from "../session/SessionGate";
 import { useTitle } from "./useTitle";
 
 const adminScreens = () => import("../admin/ResourceScreens");
@@ -18,8 +20,20 @@ const ADMIN_SCREENS: ReadonlyMap<string, ComponentType> = new Map([
   [CITY_MERGE_PATH, lazy(() => adminScreens().then((m) => ({ default: m.CityMergeScreen })))] as const,
 ]);
 
+/** Whether the screen's resource is one the user's organisation may see (the internal one's own: its users only). */
+function seenBy(pattern: string, internal: boolean): boolean {
+  const name = RESOURCE_SCREENS.find((s) => s.pattern === pattern)?.resource;
+  const def = RESOURCES.find((d) => d.name === name);
+  return !def || mayReadResource(def, { internal });
+}
+
 export default function AdminRoute({ route }: { route: AppRoute }) {
-  const Screen = ADMIN_SCREENS.get(route.pattern);
+  const user = useCurrentUser();
+  const found = ADMIN_SCREENS.get(route.pattern);
+  // The internal organisation's own screens do not exist for a client's user, as the server answers.
+  const refused = found !== undefined && !seenBy(route.pattern, user?.organisation.kind === "internal");
+  const Screen = refused ? undefined : found;
   useTitle(Screen ? route.title : "Page not found");
+  if (refused) return <NotFound />;
   return Screen ? <Screen /> : <NotFound planned />;
 }

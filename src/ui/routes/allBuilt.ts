@@ -5,6 +5,7 @@
  */
 import { MACHINES_PATH } from "../../domain/menu";
 import { CITY_MERGE_PATH, RESOURCE_SCREENS, RESOURCES } from "../../domain/resourceCatalogue";
+import { mayReadResource } from "../../domain/resourceRights";
 import { findRoute } from "../../domain/routes";
 import { HAND_BUILT } from "./built";
 
@@ -34,13 +35,17 @@ export function isBuiltPath(path: string): boolean {
 }
 
 /**
- * Whether a user holding these permissions can open the address: its screen is built and, for an
- * administration screen, the user may read the resource it shows.
+ * Whether a user can open the address: its screen is built and, for an administration screen, the
+ * user may read the resource it shows (its permission, and the internal organisation's own resources
+ * only for its users).
  */
-export function opensFor(path: string, permissions: readonly string[]): boolean {
+export function opensFor(
+  path: string,
+  user: { readonly permissions: readonly string[]; readonly internal: boolean },
+): boolean {
   if (!isBuiltPath(path)) return false;
   const pattern = findRoute(path.split(/[?#]/)[0] ?? path)?.route.pattern;
   const screen = RESOURCE_SCREENS.find((s) => s.pattern === pattern);
   const def = screen && RESOURCES.find((d) => d.name === screen.resource);
-  return !def || def.read.some((p) => permissions.includes(p));
+  return !def || (def.read.some((p) => user.permissions.includes(p)) && mayReadResource(def, user));
 }

@@ -10,7 +10,10 @@ import { opensFor } from "./allBuilt";
 export function useBack(target: string): { href: string | null; go: () => void } {
   const [, navigate] = useLocation();
   const user = useCurrentUser();
-  const opens = opensFor(target, user?.permissions ?? []);
+  const opens = opensFor(target, {
+    permissions: user?.permissions ?? [],
+    internal: user?.organisation.kind === "internal",
+  });
   return {
     href: opens ? target : null,
     go: () => {
