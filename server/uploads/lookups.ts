@@ -209,7 +209,9 @@ export async function uploadContext(
   uploaderId: number,
 ): Promise<UploadContext> {
   const kinds = new Set(
-    type.columns.flatMap((c) => (c.rule.kind === "ref" || c.rule.kind === "new" ? [c.rule.ref] : [])),
+    type.columns.flatMap((c) =>
+      c.rule.kind === "ref" || c.rule.kind === "refs" || c.rule.kind === "new" ? [c.rule.ref] : [],
+    ),
   );
   const refs = new Map<RefKind, (value: string) => readonly string[]>();
   for (const kind of kinds) refs.set(kind, refIndex(kind, await LOADERS[kind](db, scope)));

@@ -2,7 +2,7 @@
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, type UploadHelp } from "../../src/domain/bulkUpload";
 import { type FieldRule, RECORD_NAMES, REF_NAMES, type UploadType } from "../../src/domain/uploadTypes";
 
-const RULE_TEXT: Readonly<Record<Exclude<FieldRule["kind"], "oneOf" | "ref" | "new">, string>> = {
+const RULE_TEXT: Readonly<Record<Exclude<FieldRule["kind"], "oneOf" | "ref" | "refs" | "new">, string>> = {
   text: "text",
   pan: "PAN (ABCDE1234F)",
   gst: "GST number with its check character",
@@ -27,6 +27,8 @@ function ruleText(rule: FieldRule): string {
       return `one of: ${rule.values.join(", ")} (in any case)`;
     case "ref":
       return `the name of an existing ${REF_NAMES[rule.ref]}, in any case`;
+    case "refs":
+      return `one or more, separated by ;, each the name of an existing ${REF_NAMES[rule.ref]}, in any case`;
     case "new":
       return `a new ${REF_NAMES[rule.ref]}, not used yet in any case`;
     default:

@@ -37,6 +37,7 @@ export type CellRuleKind =
   | "bankCode"
   | "oneOf"
   | "ref"
+  | "refs"
   | "new";
 
 export const CELL_MSG = {

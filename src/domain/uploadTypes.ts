@@ -4,6 +4,7 @@
  * client shows the same template; what confirming does is the server's (server/uploads/apply.ts).
  */
 import { isIsoDate } from "./format";
+import { splitChoices } from "./invoiceSetup";
 import { QUESTION_TYPES } from "./survey";
 import { type CellRuleKind, readCell, type SheetCell, textCell } from "./uploadCells";
 import {
@@ -59,6 +60,8 @@ export type FieldRule =
   | { readonly kind: "oneOf"; readonly values: readonly string[] }
   /** Must name an existing record. */
   | { readonly kind: "ref"; readonly ref: RefKind }
+  /** A `;`-separated list, each naming an existing record (the SKUs a question is asked for). */
+  | { readonly kind: "refs"; readonly ref: RefKind }
   /** Must not name an existing record (a new user name). */
   | { readonly kind: "new"; readonly ref: RefKind };
 
@@ -147,6 +150,7 @@ const optional = (name: string, rule: FieldRule, sample: string): TemplateColumn
   col(name, rule, sample, { required: false });
 const text: FieldRule = { kind: "text" };
 const ref = (r: RefKind): FieldRule => ({ kind: "ref", ref: r });
+const refs = (r: RefKind): FieldRule => ({ kind: "refs", ref: r });
 
 /** Roles that keep an organisation's master data: its regions, zones, territories, users and SKUs, and the cities. */
 const MASTER_DATA_ROLES = ["project-manager"];
@@ -288,7 +292,7 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
       col("name", text, "Facings on the shelf"),
       col("type", { kind: "oneOf", values: QUESTION_TYPES }, "number"),
       col("is_mandatory", { kind: "oneOf", values: ["yes", "no"] }, "yes"),
-      col("sku_codes", text, "SKU-0001;SKU-0002"),
+      col("sku_codes", refs("catalogueSku"), "SKU-0001;SKU-0002"),
       optional("choices", text, "Yes;No"),
     ],
     recordKey: { columns: ["question_group", "name"], existing: "question" },
@@ -646,6 +650,15 @@ export function checkValue(rule: FieldRule, value: string, refs: RefLookup): str
       const found = refs(rule.ref, value);
       if (found.length === 0) return `No ${REF_NAMES[rule.ref]} named ${value}.`;
       return found.length > 1 ? ambiguous(rule.ref, value, found) : null;
+    }
+    case "refs": {
+      const named = splitChoices(value);
+      if (named.length === 0) return REQUIRED_VALUE;
+      for (const one of named) {
+        const problem = checkValue({ kind: "ref", ref: rule.ref }, one, refs);
+        if (problem) return problem;
+      }
+      return null;
     }
     case "new": {
       const found = refs(rule.ref, value);

@@ -191,7 +191,9 @@ describe("nobody grants a permission they do not hold", () => {
   });
 
   it("a user made with a role signs in with the password given", async () => {
-    const [role] = await server.db.query<{ id: number }>("SELECT id FROM roles WHERE name = 'qc-manager'");
+    const [role] = await server.db.query<{ id: number }>(
+      "SELECT id FROM roles WHERE name = 'client-manager'",
+    );
     const res = await server.call("POST", api("users/"), {
       headers: admin,
       body: {

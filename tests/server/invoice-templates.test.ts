@@ -42,11 +42,14 @@ describe("invoice details templates", () => {
     expect(res.status).toBe(200);
     const rows = res.body.results as { values: Record<string, unknown>; labels: Record<string, string[]> }[];
     expect(rows.map((r) => [r.values.name, r.values.is_active])).toEqual([
+      ["MI bill", true],
       ["Quick bill", false],
       ["Standard bill", true],
     ]);
-    expect(rows[0]!.labels.detail_fields).toEqual(["Quantity", "Rate", "SKU"]);
-    expect(rows[1]!.labels.headers).toHaveLength(5);
+    // The MI bill, Acme MI's invoice setup, holds a header of each of the eight types.
+    expect(rows[0]!.labels.headers).toHaveLength(8);
+    expect(rows[1]!.labels.detail_fields).toEqual(["Quantity", "Rate", "SKU"]);
+    expect(rows[2]!.labels.headers).toHaveLength(5);
   });
 
   it("adds a template of the organisation's own headers and fields, and refuses another organisation's", async () => {

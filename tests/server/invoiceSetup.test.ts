@@ -169,6 +169,8 @@ describe("the SKU question upload (question-management/sku-bulk-upload)", () => 
         ["Shelf check", "Facings on the shelf", "number", "yes", codes, ""],
         ["Shelf check", "Price tag shown", "yes_or_no", "no", skus[0]!.sku_code, ""],
         ["Shelf check", "", "number", "yes", codes, ""],
+        // An unknown code is this row's problem, in the error workbook: the others still confirm.
+        ["Shelf check", "Stock at the back", "number", "no", `${skus[0]!.sku_code};NO-SUCH-SKU`, ""],
       ],
     );
     const query = `object=sku_questions&sub_project=${sub!.id}`;
@@ -180,7 +182,7 @@ describe("the SKU question upload (question-management/sku-bulk-upload)", () => 
       `objects_type=sku_questions&sub_project=${sub!.id}`,
       res.body.id as number,
     );
-    expect(job).toMatchObject({ status: "completed", total_objects: 3, total_clean_objects: 2 });
+    expect(job).toMatchObject({ status: "completed", total_objects: 4, total_clean_objects: 2 });
     const confirm = await server.call("POST", `/api/bulk/upload/${job.id}/activate/?object=sku_questions`, {
       headers: pm,
     });

@@ -80,7 +80,7 @@ describe("user bulk update", () => {
     const job = await processed(
       admin,
       [
-        ["upd.one", "New Name", "", "", "qc-manager", "no"],
+        ["upd.one", "New Name", "", "", "client-manager", "no"],
         ["UPD.TWO", "", "two@new.example.in", "9876543210", "", ""],
         ["nobody.here", "X", "", "", "", ""],
         ["zenith.manager", "X", "", "", "", ""],
@@ -110,7 +110,7 @@ describe("user bulk update", () => {
       phone_number: "9000011111",
       is_active: false,
       version: before.version + 1,
-      roles: ["qc-manager"],
+      roles: ["client-manager"],
     });
     expect(await stored("upd.two")).toEqual({
       ...before,
@@ -128,7 +128,7 @@ describe("user bulk update", () => {
         changes: {
           username: "upd.one",
           name: "New Name",
-          role: "qc-manager",
+          role: "client-manager",
           is_active: "no",
           upload: job.id,
         },
@@ -141,7 +141,7 @@ describe("user bulk update", () => {
       pm,
       [
         ["upd.boss", "Taken Over", "mine@example.in", "", "", ""],
-        ["upd.pm", "", "", "", "admin", ""],
+        ["upd.pm", "", "", "", "client-manager", ""],
         ["upd.pm", "Fine", "", "", "", ""],
       ],
       "pm.xlsx",
@@ -150,7 +150,7 @@ describe("user bulk update", () => {
     const unclean = await resultSheet(server, pm, job.unclean_objects_media_path as string);
     expect(unclean.rows.map((r) => r.at(-1))).toEqual([
       `username: ${userNotChangeable("upd.boss")}`,
-      `role: ${roleNotGrantable("admin")}`,
+      `role: ${roleNotGrantable("client-manager")}`,
       "username: Repeated in this file: first in row 3.",
     ]);
   });

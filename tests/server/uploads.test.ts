@@ -294,8 +294,9 @@ describe("confirm and cancel", () => {
       "u",
       ["username", "name", "email", "phone_number", "role"],
       [
-        ["new.auditor1", "Ravi Patil", "ravi@example.in", "9876543210", "qc-executive"],
-        ["new.auditor2", "Sita Rao", "sita@example.in", "9876543211", "qc-executive"],
+        // A role a client organisation's users may hold (internal-only roles are refused per row).
+        ["new.auditor1", "Ravi Patil", "ravi@example.in", "9876543210", "client-manager"],
+        ["new.auditor2", "Sita Rao", "sita@example.in", "9876543211", "client-manager"],
       ],
     );
     const res = await upload(server, admin, "object=users&organisation=acme-beverages", users, "users.xlsx");

@@ -15,7 +15,10 @@ import { subProjectHubFixture } from "../machines/fixtures/subProjectHub";
 import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";
 
 vi.mock("../../src/ui/session/SessionGate", () => ({
-  useCurrentUser: () => ({ permissions: ["project-manager-dashboard-permission"] }),
+  useCurrentUser: () => ({
+    permissions: ["project-manager-dashboard-permission"],
+    organisation: { id: 1, name: "Retail Scan", kind: "internal" },
+  }),
 }));
 
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void; input: unknown };
