@@ -138,14 +138,15 @@ export const appStartMachine = setup({
         },
       ],
     },
+    // The page's last states, not final ones: the session stays a live child of the application,
+    // which views read for as long as the page is open.
     openingStore: {
-      description: "The open_store flag sent the device to the app store.",
-      type: "final",
+      description: "The open_store flag sent the device to the app store; the page stays here.",
       entry: "openAppStore",
     },
     mobileView: {
-      description: "A retailer mobile page: it checks its own access token, no staff session is needed.",
-      type: "final",
+      description:
+        "A retailer mobile page: it checks its own access token, no staff session is needed; the page stays here.",
     },
     fetchingUser: {
       description: "A user name is stored: fetching the current user's details.",
