@@ -91,7 +91,7 @@ test("an organisation's users are updated from a spreadsheet: refused rows liste
     "users",
     ["username", "name", "email", "phone_number", "role", "is_active"],
     [
-      ["bulk.update.me", "New Name", "", "9876543210", "qc-executive", ""],
+      ["bulk.update.me", "New Name", "", "9876543210", "client-manager", ""],
       ["zenith.manager", "Not Mine", "", "", "", ""],
     ],
   );
@@ -119,5 +119,5 @@ test("an organisation's users are updated from a spreadsheet: refused rows liste
   await expect(page.getByText("New Name")).toBeVisible();
   await expect(page.getByText("old@example.in")).toBeVisible();
   await expect(page.getByText("9876543210")).toBeVisible();
-  await expect(page.getByRole("definition").filter({ hasText: "QC Executive" })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "Client Manager" })).toBeVisible();
 });

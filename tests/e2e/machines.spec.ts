@@ -34,7 +34,10 @@ test("a product owner opens the sign-in chart from the menu, reads states by key
   page,
 }) => {
   await signIn(page, "product.owner");
-  await page.getByRole("navigation").getByRole("link", { name: "Machines" }).click();
+  await page
+    .getByRole("navigation", { name: "Dashboard areas" })
+    .getByRole("link", { name: "Machines" })
+    .click();
   await expect(page).toHaveURL(/\/dashboard\/machines$/);
   await page.getByRole("link", { name: "signIn", exact: true }).click();
   await expect(page.getByRole("heading", { name: "signIn" })).toBeVisible();
@@ -63,10 +66,10 @@ test("a product owner opens the sign-in chart from the menu, reads states by key
 
   // The chart opens fitted to its frame; from actual size, Zoom in takes one step.
   await page.getByRole("button", { name: "Actual size" }).click();
-  await expect(page.getByText("100%")).toBeVisible();
+  await expect(page.getByText("100%", { exact: true })).toBeVisible();
   const size = await chart.boundingBox();
   await page.getByRole("button", { name: "Zoom in" }).click();
-  await expect(page.getByText("125%")).toBeVisible();
+  await expect(page.getByText("125%", { exact: true })).toBeVisible();
   expect((await chart.boundingBox())!.width).toBeGreaterThan(size!.width);
   await page.getByRole("button", { name: "Actual size" }).click();
   await page.mouse.move(0, 0);

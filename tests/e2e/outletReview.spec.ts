@@ -113,8 +113,8 @@ test("calling.executive sees the menu and header for each type of calling", asyn
 test("iftu.manager, a payout role, sees the full header without Update Status", async ({ page }) => {
   await signIn(page, "iftu.manager");
   await page.goto(view("RS000004"));
-  // Payout Details (the main tab) is not built; Survey Details, the second tab, opens first.
-  await expect(menu(page)).toHaveText(["Survey Details", "Log Details", "QC Edit History"]);
+  // Payout Details is the main tab; Survey Details, the second tab, opens first (001 §2.1).
+  await expect(menu(page)).toHaveText(["Payout Details", "Survey Details", "Log Details", "QC Edit History"]);
   await expect(page.getByRole("heading", { name: "Survey Details" })).toBeVisible();
   await expect(page.getByText("Survey End", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Associated By" })).toBeVisible();

@@ -193,6 +193,7 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
         refresh={{
           offered: mayEdit,
           running: state.matches("refreshingQc"),
+          busy: state.hasTag("busy"),
           start: () => review.send({ type: "qc.refresh" }),
         }}
         onSaved={outletChanged}

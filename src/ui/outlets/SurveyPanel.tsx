@@ -25,7 +25,13 @@ export default function SurveyPanel({
   /** The outlet's retailer requests: a pending one blocks every save (001 §4.4). */
   retailerRequests: readonly RequestSummary[];
   /** Refresh QC data where the review machine offers it: whether it runs now, and how to ask. */
-  refresh: { offered: boolean; running: boolean; start: () => void };
+  refresh: {
+    offered: boolean;
+    running: boolean;
+    /** The outlet is read again or changed: a click now would be lost, so the button waits. */
+    busy: boolean;
+    start: () => void;
+  };
   /** A group's answers were saved, or an answer's check passed: the outlet is read again. */
   onSaved: () => void;
 }) {
@@ -37,7 +43,7 @@ export default function SurveyPanel({
           <button
             type="button"
             className="button button-secondary"
-            disabled={refresh.running || savingBlocked(retailerRequests)}
+            disabled={refresh.busy || savingBlocked(retailerRequests)}
             onClick={refresh.start}
           >
             {refresh.running ? "Refreshing…" : "Refresh QC data"}

@@ -67,6 +67,10 @@ export default function InvoiceHeaderAssignmentScreen({
         <Link className="button button-secondary" href={hubPath(place.projectSlug, place.slug)}>
           Back to the sub-project
         </Link>
+        {/* A header the catalogue lacks is made first, for a template or this list alike. */}
+        <Link className="button button-secondary" href={pathFor(projectInvoiceHeaders.routes.create!, place)}>
+          Create a new header
+        </Link>
       </div>
       <p className="page-lead">
         An invoice of this sub-project asks the headers of one invoice template, or its own list of headers in
@@ -185,7 +189,6 @@ export default function InvoiceHeaderAssignmentScreen({
               >
                 Add
               </button>
-              <Link href={pathFor(projectInvoiceHeaders.routes.create!, place)}>Create a new header</Link>
             </div>
           </>
         )}

@@ -34,6 +34,7 @@ export function ProjectCardView({
   card,
   opens,
   editPath,
+  payoutPath = null,
   actors,
 }: {
   card: ProjectCard;
@@ -41,6 +42,8 @@ export function ProjectCardView({
   opens: string;
   /** Given only to those who may edit the project. */
   editPath: string | null;
+  /** The client portal's payout page, given to a client's users. */
+  payoutPath?: string | null;
   actors?: Partial<typeof projectCardActors>;
 }) {
   const [, navigate] = useLocation();
@@ -137,8 +140,13 @@ export function ProjectCardView({
         <dt>{OUTLETS_LABEL}</dt>
         <dd>{card.outlets_count}</dd>
       </dl>
-      {(editPath || card.deck) && (
+      {(editPath || card.deck || payoutPath) && (
         <div className="project-card-actions">
+          {payoutPath && (
+            <Link href={payoutPath} aria-label={`Payouts of ${card.name}`}>
+              Payouts
+            </Link>
+          )}
           {card.deck && (
             <a
               className="button button-secondary"

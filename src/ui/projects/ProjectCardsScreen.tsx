@@ -108,6 +108,11 @@ export default function ProjectCardsScreen() {
               key={`${card.slug}/${card.notificationCount}/${card.notificationList[0]?.id ?? 0}`}
               card={card}
               opens={opensSubProjects ? subProjectsPath(card.slug) : clientOutletsPath(card.slug)}
+              payoutPath={
+                opensSubProjects
+                  ? null
+                  : `/dashboard/projects/client-portal-view/${encodeURIComponent(card.slug)}/payout`
+              }
               editPath={canEdit ? projectUpdatePath(card.slug) : null}
             />
           ))}
