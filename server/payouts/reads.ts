@@ -192,7 +192,8 @@ export async function payoutCycles(
 }
 
 /** The payout sub-project types (the money path runs through them). */
-const PAYOUT_TYPES = ["3p_payout", "payout_cycle", "off_take", "off_take_cycle"];
+/** Sub-project types whose outlets are paid (their payouts are plotted and paid). */
+export const PAYOUT_TYPES = ["3p_payout", "payout_cycle", "off_take", "off_take_cycle"];
 
 /** A project's payout page for the client portal: the caller's own organisation's project only. */
 export async function clientPayout(

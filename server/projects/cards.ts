@@ -15,6 +15,7 @@ import { projectFileUrl } from "../../src/domain/resources/projects";
 import { isInternal } from "../auth/organisationScope";
 import type { UserRow } from "../auth/users";
 import type { Queryable } from "../db/db";
+import { PAYOUT_TYPES } from "../payouts/reads";
 
 export type Viewer = Pick<UserRow, "id" | "organisation_id" | "organisation_kind">;
 export type CardFilter = { search: string | null; type: string | null; organisation: number | null };
@@ -100,16 +101,18 @@ export async function projectCards(
     logo_file_id: number | null;
     deck_file_id: number | null;
     deck_name: string | null;
+    has_payouts: boolean;
   }>(
     `SELECT p.id, p.slug, p.name, p.type, (SELECT g.name FROM organisations g WHERE g.id = p.organisation_id) AS organisation,
             p.start_date::text AS start_date, p.end_date::text AS end_date, p.logo_file_id, p.deck_file_id,
             (SELECT f.name FROM stored_files f WHERE f.id = p.deck_file_id) AS deck_name,
+            EXISTS (SELECT 1 FROM sub_projects s WHERE s.project_id = p.id AND s.type = ANY($${params.length + 3}::text[])) AS has_payouts,
             (SELECT coalesce(sum(c.n), 0)::int FROM outlet_counts c JOIN sub_projects s ON s.id = c.sub_project_id
              WHERE s.project_id = p.id AND c.status = 'active') AS outlets
      FROM (SELECT p.* FROM projects p WHERE ${whereSql} ORDER BY p.start_date DESC, p.id DESC
            LIMIT $${params.length + 1} OFFSET $${params.length + 2}) p
      ORDER BY p.start_date DESC, p.id DESC`,
-    [...params, page.size, page.offset],
+    [...params, page.size, page.offset, PAYOUT_TYPES],
   );
   const ids = projects.map((p) => p.id);
   const notes =
@@ -130,6 +133,7 @@ export async function projectCards(
       notificationCount: notes.unread.get(p.id) ?? 0,
       notificationList: mine.map(notificationOf),
       logo: p.logo_file_id === null ? null : projectFileUrl(p.slug, "logo", p.logo_file_id),
+      has_payouts: p.has_payouts,
       deck:
         p.deck_file_id === null
           ? null

@@ -117,6 +117,8 @@ export const ProjectCard = Schema.Struct({
   notificationList: Schema.Array(ProjectNotification),
   /** Where the project's logo is served; null when it has none. */
   logo: Schema.NullOr(Schema.String),
+  /** Whether the project has payout sub-projects (the client portal's payout pages show them). */
+  has_payouts: Schema.Boolean,
   /** The project's deck (where it is served and its file name); null when it has none. */
   deck: Schema.NullOr(Schema.Struct({ url: Schema.String, name: Schema.String })),
 });

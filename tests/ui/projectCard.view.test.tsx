@@ -44,6 +44,7 @@ const cardOf = (input: ProjectCardInput): ProjectCard => ({
   notificationCount: input.count,
   notificationList: input.notifications,
   logo: null,
+  has_payouts: true,
   deck: null,
 });
 

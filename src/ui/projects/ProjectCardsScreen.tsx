@@ -109,7 +109,7 @@ export default function ProjectCardsScreen() {
               card={card}
               opens={opensSubProjects ? subProjectsPath(card.slug) : clientOutletsPath(card.slug)}
               payoutPath={
-                opensSubProjects
+                opensSubProjects || !card.has_payouts
                   ? null
                   : `/dashboard/projects/client-portal-view/${encodeURIComponent(card.slug)}/payout`
               }
