@@ -2,7 +2,7 @@
  * What confirming each upload type does with its clean rows, inside the confirm's transaction:
  * either every row is applied or, on any failure, none.
  */
-import { splitChoices } from "../../src/domain/invoiceSetup";
+import { splitChoices } from "../../src/domain/choices";
 import { roleNotGrantable, type UploadTypeKey, userNotChangeable } from "../../src/domain/uploadTypes";
 import { verificationResets } from "../../src/domain/verification";
 import { firstWorkflowState } from "../../src/machines/outletWorkflowConfig";

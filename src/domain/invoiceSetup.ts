@@ -7,6 +7,7 @@
  * is not a number, a choice not offered, a bound crossed) the message follows its style.
  */
 import { Schema } from "effect";
+import { CHOICE_SEPARATOR, splitChoices } from "./choices";
 import { isIsoDate } from "./format";
 import { SET_UP_PROJECTS } from "./resources/projects";
 
@@ -34,14 +35,6 @@ export type SkuTemplateField = {
   readonly validations: SkuFieldValidations;
   readonly is_mandatory: boolean;
 };
-
-/** Choices are written separated by ";" everywhere in the spec (002 §3, §5). */
-export const CHOICE_SEPARATOR = ";";
-export const splitChoices = (choices: string | undefined): string[] =>
-  (choices ?? "")
-    .split(CHOICE_SEPARATOR)
-    .map((c) => c.trim())
-    .filter((c) => c !== "");
 
 /** A time of day as the grid writes it: 24-hour HH:MM. */
 export const isTimeOfDay = (text: string): boolean => /^([01]\d|2[0-3]):[0-5]\d$/.test(text);

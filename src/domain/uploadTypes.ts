@@ -3,8 +3,9 @@
  * column, who may use it, and where it lives. The server validates rows with `rowValidator`, the
  * client shows the same template; what confirming does is the server's (server/uploads/apply.ts).
  */
+
+import { splitChoices } from "./choices";
 import { isIsoDate } from "./format";
-import { splitChoices } from "./invoiceSetup";
 import { QUESTION_TYPES } from "./survey";
 import { type CellRuleKind, readCell, type SheetCell, textCell } from "./uploadCells";
 import {

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { splitChoices } from "../../src/domain/choices";
 import {
   assignmentProblem,
   BOUNDS_CROSSED,
@@ -15,7 +16,6 @@ import {
   skuFieldSetupProblems,
   skuNameProblem,
   skuRowProblems,
-  splitChoices,
   TEMPLATE_OR_HEADERS,
 } from "../../src/domain/invoiceSetup";
 
