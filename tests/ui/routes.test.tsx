@@ -74,7 +74,7 @@ describe("the route table", () => {
     expect(await headingText()).toBe("Page not found");
     expect(screen.getByText("This page is part of the product, but it does not exist yet.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Go back home" }).getAttribute("href")).toBe("/");
-    expect(document.title).toBe("Page not found · Retail Scan");
+    await waitFor(() => expect(document.title).toBe("Page not found · Retail Scan"));
   });
 
   it("shows Page not found for an unknown address, saying there is no such page", async () => {
@@ -126,7 +126,7 @@ describe("the route table", () => {
     expect(main.textContent).toContain("project-manager-dashboard-permission");
     expect(main.textContent).toContain("project-manager-workflow-permission");
     expect(screen.getByRole("navigation", { name: "Dashboard areas" })).toBeTruthy();
-    expect(document.title).toBe("Dashboard · Retail Scan");
+    await waitFor(() => expect(document.title).toBe("Dashboard · Retail Scan"));
   });
 
   it("shows a dashboard page that is not built yet inside the shell", async () => {
@@ -169,6 +169,6 @@ describe("the route table", () => {
     session.user = projectManager;
     renderAt("/dashboard/client-reports/12/images");
     expect(await headingText()).toBe("Page not found");
-    expect(document.title).toBe("Page not found · Retail Scan");
+    await waitFor(() => expect(document.title).toBe("Page not found · Retail Scan"));
   });
 });
