@@ -25,16 +25,24 @@ export async function outletByRsid(db: Queryable, rsid: string): Promise<PortalO
   return row;
 }
 
-/** The retailer (or, with none on record, the owner), the programme and the KYC status. */
-export async function mobileProfile(db: Queryable, outletId: number): Promise<MobileProfile[]> {
+/**
+ * The retailer (or, with none on record, the owner), the programme with its project's logo (at the
+ * address `logoOf` gives for the way the page is read) and the KYC status.
+ */
+export async function mobileProfile(
+  db: Queryable,
+  outletId: number,
+  logoOf: (fileId: number) => string,
+): Promise<MobileProfile[]> {
   const rows = await db.query<{
     name: string;
     program_name: string;
     organisation_name: string;
     pan_status: string;
     ifsc_status: string;
+    logo_file_id: number | null;
   }>(
-    `SELECT coalesce(r.name, o.owner_name) AS name, coalesce(pg.name, s.name) AS program_name,
+    `SELECT coalesce(r.name, o.owner_name) AS name, coalesce(pg.name, s.name) AS program_name, p.logo_file_id,
        org.name AS organisation_name, o.pan_number_verification_status AS pan_status,
        w.ifsc_code_verification_status AS ifsc_status
      FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
@@ -46,8 +54,8 @@ export async function mobileProfile(db: Queryable, outletId: number): Promise<Mo
   return rows.map((r) => ({
     name: r.name,
     program_name: r.program_name,
-    // Organisations hold no logo image yet: the page shows the organisation's initials instead.
-    project_organisation_logo_image: null,
+    // Without a logo the page shows the organisation's initials.
+    project_organisation_logo_image: r.logo_file_id === null ? null : logoOf(r.logo_file_id),
     is_kyc_successful: isKycSuccessful(r),
     organisation_name: r.organisation_name,
   }));

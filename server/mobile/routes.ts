@@ -28,6 +28,7 @@ import { Problem } from "../http/problem";
 import { serve } from "../http/serve";
 import type { OutletViewer } from "../outlets/access";
 import { seesOutlet } from "../outlets/review";
+import { outletProjectLogo } from "../projects/files";
 import { contentDisposition } from "../uploads/files";
 import {
   earnings,
@@ -52,11 +53,22 @@ const REFUSED = { code: "mobile_access_refused" };
 
 const tokenHash = (viewId: string) => createHash("sha256").update(viewId).digest("hex");
 
-/** Where an invoice's and a statement's PDFs are served, for the list that links to them. */
-const pdfsOf = (invoice: AnyEndpoint, statement: AnyEndpoint, params: Record<string, string>) => ({
-  invoice: (id: number) => addressOf(invoice, { ...params, id: String(id) }),
-  statement: (id: number) => addressOf(statement, { ...params, id: String(id) }),
+/** Where an invoice's and a statement's PDFs and the logo are served, for the answer that links to them. */
+const filesOf = (
+  files: { invoice: AnyEndpoint; statement: AnyEndpoint; logo: AnyEndpoint },
+  params: Record<string, string>,
+) => ({
+  invoice: (id: number) => addressOf(files.invoice, { ...params, id: String(id) }),
+  statement: (id: number) => addressOf(files.statement, { ...params, id: String(id) }),
+  logo: (id: number) => addressOf(files.logo, { ...params, id: String(id) }),
 });
+const LINK_FILES = { invoice: pdfs.linkInvoicePdf, statement: pdfs.linkStatementPdf, logo: pdfs.linkLogo };
+const STAFF_FILES = {
+  invoice: pdfs.staffInvoicePdf,
+  statement: pdfs.staffStatementPdf,
+  logo: pdfs.staffLogo,
+};
+const OWN_FILES = { invoice: pdfs.ownInvoicePdf, statement: pdfs.ownStatementPdf, logo: pdfs.ownLogo };
 
 export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
@@ -128,11 +140,21 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   }
 
+  async function serveLogo(c: Context<AppEnv>, fileId: number, outlet: PortalOutlet) {
+    const served = await outletProjectLogo(db, outlet.id, fileId);
+    if (!served) throw new Problem(404, { ...NOT_FOUND });
+    return c.body(new Uint8Array(served.file.content as Uint8Array), 200, {
+      "Content-Type": served.contentType,
+      "Content-Disposition": contentDisposition(served.file.name, served.inline),
+      "Cache-Control": "private, max-age=86400",
+    });
+  }
+
   // The link's reads, each with the token the link is bound to.
-  const linkPdfs = (slug: string) => pdfsOf(pdfs.linkInvoicePdf, pdfs.linkStatementPdf, { slug });
+  const linkPdfs = (slug: string) => filesOf(LINK_FILES, { slug });
   serve(app, deps, api.linkProfile, async ({ c, params }) => {
     const outlet = await boundOutlet(c, params.slug);
-    return { results: await mobileProfile(db, outlet.id) };
+    return { results: await mobileProfile(db, outlet.id, linkPdfs(params.slug).logo) };
   });
   serve(app, deps, api.linkEarnings, async ({ c, params }) => {
     const outlet = await boundOutlet(c, params.slug);
@@ -152,6 +174,9 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   serve(app, deps, pdfs.linkStatementPdf, async ({ c, params }) =>
     servePdf(c, "statement", params.id, await boundOutlet(c, params.slug)),
   );
+  serve(app, deps, pdfs.linkLogo, async ({ c, params }) =>
+    serveLogo(c, params.id, await boundOutlet(c, params.slug)),
+  );
 
   /** Staff who may see the outlet read the same answers by its RSID (the pp views). */
   async function staffOutlet(viewer: OutletViewer, rsid: string): Promise<PortalOutlet> {
@@ -159,11 +184,11 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!outlet || !(await seesOutlet(db, viewer, outlet.id))) throw new Problem(404, { ...NOT_FOUND });
     return outlet;
   }
-  const staffPdfs = (rsid: string) => pdfsOf(pdfs.staffInvoicePdf, pdfs.staffStatementPdf, { rsid });
+  const staffPdfs = (rsid: string) => filesOf(STAFF_FILES, { rsid });
 
   serve(app, deps, api.staffProfile, async ({ caller, params }) => {
     const outlet = await staffOutlet(caller, params.rsid);
-    return { results: await mobileProfile(db, outlet.id) };
+    return { results: await mobileProfile(db, outlet.id, staffPdfs(outlet.rsid).logo) };
   });
   serve(app, deps, api.staffEarnings, async ({ caller, params }) => {
     const outlet = await staffOutlet(caller, params.rsid);
@@ -182,6 +207,9 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   );
   serve(app, deps, pdfs.staffStatementPdf, async ({ c, caller, params }) =>
     servePdf(c, "statement", params.id, await staffOutlet(caller, params.rsid)),
+  );
+  serve(app, deps, pdfs.staffLogo, async ({ c, caller, params }) =>
+    serveLogo(c, params.id, await staffOutlet(caller, params.rsid)),
   );
 
   /** When the link was bound to a phone: whoever sees the outlet. */
@@ -206,7 +234,7 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
     if ((await retailerOutlets(db, userId)).length === 0) throw new Problem(403, { ...FORBIDDEN });
     throw new Problem(404, { ...NOT_FOUND });
   }
-  const ownPdfs = (rsid: string) => pdfsOf(pdfs.ownInvoicePdf, pdfs.ownStatementPdf, { rsid });
+  const ownPdfs = (rsid: string) => filesOf(OWN_FILES, { rsid });
 
   serve(app, deps, api.retailerOutlets, async ({ caller }) => {
     const outlets = await retailerOutlets(db, caller.user.id);
@@ -219,7 +247,7 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   });
   serve(app, deps, api.ownProfile, async ({ caller, params }) => {
     const outlet = await ownOutlet(caller.user.id, params.rsid);
-    return { results: await mobileProfile(db, outlet.id) };
+    return { results: await mobileProfile(db, outlet.id, ownPdfs(outlet.rsid).logo) };
   });
   serve(app, deps, api.ownEarnings, async ({ caller, params }) => {
     const outlet = await ownOutlet(caller.user.id, params.rsid);
@@ -238,6 +266,9 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   );
   serve(app, deps, pdfs.ownStatementPdf, async ({ c, caller, params }) =>
     servePdf(c, "statement", params.id, await ownOutlet(caller.user.id, params.rsid)),
+  );
+  serve(app, deps, pdfs.ownLogo, async ({ c, caller, params }) =>
+    serveLogo(c, params.id, await ownOutlet(caller.user.id, params.rsid)),
   );
 
   /** Form 16: the years with tax deducted; an issued year's PDF (a year not ended, or none: 404). */

@@ -3,7 +3,8 @@
  * project's card (a client user only its own organisation's projects); the file's id is in the
  * address, so an answer may be cached and a replaced file is a new address.
  */
-import { projects } from "../../src/domain/resources/projects";
+import type { FileRule } from "../../src/domain/fileField";
+import { PROJECT_LOGO, projects } from "../../src/domain/resources/projects";
 import { columnOf } from "../admin/schemaSql";
 import type { Queryable } from "../db/db";
 import { readFile, type StoredFile } from "../uploads/files";
@@ -27,14 +28,34 @@ export async function projectFile(
        AND ${visibleProjects(viewer, params)}`,
     params,
   );
-  if (!found) return undefined;
+  return found ? servedFile(db, spec.file, fileId) : undefined;
+}
+
+/**
+ * The logo of an outlet's project, when fileId is its current one: the retailer's mobile home shows
+ * it (002 §2.3), read by whoever may read the outlet's mobile pages.
+ */
+export async function outletProjectLogo(
+  db: Queryable,
+  outletId: number,
+  fileId: number,
+): Promise<ServedFile | undefined> {
+  const [found] = await db.query(
+    `SELECT 1 FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
+     WHERE o.id = $1 AND p.${columnOf("logo", projects.fields.logo!)} = $2`,
+    [outletId, fileId],
+  );
+  return found ? servedFile(db, PROJECT_LOGO, fileId) : undefined;
+}
+
+async function servedFile(db: Queryable, rule: FileRule, fileId: number): Promise<ServedFile | undefined> {
   const file = await readFile(db, fileId);
   if (!file || file.content === null) return undefined;
   // Served as the type its content was found to be when stored; anything else as opaque bytes.
-  const accepted = spec.file.accept.some((t) => t.mediaType === file.content_type);
+  const accepted = rule.accept.some((t) => t.mediaType === file.content_type);
   return {
     file,
     contentType: accepted ? file.content_type : "application/octet-stream",
-    inline: accepted && spec.file.kind === "image",
+    inline: accepted && rule.kind === "image",
   };
 }

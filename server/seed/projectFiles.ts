@@ -80,7 +80,10 @@ export async function deckPdf(title: string, lines: readonly string[], at: Date)
 const LOGOS: readonly { slug: string; colour: Rgb }[] = [
   { slug: "acme-retail-audit", colour: [196, 40, 52] },
   { slug: "acme-3p-payout", colour: [28, 110, 180] },
+  { slug: "acme-off-take", colour: [120, 60, 160] },
   { slug: "acme-census", colour: [40, 140, 90] },
+  { slug: "acme-mi", colour: [200, 90, 30] },
+  { slug: "acme-kyc", colour: [20, 130, 140] },
   { slug: "zenith-retail-audit", colour: [230, 140, 20] },
 ];
 

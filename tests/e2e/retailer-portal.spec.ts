@@ -28,6 +28,10 @@ test("a retailer reads earnings, invoices and statements on a phone; a forwarded
   expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/mobile-[\w-]+\.js$/));
   expect(scripts.filter((s) => /^\/assets\/index-/.test(s))).toEqual([]);
   await expect(page.getByText(/KYC Status: (Successful|Unsuccessful)/)).toBeVisible();
+  // The programme logo: the project's image, fetched with the link's token (002 §2.3).
+  const logo = page.locator("img.mobile-logo");
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
   for (const tile of ["Earnings", "Invoices", "Target vs Ach", "Form-16"])
     await expect(
       page.getByRole("navigation", { name: "Pages" }).getByText(tile, { exact: true }),

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { enterCode, freshPage, PHONE, requestCode, signIn } from "./support";
 
-// Demo outlets (docs/demo-data.md): RS000001 to RS000016 wait for QC and carry survey answers.
+// Demo outlets (docs/demo-data.md): RS000001 to RS000016 wait for QC and carry survey answers; each
+// test here edits one no other spec moves (survey.spec accepts RS000007).
 const view = (rsid: string) => `/dashboard/list-of-outlets/view/${rsid}`;
 const answer = (page: Page, name: string) => page.getByLabel(new RegExp(`^${name}( \\*)?$`));
 const saveButton = (page: Page) => page.getByRole("button", { name: /^Save( and Next)?$/ });
@@ -12,7 +13,7 @@ test.afterEach(async ({ page }) => {
 
 test("QC Edit History shows a survey save at once, without a reload", async ({ page }) => {
   await signIn(page, "qc.executive");
-  await page.goto(view("RS000007"));
+  await page.goto(view("RS000010"));
   await expect(page.getByRole("heading", { name: "Shop Details", level: 3 })).toBeVisible();
   await answer(page, "Shop name").fill("Joshi Provision Store");
   await answer(page, "Daily footfall").fill("240");

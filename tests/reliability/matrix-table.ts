@@ -78,10 +78,10 @@ export type Fixtures = {
   /** An outlet assigned to auditor.9000000001, and one assigned to another auditor. */
   auditorRsid: string;
   otherAuditorRsid: string;
-  /** An Acme outlet with a retailer: its link slug, one invoice and one target statement. */
-  retailerOutlet: { rsid: string; slug: string; invoice: number; statement: number };
-  /** The outlet of retailer.9100000001 (one invoice and statement of it), and another retailer's outlet. */
-  ownRetailerOutlet: { rsid: string; invoice: number; statement: number };
+  /** An Acme outlet with a retailer: its link slug, one invoice, one target statement and its project's logo. */
+  retailerOutlet: { rsid: string; slug: string; invoice: number; statement: number; logo: number };
+  /** The outlet of retailer.9100000001 (an invoice, a statement, its project's logo), and another retailer's outlet. */
+  ownRetailerOutlet: { rsid: string; invoice: number; statement: number; logo: number };
   otherRetailerRsid: string;
   /** Where an Acme project's deck is served. */
   acmeDeck: string;
@@ -783,6 +783,11 @@ export const MATRIX: readonly MatrixRow[] = [
     request: (f) =>
       get(`/api/mobile/${f.retailerOutlet.slug}/target-statements/${f.retailerOutlet.statement}/pdf/`)(),
   },
+  {
+    route: "GET /api/mobile/:slug/logo/:id/",
+    cells: UNBOUND_LINK,
+    request: (f) => get(`/api/mobile/${f.retailerOutlet.slug}/logo/${f.retailerOutlet.logo}/`)(),
+  },
   // The signed-in retailer's own outlets and the same data.
   { route: "GET /api/retailer/outlets/", cells: RETAILER_OWN, request: get("/api/retailer/outlets/") },
   {
@@ -842,6 +847,12 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: RETAILER_OWN,
     request: (f) =>
       get(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/invoices/${f.ownRetailerOutlet.invoice}/pdf/`)(),
+  },
+  {
+    route: "GET /api/retailer/outlets/:rsid/logo/:id/",
+    cells: RETAILER_OWN,
+    request: (f) =>
+      get(`/api/retailer/outlets/${f.ownRetailerOutlet.rsid}/logo/${f.ownRetailerOutlet.logo}/`)(),
   },
   {
     route: "GET /api/retailer/outlets/:rsid/target-statements/:id/pdf/",
@@ -904,6 +915,11 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: ACME_OUTLET,
     request: (f) =>
       get(`/api/pp/${f.retailerOutlet.rsid}/target-statements/${f.retailerOutlet.statement}/pdf/`)(),
+  },
+  {
+    route: "GET /api/pp/:rsid/logo/:id/",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/pp/${f.retailerOutlet.rsid}/logo/${f.retailerOutlet.logo}/`)(),
   },
   {
     route: "GET /api/pp/:rsid/mobile-link/",

@@ -133,14 +133,22 @@ beforeAll(async () => {
     )),
     auditorRsid: (await auditorOutlet("9000000001")).rsid,
     otherAuditorRsid: (await auditorOutlet("9000000002")).rsid,
-    retailerOutlet: await one<{ rsid: string; slug: string; invoice: number; statement: number }>(
-      `SELECT o.rsid, o.mobile_slug AS slug, min(i.id) AS invoice, min(t.id) AS statement
+    retailerOutlet: await one<{
+      rsid: string;
+      slug: string;
+      invoice: number;
+      statement: number;
+      logo: number;
+    }>(
+      `SELECT o.rsid, o.mobile_slug AS slug, min(i.id) AS invoice, min(t.id) AS statement, min(p.logo_file_id) AS logo
        FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
        JOIN retailer_invoices i ON i.outlet_id = o.id JOIN target_statements t ON t.outlet_id = o.id
        WHERE p.slug LIKE 'acme-%' GROUP BY o.id ORDER BY o.id LIMIT 1`,
     ),
-    ownRetailerOutlet: await one<{ rsid: string; invoice: number; statement: number }>(
-      `SELECT o.rsid, min(i.id) AS invoice, min(t.id) AS statement FROM retailers r JOIN outlets o ON o.id = r.outlet_id
+    ownRetailerOutlet: await one<{ rsid: string; invoice: number; statement: number; logo: number }>(
+      `SELECT o.rsid, min(i.id) AS invoice, min(t.id) AS statement, min(p.logo_file_id) AS logo
+       FROM retailers r JOIN outlets o ON o.id = r.outlet_id JOIN sub_projects s ON s.id = o.sub_project_id
+       JOIN projects p ON p.id = s.project_id
        JOIN retailer_invoices i ON i.outlet_id = o.id JOIN target_statements t ON t.outlet_id = o.id
        WHERE r.mobile = '9100000001' GROUP BY o.id`,
     ),

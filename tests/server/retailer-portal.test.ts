@@ -154,6 +154,45 @@ describe("the retailer's data by the bound link", () => {
   });
 });
 
+describe("the programme logo on the mobile home", () => {
+  it("is the outlet's project logo, served as an image to the bound link and to staff, and no other file", async () => {
+    // The last linked outlet of a project with a logo (the link tests above use the first ones).
+    const [outlet] = await server.db.query<{ rsid: string; slug: string; logo: number }>(
+      `SELECT o.rsid, o.mobile_slug AS slug, p.logo_file_id AS logo FROM outlets o
+       JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
+       WHERE o.mobile_slug IS NOT NULL AND p.logo_file_id IS NOT NULL ORDER BY o.id DESC LIMIT 1`,
+    );
+    const slug = outlet!.slug;
+    const token = tokenAt(TEST_START);
+    await check(slug, token);
+    const [me] = (await read(`/api/mobile/profile/${slug}/`, token)).body.results as {
+      project_organisation_logo_image: string | null;
+    }[];
+    const address = `/api/mobile/${slug}/logo/${outlet!.logo}/`;
+    expect(me!.project_organisation_logo_image).toBe(address);
+    const logo = await server.app.request(address, { headers: { "X-Mobile-Access": token } });
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await logo.arrayBuffer()).slice(1, 4)).toEqual(new TextEncoder().encode("PNG"));
+    expect((await server.call("GET", address)).status).toBe(403);
+
+    const [other] = await server.db.query<{ id: number }>(
+      "SELECT logo_file_id AS id FROM projects WHERE logo_file_id IS NOT NULL AND logo_file_id <> $1 LIMIT 1",
+      [outlet!.logo],
+    );
+    expect((await read(`/api/mobile/${slug}/logo/${other!.id}/`, token)).status).toBe(404);
+
+    const qcExecutive = await server.signIn("qc.executive");
+    const staff = await server.call("GET", `/api/pp/${outlet!.rsid}/profile/`, { headers: qcExecutive });
+    const staffAddress = `/api/pp/${outlet!.rsid}/logo/${outlet!.logo}/`;
+    expect(
+      (staff.body.results as { project_organisation_logo_image: string }[])[0]!
+        .project_organisation_logo_image,
+    ).toBe(staffAddress);
+    expect((await server.call("GET", staffAddress, { headers: qcExecutive })).status).toBe(200);
+  });
+});
+
 describe("the staff's pp views", () => {
   it("answer staff who see the outlet and hide it from another organisation", async () => {
     const [outlet] = await server.db.query<{ rsid: string }>(

@@ -73,7 +73,7 @@ describe("§4.3 statuses follow the value (RS000006)", () => {
          AND q.type = 'pan_number'`,
       [before.wo],
     );
-    expect((await mobileProfile(server.db, before.id))[0]!.is_kyc_successful).toBe(true);
+    expect((await mobileProfile(server.db, before.id, String))[0]!.is_kyc_successful).toBe(true);
 
     const questions = await kycQuestions("qc.manager", before.wo);
     const saved = await post(
@@ -86,7 +86,7 @@ describe("§4.3 statuses follow the value (RS000006)", () => {
       .related_answers[0]!;
     expect(answer.verified).toBe(false);
     expect((await statuses("RS000006")).pan_status).toBe("not_verified_yet");
-    expect((await mobileProfile(server.db, before.id))[0]!.is_kyc_successful).toBe(false);
+    expect((await mobileProfile(server.db, before.id, String))[0]!.is_kyc_successful).toBe(false);
 
     // Marked verified again by hand, the refresh that copies the new PAN resets it.
     await server.db.query(`UPDATE outlets SET pan_number_verification_status = 'verified' WHERE id = $1`, [

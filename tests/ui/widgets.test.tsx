@@ -237,6 +237,28 @@ describe("data table", () => {
     expect(screen.getByText("Page 1 of 1")).toBeTruthy();
   });
 
+  it("rows still being read: busy and Loading, never No Data Available", () => {
+    const actor = createActor(dataTableMachine, { input: {} }).start();
+    const table = (loading: boolean) => (
+      <DataTable
+        actor={actor}
+        caption="Outlets"
+        columns={columns}
+        rows={[]}
+        total={0}
+        rowId={() => ""}
+        loading={loading}
+      />
+    );
+    const { rerender } = render(table(true));
+    expect(screen.getByRole("status").textContent).toBe("Loading");
+    expect(screen.queryByText("No Data Available")).toBeNull();
+    expect(screen.getByLabelText("Outlets rows").getAttribute("aria-busy")).toBe("true");
+    rerender(table(false));
+    expect(screen.getByText("No Data Available")).toBeTruthy();
+    expect(screen.getByLabelText("Outlets rows").getAttribute("aria-busy")).toBe("false");
+  });
+
   it("sorting, paging and selection go through the machine", () => {
     const actor = createActor(dataTableMachine, { input: {} }).start();
     const rows = Array.from({ length: 15 }, (_, i) => ({ id: String(i), name: `Outlet ${i}` }));

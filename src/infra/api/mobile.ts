@@ -103,13 +103,13 @@ export const statementsQuery = (source: MobileSource) =>
     queryFn: ({ signal }) => runApi(readStatements(source), { signal }),
   });
 
-/** A PDF the answers link to, as a file: with the link's token, or the session's credentials. */
-export async function fetchPdf(url: string, source: MobileSource): Promise<Blob> {
+/** A file the answers link to (a PDF, the logo): with the link's token, or the session's credentials. */
+export async function fetchFile(url: string, source: MobileSource, signal?: AbortSignal): Promise<Blob> {
   const headers: Record<string, string> = {};
   if (source.kind === "link") headers[api.MOBILE_ACCESS_HEADER] = source.token;
   const session = readStored(STORAGE_KEYS.sessionId);
   if (source.kind !== "link" && session) headers.Authorization = `sessionid ${session}`;
-  const response = await fetch(url, { headers, credentials: "include" });
+  const response = await fetch(url, { headers, credentials: "include", signal });
   if (!response.ok) throw new Error(`The file could not be fetched (${response.status}).`);
   return response.blob();
 }

@@ -182,6 +182,7 @@ export default function ResourceListScreen({ def, place, parent, actors }: Props
         caption={def.plural}
         columns={columns}
         rows={page?.results ?? []}
+        loading={state.matches("loading")}
         total={page?.count ?? 0}
         rowId={(r) => String(r.id)}
         showRecordCount

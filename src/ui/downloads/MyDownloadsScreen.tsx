@@ -54,6 +54,7 @@ export default function MyDownloadsScreen() {
         caption="My downloads"
         columns={columns}
         rows={list.data?.results ?? []}
+        loading={list.isPending}
         total={list.data?.count ?? 0}
         rowId={(j) => String(j.id)}
         showRecordCount

@@ -145,6 +145,7 @@ export default function FieldAppDumpScreen() {
           caption="Dump history"
           columns={columns}
           rows={list.data?.results ?? []}
+          loading={list.isPending}
           total={list.data?.count ?? 0}
           rowId={(d) => String(d.id)}
           showRecordCount

@@ -117,6 +117,7 @@ export default function FieldOutletRecoveryScreen() {
           caption="Recovery requests"
           columns={columns}
           rows={list.data?.results ?? []}
+          loading={list.isPending}
           total={list.data?.count ?? 0}
           rowId={(r) => String(r.id)}
           rowActions={(r) => <RecoveryActions request={r} onChanged={refresh} />}

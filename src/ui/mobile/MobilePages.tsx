@@ -25,9 +25,10 @@ import {
   type TargetStatement,
 } from "../../domain/mobile";
 import { pdfViewPath } from "../../domain/retailerDocuments";
-import { fetchPdf, type MobileSource } from "../../infra/api/mobile";
+import { fetchFile, type MobileSource } from "../../infra/api/mobile";
 import { useLiveMachine } from "../live/liveActors";
 import { Spinner } from "../widgets/Controls";
+import { MobileLogo } from "./MobileLogo";
 import { type Navigator, providedOpenWith } from "./openWithActor";
 import { downloadPdf } from "./pdfFiles";
 import type { Answer } from "./useLinkAnswer";
@@ -65,14 +66,6 @@ export function MobileFrame({
   );
 }
 
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("");
-
 const TILE_PAGE: Record<(typeof MOBILE_TILES)[number], MobilePage | null> = {
   Earnings: "earnings",
   Invoices: "invoices",
@@ -106,17 +99,11 @@ export function HomeView({
       {profile.isPending ? <Spinner /> : null}
       {me ? (
         <section className="mobile-profile">
-          {me.project_organisation_logo_image ? (
-            <img
-              className="mobile-logo"
-              src={me.project_organisation_logo_image}
-              alt={`${me.organisation_name} logo`}
-            />
-          ) : (
-            <span className="mobile-logo" role="img" aria-label={`${me.organisation_name} logo`}>
-              {initials(me.organisation_name)}
-            </span>
-          )}
+          <MobileLogo
+            url={me.project_organisation_logo_image}
+            organisation={me.organisation_name}
+            source={source}
+          />
           <p className="mobile-greeting">Hello, {me.name}</p>
           <p className="mobile-program">{me.program_name}</p>
           <p className="mobile-kyc">
@@ -294,7 +281,7 @@ export function InvoicesView({ source, answer: invoices }: ViewProps<MobileInvoi
 /** Opens a PDF in a new tab: the tab is opened at the click, so no pop-up blocker stops it. */
 function viewPdf(url: string, source: MobileSource) {
   const tab = window.open("", "_blank");
-  fetchPdf(url, source)
+  fetchFile(url, source)
     .then((blob) => {
       const href = URL.createObjectURL(blob);
       if (tab) tab.location.href = href;

@@ -1,8 +1,8 @@
-import { fetchPdf, type MobileSource } from "../../infra/api/mobile";
+import { fetchFile, type MobileSource } from "../../infra/api/mobile";
 
 /** Saves a PDF the answer links to under its own name. */
 export async function downloadPdf(url: string, name: string, source: MobileSource) {
-  saveBlob(await fetchPdf(url, source), name);
+  saveBlob(await fetchFile(url, source), name);
 }
 
 /** Hands a file to the device's downloads under the given name. */

@@ -223,6 +223,7 @@ export default function OutletListScreen({ scope }: { scope: ListScope }) {
           caption={title}
           columns={columns}
           rows={rows.data?.results ?? []}
+          loading={rows.isPending}
           total={rows.data?.count ?? 0}
           rowId={(o) => String(o.id)}
           onRowClick={(o) => navigate(viewOf(o))}

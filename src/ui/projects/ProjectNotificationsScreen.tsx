@@ -55,6 +55,7 @@ export default function ProjectNotificationsScreen() {
         caption="Project notifications"
         columns={columns}
         rows={list.data?.results ?? []}
+        loading={list.isPending}
         total={list.data?.count ?? 0}
         rowId={(n) => String(n.id)}
         showRecordCount

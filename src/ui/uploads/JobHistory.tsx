@@ -114,6 +114,7 @@ export default function JobHistory({
         caption="Upload history"
         columns={columns}
         rows={jobs}
+        loading={list.isPending}
         total={list.data?.count ?? 0}
         rowId={(j) => String(j.id)}
         rowActions={(j) => <JobActions job={j} view={view} type={type} place={place} />}

@@ -9,6 +9,7 @@ import {
   showingText,
   TABLE_MAX_HEIGHT_PX,
 } from "../../domain/table";
+import { Spinner } from "./Controls";
 import type { DataTableActor } from "./useDataTable";
 
 export type Column<Row> = {
@@ -34,6 +35,8 @@ type Props<Row> = {
   /** Shown above the table when the filter panel is toggled open. */
   filterPanel?: ReactNode;
   maxHeight?: number;
+  /** The rows are being read: the table is busy and, while it has none, says so instead of "No Data Available". */
+  loading?: boolean;
 };
 
 const ROW_HEIGHT = 41;
@@ -57,6 +60,7 @@ export default function DataTable<Row>({
   showRecordCount = false,
   filterPanel,
   maxHeight = TABLE_MAX_HEIGHT_PX,
+  loading = false,
 }: Props<Row>) {
   const { sort, selected, filtersOpen } = useSelector(actor, (s) => s.context);
   const [scrollTop, setScrollTop] = useState(0);
@@ -91,6 +95,7 @@ export default function DataTable<Row>({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable by keyboard to scroll it
         tabIndex={0}
         aria-label={`${caption} rows`}
+        aria-busy={loading}
       >
         <table>
           <caption className="visually-hidden">{caption}</caption>
@@ -140,7 +145,7 @@ export default function DataTable<Row>({
             {rows.length === 0 && (
               <tr>
                 <td colSpan={columnCount} className="data-table-empty">
-                  {MSG.noDataAvailable}
+                  {loading ? <Spinner /> : MSG.noDataAvailable}
                 </td>
               </tr>
             )}
