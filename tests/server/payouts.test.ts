@@ -64,6 +64,19 @@ const pay = (o: OutletRow, utr: string, headers = iftu, call = server.call) =>
   });
 
 const one = async <T>(sql: string, params: unknown[]) => (await server.db.query<T>(sql, params))[0]!;
+const n = async (sql: string, params: unknown[]) => Number((await one<{ n: string }>(sql, params)).n);
+
+/** The outlet moved to payment_successful with exactly one log row of it. */
+async function expectPaidOnce(o: OutletRow) {
+  expect(await one("SELECT workflow_state FROM outlets WHERE id = $1", [o.id])).toEqual({
+    workflow_state: "payment_successful",
+  });
+  expect(
+    await n("SELECT count(*) AS n FROM outlet_logs WHERE outlet_id = $1 AND action = 'payment_successful'", [
+      o.id,
+    ]),
+  ).toBe(1);
+}
 
 /** An outlet plotted as a payout team does it: a calling_accepted outlet through the plot payout upload. */
 async function plottedOutlet(amount: string): Promise<OutletRow> {
@@ -99,7 +112,6 @@ async function sessionOf(user: string): Promise<Auth> {
   if (!sessions.has(user)) sessions.set(user, await server.signIn(user));
   return sessions.get(user)!;
 }
-const n = async (sql: string, params: unknown[]) => Number((await one<{ n: string }>(sql, params)).n);
 
 describe("a payment through Update Status", () => {
   it("marks the payout paid, fills the workflow object, records the transaction and invoice, moves the outlet once", async () => {
@@ -131,15 +143,7 @@ describe("a payment through Update Status", () => {
       payment_date: "2026-11-19",
       amount_to_pay: "1500.00",
     });
-    expect(await one("SELECT workflow_state FROM outlets WHERE id = $1", [o.id])).toEqual({
-      workflow_state: "payment_successful",
-    });
-    expect(
-      await n(
-        "SELECT count(*) AS n FROM outlet_logs WHERE outlet_id = $1 AND action = 'payment_successful'",
-        [o.id],
-      ),
-    ).toBe(1);
+    await expectPaidOnce(o);
     expect(
       await n(
         `SELECT count(*) AS n FROM project_notifications pn JOIN outlet_logs l ON l.id = pn.outlet_log_id
@@ -436,15 +440,7 @@ describe("UPI Pay Now", () => {
       amount_to_pay: "1750.00",
       dated: true,
     });
-    expect(await one("SELECT workflow_state FROM outlets WHERE id = $1", [o.id])).toEqual({
-      workflow_state: "payment_successful",
-    });
-    expect(
-      await n(
-        "SELECT count(*) AS n FROM outlet_logs WHERE outlet_id = $1 AND action = 'payment_successful'",
-        [o.id],
-      ),
-    ).toBe(1);
+    await expectPaidOnce(o);
     expect(
       await n(
         "SELECT count(*) AS n FROM retailer_invoices WHERE outlet_id = $1 AND payout_id IN (SELECT id FROM outlet_payouts WHERE utr_number = $2)",
