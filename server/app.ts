@@ -22,6 +22,7 @@ import { securityHeaders } from "./http/security";
 import { serve } from "./http/serve";
 import { serveClient } from "./http/static";
 import { invoiceSetupRoutes } from "./invoiceSetup/routes";
+import { lookupRoutes } from "./lookups/routes";
 import { mobileRoutes } from "./mobile/routes";
 import { outletRoutes } from "./outlets/routes";
 import { payoutRoutes } from "./payouts/routes";
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", surveyRoutes(deps));
   app.route("/api", retailerRequestRoutes(deps));
   app.route("/api", fieldToolRoutes(deps));
+  app.route("/api", lookupRoutes(deps));
   app.route("/api", outboxRoutes(deps));
   app.route("/", outboxPage(deps));
   app.route("/api", uploadsApi(deps));

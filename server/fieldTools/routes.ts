@@ -16,7 +16,7 @@ import { serve } from "../http/serve";
 import { safeFileName } from "../uploads/files";
 import { runnerOf } from "../uploads/runner";
 import { createDump, listDumps } from "./dumps";
-import { auditorsOf, multiObjectLookup, projects, subProjectsOf } from "./lookups";
+import { auditorsOf, projects, subProjectsOf } from "./lookups";
 import {
   cancelRequest,
   confirmRequest,
@@ -45,7 +45,6 @@ export function fieldToolRoutes(deps: AppDeps): Hono<AppEnv> {
   serve(app, deps, api.fieldProjects, async () => projects(db));
   serve(app, deps, api.fieldSubProjects, async ({ query }) => subProjectsOf(db, query.project_id));
   serve(app, deps, api.fieldAuditors, async ({ query }) => auditorsOf(db, query.sub_project_id));
-  serve(app, deps, api.objectLookup, async ({ body }) => multiObjectLookup(db, body));
 
   serve(app, deps, api.fieldAppDumps, async ({ c, query }) => {
     const page = pageOf((k) => c.req.query(k), DUMP_PAGE_SIZE);

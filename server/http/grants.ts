@@ -15,6 +15,7 @@ import { requireOutboxReader } from "../dev/access";
 import { requireFieldTools } from "../fieldTools/access";
 import { requireFieldAuditor } from "../fieldUsers/access";
 import { requireInvoiceSetter } from "../invoiceSetup/access";
+import { requireLookupCaller } from "../lookups/access";
 import { requireLinkResetter } from "../mobile/linkReset";
 import { requireOutletViewer } from "../outlets/access";
 import { requireOutletWriter } from "../outlets/editPermission";
@@ -37,6 +38,7 @@ export const GUARDS = {
   outletsRead: requireOutletViewer,
   outletsWrite: requireOutletWriter,
   fieldTools: requireFieldTools,
+  lookupObjects: requireLookupCaller,
   manageUsers: (c, deps) => requirePermission(c, deps, MANAGE_USERS),
   fieldAuditor: requireFieldAuditor,
   resetMobileLink: requireLinkResetter,

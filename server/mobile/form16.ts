@@ -1,6 +1,6 @@
 /**
  * Form 16 of a retailer's outlet (docs/retailer-portal.md): the tax deducted at source from its paid
- * payouts per financial year and quarter, and the year's statement as a PDF made with pdf-lib on the
+ * payouts (the rows the one payment function settles) per financial year and quarter, and the year's statement as a PDF made with pdf-lib on the
  * first download once the year has ended, kept in stored_files like the invoices.
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
@@ -13,14 +13,22 @@ import {
   form16Years,
 } from "../../src/domain/form16";
 import { formatMobileDate } from "../../src/domain/mobile";
+import { PAYOUT_PAID } from "../../src/domain/payouts";
 import type { Queryable } from "../db/db";
 import { readFile, saveFile } from "../uploads/files";
 
-const PAYOUTS_SQL = `SELECT to_char(payment_date, 'YYYY-MM-DD') AS payment_date, amount::text AS amount,
-    tds_amount::text AS tds_amount, utr_number, program
-  FROM outlet_payouts WHERE outlet_id = $1 AND payment_status = 'payment_successful'
-    AND payment_date IS NOT NULL AND tds_amount IS NOT NULL
-  ORDER BY payment_date, id`;
+/**
+ * The paid payouts, the rows the earnings and invoices read, each with the tax its recorded payment
+ * deducted (payouts settled before payments were recorded carry their own).
+ */
+const PAYOUTS_SQL = `SELECT to_char(p.payment_date, 'YYYY-MM-DD') AS payment_date, p.amount::text AS amount,
+    coalesce(t.tds_amt, p.tds_amount, 0)::text AS tds_amount, p.utr_number, p.program
+  FROM outlet_payouts p LEFT JOIN payout_transactions t ON t.payout_id = p.id AND t.paid
+  WHERE p.outlet_id = $1 AND p.payment_status = $2 AND p.payment_date IS NOT NULL
+  ORDER BY p.payment_date, p.id`;
+
+const paidPayouts = (db: Queryable, outletId: number) =>
+  db.query<TaxedPayout>(PAYOUTS_SQL, [outletId, PAYOUT_PAID]);
 
 type TaxedPayout = Form16Payout & { utr_number: string | null; program: string };
 
@@ -28,7 +36,7 @@ const today = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 /** The outlet's financial years with tax deducted, newest first; `file` is where an issued year's PDF is. */
 export async function form16(db: Queryable, outletId: number, fileOf: (year: string) => string, now: number) {
-  const payouts = await db.query<TaxedPayout>(PAYOUTS_SQL, [outletId]);
+  const payouts = await paidPayouts(db, outletId);
   return form16Years(payouts, today(now)).map((y) => ({
     ...y,
     file: y.issued ? fileOf(y.financial_year) : null,
@@ -129,9 +137,7 @@ export async function outletForm16Pdf(
   start: number,
   now: number,
 ): Promise<{ name: string; content: Uint8Array } | null> {
-  const payouts = (await tx.query<TaxedPayout>(PAYOUTS_SQL, [outletId])).filter(
-    (p) => financialYearOf(p.payment_date) === start,
-  );
+  const payouts = (await paidPayouts(tx, outletId)).filter((p) => financialYearOf(p.payment_date) === start);
   const [year] = form16Years(payouts, today(now));
   if (!year?.issued) return null;
   await tx.query(

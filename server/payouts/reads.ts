@@ -1,7 +1,6 @@
 /**
  * What the money path's screens read (docs/payouts.md): an outlet's payouts with their invoices, the
- * filter options, the latest transaction, a sub-project's cycles and a client project's totals. All
- * read the rows the one payment function and the plotting upload write, so every screen agrees.
+ * latest transaction, a sub-project's cycles and a client project's totals. All read the rows the one payment function and the plotting upload write, so every screen agrees.
  */
 import { addressOf } from "../../src/domain/api/endpoint";
 import { staffInvoicePdf } from "../../src/domain/api/mobilePdfs";
@@ -10,7 +9,6 @@ import {
   type CyclePage,
   PAYOUT_PAID,
   PAYOUT_PLOTTED,
-  type PayoutFilterOptions,
   type PayoutQuery,
   type PayoutRow,
   type TransactionDetails,
@@ -94,31 +92,6 @@ export async function outletPayouts(
             }
           : null,
     })),
-  };
-}
-
-/** The filter options asked for (§7 objects), each the outlet's distinct values, sorted. */
-export async function payoutFilterOptions(
-  db: Queryable,
-  outletId: number,
-  objects: readonly string[],
-): Promise<PayoutFilterOptions> {
-  const values = async (column: string, object: string) =>
-    objects.includes(object)
-      ? (
-          await db.query<{ v: string }>(
-            `SELECT DISTINCT ${column} AS v FROM outlet_payouts WHERE outlet_id = $1 ORDER BY 1`,
-            [outletId],
-          )
-        ).map((r) => r.v)
-      : [];
-  return {
-    programs: await values("program", "programs"),
-    workflow_object_client_payout_months: await values(
-      "client_payout_month",
-      "workflow_object_client_payout_months",
-    ),
-    workflow_object_rs_payout_months: await values("rs_payout_month", "workflow_object_rs_payout_months"),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The money path's endpoints (src/domain/api/payouts.ts): Payout Details' list, filter options and
- * latest transaction, the cycle page and the client portal's payout page. Each is scoped to the
+ * The money path's endpoints (src/domain/api/payouts.ts): Payout Details' list and latest
+ * transaction, the cycle page and the client portal's payout page. Each is scoped to the
  * caller's organisation; an outlet or project the caller does not see is not found.
  */
 import { Hono } from "hono";
@@ -10,14 +10,7 @@ import { paginate } from "../http/pagination";
 import { NOT_FOUND, Problem } from "../http/problem";
 import { serve } from "../http/serve";
 import type { OutletViewer } from "../outlets/access";
-import {
-  clientPayout,
-  latestTransaction,
-  outletPayouts,
-  payoutCycles,
-  payoutFilterOptions,
-  visibleOutletId,
-} from "./reads";
+import { clientPayout, latestTransaction, outletPayouts, payoutCycles, visibleOutletId } from "./reads";
 
 export function payoutRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
@@ -36,9 +29,6 @@ export function payoutRoutes(deps: AppDeps): Hono<AppEnv> {
     const { rows, count } = await outletPayouts(db, await outletOf(caller, params.slug), query, page);
     return paginate(c.req.url, rows, count, page);
   });
-  serve(app, deps, api.payoutFilterOptions, async ({ caller, params, body }) =>
-    payoutFilterOptions(db, await outletOf(caller, params.slug), body.objects),
-  );
   serve(app, deps, api.latestTransaction, async ({ caller, params }) => ({
     latest_transaction_details: await latestTransaction(db, await outletOf(caller, params.slug)),
   }));

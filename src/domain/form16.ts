@@ -57,8 +57,9 @@ const paise = (amount: string) => Math.round(Number(amount) * 100);
 const rupees = (p: number) => (p / 100).toFixed(2);
 
 /**
- * The years of payouts with tax deducted, newest first, each with its four quarters' amounts paid
- * and tax deducted (summed in paise, so the totals are exact).
+ * The years in which tax was deducted from a payout, newest first, each with its four quarters'
+ * amounts paid (every paid payout of the year, as the earnings list them) and tax deducted (summed
+ * in paise, so the totals are exact). A year without tax deducted has no Form 16.
  */
 export function form16Years(payouts: readonly Form16Payout[], today: string): Form16Year[] {
   const years = new Map<number, { paid: number[]; tds: number[] }>();
@@ -71,6 +72,7 @@ export function form16Years(payouts: readonly Form16Payout[], today: string): Fo
     years.set(start, year);
   }
   return [...years.entries()]
+    .filter(([, { tds }]) => tds.some((v) => v > 0))
     .sort(([a], [b]) => b - a)
     .map(([start, { paid, tds }]) => ({
       financial_year: financialYearLabel(start),

@@ -124,13 +124,10 @@ export const PAYOUT_FILTERS = [
 ] as const;
 export type PayoutFilterKey = (typeof PAYOUT_FILTERS)[number]["key"];
 
-/** §7 filter options of the payout list: each object's values. */
-export const PayoutFilterOptions = Schema.Struct({
-  programs: Schema.Array(Schema.String),
-  workflow_object_client_payout_months: Schema.Array(Schema.String),
-  workflow_object_rs_payout_months: Schema.Array(Schema.String),
-});
-export type PayoutFilterOptions = typeof PayoutFilterOptions.Type;
+/** §7 filter options of the payout list (the multi-object lookup's objects): each object's values. */
+export type PayoutFilterOptions = Readonly<
+  Record<(typeof PAYOUT_FILTERS)[number]["object"], readonly string[]>
+>;
 
 /** §2.3 latest transaction details, as the table's columns name them. */
 export const TransactionDetails = Schema.Struct({

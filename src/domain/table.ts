@@ -65,3 +65,29 @@ export function tableQueryFromParams(
     search: params.get("search") ?? "",
   };
 }
+
+/**
+ * The view of a list held whole in the browser (a summary the API answers in one piece): the rows
+ * whose text matches the search, in the column's order (numbers as numbers), the query's page of
+ * them, and how many matched.
+ */
+export function localTableView<Row>(
+  rows: readonly Row[],
+  query: TableQuery,
+  textOf: (row: Row) => string,
+  orderOf: (row: Row, key: string) => string | number,
+): { rows: readonly Row[]; total: number } {
+  const matching = query.search ? rows.filter((r) => matchesSearch(textOf(r), query.search)) : rows;
+  const { sort } = query;
+  const ordered = sort
+    ? [...matching].sort((a, b) => {
+        const x = orderOf(a, sort.key);
+        const y = orderOf(b, sort.key);
+        const order =
+          typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+        return sort.direction === "desc" ? -order : order;
+      })
+    : matching;
+  const start = (query.page - 1) * query.pageSize;
+  return { rows: ordered.slice(start, start + query.pageSize), total: matching.length };
+}

@@ -69,4 +69,18 @@ describe("Form 16's financial years", () => {
     ]);
     expect(form16Years([], "2026-11-20")).toEqual([]);
   });
+
+  it("count every paid payout of a year with tax deducted, and give no year without tax", () => {
+    const years = form16Years(
+      [
+        { payment_date: "2025-05-10", amount: "500.00", tds_amount: "0" },
+        { payment_date: "2026-05-10", amount: "1000.00", tds_amount: "20.00" },
+        { payment_date: "2026-06-10", amount: "1500.00", tds_amount: "0" },
+      ],
+      "2026-11-20",
+    );
+    expect(years.map((y) => [y.financial_year, y.amount_paid, y.tds_deducted])).toEqual([
+      ["2026-27", "2500.00", "20.00"],
+    ]);
+  });
 });

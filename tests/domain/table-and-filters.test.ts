@@ -19,6 +19,7 @@ import {
 } from "../../src/domain/format";
 import {
   isPageSizeSelectable,
+  localTableView,
   matchesSearch,
   nextSort,
   pagerText,
@@ -28,6 +29,32 @@ import {
 } from "../../src/domain/table";
 
 describe("table rules", () => {
+  it("shows a list held whole as searched, ordered (numbers as numbers) and paged", () => {
+    const cycles = [
+      { month: "2026-10", paid: "900.00" },
+      { month: "2026-11", paid: "1200.00" },
+      { month: "2026-12", paid: "80.00" },
+    ];
+    const view = (query: Partial<Parameters<typeof localTableView>[1]>) =>
+      localTableView(
+        cycles,
+        { page: 1, pageSize: 15, sort: null, search: "", ...query },
+        (c) => `${c.month} ${c.paid}`,
+        (c, key) => (key === "paid" ? Number(c.paid) : c.month),
+      );
+    expect(view({ sort: { key: "paid", direction: "desc" } }).rows.map((c) => c.paid)).toEqual([
+      "1200.00",
+      "900.00",
+      "80.00",
+    ]);
+    expect(view({ search: " 2026-1" })).toEqual({ rows: cycles, total: 3 });
+    expect(view({ search: "2026-12" })).toEqual({ rows: [cycles[2]], total: 1 });
+    expect(view({ page: 2, pageSize: 2, sort: { key: "month", direction: "asc" } })).toEqual({
+      rows: [cycles[2]],
+      total: 3,
+    });
+  });
+
   it("sorts ascending first, then toggles", () => {
     const asc = nextSort(null, "name");
     expect(asc).toEqual({ key: "name", direction: "asc" });

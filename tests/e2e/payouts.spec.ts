@@ -4,8 +4,9 @@
  * outlets; a confirmed route plan shows its dates; the client sees its own payout pages only.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { demoMobileSlug } from "../../server/seed/retailerPortal";
 import { writeWorkbook } from "../../server/uploads/excel";
-import { expectAccessible, signInAfresh as signIn } from "./support";
+import { expectAccessible, freshPage, PHONE, shootWidths, signInAfresh as signIn } from "./support";
 
 const CYCLE = "acme-3p-payout-cycle-1";
 const SUB_PROJECT = `/dashboard/projects/view-list/acme-3p-payout/view/${CYCLE}`;
@@ -15,10 +16,8 @@ test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
 });
 
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-1366.png`), fullPage: true });
-}
+/** Full-page screenshots at 1366 and 390 px in the test's output folder. */
+const shoot = (page: Page, name: string) => shootWidths(page, test.info().outputPath(), name);
 
 /** The first of these outlets in `state` with no retailer request waiting (001 §4.4 would refuse its saves). */
 async function savable(page: Page, outlets: Listed[], state: string): Promise<Listed> {
@@ -36,16 +35,23 @@ async function savable(page: Page, outlets: Listed[], state: string): Promise<Li
   throw new Error(`no savable outlet in ${state}`);
 }
 
+/** The demo retailers own the first outlets, one each in RSID order (server/seed/demo.ts). */
+const DEMO_RETAILERS = 100;
+const retailerIndex = (rsid: string) => Number(rsid.slice(2)) - 1;
+
 async function outletsOf(page: Page, subProject: string): Promise<Listed[]> {
   const listed = await page.request.get(`/api/outlets/?sub_project=${subProject}&page-size=1000`);
   return ((await listed.json()) as { results: Listed[] }).results;
 }
 
-test("iftu.executive pays a plotted payout on Payout Details; the invoice, the retailer's pages and the outlet list show it", async ({
+test("iftu.executive pays a plotted payout on Payout Details; the invoice, the bell, the retailer's own pages and the outlet list show it", async ({
   page,
-}) => {
+  browser,
+}, testInfo) => {
   await signIn(page, "iftu.executive");
-  const outlet = await savable(page, await outletsOf(page, CYCLE), "payouts_plotted");
+  // An outlet whose retailer has the mobile link, so the retailer's own pages can be read too.
+  const linked = (await outletsOf(page, CYCLE)).filter((o) => retailerIndex(o.rsid) < DEMO_RETAILERS);
+  const outlet = await savable(page, linked, "payouts_plotted");
   await page.goto(`/dashboard/list-of-outlets/view/${outlet.rsid}`);
   await page
     .getByRole("navigation", { name: "Outlet sections" })
@@ -65,13 +71,25 @@ test("iftu.executive pays a plotted payout on Payout Details; the invoice, the r
     await expect(table.getByRole("columnheader", { name: h, exact: true })).toBeVisible();
   for (const f of ["Program Name", "Client payout cycle", "RS Payout cycle"])
     await expect(page.getByLabel(f, { exact: true })).toBeVisible();
+  // The filters' options come from the multi-object lookup: the plotted row's own values are offered.
+  const plotted = table.getByRole("row").filter({ has: page.getByRole("button", { name: "Update Status" }) });
+  const rsCycle = (await plotted.getByRole("cell").nth(0).textContent()) ?? "";
+  await page.getByLabel("RS Payout cycle", { exact: true }).selectOption(rsCycle);
+  await expect(plotted).toBeVisible();
+  await expect(table.getByRole("row").filter({ hasNot: page.getByRole("columnheader") })).not.toHaveCount(0);
+  for (const row of await table
+    .getByRole("row")
+    .filter({ hasNot: page.getByRole("columnheader") })
+    .all())
+    await expect(row.getByRole("cell").first()).toHaveText(rsCycle);
+  await page.getByLabel("RS Payout cycle", { exact: true }).selectOption("");
   await expectAccessible(page);
   await shoot(page, "payout-details-plotted");
 
   await table.getByRole("button", { name: "Update Status" }).click();
   const dialog = page.getByRole("dialog", { name: "Add transaction details below" });
   await dialog.getByLabel("Status").selectOption({ label: "Payment Successful" });
-  await dialog.getByLabel("Amount").fill("1750");
+  await dialog.getByLabel("Amount").fill("1751");
   await dialog.getByLabel("UTR number").fill("SBIN226113000999");
   const date = dialog.getByRole("group", { name: "Payment date" });
   await date.getByLabel(/ month$/).selectOption({ label: "Jan" });
@@ -86,8 +104,8 @@ test("iftu.executive pays a plotted payout on Payout Details; the invoice, the r
 
   const paid = table.getByRole("row").filter({ hasText: "SBIN226113000999" });
   await expect(paid).toContainText("payment_successful");
-  await expect(paid).toContainText("1750.00");
-  await expect(page.getByRole("table", { name: "Latest transaction details" })).toContainText("1750.00");
+  await expect(paid).toContainText("1751.00");
+  await expect(page.getByRole("table", { name: "Latest transaction details" })).toContainText("1751.00");
   await expect(page.locator(".outlet-header")).toContainText("Payment Successful");
   await shoot(page, "payout-details-paid");
   const download = page.waitForEvent("download");
@@ -100,12 +118,37 @@ test("iftu.executive pays a plotted payout on Payout Details; the invoice, the r
   );
   expect(paidLogs).toHaveLength(1);
 
+  // The project card's bell carries the project notification of the payment.
+  await page.goto("/dashboard/projects?search=3P");
+  const card = page.getByRole("article", { name: "Acme 3P Payout 2026-27", exact: true });
+  await card.getByRole("button", { name: /^Notifications of/ }).click();
+  await expect(
+    card.getByRole("button", { name: new RegExp(`Payment Successful.*${outlet.rsid}`) }),
+  ).toBeVisible();
+  await shoot(page, "payment-notification");
+
   await page.goto(`/dashboard/earnings/pp-outlet-earning/${outlet.rsid}`);
   await expect(page.getByText("SBIN226113000999")).toBeVisible();
   await shoot(page, "retailer-earnings");
   await page.goto(`/dashboard/pp-outlet-invoice/${outlet.rsid}`);
-  await expect(page.locator(".mobile-card").first()).toContainText("1,750");
+  // The retailer's earlier payouts are listed too: the payment's amount (not a multiple of 125 as theirs) finds it.
+  await expect(page.locator(".mobile-card").filter({ hasText: "1,751.00" })).toHaveCount(1);
   await shoot(page, "retailer-invoices");
+
+  // The retailer's own link on their phone: Earnings and Invoices show the payment.
+  const phone = await freshPage(browser, PHONE);
+  await phone.goto(`/mobile-view/home/slug/${demoMobileSlug(retailerIndex(outlet.rsid))}`);
+  await expect(phone.getByText(/^Hello, /)).toBeVisible();
+  await phone.getByRole("link", { name: "Earnings" }).click();
+  const earned = phone.locator(".mobile-card").filter({ hasText: "SBIN226113000999" });
+  await expect(earned).toContainText("1,751.00");
+  await expectAccessible(phone);
+  await phone.screenshot({ path: testInfo.outputPath("mobile-earnings-390.png"), fullPage: true });
+  await phone.getByRole("link", { name: "Back" }).click();
+  await phone.getByRole("link", { name: "Invoices" }).click();
+  await expect(phone.locator(".mobile-card").filter({ hasText: "1,751.00" })).toHaveCount(1);
+  await phone.screenshot({ path: testInfo.outputPath("mobile-invoices-390.png"), fullPage: true });
+  await phone.close();
 
   await page.goto(`${SUB_PROJECT}/list-of-outlets?status=payment_successful`);
   await expect(page.getByRole("cell", { name: outlet.rsid, exact: true })).toBeVisible();

@@ -613,6 +613,14 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: FIELD_TOOLS,
     request: post("/api/lookups/objects/", { objects: ["workflow_field_auditors"] }),
   },
+  {
+    route: "POST /api/lookups/objects/",
+    variant: "the payout list's filter options (Payout Details): every outlet reader, their own payouts",
+    cells: OUTLET_READERS,
+    request: post("/api/lookups/objects/", {
+      objects: ["programs", "workflow_object_client_payout_months", "workflow_object_rs_payout_months"],
+    }),
+  },
   { route: "GET /api/field-app-dumps/", cells: FIELD_TOOLS, request: get("/api/field-app-dumps/") },
   {
     route: "POST /api/field-app-dumps/",
@@ -937,12 +945,6 @@ export const MATRIX: readonly MatrixRow[] = [
     route: "GET /api/payouts/outlets/:slug/",
     cells: ACME_OUTLET,
     request: (f) => get(`/api/payouts/outlets/${f.retailerOutlet.rsid}/`)(),
-  },
-  {
-    route: "POST /api/payouts/outlets/:slug/filter-options/",
-    cells: ACME_OUTLET,
-    request: (f) =>
-      post(`/api/payouts/outlets/${f.retailerOutlet.rsid}/filter-options/`, { objects: ["programs"] })(),
   },
   {
     route: "GET /api/payouts/outlets/:slug/latest-transaction/",

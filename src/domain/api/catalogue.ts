@@ -8,6 +8,7 @@ import type { AnyEndpoint } from "./endpoint";
 import * as fieldTools from "./fieldTools";
 import * as fieldUsers from "./fieldUsers";
 import * as invoiceSetup from "./invoiceSetup";
+import * as lookups from "./lookups";
 import * as mobile from "./mobile";
 import * as mobileLinks from "./mobileLinks";
 import * as mobilePdfs from "./mobilePdfs";
@@ -33,6 +34,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   outbox,
   auth,
   fieldTools,
+  lookups,
   payouts,
   invoiceSetup,
   verification,

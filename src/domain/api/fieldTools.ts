@@ -48,17 +48,6 @@ export const fieldAuditors = endpoint({
   refusals: [400],
 });
 
-/** The names asked for are checked by the lookup, which knows each one's list. */
-export const objectLookup = endpoint({
-  summary: "Several named lists at once (the field auditors)",
-  method: "POST",
-  path: "/lookups/objects/",
-  grant: "fieldTools",
-  body: Schema.Record(Schema.String, Schema.Unknown),
-  response: Schema.Record(Schema.String, NamedList),
-  refusals: [400],
-});
-
 export const fieldAppDumps = endpoint({
   summary: "The field app dumps uploaded, newest first, searched by file or auditor",
   method: "GET",

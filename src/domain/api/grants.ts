@@ -11,6 +11,8 @@ export const GRANTS = {
   outletsRead: "a permission that reads outlets (`mayReadOutlets`), within the caller's organisation",
   outletsWrite: "an outlet permission that edits in the outlet's current state (`hasEditPermission`)",
   fieldTools: "an internal user holding a field-tools permission (`mayUseFieldTools`)",
+  lookupObjects:
+    "a field-tools user or an outlet reader; each object of the multi-object lookup by its own grant (`LOOKUP_OBJECTS`), its lists within the caller's organisation",
   manageUsers: "the manage-users permission, within the caller's organisation",
   fieldAuditor: "a field auditor, on the outlets assigned to them (the eMyTrack area)",
   resetMobileLink:

@@ -1,22 +1,14 @@
 /**
  * The money path's endpoints (spec 001 §2.3, §3, §7; 000 §2.2; docs/payouts.md): an outlet's payout
- * list with its filter options and latest transaction details (Payout Details), a payout sub-project's
- * cycles (the cycle page) and a client's payout page. Payments are written by the bulk action
+ * list and latest transaction details (Payout Details; its filter options come from the multi-object
+ * lookup, lookups.ts), a payout sub-project's cycles (the cycle page) and a client's payout page. Payments are written by the bulk action
  * (outlets family), which records them through the one payment function.
  */
 import { Schema } from "effect";
-import {
-  ClientPayout,
-  CyclePage,
-  LatestTransaction,
-  PAYOUT_FILTERS,
-  PayoutFilterOptions,
-  PayoutPage,
-  PayoutQuery,
-} from "../payouts";
+import { ClientPayout, CyclePage, LatestTransaction, PayoutPage, PayoutQuery } from "../payouts";
 import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
 import { endpoint } from "./endpoint";
-import { Choice, Text } from "./fields";
+import { Text } from "./fields";
 
 const Slug = Text(MAX_QUERY_TEXT_LENGTH);
 const OfOutlet = Schema.Struct({ slug: Slug });
@@ -31,19 +23,6 @@ export const outletPayouts = endpoint({
   query: PayoutQuery,
   paged: true,
   response: PayoutPage,
-  refusals: [400, 404],
-});
-
-const FILTER_OBJECTS = PAYOUT_FILTERS.map((f) => f.object) as unknown as readonly [string, ...string[]];
-
-export const payoutFilterOptions = endpoint({
-  summary: "The payout list's filter options of an outlet: programs and client and RS payout months",
-  method: "POST",
-  path: "/payouts/outlets/:slug/filter-options/",
-  grant: "outletsRead",
-  params: OfOutlet,
-  body: Schema.Struct({ objects: Schema.Array(Choice(FILTER_OBJECTS)) }),
-  response: PayoutFilterOptions,
   refusals: [400, 404],
 });
 

@@ -4,9 +4,10 @@ import { Effect, Schema } from "effect";
 import { pathWith } from "../../domain/api/endpoint";
 import * as api from "../../domain/api/fieldTools";
 import type { ProjectId, RecoveryRequestId, SubProjectId } from "../../domain/api/ids";
-import { type FieldAppDump, NamedList, type RecoverySubmission } from "../../domain/fieldTools";
+import * as lookups from "../../domain/api/lookups";
+import type { FieldAppDump, RecoverySubmission } from "../../domain/fieldTools";
 import { call } from "../endpoint";
-import { type ApiError, DecodeError, request, runApi } from "../http";
+import { type ApiError, request, runApi } from "../http";
 
 export const projects = () => call(api.fieldProjects, {});
 export const subProjects = (projectId: number) =>
@@ -14,15 +15,10 @@ export const subProjects = (projectId: number) =>
 export const auditors = (subProjectId: number) =>
   call(api.fieldAuditors, { query: { sub_project_id: subProjectId as SubProjectId } });
 
-const FieldAuditorLookup = Schema.Struct({ workflow_field_auditors: NamedList });
 /** The multi-object lookup asked for the field auditors. */
 export const fieldAuditors = () =>
-  call(api.objectLookup, { body: { objects: ["workflow_field_auditors"] } }).pipe(
-    Effect.flatMap((answer) => Schema.decodeUnknownEffect(FieldAuditorLookup)(answer)),
-    Effect.mapError((error) =>
-      error._tag === "SchemaError" ? new DecodeError({ message: error.message, body: null }) : error,
-    ),
-    Effect.map((r) => r.workflow_field_auditors),
+  call(lookups.objectLookup, { body: { objects: ["workflow_field_auditors"] } }).pipe(
+    Effect.map((r) => r.workflow_field_auditors ?? []),
   );
 
 type Page = { page: number; pageSize: number };

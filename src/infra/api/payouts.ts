@@ -1,6 +1,7 @@
 /** The money path's calls (src/domain/api/payouts.ts), each decoded with the domain's Schema. */
 import { queryOptions } from "@tanstack/react-query";
 import { Effect } from "effect";
+import * as lookups from "../../domain/api/lookups";
 import * as outletsApi from "../../domain/api/outlets";
 import * as api from "../../domain/api/payouts";
 import { PAYOUT_FILTERS, type PayoutQuery } from "../../domain/payouts";
@@ -25,7 +26,7 @@ const queryOf = (r: PayoutListRequest): PayoutQuery => ({
   ...(r.ordering ? { ordering: r.ordering } : {}),
 });
 
-/** The page, the three filters' options, the latest transaction and the caller's actions configs. */
+/** The page, the three filters' options (the multi-object lookup), the latest transaction and the caller's actions configs. */
 export const loadPayouts = (r: PayoutListRequest) =>
   Effect.all(
     {
@@ -34,10 +35,7 @@ export const loadPayouts = (r: PayoutListRequest) =>
         query: queryOf(r),
         page: { page: r.page, pageSize: r.pageSize },
       }),
-      options: call(api.payoutFilterOptions, {
-        params: { slug: r.slug },
-        body: { objects: PAYOUT_FILTERS.map((f) => f.object) },
-      }),
+      options: call(lookups.objectLookup, { body: { objects: PAYOUT_FILTERS.map((f) => f.object) } }),
       latest: call(api.latestTransaction, { params: { slug: r.slug } }),
       config: call(outletsApi.actionsConfig, {}),
     },
@@ -46,7 +44,11 @@ export const loadPayouts = (r: PayoutListRequest) =>
     Effect.map(({ page, options, latest, config }) => ({
       rows: page.results,
       count: page.count,
-      options,
+      options: {
+        programs: options.programs ?? [],
+        workflow_object_client_payout_months: options.workflow_object_client_payout_months ?? [],
+        workflow_object_rs_payout_months: options.workflow_object_rs_payout_months ?? [],
+      },
       transaction: latest.latest_transaction_details,
       config,
     })),

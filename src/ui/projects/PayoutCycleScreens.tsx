@@ -5,12 +5,16 @@
  * organisation's projects only (another's is Page not found, as the server answers 404).
  */
 import { useQuery } from "@tanstack/react-query";
+import { useSelector } from "@xstate/react";
 import { Link, useParams, useSearch } from "wouter";
-import type { CyclePage } from "../../domain/payouts";
+import type { ClientPayout as ClientPayoutPage, CyclePage } from "../../domain/payouts";
+import { localTableView } from "../../domain/table";
 import { clientPayoutQuery, payoutCyclesQuery } from "../../infra/api/payouts";
 import { errorStatus, isApiError } from "../../infra/http";
 import NotFound from "../errors/NotFound";
 import Loading from "../shell/Loading";
+import DataTable, { type Column } from "../widgets/DataTable";
+import { useDataTable } from "../widgets/useDataTable";
 import "./projects.css";
 
 const notFound = (error: unknown) => isApiError(error) && errorStatus(error) === 404;
@@ -28,6 +32,80 @@ function Failed({ retry }: { retry: () => void }) {
   );
 }
 
+/**
+ * A summary the API answers whole, shown in the shared data table: search, column order and pages
+ * are applied here to the rows held (the view lives in the URL like every table's).
+ */
+function SummaryTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowId,
+}: {
+  caption: string;
+  columns: readonly (Column<Row> & { value: (row: Row) => string | number })[];
+  rows: readonly Row[];
+  rowId: (row: Row) => string;
+}) {
+  const actor = useDataTable();
+  const query = useSelector(actor, (s) => s.context);
+  const byKey = new Map(columns.map((c) => [c.key, c.value]));
+  const view = localTableView(
+    rows,
+    query,
+    (r) => columns.map((c) => String(c.value(r))).join(" "),
+    (r, key) => byKey.get(key)?.(r) ?? "",
+  );
+  return (
+    <DataTable
+      actor={actor}
+      caption={caption}
+      columns={columns}
+      rows={view.rows}
+      total={view.total}
+      rowId={rowId}
+    />
+  );
+}
+
+/** A money column: ordered as a number, shown as the API gives it. */
+const amount = <Row,>(key: string, header: string, of: (row: Row) => string) => ({
+  key,
+  header,
+  sortable: true,
+  value: (r: Row) => Number(of(r)),
+  render: of,
+});
+const count = <Row,>(key: string, header: string, of: (row: Row) => number) => ({
+  key,
+  header,
+  sortable: true,
+  value: of,
+  render: (r: Row) => String(of(r)),
+});
+
+type Cycle = CyclePage["cycles"][number];
+const CYCLE_COLUMNS = [
+  {
+    key: "rs_payout_month",
+    header: "RS Payout Cycle",
+    sortable: true,
+    value: (c: Cycle) => c.rs_payout_month,
+  },
+  {
+    key: "client_payout_month",
+    header: "Client Payout Cycle",
+    sortable: true,
+    value: (c: Cycle) => c.client_payout_month,
+  },
+  count("outlets", "Outlets", (c: Cycle) => c.outlets),
+  amount("target_amount", "Target", (c: Cycle) => c.target_amount),
+  count("plotted_count", "Plotted", (c: Cycle) => c.plotted_count),
+  amount("plotted_amount", "Plotted Amount", (c: Cycle) => c.plotted_amount),
+  count("paid_count", "Paid", (c: Cycle) => c.paid_count),
+  amount("paid_amount", "Paid Amount", (c: Cycle) => c.paid_amount),
+];
+
 function CycleTable({ page }: { page: CyclePage }) {
   return (
     <>
@@ -41,51 +119,12 @@ function CycleTable({ page }: { page: CyclePage }) {
           <dd>{page.targets.target_amount}</dd>
         </div>
       </dl>
-      {page.cycles.length === 0 ? (
-        <p>No Data Available</p>
-      ) : (
-        <section
-          className="data-table data-table-scroll"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable by keyboard to scroll it
-          tabIndex={0}
-          aria-label="Payout cycles rows"
-        >
-          <table aria-label="Payout cycles">
-            <thead>
-              <tr>
-                {[
-                  "RS Payout Cycle",
-                  "Client Payout Cycle",
-                  "Outlets",
-                  "Target",
-                  "Plotted",
-                  "Plotted Amount",
-                  "Paid",
-                  "Paid Amount",
-                ].map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {page.cycles.map((c) => (
-                <tr key={`${c.rs_payout_month} ${c.client_payout_month}`}>
-                  <td>{c.rs_payout_month}</td>
-                  <td>{c.client_payout_month}</td>
-                  <td>{c.outlets}</td>
-                  <td>{c.target_amount}</td>
-                  <td>{c.plotted_count}</td>
-                  <td>{c.plotted_amount}</td>
-                  <td>{c.paid_count}</td>
-                  <td>{c.paid_amount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      <SummaryTable
+        caption="Payout cycles"
+        columns={CYCLE_COLUMNS}
+        rows={page.cycles}
+        rowId={(c) => `${c.rs_payout_month} ${c.client_payout_month}`}
+      />
     </>
   );
 }
@@ -117,6 +156,24 @@ export function SubProjectCycle() {
   );
 }
 
+type PayoutSubProject = ClientPayoutPage["sub_projects"][number];
+/** The sub-projects' columns; each name opens its cycles at `base`. */
+const subProjectColumns = (base: string) => [
+  {
+    key: "name",
+    header: "Sub-project",
+    sortable: true,
+    value: (s: PayoutSubProject) => s.name,
+    render: (s: PayoutSubProject) => (
+      <Link href={`${base}?sub_project=${encodeURIComponent(s.slug)}`}>{s.name}</Link>
+    ),
+  },
+  count("plotted_count", "Plotted", (s: PayoutSubProject) => s.plotted_count),
+  amount("plotted_amount", "Plotted Amount", (s: PayoutSubProject) => s.plotted_amount),
+  count("paid_count", "Paid", (s: PayoutSubProject) => s.paid_count),
+  amount("paid_amount", "Paid Amount", (s: PayoutSubProject) => s.paid_amount),
+];
+
 /** `client-portal-view/{projectSlug}/payout`: the project's payout sub-projects with their totals. */
 export function ClientPayout() {
   const { projectSlug = "" } = useParams<{ projectSlug?: string }>();
@@ -128,41 +185,12 @@ export function ClientPayout() {
   return (
     <div className="page payout-cycle-page">
       <h1>{payout.data.project.name}: payouts</h1>
-      {payout.data.sub_projects.length === 0 ? (
-        <p>No Data Available</p>
-      ) : (
-        <section
-          className="data-table data-table-scroll"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable by keyboard to scroll it
-          tabIndex={0}
-          aria-label="Payout sub-projects rows"
-        >
-          <table aria-label="Payout sub-projects">
-            <thead>
-              <tr>
-                {["Sub-project", "Plotted", "Plotted Amount", "Paid", "Paid Amount"].map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {payout.data.sub_projects.map((s) => (
-                <tr key={s.slug}>
-                  <td>
-                    <Link href={`${base}?sub_project=${encodeURIComponent(s.slug)}`}>{s.name}</Link>
-                  </td>
-                  <td>{s.plotted_count}</td>
-                  <td>{s.plotted_amount}</td>
-                  <td>{s.paid_count}</td>
-                  <td>{s.paid_amount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      <SummaryTable
+        caption="Payout sub-projects"
+        columns={subProjectColumns(base)}
+        rows={payout.data.sub_projects}
+        rowId={(r) => r.slug}
+      />
     </div>
   );
 }
