@@ -50,6 +50,8 @@ export const appStartMachine = setup({
     /** Remembers the page the user is on for after the next sign-in, saying the session ended. */
     signInAgain: () => {},
     notifyFailed: (_, _params: { text: string }) => {},
+    /** A sign-in succeeded: the FAILED text of its earlier attempts is closed. */
+    closeFailures: () => {},
   },
   guards: {
     decisionIs: ({ context }, params: { type: StartDecision["type"] }) =>
@@ -181,7 +183,12 @@ export const appStartMachine = setup({
     },
     signedOut: {
       description: "No session: only the public pages are open.",
-      on: { "session.started": { target: "signedIn", actions: assign({ user: ({ event }) => event.user }) } },
+      on: {
+        "session.started": {
+          target: "signedIn",
+          actions: [assign({ user: ({ event }) => event.user }), "closeFailures"],
+        },
+      },
     },
   },
 });

@@ -9,13 +9,18 @@ export type Notify = (kind: NotificationKind, text: string) => void;
 
 export type NotificationEvent =
   | { type: "notification.show"; kind: NotificationKind; text: string }
-  | { type: "notification.close" };
+  | { type: "notification.close" }
+  /** A sign-in succeeded: what its earlier attempts announced (a wrong code or password) is over. */
+  | { type: "notification.closeFailed" };
 
 export type NotificationContext = { kind: NotificationKind; text: string };
 
 export const notificationMachine = setup({
   types: {} as { context: NotificationContext; events: NotificationEvent },
   delays: { notificationHide: NOTIFICATION_HIDE_MS },
+  guards: {
+    failedShown: ({ context }) => context.kind === "failed",
+  },
   actions: {
     show: assign(({ event }) =>
       event.type === "notification.show" ? { kind: event.kind, text: event.text } : {},
@@ -38,6 +43,7 @@ export const notificationMachine = setup({
         // A new message replaces the text and restarts the timer.
         "notification.show": { target: "shown", reenter: true, actions: "show" },
         "notification.close": { target: "hidden" },
+        "notification.closeFailed": { guard: "failedShown", target: "hidden" },
       },
     },
   },

@@ -12,7 +12,7 @@ import { applicationMachine, type NavigationEvent } from "../machines/applicatio
 import { createForgotPasswordFlow } from "./auth/forgotPasswordFlow";
 import { createEKycFlows } from "./ekyc/eKycFlows";
 import { createLiveActor } from "./live/liveActors";
-import { type ApplicationActor, type AppServices, notificationsOf, sessionOf } from "./services";
+import { type AppServices, sessionOf } from "./services";
 import { sessionMachine, startApplication } from "./session/sessionActor";
 
 const routerNavigation = fromCallback<NavigationEvent>(({ receive }) =>
@@ -24,7 +24,6 @@ export function compose(): AppServices {
   const application = createLiveActor(
     applicationMachine.provide({ actors: { session: sessionMachine, navigation: routerNavigation } }),
   ).start();
-  closeFailuresOnSignIn(application);
   configureHttp({
     failed: (failure) =>
       application.send({ type: "answer.failed", ...failure, here: window.location.pathname }),
@@ -32,20 +31,4 @@ export function compose(): AppServices {
   // The start rules run on the page as loaded, before anything renders.
   startApplication(sessionOf(application));
   return { application, forgotPassword: createForgotPasswordFlow(), eKyc: createEKycFlows() };
-}
-
-/**
- * A sign-in that succeeds ends what its earlier attempts announced (a wrong code or password): a
- * FAILED notice would otherwise greet the user on the signed-in page.
- */
-function closeFailuresOnSignIn(application: ApplicationActor): void {
-  const notifications = notificationsOf(application);
-  let signedIn = false;
-  sessionOf(application).subscribe((snapshot) => {
-    const now = snapshot.context.user !== null;
-    const shown = notifications.getSnapshot();
-    if (now && !signedIn && shown.matches("shown") && shown.context.kind === "failed")
-      notifications.send({ type: "notification.close" });
-    signedIn = now;
-  });
 }

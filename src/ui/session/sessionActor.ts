@@ -53,6 +53,8 @@ export const sessionMachine = appStartMachine.provide({
       system
         .get(APPLICATION_CHILDREN.notifications)
         ?.send({ type: "notification.show", kind: "failed", text: params.text } as never),
+    closeFailures: ({ system }) =>
+      system.get(APPLICATION_CHILDREN.notifications)?.send({ type: "notification.closeFailed" } as never),
   },
 });
 
