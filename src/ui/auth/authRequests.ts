@@ -43,17 +43,17 @@ export const currentUser = async (signal?: AbortSignal) =>
 /** The server's client configuration. */
 export const readAppConfig = () => runApi(appConfig());
 
-export const sendResetCode = (input: { login_username: string }): Promise<FormOutcome> =>
-  runApi(formOutcome(forgotSendCode(input)));
+export const sendResetCode = (
+  input: { login_username: string },
+  signal?: AbortSignal,
+): Promise<FormOutcome> => runApi(formOutcome(forgotSendCode(input)), { signal });
 
-export const verifyResetCode = (input: {
-  login_username: string;
-  code: string;
-}): Promise<VerifyCodeOutcome> => runApi(verifyOutcome(forgotVerifyCode(input)));
+export const verifyResetCode = (
+  input: { login_username: string; code: string },
+  signal?: AbortSignal,
+): Promise<VerifyCodeOutcome> => runApi(verifyOutcome(forgotVerifyCode(input)), { signal });
 
-export const changeForgottenPassword = (input: {
-  login_username: string;
-  reset_token: string;
-  new_password: string;
-  confirm_password: string;
-}): Promise<FormOutcome> => runApi(formOutcome(forgotChangePassword(input)));
+export const changeForgottenPassword = (
+  input: { login_username: string; reset_token: string; new_password: string; confirm_password: string },
+  signal?: AbortSignal,
+): Promise<FormOutcome> => runApi(formOutcome(forgotChangePassword(input)), { signal });

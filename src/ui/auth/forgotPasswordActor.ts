@@ -9,16 +9,16 @@ import type { ForgotPasswordActor, ForgotPasswordEffects } from "./forgotPasswor
 const requests = () => import("./authRequests");
 
 export const forgotPasswordActors = {
-  sendCode: fromPromise<FormOutcome, { login_username: string }>(async ({ input }) =>
-    (await requests()).sendResetCode(input),
+  sendCode: fromPromise<FormOutcome, { login_username: string }>(async ({ input, signal }) =>
+    (await requests()).sendResetCode(input, signal),
   ),
-  verifyCode: fromPromise<VerifyCodeOutcome, { login_username: string; code: string }>(async ({ input }) =>
-    (await requests()).verifyResetCode(input),
+  verifyCode: fromPromise<VerifyCodeOutcome, { login_username: string; code: string }>(
+    async ({ input, signal }) => (await requests()).verifyResetCode(input, signal),
   ),
   changePassword: fromPromise<
     FormOutcome,
     { login_username: string; reset_token: string; new_password: string; confirm_password: string }
-  >(async ({ input }) => (await requests()).changeForgottenPassword(input)),
+  >(async ({ input, signal }) => (await requests()).changeForgottenPassword(input, signal)),
 };
 
 /** A fresh flow with the application's calls, or the given fakes (tests). */

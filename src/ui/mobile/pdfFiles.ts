@@ -1,8 +1,8 @@
 import { fetchFile, type MobileSource } from "../../infra/api/mobile";
 
 /** Saves a PDF the answer links to under its own name. */
-export async function downloadPdf(url: string, name: string, source: MobileSource) {
-  saveBlob(await fetchFile(url, source), name);
+export async function downloadPdf(url: string, name: string, source: MobileSource, signal?: AbortSignal) {
+  saveBlob(await fetchFile(url, source, signal), name);
 }
 
 /** Hands a file to the device's downloads under the given name. */

@@ -6,11 +6,15 @@ import type { PayoutListRequest, PayoutsLoaded } from "../../machines/payoutDeta
 import { downloadPdf } from "../mobile/pdfFiles";
 
 export const payoutDetailsActors = {
-  loadPayouts: fromPromise<PayoutsLoaded, PayoutListRequest>(({ input }) => runApi(loadPayouts(input))),
-  downloadInvoice: fromPromise<void, { file: string; invoice_no: string }>(({ input }) =>
-    downloadPdf(input.file, `invoice-${input.invoice_no.replaceAll("/", "-")}.pdf`, {
-      kind: "staff",
-      rsid: "",
-    }),
+  loadPayouts: fromPromise<PayoutsLoaded, PayoutListRequest>(({ input, signal }) =>
+    runApi(loadPayouts(input), { signal }),
+  ),
+  downloadInvoice: fromPromise<void, { file: string; invoice_no: string }>(({ input, signal }) =>
+    downloadPdf(
+      input.file,
+      `invoice-${input.invoice_no.replaceAll("/", "-")}.pdf`,
+      { kind: "staff", rsid: "" },
+      signal,
+    ),
   ),
 };

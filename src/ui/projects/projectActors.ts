@@ -27,10 +27,10 @@ export const mobileLinkExportActors = {
 };
 
 export const invoiceAssignmentActors = {
-  loadSetup: fromPromise<SetupLoadOutcome, { projectSlug: string; slug: string }>(({ input }) =>
-    runApi(loadInvoiceSetup(input.projectSlug, input.slug)),
+  loadSetup: fromPromise<SetupLoadOutcome, { projectSlug: string; slug: string }>(({ input, signal }) =>
+    runApi(loadInvoiceSetup(input.projectSlug, input.slug), { signal }),
   ),
-  saveSetup: fromPromise<SetupSaveOutcome, SaveInput>(({ input }) =>
-    runApi(saveInvoiceSetup(input.projectSlug, input.slug, input.assignment)),
+  saveSetup: fromPromise<SetupSaveOutcome, SaveInput>(({ input, signal }) =>
+    runApi(saveInvoiceSetup(input.projectSlug, input.slug, input.assignment), { signal }),
   ),
 };
