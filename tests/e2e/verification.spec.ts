@@ -42,7 +42,7 @@ const shoot = async (page: Page, name: string) => {
 const answer = (page: Page, name: RegExp) =>
   page.locator("li.survey-question").filter({ has: page.getByLabel(name) });
 
-test("qc.executive's Validate on RS000006: IFSC fills bank and branch, PAN names its holder, the account says 'Validated Sucessfully !!'", async ({
+test("qc.executive's Validate on RS000006: IFSC fills bank and branch, PAN names its holder, GST its names, the account says 'Validated Sucessfully !!'", async ({
   page,
 }) => {
   await signIn(page, "qc.executive");
@@ -61,6 +61,13 @@ test("qc.executive's Validate on RS000006: IFSC fills bank and branch, PAN names
   await expect(page.getByText("PAN number validated successfully.").first()).toBeVisible();
   await expect(pan.locator("dt", { hasText: "PAN holder" })).toBeVisible();
   await expect(pan.getByText("Verified", { exact: true })).toBeVisible();
+
+  const gst = answer(page, /^GST number( \*)?$/);
+  await gst.getByRole("button", { name: "Validate", exact: true }).click();
+  await expect(page.getByText("GST number validated successfully.").first()).toBeVisible();
+  await expect(gst.locator("dt", { hasText: "Trade name" })).toBeVisible();
+  await expect(gst.locator("dt", { hasText: "Legal name" })).toBeVisible();
+  await expect(gst.locator("dd", { hasText: "Regular" })).toBeVisible();
 
   const account = answer(page, /^Bank account number( \*)?$/);
   await account.getByRole("button", { name: "Validate", exact: true }).click();

@@ -48,6 +48,8 @@ function screenFor(input: FieldVerificationInput) {
     ...sampleAnswer(input.answer, input.value),
     answer_type: TYPE_OF_KIND[input.kind]!,
     verified: input.verified,
+    // A value verified as loaded holds its earlier check's name, shown only while it stays verified.
+    other_account_holder_name: input.verified ? "Ramesh Kumar" : null,
     other_ifsc_code: input.secondary,
     verified_secondary: input.secondaryVerified,
   };
@@ -112,6 +114,7 @@ async function expectScreenFor(
         expect(validate?.disabled).toBe(false);
         if (state.primary === "failed") expect(screen.getByRole("alert").textContent).toBe(context.message);
         else expect(screen.queryByRole("alert")).toBeNull();
+        expect(document.querySelector(".answer-verification > .answer-verified-names")).toBeNull();
         return;
       case "verifying":
         expect(validate?.textContent).toBe("Validating…");

@@ -118,12 +118,9 @@ export default function AnswerVerification({
 
   const primary = (state.value as Record<string, string>).primary;
   const secondary = (state.value as Record<string, string>).secondary;
+  // Names belong to a verified value only: an edited or failed one shows none of the earlier check's.
   const names: Readonly<Record<string, string | null>> =
-    primary === "verified" && Object.keys(ctx.names).length
-      ? ctx.names
-      : answer.verified
-        ? namesOf(answer)
-        : {};
+    primary !== "verified" ? {} : Object.keys(ctx.names).length ? ctx.names : namesOf(answer);
   return (
     <div className="answer-verification">
       <span

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { checkBankAccount, verificationKeys } from "../../infra/api/verification";
 import { runApi } from "../../infra/http";
 import { LoadingButton, TextInput } from "../widgets/Controls";
+import CheckResult from "./CheckResult";
 import RecentChecks from "./RecentChecks";
 import VerifierOnly from "./VerifierOnly";
 
@@ -84,33 +85,23 @@ function AccountCheck({ secure }: { secure: boolean }) {
       <LoadingButton type="submit" loading={check.isPending} disabled={!ready}>
         Check
       </LoadingButton>
-      {answer && "refused" in answer && (
-        <p className="verification-refused" role="alert">
-          {answer.refused}
-        </p>
-      )}
-      {answer && !("refused" in answer) && (
-        <div className="verification-result" role="status">
-          <p>{answer.detail}</p>
-          <dl>
-            <div>
-              <dt>Account holder</dt>
-              <dd>{answer.other_account_holder_name}</dd>
-            </div>
-            {answer.name_match !== null && (
-              <div>
-                <dt>Name match</dt>
-                <dd>{answer.name_match ? "Matches" : "Does not match"}</dd>
-              </div>
-            )}
-          </dl>
-        </div>
-      )}
-      {check.isError && (
-        <p className="verification-refused" role="alert">
-          The check could not be made. Try again.
-        </p>
-      )}
+      <CheckResult
+        outcome={
+          answer &&
+          ("refused" in answer
+            ? answer
+            : {
+                detail: answer.detail,
+                found: [
+                  ["Account holder", answer.other_account_holder_name],
+                  ...(answer.name_match === null
+                    ? []
+                    : [["Name match", answer.name_match ? "Matches" : "Does not match"] as const]),
+                ],
+              })
+        }
+        failed={check.isError}
+      />
     </form>
   );
 }

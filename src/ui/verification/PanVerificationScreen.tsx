@@ -4,20 +4,34 @@
  * texts, and lists the recent PAN and GST checks.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Effect } from "effect";
 import { useState } from "react";
 import { checkPanGst, verificationKeys } from "../../infra/api/verification";
 import { runApi } from "../../infra/http";
 import { LoadingButton, Select, TextInput } from "../widgets/Controls";
+import CheckResult, { type Outcome } from "./CheckResult";
 import RecentChecks from "./RecentChecks";
 import VerifierOnly from "./VerifierOnly";
 
 const TITLE = "PAN verification";
-const FOUND: readonly [string, string][] = [
+const FOUND = [
   ["name", "PAN holder"],
   ["tradeNam", "Trade name"],
   ["lgnm", "Legal name"],
   ["dty", "Registration status"],
-];
+] as const;
+
+type Answer = Effect.Success<ReturnType<typeof checkPanGst>>;
+
+/** The names the check found, labelled; a refusal as it is. */
+const outcomeOf = (answer: Answer | undefined): Outcome | undefined =>
+  answer &&
+  ("refused" in answer
+    ? answer
+    : {
+        detail: answer.detail,
+        found: FOUND.flatMap(([key, label]) => (answer[key] ? [[label, answer[key]] as const] : [])),
+      });
 
 function PanGstCheck() {
   const queries = useQueryClient();
@@ -27,7 +41,6 @@ function PanGstCheck() {
     mutationFn: () => runApi(checkPanGst({ input_type: inputType, input: input.trim().toUpperCase() })),
     onSettled: () => void queries.invalidateQueries({ queryKey: verificationKeys.checks }),
   });
-  const answer = check.data;
   return (
     <form
       className="card verification-form"
@@ -63,29 +76,7 @@ function PanGstCheck() {
       <LoadingButton type="submit" loading={check.isPending} disabled={input.trim() === ""}>
         Check
       </LoadingButton>
-      {answer && "refused" in answer && (
-        <p className="verification-refused" role="alert">
-          {answer.refused}
-        </p>
-      )}
-      {answer && !("refused" in answer) && (
-        <div className="verification-result" role="status">
-          <p>{answer.detail}</p>
-          <dl>
-            {FOUND.filter(([key]) => answer[key as keyof typeof answer]).map(([key, label]) => (
-              <div key={key}>
-                <dt>{label}</dt>
-                <dd>{answer[key as keyof typeof answer]}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      )}
-      {check.isError && (
-        <p className="verification-refused" role="alert">
-          The check could not be made. Try again.
-        </p>
-      )}
+      <CheckResult outcome={outcomeOf(check.data)} failed={check.isError} />
     </form>
   );
 }
