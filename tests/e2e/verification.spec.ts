@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./support";
+import { expectAccessible, signIn } from "./support";
 
 // Identity verification (docs/verification.md): Validate beside the verifiable answers of RS000006.
 const view = (rsid: string) => `/dashboard/list-of-outlets/view/${rsid}`;
@@ -141,6 +141,7 @@ test("qc.manager checks a PAN and a GST number on PAN verification and finds the
   await expect(table.getByRole("row").filter({ hasText: "N1Z9" })).toHaveCount(1);
   await expect(table.getByRole("row").filter({ hasText: "Verified" })).toHaveCount(0);
   await shoot(page, "pan-verification");
+  await expectAccessible(page);
 });
 
 test("qc.manager checks an account, and on the secure variant a holder whose name does not match", async ({
@@ -156,6 +157,7 @@ test("qc.manager checks an account, and on the secure variant a holder whose nam
   await expect(result.locator("dt", { hasText: "Account holder" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Recent checks" })).toContainText("********9012");
   await shoot(page, "account-verification");
+  await expectAccessible(page);
 
   await page.goto("/dashboard/secure-account-verification");
   await expect(page.getByRole("heading", { name: "Secure account verification", level: 1 })).toBeVisible();
@@ -168,6 +170,7 @@ test("qc.manager checks an account, and on the secure variant a holder whose nam
     "The account holder's name at the bank does not match the name on record.",
   );
   await shoot(page, "secure-account-verification");
+  await expectAccessible(page);
 });
 
 test("Custom IFSC Update leads to IFSC change verification, where qc.manager adds a code with its reason", async ({
@@ -196,6 +199,7 @@ test("Custom IFSC Update leads to IFSC change verification, where qc.manager add
     "Branch missing from the master",
   );
   await shoot(page, "ifsc-change-verification");
+  await expectAccessible(page);
   // IFSC Validate reads the master: the code now has its bank and branch.
   const check = await page.request.post("/api/verification/ifsc/", {
     data: { ifsc_code: "HDFC0000002" },
