@@ -69,7 +69,10 @@ export const DASHBOARD_MENU: readonly MenuEntry[] = [
     anyOf: ["qc-manager", "qc-executive", "iftu-manager", "iftu-executive"].map(dp),
     internalOnly: true,
     pages: [
+      "/dashboard/secure-account-verification",
+      "/dashboard/pan-verification",
       "/dashboard/ifsc-verification",
+      "/dashboard/ifsc-change-verification",
       "/dashboard/upi-payments-verification",
       "/dashboard/unicorn-image-fetch",
     ],

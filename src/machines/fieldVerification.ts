@@ -65,12 +65,15 @@ export const fieldVerificationMachine = setup({
   guards: {
     passed: ({ event }) => outcome(event).ok,
     startsVerified: ({ context }) => context.startsVerified,
-    hasSecondary: ({ context }) => context.secondary !== null,
+    noSecondary: ({ context }) => context.secondary === null,
     secondaryStartsVerified: ({ context }) => context.secondaryStartsVerified,
     valueChanged: ({ context, event }) =>
       event.type === "value.change" && valueChanged(context.value, event.value),
+    /** Only an account number answer has a linked IFSC; no other answer ever gains one. */
     secondaryChanged: ({ context, event }) =>
-      event.type === "secondary.change" && valueChanged(context.secondary, event.value),
+      event.type === "secondary.change" &&
+      context.secondary !== null &&
+      valueChanged(context.secondary, event.value),
   },
 }).createMachine({
   id: "fieldVerification",
@@ -159,13 +162,14 @@ export const fieldVerificationMachine = setup({
         },
       },
       states: {
+        // One transient state, not two in a row: eventless states that lead to each other could loop.
         starting: {
-          description: "No linked IFSC, verified as loaded, or not.",
-          always: [{ guard: "hasSecondary", target: "checkStart" }, { target: "none" }],
-        },
-        checkStart: {
-          description: "A linked IFSC: verified as loaded, or not.",
-          always: [{ guard: "secondaryStartsVerified", target: "verified" }, { target: "notVerified" }],
+          description: "No linked IFSC, a linked IFSC verified as loaded, or not.",
+          always: [
+            { guard: "noSecondary", target: "none" },
+            { guard: "secondaryStartsVerified", target: "verified" },
+            { target: "notVerified" },
+          ],
         },
         none: { description: "The answer has no linked IFSC." },
         notVerified: {

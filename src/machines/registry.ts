@@ -13,6 +13,7 @@ import { dataTableMachine } from "./dataTable";
 import { dumpUploadMachine } from "./dumpUpload";
 import { eKycLoginMachine } from "./eKycLogin";
 import { excelUploadMachine } from "./excelUpload";
+import { fieldVerificationMachine } from "./fieldVerification";
 import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
 import { invoiceAssignmentMachine } from "./invoiceAssignment";
@@ -78,4 +79,5 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "payoutDetails", machine: payoutDetailsMachine },
   { id: "application", machine: applicationMachine },
   { id: "invoiceAssignment", machine: invoiceAssignmentMachine },
+  { id: "fieldVerification", machine: fieldVerificationMachine },
 ];

@@ -293,8 +293,11 @@ describe("the dashboard menu", () => {
     const verification = dashboardMenuFor(internal(["qc-manager-dashboard-permission"]), built).find(
       (e) => e.label === "Verification",
     );
-    expect(verification?.to).toBe("/dashboard/ifsc-verification");
+    expect(verification?.to).toBe("/dashboard/secure-account-verification");
     expect(verification?.pages).toEqual([
+      "/dashboard/pan-verification",
+      "/dashboard/ifsc-verification",
+      "/dashboard/ifsc-change-verification",
       "/dashboard/upi-payments-verification",
       "/dashboard/unicorn-image-fetch",
     ]);

@@ -68,8 +68,8 @@ describe("the dashboard shell", () => {
     // Reports and Allocation are offered once their screens are built (the route table's rule).
     expect(labels).toEqual(["Home", "Projects", "Outlets", "Verification", "My downloads"]);
     const current = nav.querySelector('[aria-current="page"]');
-    // The Verification area opens its first built screen.
-    expect(current?.getAttribute("href")).toBe("/dashboard/ifsc-verification");
+    // The Verification area opens its first built screen, Account verification.
+    expect(current?.getAttribute("href")).toBe("/dashboard/account-verification");
   });
 
   it("marks the area's entry on pages below it: the outlet page, upload screens", () => {

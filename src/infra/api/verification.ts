@@ -89,3 +89,8 @@ export const ifscMasterRow = (code: string) => call(api.ifscMasterRow, { params:
 export const saveIfscMasterRow = (code: string, body: typeof api.saveIfscMasterRow.body.Type) =>
   call(api.saveIfscMasterRow, { params: { code }, body });
 export const ifscMasterChanges = () => call(api.ifscMasterChanges, {});
+
+export const verificationKeys = {
+  checks: ["verification", "checks"] as const,
+  ifscMaster: ["verification", "ifsc-master"] as const,
+};

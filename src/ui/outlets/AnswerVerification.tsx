@@ -20,6 +20,7 @@ import { useNotify } from "../notifications/useNotify";
 import Modal from "../widgets/Modal";
 
 const verify = fromPromise(({ input }: { input: VerifyInput }) => runApi(verifyAnswer(input)));
+const verificationActors = { verify, verifySecondary: verify };
 
 /** The names an answer holds from an earlier check, labelled as the screen shows them. */
 const LABELS: Readonly<Record<string, string>> = {
@@ -56,6 +57,7 @@ export default function AnswerVerification({
   value,
   editable,
   onVerified,
+  actors = verificationActors,
 }: {
   type: string;
   answer: Answer;
@@ -63,23 +65,22 @@ export default function AnswerVerification({
   editable: boolean;
   /** A check passed: the outlet's statuses and names may have changed. */
   onVerified: () => void;
+  /** The checks; a view test passes its own. */
+  actors?: typeof verificationActors;
 }) {
   const notify = useNotify();
   const kind = CHECK_OF_TYPE[type]!;
   const account = kind === "bank_account";
-  const actor = useLiveActorRef(
-    useProvided(fieldVerificationMachine, { actors: { verify, verifySecondary: verify } }),
-    {
-      input: {
-        kind,
-        answer: answer.id,
-        value: answer.single_input ?? "",
-        verified: answer.verified,
-        secondary: account ? (answer.other_ifsc_code ?? "") : null,
-        secondaryVerified: answer.verified_secondary,
-      },
+  const actor = useLiveActorRef(useProvided(fieldVerificationMachine, { actors }), {
+    input: {
+      kind,
+      answer: answer.id,
+      value: answer.single_input ?? "",
+      verified: answer.verified,
+      secondary: account ? (answer.other_ifsc_code ?? "") : null,
+      secondaryVerified: answer.verified_secondary,
     },
-  );
+  });
   const state = useSelector(actor, (s) => s);
   const failureDialog = useLiveActorRef(modalMachine, { input: { open: false } });
   const ctx = state.context;
@@ -117,12 +118,9 @@ export default function AnswerVerification({
 
   const primary = (state.value as Record<string, string>).primary;
   const secondary = (state.value as Record<string, string>).secondary;
+  // Names belong to a verified value only: an edited or failed one shows none of the earlier check's.
   const names: Readonly<Record<string, string | null>> =
-    primary === "verified" && Object.keys(ctx.names).length
-      ? ctx.names
-      : answer.verified
-        ? namesOf(answer)
-        : {};
+    primary !== "verified" ? {} : Object.keys(ctx.names).length ? ctx.names : namesOf(answer);
   return (
     <div className="answer-verification">
       <span

@@ -148,6 +148,14 @@ const SCREENS = {
   "/dashboard": lazy(() => import("../dashboard/DashboardHome")),
   ...UPLOAD_SCREENS,
   "/dashboard/my-downloads": lazy(() => import("../downloads/MyDownloadsScreen")),
+  "/dashboard/pan-verification": lazy(() => import("../verification/PanVerificationScreen")),
+  "/dashboard/account-verification": lazy(() => import("../verification/AccountVerificationScreen")),
+  "/dashboard/secure-account-verification": lazy(() =>
+    import("../verification/AccountVerificationScreen").then((m) => ({
+      default: m.SecureAccountVerificationScreen,
+    })),
+  ),
+  "/dashboard/ifsc-change-verification": lazy(() => import("../verification/IfscChangeScreen")),
   "/dashboard/profile/:user_name": lazy(() => import("../profile/ProfileScreen")),
   "/dashboard/field-outlet-recovery": lazy(() => import("../fieldTools/FieldOutletRecoveryScreen")),
   "/dashboard/field-app-dump": lazy(() => import("../fieldTools/FieldAppDumpScreen")),

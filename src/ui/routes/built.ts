@@ -72,6 +72,11 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/:reportTitle/:outletID/images",
   ...UPLOAD_BUILT_PATTERNS,
   "/dashboard/my-downloads",
+  // Identity checks and the IFSC master (docs/verification.md).
+  "/dashboard/pan-verification",
+  "/dashboard/account-verification",
+  "/dashboard/secure-account-verification",
+  "/dashboard/ifsc-change-verification",
   "/dashboard/profile/:user_name",
   // Field tools (docs/field-tools.md).
   "/dashboard/field-outlet-recovery",
