@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeWorkbook } from "../../server/uploads/excel";
 import { SETUP_CHANGED, TEMPLATE_OR_HEADERS } from "../../src/domain/invoiceSetup";
+import { missingReference } from "../../src/domain/resource";
+import { subProjectSkus } from "../../src/domain/resources/invoiceSetup";
 import { startTestServer, type TestServer } from "./support";
 import { count, resultSheet, settle, upload } from "./uploads-support";
 
@@ -108,6 +110,56 @@ describe("the SKU list by sub_project__slug (002 §7)", () => {
       headers: await as("zenith.manager"),
     });
     expect(zenith.status).toBe(404);
+  });
+});
+
+describe("the SKU list form (invoice-sku-create)", () => {
+  it("takes a SKU of the sub-project's organisation's catalogue only, on create and on update", async () => {
+    const pm = await as("project.manager");
+    const [sub] = await server.db.query<{ id: number; organisation_id: number }>(
+      `SELECT s.id, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
+       WHERE s.slug = 'acme-mi-main'`,
+    );
+    // A SKU not on the list yet (the demo lists some of Acme's).
+    const skuOf = async (organisation: string) =>
+      (
+        await server.db.query<{ id: number }>(
+          `SELECT k.id FROM skus k JOIN organisations o ON o.id = k.organisation_id WHERE o.name = $1
+           AND k.id NOT IN (SELECT sku_id FROM sub_project_skus WHERE sub_project_id = $2 AND sku_id IS NOT NULL)
+           ORDER BY k.id LIMIT 1`,
+          [organisation, sub!.id],
+        )
+      )[0]!.id;
+    const acme = await skuOf("Acme Beverages");
+    const zenith = await skuOf("Zenith Foods");
+    const values = (sku: number, name: string) => ({
+      sub_project: sub!.id,
+      sku,
+      name,
+      added_by_retailer: false,
+    });
+    const refusal = { sku: [missingReference(subProjectSkus.fields.sku!)] };
+    expect(refusal.sku[0]).toBe("Choose a catalogue SKU that exists in this organisation.");
+    const foreign = await server.call("POST", "/api/admin/sub-project-skus/", {
+      headers: pm,
+      body: { values: values(zenith, "Zenith's SKU by id") },
+    });
+    expect([foreign.status, foreign.body]).toEqual([400, refusal]);
+    const own = await server.call("POST", "/api/admin/sub-project-skus/", {
+      headers: pm,
+      body: { values: values(acme, "Acme's own SKU") },
+    });
+    expect(own.status).toBe(201);
+    const moved = await server.call("PUT", `/api/admin/sub-project-skus/${own.body.id}/`, {
+      headers: pm,
+      body: { values: values(zenith, "Acme's own SKU"), version: own.body.version },
+    });
+    expect([moved.status, moved.body]).toEqual([400, refusal]);
+    const stored = await server.db.query<{ sku_id: number }>(
+      "SELECT sku_id FROM sub_project_skus WHERE sub_project_id = $1 AND sku_id = ANY($2::int[])",
+      [sub!.id, [acme, zenith]],
+    );
+    expect(stored).toEqual([{ sku_id: acme }]);
   });
 });
 

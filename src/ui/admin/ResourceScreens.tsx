@@ -4,6 +4,7 @@
  */
 import { type ComponentType, useMemo } from "react";
 import { useParams, useSearch } from "wouter";
+import { inSentence } from "../../domain/format";
 import { parentLink, type ResourceScreen, resourceNamed, screenPlace } from "../../domain/resourceCatalogue";
 import { cities, cityMerge } from "../../domain/resources/geography";
 import Loading from "../shell/Loading";
@@ -29,7 +30,7 @@ function AdminScreen({ screen }: { screen: ResourceScreen }) {
     return (
       <div className="page">
         <p role="alert">
-          This {link ? resourceNamed(link.resource).noun.toLowerCase() : "page"} could not be found.
+          This {link ? inSentence(resourceNamed(link.resource).noun) : "page"} could not be found.
         </p>
       </div>
     );
