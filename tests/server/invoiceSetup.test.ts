@@ -5,6 +5,7 @@ import { writeWorkbook } from "../../server/uploads/excel";
 import { SETUP_CHANGED, TEMPLATE_OR_HEADERS } from "../../src/domain/invoiceSetup";
 import { missingReference } from "../../src/domain/resource";
 import { subProjectSkus } from "../../src/domain/resources/invoiceSetup";
+import { ERROR_COLUMN } from "../../src/domain/uploadTypes";
 import { startTestServer, type TestServer } from "./support";
 import { count, resultSheet, settle, upload } from "./uploads-support";
 
@@ -214,6 +215,10 @@ describe("the SKU question upload (question-management/sku-bulk-upload)", () => 
       [sub!.organisation_id],
     );
     const codes = `${skus[0]!.sku_code};${skus[1]!.sku_code}`;
+    await server.db.query(
+      "INSERT INTO question_groups (sub_project_id, name, slug, position) VALUES ($1, 'Counter display', 'counter-display-general', 90)",
+      [sub!.id],
+    );
     const file = writeWorkbook(
       "sku questions",
       ["question_group", "name", "type", "is_mandatory", "sku_codes", "choices"],
@@ -223,6 +228,8 @@ describe("the SKU question upload (question-management/sku-bulk-upload)", () => 
         ["Shelf check", "", "number", "yes", codes, ""],
         // An unknown code is this row's problem, in the error workbook: the others still confirm.
         ["Shelf check", "Stock at the back", "number", "no", `${skus[0]!.sku_code};NO-SUCH-SKU`, ""],
+        // So is a general group's name (in any case): a SKU question belongs to a SKU group.
+        ["counter DISPLAY", "Counter stocked", "yes_or_no", "yes", skus[0]!.sku_code, ""],
       ],
     );
     const query = `object=sku_questions&sub_project=${sub!.id}`;
@@ -234,7 +241,13 @@ describe("the SKU question upload (question-management/sku-bulk-upload)", () => 
       `objects_type=sku_questions&sub_project=${sub!.id}`,
       res.body.id as number,
     );
-    expect(job).toMatchObject({ status: "completed", total_objects: 4, total_clean_objects: 2 });
+    expect(job).toMatchObject({ status: "completed", total_objects: 5, total_clean_objects: 2 });
+    const unclean = await resultSheet(server, pm, job.unclean_objects_media_path as string);
+    const errorsOf = (group: string) =>
+      unclean.rows.find((r) => r[0] === group)?.[unclean.header.indexOf(ERROR_COLUMN)];
+    expect(errorsOf("counter DISPLAY")).toBe(
+      "question_group: Counter display is already a general question group of this sub-project.",
+    );
     const confirm = await server.call("POST", `/api/bulk/upload/${job.id}/activate/?object=sku_questions`, {
       headers: pm,
     });
