@@ -146,7 +146,7 @@ export default function ResourceListScreen({ def, place, parent, actors }: Props
         )}
       </div>
       {related.length > 0 && (
-        <nav className="related-links" aria-label={`Beside ${def.plural.toLowerCase()}`}>
+        <nav className="related-links" aria-label={`Beside ${inSentence(def.plural)}`}>
           {related.map((r) => (
             <Link key={r.path} href={r.path}>
               {r.label}
