@@ -22,6 +22,16 @@ const as = (username: string) => {
 };
 const SETUP = "/api/projects/acme-mi/sub-projects/acme-mi-main/invoice-setup/";
 
+/** A demo sub-project's id and its project's organisation. */
+const subProject = async (slug: string) =>
+  (
+    await server.db.query<{ id: number; organisation_id: number }>(
+      `SELECT s.id, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
+       WHERE s.slug = $1`,
+      [slug],
+    )
+  )[0];
+
 describe("invoice setup", () => {
   it("saves the headers in the order given, once per version", async () => {
     const pm = await as("project.manager");
@@ -73,10 +83,7 @@ describe("invoice setup", () => {
 
 describe("the SKU list by sub_project__slug (002 §7)", () => {
   it("leaves out SKUs retailers added when exclude_retailers=true", async () => {
-    const [sub] = await server.db.query<{ id: number; organisation_id: number }>(
-      `SELECT s.id, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
-       WHERE s.slug = 'acme-mi-cycle-1'`,
-    );
+    const sub = await subProject("acme-mi-cycle-1");
     const [sku] = await server.db.query<{ id: number; name: string }>(
       "SELECT id, name FROM skus WHERE organisation_id = $1 ORDER BY id LIMIT 1",
       [sub!.organisation_id],
@@ -117,10 +124,7 @@ describe("the SKU list by sub_project__slug (002 §7)", () => {
 describe("the SKU list form (invoice-sku-create)", () => {
   it("takes a SKU of the sub-project's organisation's catalogue only, on create and on update", async () => {
     const pm = await as("project.manager");
-    const [sub] = await server.db.query<{ id: number; organisation_id: number }>(
-      `SELECT s.id, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
-       WHERE s.slug = 'acme-mi-main'`,
-    );
+    const sub = await subProject("acme-mi-main");
     // A SKU not on the list yet (the demo lists some of Acme's).
     const skuOf = async (organisation: string) =>
       (
@@ -167,10 +171,7 @@ describe("the SKU list form (invoice-sku-create)", () => {
 describe("the sub-project SKU upload (sku-list/bulk-upload)", () => {
   it("checks each code against the organisation's catalogue and adds the clean rows on Confirm, once", async () => {
     const pm = await as("project.manager");
-    const [sub] = await server.db.query<{ id: number; organisation_id: number }>(
-      `SELECT s.id, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
-       WHERE s.slug = 'acme-retail-audit-main'`,
-    );
+    const sub = await subProject("acme-retail-audit-main");
     const codes = await server.db.query<{ sku_code: string }>(
       "SELECT sku_code FROM skus WHERE organisation_id = $1 ORDER BY id LIMIT 2",
       [sub!.organisation_id],
@@ -206,10 +207,7 @@ describe("the sub-project SKU upload (sku-list/bulk-upload)", () => {
 describe("the SKU question upload (question-management/sku-bulk-upload)", () => {
   it("makes a sku_group group asking about the SKUs named, shown among the SKU questions", async () => {
     const pm = await as("project.manager");
-    const [sub] = await server.db.query<{ id: number; organisation_id: number }>(
-      `SELECT s.id, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
-       WHERE s.slug = 'acme-mi-main'`,
-    );
+    const sub = await subProject("acme-mi-main");
     const skus = await server.db.query<{ id: number; sku_code: string }>(
       "SELECT id, sku_code FROM skus WHERE organisation_id = $1 ORDER BY id LIMIT 2",
       [sub!.organisation_id],
