@@ -155,6 +155,14 @@ describe("the SKU list form (invoice-sku-create)", () => {
       body: { values: values(acme, "Acme's own SKU") },
     });
     expect(own.status).toBe(201);
+    const twice = await server.call("POST", "/api/admin/sub-project-skus/", {
+      headers: pm,
+      body: { values: values(acme, "The same SKU again") },
+    });
+    expect([twice.status, twice.body]).toEqual([
+      400,
+      { sku: ["A SKU with this catalogue SKU already exists."] },
+    ]);
     const moved = await server.call("PUT", `/api/admin/sub-project-skus/${own.body.id}/`, {
       headers: pm,
       body: { values: values(zenith, "Acme's own SKU"), version: own.body.version },
