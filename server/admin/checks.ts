@@ -27,7 +27,7 @@ import { adminCaller, maySeeOrganisation } from "../auth/organisationScope";
 import { signsInByCode } from "../auth/users";
 import type { Queryable } from "../db/db";
 import type { Caller } from "./reads";
-import { columnOf, linkFields, organisationColumn } from "./schemaSql";
+import { columnOf, linkFields, organisationColumn, organisationOf } from "./schemaSql";
 
 type Values = Record<string, unknown>;
 
@@ -42,7 +42,6 @@ async function heldPermissions(tx: Queryable, userId: number): Promise<Set<strin
 
 async function checkReference(
   tx: Queryable,
-  def: ResourceDefinition,
   key: string,
   field: FieldSpec,
   value: unknown,
@@ -53,7 +52,7 @@ async function checkReference(
   const target = resourceNamed(field.references);
   const ids = Array.isArray(value) ? [...new Set(value as number[])] : [value as number];
   if (ids.length === 0) return;
-  const scoped = def.scope === "organisation" && target.scope === "organisation" && organisationId !== null;
+  const scoped = target.scope === "organisation" && organisationId !== null;
   const rows = await tx.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM ${target.table} WHERE id = ANY($1::int[])${scoped ? " AND organisation_id = $2" : ""}`,
     scoped ? [ids, organisationId] : [ids],
@@ -155,6 +154,25 @@ async function organisationKind(tx: Queryable, organisation: unknown): Promise<s
   return org?.kind ?? null;
 }
 
+/**
+ * The organisation a record's references must belong to: its own, or, for a record under a parent
+ * (a sub-project's SKU list row), its parent's, so nobody links another organisation's records by id.
+ */
+async function recordOrganisation(tx: Queryable, def: ResourceDefinition, values: Values) {
+  if (def.scope === "organisation") return values.organisation as number;
+  const field = def.parent ? def.fields[def.parent.field] : undefined;
+  const parentId = def.parent ? values[def.parent.field] : undefined;
+  if (!field?.references || typeof parentId !== "number") return null;
+  const target = resourceNamed(field.references);
+  const organisation = organisationOf(target, "p");
+  if (!organisation) return null;
+  const [row] = await tx.query<{ organisation_id: number | null }>(
+    `SELECT ${organisation} AS organisation_id FROM ${target.table} p WHERE p.id = $1`,
+    [parentId],
+  );
+  return row?.organisation_id ?? null;
+}
+
 /** Every problem of a write's values, by field; empty when it may be written. */
 export async function writeProblems(
   tx: Queryable,
@@ -172,9 +190,10 @@ export async function writeProblems(
     if (!org || !maySeeOrganisation(caller, organisationId))
       addFieldError(errors, "organisation", missingReference(def.fields.organisation!));
   }
+  const referencesIn = await recordOrganisation(tx, def, values);
   for (const [key, field] of Object.entries(def.fields)) {
     if (key === "organisation") continue;
-    await checkReference(tx, def, key, field, values[key], organisationId, errors);
+    await checkReference(tx, key, field, values[key], referencesIn, errors);
   }
   await checkUnique(tx, def, values, selfId, errors);
   await checkGrants(tx, def, caller, values, selfId, errors);

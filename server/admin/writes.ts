@@ -226,8 +226,11 @@ async function unlessDuplicate<T>(def: ResourceDefinition, write: () => Promise<
     return await write();
   } catch (error) {
     if ((error as { code?: string }).code !== "23505") throw error;
-    const text = `${(error as { constraint?: string }).constraint ?? ""} ${String((error as Error).message)}`;
+    const constraint = (error as { constraint?: string }).constraint ?? "";
+    const text = `${constraint} ${String((error as Error).message)}`;
+    // An index named after a field (sub_project_skus_unique_sku: a catalogue SKU listed twice) is that field's.
     const field =
+      Object.keys(def.fields).find((key) => constraint === `${def.table}_unique_${key}`) ??
       Object.entries(def.fields).find(
         ([key, f]) => f.unique && text.includes(`${def.table}_unique_${columnOf(key, f)}`),
       )?.[0] ??

@@ -269,8 +269,9 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
     );
   },
   // SKU groups (sku_group) are made once per sub-project and ask about the SKUs their rows name
-  // (`;`-separated catalogue codes), a group already there gaining the SKUs it lacked; a general
-  // group of the same name is refused, and so is a code no longer in the catalogue.
+  // (`;`-separated catalogue codes), a group already there gaining the SKUs it lacked. A row naming
+  // a general group or an unknown code was refused when checked; one made or removed since is
+  // refused here.
   sku_questions: async ({ tx, job, rows }) => {
     const codes = [...new Set(rows.flatMap((r) => splitChoices(r.sku_codes).map((c) => c.toLowerCase())))];
     const skus = await tx.query<{ id: number; code: string }>(

@@ -49,6 +49,10 @@ const LOADERS: Readonly<Record<RefKind, Loader>> = {
   anyOutlet: (db) => names(db, "SELECT rsid AS v FROM outlets"),
   catalogueSku: (db, s) =>
     names(db, "SELECT sku_code AS v FROM skus WHERE organisation_id = $1", [s.organisationId]),
+  generalQuestionGroup: (db, s) =>
+    names(db, "SELECT name AS v FROM question_groups WHERE sub_project_id = $1 AND type <> 'sku_group'", [
+      s.subProjectId,
+    ]),
   subProjectOutlet: (db, s) =>
     names(db, "SELECT rsid AS v FROM outlets WHERE sub_project_id = $1", [s.subProjectId]),
   fieldAuditor: (db, s) =>
@@ -208,11 +212,7 @@ export async function uploadContext(
   scope: UploadScope,
   uploaderId: number,
 ): Promise<UploadContext> {
-  const kinds = new Set(
-    type.columns.flatMap((c) =>
-      c.rule.kind === "ref" || c.rule.kind === "refs" || c.rule.kind === "new" ? [c.rule.ref] : [],
-    ),
-  );
+  const kinds = new Set(type.columns.flatMap((c) => ("ref" in c.rule ? [c.rule.ref] : [])));
   const refs = new Map<RefKind, (value: string) => readonly string[]>();
   for (const kind of kinds) refs.set(kind, refIndex(kind, await LOADERS[kind](db, scope)));
   // Records by kind: those the type's key must not repeat and those its columns must name.

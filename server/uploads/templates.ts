@@ -2,7 +2,9 @@
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, type UploadHelp } from "../../src/domain/bulkUpload";
 import { type FieldRule, RECORD_NAMES, REF_NAMES, type UploadType } from "../../src/domain/uploadTypes";
 
-const RULE_TEXT: Readonly<Record<Exclude<FieldRule["kind"], "oneOf" | "ref" | "refs" | "new">, string>> = {
+const RULE_TEXT: Readonly<
+  Record<Exclude<FieldRule["kind"], "oneOf" | "ref" | "refs" | "new" | "notRef">, string>
+> = {
   text: "text",
   pan: "PAN (ABCDE1234F)",
   gst: "GST number with its check character",
@@ -31,6 +33,8 @@ function ruleText(rule: FieldRule): string {
       return `one or more, separated by ;, each the name of an existing ${REF_NAMES[rule.ref]}, in any case`;
     case "new":
       return `a new ${REF_NAMES[rule.ref]}, not used yet in any case`;
+    case "notRef":
+      return `text, not the name of an existing ${REF_NAMES[rule.ref]}, in any case`;
     default:
       return RULE_TEXT[rule.kind];
   }

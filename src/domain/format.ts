@@ -119,3 +119,13 @@ export function shiftIsoDate(date: string, offset: number): string | null {
     .toISOString()
     .slice(0, 10);
 }
+
+/**
+ * A title-cased name as it reads inside a sentence: lower case, but an abbreviation keeps its
+ * capitals ("SKU template field" → "SKU template field", "Catalogue SKU" → "catalogue SKU").
+ */
+export const inSentence = (name: string): string =>
+  name
+    .split(" ")
+    .map((word) => (/^[A-Z]{2,}s?$/.test(word) ? word : word.toLowerCase()))
+    .join(" ");

@@ -15,7 +15,7 @@ import {
   isStoredFile,
   type StoredFileValue,
 } from "./fileField";
-import { isIsoDate } from "./format";
+import { inSentence, isIsoDate } from "./format";
 import { addFieldError, type FieldErrors, MAX_ROW_ID, NULL_CHARACTER, tooLong } from "./requestInput";
 import { decodeFields, NOT_A_NUMBER, REQUIRED, valueProblems } from "./schemaErrors";
 import { MONEY_DECIMALS, TOO_MANY_DECIMALS } from "./validation";
@@ -428,13 +428,13 @@ export const hasFieldErrors = (errors: FieldErrors): boolean => Object.keys(erro
 // --- Messages ---
 
 export const duplicateValue = (def: ResourceDefinition, field: string): string =>
-  `A ${def.noun.toLowerCase()} with this ${def.fields[field]?.label.toLowerCase() ?? field} already exists.`;
+  `A ${inSentence(def.noun)} with this ${def.fields[field] ? inSentence(def.fields[field].label) : field} already exists.`;
 
 export const versionConflict = (def: ResourceDefinition): string =>
-  `This ${def.noun.toLowerCase()} was changed by someone else after you opened it. Reload it to see the changes, then edit again.`;
+  `This ${inSentence(def.noun)} was changed by someone else after you opened it. Reload it to see the changes, then edit again.`;
 
 export const missingReference = (field: FieldSpec): string =>
-  `Choose a ${field.label.toLowerCase()} that exists in this organisation.`;
+  `Choose a ${inSentence(field.label)} that exists in this organisation.`;
 
 /** Usages counted by the server, e.g. [{ label: "zones", count: 2 }]. */
 export type UsageCount = { readonly label: string; readonly count: number };
@@ -443,11 +443,11 @@ export type UsageCount = { readonly label: string; readonly count: number };
 export function inUse(def: ResourceDefinition, usages: readonly UsageCount[]): string {
   const parts = usages.filter((u) => u.count > 0).map((u) => `${u.count} ${u.label}`);
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "");
-  return `This ${def.noun.toLowerCase()} is used by ${list}, so it cannot be deleted.`;
+  return `This ${inSentence(def.noun)} is used by ${list}, so it cannot be deleted.`;
 }
 
 export const usedElsewhere = (def: ResourceDefinition): string =>
-  `This ${def.noun.toLowerCase()} is used by other records, so it cannot be deleted.`;
+  `This ${inSentence(def.noun)} is used by other records, so it cannot be deleted.`;
 
 export const notGrantablePermission = (name: string): string =>
   `You may not grant the permission ${name}: you do not hold it.`;
@@ -462,7 +462,7 @@ export const mayGrantPermissions = (held: ReadonlySet<string>, chosen: readonly 
  * email, or strip a stronger role.
  */
 export const notChangeable = (def: ResourceDefinition): string =>
-  `You may not change this ${def.noun.toLowerCase()}: it holds permissions you do not have.`;
+  `You may not change this ${inSentence(def.noun)}: it holds permissions you do not have.`;
 
 /** The slug a record is addressed by: lower case words joined by dashes. */
 export const slugify = (text: string): string =>

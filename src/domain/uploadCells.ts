@@ -38,7 +38,8 @@ export type CellRuleKind =
   | "oneOf"
   | "ref"
   | "refs"
-  | "new";
+  | "new"
+  | "notRef";
 
 export const CELL_MSG = {
   lostDigits:

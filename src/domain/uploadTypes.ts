@@ -40,6 +40,8 @@ export const REF_KINDS = [
   "anyOutlet",
   /** A SKU of the organisation's catalogue, by its code. */
   "catalogueSku",
+  /** A general (not SKU) question group of the upload's own sub-project, by name. */
+  "generalQuestionGroup",
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 
@@ -64,7 +66,9 @@ export type FieldRule =
   /** A `;`-separated list, each naming an existing record (the SKUs a question is asked for). */
   | { readonly kind: "refs"; readonly ref: RefKind }
   /** Must not name an existing record (a new user name). */
-  | { readonly kind: "new"; readonly ref: RefKind };
+  | { readonly kind: "new"; readonly ref: RefKind }
+  /** May be new or name another record, but not one of this kind (a SKU group is no general group). */
+  | { readonly kind: "notRef"; readonly ref: RefKind };
 
 export type TemplateColumn = {
   readonly name: string;
@@ -289,7 +293,7 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     scope: "subProject",
     variant: "standard",
     columns: [
-      col("question_group", text, "Shelf check"),
+      col("question_group", { kind: "notRef", ref: "generalQuestionGroup" }, "Shelf check"),
       col("name", text, "Facings on the shelf"),
       col("type", { kind: "oneOf", values: QUESTION_TYPES }, "number"),
       col("is_mandatory", { kind: "oneOf", values: ["yes", "no"] }, "yes"),
@@ -592,6 +596,7 @@ export const REF_NAMES: Readonly<Record<RefKind, string>> = {
   fieldAuditor: "field auditor's mobile number",
   anyOutlet: "outlet RSID",
   catalogueSku: "SKU code of this organisation's catalogue",
+  generalQuestionGroup: "general question group of this sub-project",
 };
 
 export const RECORD_NAMES: Readonly<Record<RecordKind, string>> = {
@@ -665,11 +670,19 @@ export function checkValue(rule: FieldRule, value: string, refs: RefLookup): str
       const found = refs(rule.ref, value);
       return found.length > 0 ? `${indefinite(REF_NAMES[rule.ref])} ${found[0]} already exists.` : null;
     }
+    case "notRef": {
+      const found = refs(rule.ref, value);
+      return found.length > 0 ? namesOtherKind(rule.ref, found[0]!) : null;
+    }
   }
 }
 
 /** "A region", "An outlet RSID". */
 const indefinite = (noun: string) => `${/^[aeio]/i.test(noun) ? "An" : "A"} ${noun}`;
+
+/** "Shop Details is already a general question group of this sub-project." */
+export const namesOtherKind = (kind: RefKind, name: string): string =>
+  `${name} is already ${indefinite(REF_NAMES[kind]).replace(/^A/, "a")}.`;
 
 const ambiguous = (kind: RefKind, value: string, found: readonly string[]) =>
   `${value} matches more than one ${REF_NAMES[kind]} (${found.join(", ")}): write it exactly as one of them.`;

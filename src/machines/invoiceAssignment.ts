@@ -78,6 +78,12 @@ export const invoiceAssignmentMachine = setup({
     saveable: ({ context }) => assignmentProblem(assignmentOf(context)) === null,
     saved: ({ event }) => savedOutcome(event).type === "saved",
     conflict: ({ event }) => savedOutcome(event).type === "conflict",
+    // The header list is edited only while it is the choice shown (a template hides it).
+    listShown: ({ context }) => context.mode === "headers",
+    notListed: ({ context, event }) =>
+      context.mode === "headers" &&
+      event.type === "addHeader" &&
+      !context.headers.some((h) => h.id === event.id),
   },
 }).createMachine({
   id: "invoiceAssignment",
@@ -138,19 +144,21 @@ export const invoiceAssignmentMachine = setup({
         },
         useHeaders: { actions: assign({ mode: "headers", ...EDITED }) },
         addHeader: {
-          guard: ({ context, event }) => !context.headers.some((h) => h.id === event.id),
+          guard: "notListed",
           actions: assign(({ context, event }) => {
             const header = context.setup?.catalogue.find((h) => h.id === event.id);
             return header ? { headers: [...context.headers, header], ...EDITED } : {};
           }),
         },
         removeHeader: {
+          guard: "listShown",
           actions: assign(({ context, event }) => ({
             headers: context.headers.filter((h) => h.id !== event.id),
             ...EDITED,
           })),
         },
         moveHeader: {
+          guard: "listShown",
           actions: assign(({ context, event }) => ({
             headers: moveHeader(context.headers, event.from, event.to),
             ...EDITED,

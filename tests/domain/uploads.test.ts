@@ -238,6 +238,30 @@ describe("row validation", () => {
     ]);
   });
 
+  it("takes a SKU question's group new or a SKU group, never one of the sub-project's general groups", () => {
+    const known: RefLookup = (kind, value) =>
+      kind === "generalQuestionGroup" && value.toLowerCase() === "shop details"
+        ? ["Shop Details"]
+        : kind === "catalogueSku"
+          ? [value]
+          : [];
+    const validate = rowValidator(UPLOAD_TYPES.sku_questions, withRefs(known));
+    const row = (group: string) => ({
+      question_group: group,
+      name: "Facings",
+      type: "number",
+      is_mandatory: "yes",
+      sku_codes: "SKU-0001",
+    });
+    expect(validate(row("shop DETAILS"), 2).problems).toEqual([
+      {
+        field: "question_group",
+        message: "Shop Details is already a general question group of this sub-project.",
+      },
+    ]);
+    expect(validate(row("Shelf check"), 3).problems).toEqual([]);
+  });
+
   it("gives a list of problems for any row, never a throw", () => {
     const type = UPLOAD_TYPES.payout_data_ingested;
     fc.assert(
@@ -289,7 +313,9 @@ describe("row validation", () => {
         type,
         withRefs(
           (kind, value) =>
-            type.columns.some((c) => c.rule.kind === "new" && c.rule.ref === kind)
+            type.columns.some(
+              (c) => (c.rule.kind === "new" || c.rule.kind === "notRef") && c.rule.ref === kind,
+            )
               ? []
               : everything(kind, value),
           // The records its columns must name exist; those its key must not repeat do not.

@@ -29,7 +29,7 @@ test("project.manager sets the Acme MI invoice headers and SKUs up from its hub"
   await shoot(page, "sku-template-fields");
 
   // A time field whose bounds cross is refused when it is set up, then saved with them in order.
-  await page.getByRole("link", { name: /^Add sku template field/i }).click();
+  await page.getByRole("link", { name: "Add SKU template field" }).click();
   await expect(page).toHaveURL(new RegExp(`${AREA}/invoice-sku$`));
   await page.getByLabel(/^Name/).fill("Collected at");
   await page.getByRole("combobox", { name: "Type" }).selectOption("time");
@@ -92,7 +92,7 @@ test("project.manager sets the Acme MI invoice headers and SKUs up from its hub"
   await expect(page.getByRole("heading", { name: "SKU list", level: 1 })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Local lemon soda 200 ml" })).toBeVisible();
   await shoot(page, "invoice-sku-list");
-  await page.getByRole("link", { name: /^Add sku/i }).click();
+  await page.getByRole("link", { name: "Add SKU", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${AREA}/invoice-sku-create$`));
   await page.getByLabel(/^Name/).fill("Corner shop ginger ale");
   await page.getByRole("switch", { name: "Added by a retailer" }).click();
@@ -100,6 +100,17 @@ test("project.manager sets the Acme MI invoice headers and SKUs up from its hub"
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${AREA}/invoice-sku-list(\\?|$)`));
   await expect(page.getByRole("row").filter({ hasText: "Corner shop ginger ale" })).toBeVisible();
+  // And one of the catalogue's, listed by its code.
+  await page.getByRole("link", { name: "Add SKU", exact: true }).click();
+  await page.getByLabel(/^Name/).fill("Crunchy salted chips 50 g");
+  await page.getByRole("button", { name: /^Catalogue SKU/ }).click();
+  await page.getByRole("button", { name: "SKU-CHIPS-50", exact: true }).click();
+  await shoot(page, "invoice-sku-create-catalogue");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${AREA}/invoice-sku-list(\\?|$)`));
+  await expect(page.getByRole("row").filter({ hasText: "Crunchy salted chips 50 g" })).toContainText(
+    "SKU-CHIPS-50",
+  );
 
   // exclude_retailers=true answers the catalogue's SKUs only.
   const listed = await page.request.get(
@@ -177,6 +188,22 @@ test("the SKU question upload makes a sku_group group shown in the hub's SKU que
   const asked = page.getByRole("row").filter({ hasText: "Bottles in the cooler" });
   await expect(asked).toContainText("Cooler check");
   await expect(asked).toContainText("2");
+});
+
+test("another organisation's sub-project under an Acme project's address is Page not found", async ({
+  page,
+}) => {
+  await signIn(page, "project.manager");
+  const elsewhere = "/dashboard/projects/view-list/acme-mi/view/zenith-retail-audit-main/assign-invoice-sku";
+  await page.goto(`${elsewhere}/invoice-header`);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await shoot(page, "other-organisation-header-not-found");
+  // The resource layer's lists and forms say their sub-project is not found.
+  for (const screen of ["", "invoice-sku", "invoice-sku-list", "invoice-sku-create"]) {
+    await page.goto(screen ? `${elsewhere}/${screen}` : elsewhere);
+    await expect(page.getByRole("alert")).toHaveText("This sub-project could not be found.");
+  }
+  await shoot(page, "other-organisation-list-not-found");
 });
 
 test("a client's users are not offered the setup and none of its screens is found", async ({ page }) => {

@@ -83,6 +83,9 @@ export type Fixtures = {
   /** The outlet of retailer.9100000001 (an invoice, a statement, its project's logo), and another retailer's outlet. */
   ownRetailerOutlet: { rsid: string; invoice: number; statement: number; logo: number };
   otherRetailerRsid: string;
+  /** The Acme MI sub-project, and a SKU of another organisation's (Zenith's) catalogue. */
+  acmeMiSubProject: number;
+  zenithSku: number;
   /** Where an Acme project's deck is served. */
   acmeDeck: string;
   /** The address of a record of each administered resource (its first by id, Acme's where it has one). */
@@ -1036,6 +1039,22 @@ export const MATRIX: readonly MatrixRow[] = [
       path: "/api/projects/acme-mi/sub-projects/acme-mi-main/invoice-setup/",
       body: {},
     }),
+  },
+  {
+    route: "POST /api/admin/sub-project-skus/",
+    variant:
+      "Zenith's catalogue SKU on an Acme sub-project's SKU list: refused as input to those who set it up",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 403 403 403 403 403 403 400 403 403 403 403 403 403 403 403 403",
+    request: (f, caller) =>
+      post("/api/admin/sub-project-skus/", {
+        values: {
+          sub_project: f.acmeMiSubProject,
+          sku: f.zenithSku,
+          name: `Zenith SKU by ${caller}`,
+          added_by_retailer: false,
+        },
+      })(),
   },
   {
     route: "GET /api/sku-list/",

@@ -157,6 +157,12 @@ beforeAll(async () => {
         "SELECT o.rsid FROM retailers r JOIN outlets o ON o.id = r.outlet_id WHERE r.mobile = '9100000002'",
       )
     ).rsid,
+    acmeMiSubProject: await slugId("acme-mi-main"),
+    zenithSku: (
+      await one<{ id: number }>(
+        "SELECT k.id FROM skus k JOIN organisations o ON o.id = k.organisation_id WHERE o.name = 'Zenith Foods' ORDER BY k.id LIMIT 1",
+      )
+    ).id,
     acmeDeck: (
       await one<{ url: string }>(
         `SELECT '/api/projects/' || slug || '/files/deck/' || deck_file_id || '/' AS url FROM projects

@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeWorkbook } from "../../server/uploads/excel";
 import { SETUP_CHANGED, TEMPLATE_OR_HEADERS } from "../../src/domain/invoiceSetup";
+import { missingReference } from "../../src/domain/resource";
+import { subProjectSkus } from "../../src/domain/resources/invoiceSetup";
+import { ERROR_COLUMN } from "../../src/domain/uploadTypes";
 import { startTestServer, type TestServer } from "./support";
 import { count, resultSheet, settle, upload } from "./uploads-support";
 
@@ -18,6 +21,16 @@ const as = (username: string) => {
   return sessions.get(username)!;
 };
 const SETUP = "/api/projects/acme-mi/sub-projects/acme-mi-main/invoice-setup/";
+
+/** A demo sub-project's id and its project's organisation. */
+const subProject = async (slug: string) =>
+  (
+    await server.db.query<{ id: number; organisation_id: number }>(
+      `SELECT s.id, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
+       WHERE s.slug = $1`,
+      [slug],
+    )
+  )[0];
 
 describe("invoice setup", () => {
   it("saves the headers in the order given, once per version", async () => {
@@ -70,10 +83,7 @@ describe("invoice setup", () => {
 
 describe("the SKU list by sub_project__slug (002 §7)", () => {
   it("leaves out SKUs retailers added when exclude_retailers=true", async () => {
-    const [sub] = await server.db.query<{ id: number; organisation_id: number }>(
-      `SELECT s.id, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
-       WHERE s.slug = 'acme-mi-cycle-1'`,
-    );
+    const sub = await subProject("acme-mi-cycle-1");
     const [sku] = await server.db.query<{ id: number; name: string }>(
       "SELECT id, name FROM skus WHERE organisation_id = $1 ORDER BY id LIMIT 1",
       [sub!.organisation_id],
@@ -111,13 +121,65 @@ describe("the SKU list by sub_project__slug (002 §7)", () => {
   });
 });
 
+describe("the SKU list form (invoice-sku-create)", () => {
+  it("takes a SKU of the sub-project's organisation's catalogue only, on create and on update", async () => {
+    const pm = await as("project.manager");
+    const sub = await subProject("acme-mi-main");
+    // A SKU not on the list yet (the demo lists some of Acme's).
+    const skuOf = async (organisation: string) =>
+      (
+        await server.db.query<{ id: number }>(
+          `SELECT k.id FROM skus k JOIN organisations o ON o.id = k.organisation_id WHERE o.name = $1
+           AND k.id NOT IN (SELECT sku_id FROM sub_project_skus WHERE sub_project_id = $2 AND sku_id IS NOT NULL)
+           ORDER BY k.id LIMIT 1`,
+          [organisation, sub!.id],
+        )
+      )[0]!.id;
+    const acme = await skuOf("Acme Beverages");
+    const zenith = await skuOf("Zenith Foods");
+    const values = (sku: number, name: string) => ({
+      sub_project: sub!.id,
+      sku,
+      name,
+      added_by_retailer: false,
+    });
+    const refusal = { sku: [missingReference(subProjectSkus.fields.sku!)] };
+    expect(refusal.sku[0]).toBe("Choose a catalogue SKU that exists in this organisation.");
+    const foreign = await server.call("POST", "/api/admin/sub-project-skus/", {
+      headers: pm,
+      body: { values: values(zenith, "Zenith's SKU by id") },
+    });
+    expect([foreign.status, foreign.body]).toEqual([400, refusal]);
+    const own = await server.call("POST", "/api/admin/sub-project-skus/", {
+      headers: pm,
+      body: { values: values(acme, "Acme's own SKU") },
+    });
+    expect(own.status).toBe(201);
+    const twice = await server.call("POST", "/api/admin/sub-project-skus/", {
+      headers: pm,
+      body: { values: values(acme, "The same SKU again") },
+    });
+    expect([twice.status, twice.body]).toEqual([
+      400,
+      { sku: ["A SKU with this catalogue SKU already exists."] },
+    ]);
+    const moved = await server.call("PUT", `/api/admin/sub-project-skus/${own.body.id}/`, {
+      headers: pm,
+      body: { values: values(zenith, "Acme's own SKU"), version: own.body.version },
+    });
+    expect([moved.status, moved.body]).toEqual([400, refusal]);
+    const stored = await server.db.query<{ sku_id: number }>(
+      "SELECT sku_id FROM sub_project_skus WHERE sub_project_id = $1 AND sku_id = ANY($2::int[])",
+      [sub!.id, [acme, zenith]],
+    );
+    expect(stored).toEqual([{ sku_id: acme }]);
+  });
+});
+
 describe("the sub-project SKU upload (sku-list/bulk-upload)", () => {
   it("checks each code against the organisation's catalogue and adds the clean rows on Confirm, once", async () => {
     const pm = await as("project.manager");
-    const [sub] = await server.db.query<{ id: number; organisation_id: number }>(
-      `SELECT s.id, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
-       WHERE s.slug = 'acme-retail-audit-main'`,
-    );
+    const sub = await subProject("acme-retail-audit-main");
     const codes = await server.db.query<{ sku_code: string }>(
       "SELECT sku_code FROM skus WHERE organisation_id = $1 ORDER BY id LIMIT 2",
       [sub!.organisation_id],
@@ -153,15 +215,16 @@ describe("the sub-project SKU upload (sku-list/bulk-upload)", () => {
 describe("the SKU question upload (question-management/sku-bulk-upload)", () => {
   it("makes a sku_group group asking about the SKUs named, shown among the SKU questions", async () => {
     const pm = await as("project.manager");
-    const [sub] = await server.db.query<{ id: number; organisation_id: number }>(
-      `SELECT s.id, p.organisation_id FROM sub_projects s JOIN projects p ON p.id = s.project_id
-       WHERE s.slug = 'acme-mi-main'`,
-    );
+    const sub = await subProject("acme-mi-main");
     const skus = await server.db.query<{ id: number; sku_code: string }>(
       "SELECT id, sku_code FROM skus WHERE organisation_id = $1 ORDER BY id LIMIT 2",
       [sub!.organisation_id],
     );
     const codes = `${skus[0]!.sku_code};${skus[1]!.sku_code}`;
+    await server.db.query(
+      "INSERT INTO question_groups (sub_project_id, name, slug, position) VALUES ($1, 'Counter display', 'counter-display-general', 90)",
+      [sub!.id],
+    );
     const file = writeWorkbook(
       "sku questions",
       ["question_group", "name", "type", "is_mandatory", "sku_codes", "choices"],
@@ -171,6 +234,8 @@ describe("the SKU question upload (question-management/sku-bulk-upload)", () => 
         ["Shelf check", "", "number", "yes", codes, ""],
         // An unknown code is this row's problem, in the error workbook: the others still confirm.
         ["Shelf check", "Stock at the back", "number", "no", `${skus[0]!.sku_code};NO-SUCH-SKU`, ""],
+        // So is a general group's name (in any case): a SKU question belongs to a SKU group.
+        ["counter DISPLAY", "Counter stocked", "yes_or_no", "yes", skus[0]!.sku_code, ""],
       ],
     );
     const query = `object=sku_questions&sub_project=${sub!.id}`;
@@ -182,7 +247,13 @@ describe("the SKU question upload (question-management/sku-bulk-upload)", () => 
       `objects_type=sku_questions&sub_project=${sub!.id}`,
       res.body.id as number,
     );
-    expect(job).toMatchObject({ status: "completed", total_objects: 4, total_clean_objects: 2 });
+    expect(job).toMatchObject({ status: "completed", total_objects: 5, total_clean_objects: 2 });
+    const unclean = await resultSheet(server, pm, job.unclean_objects_media_path as string);
+    const errorsOf = (group: string) =>
+      unclean.rows.find((r) => r[0] === group)?.[unclean.header.indexOf(ERROR_COLUMN)];
+    expect(errorsOf("counter DISPLAY")).toBe(
+      "question_group: Counter display is already a general question group of this sub-project.",
+    );
     const confirm = await server.call("POST", `/api/bulk/upload/${job.id}/activate/?object=sku_questions`, {
       headers: pm,
     });

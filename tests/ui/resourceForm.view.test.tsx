@@ -179,7 +179,7 @@ describe("the resource form screen follows the resource form machine", () => {
           <ResourceFormScreen
             def={resourceNamed(resource)}
             place={{ parent: onOrganisationPage ? "acme-beverages" : null, address }}
-            parent={onOrganisationPage ? { field: "organisation", id: ACME_ID } : null}
+            parent={onOrganisationPage ? { field: "organisation", id: ACME_ID, organisation: ACME_ID } : null}
             actors={fakeActors}
           />
         </Router>

@@ -146,7 +146,7 @@ describe("the resource list screen follows the resource list machine", () => {
         <ResourceListScreen
           def={regions}
           place={{ parent: "acme-beverages", address: null }}
-          parent={{ field: "organisation", id: ACME_ID }}
+          parent={{ field: "organisation", id: ACME_ID, organisation: ACME_ID }}
           actors={fakeActors}
         />
       </Router>,

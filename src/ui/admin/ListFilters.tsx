@@ -1,4 +1,6 @@
 /** A list's filters (reference, choice and toggle fields of the definition) as selects above the table. */
+
+import { inSentence } from "../../domain/format";
 import { choiceText, type ResourceDefinition } from "../../domain/resource";
 import { resourceNamed } from "../../domain/resourceCatalogue";
 import type { ResourceFilters } from "../../domain/resourceQuery";
@@ -61,7 +63,7 @@ export function ListFilters({
   if (shown.length === 0) return null;
   return (
     <fieldset className="list-filters">
-      <legend className="visually-hidden">Filter {def.plural.toLowerCase()}</legend>
+      <legend className="visually-hidden">Filter {inSentence(def.plural)}</legend>
       {shown.map((key) => (
         <FilterSelect
           key={key}

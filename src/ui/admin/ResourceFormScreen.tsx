@@ -4,6 +4,7 @@
  */
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { inSentence } from "../../domain/format";
 import {
   blankValues,
   type ResourceDefinition,
@@ -85,7 +86,7 @@ export default function ResourceFormScreen({
   const { fileUrl } = def;
   const address = place.address;
   const creating = place.address === null;
-  const heading = title ?? (creating ? `Add ${def.noun.toLowerCase()}` : `Edit ${def.noun.toLowerCase()}`);
+  const heading = title ?? (creating ? `Add ${inSentence(def.noun)}` : `Edit ${inSentence(def.noun)}`);
 
   const [asking, setAsking] = useState(false);
   const question = asking && askFirst ? askFirst(values, answer) : null;

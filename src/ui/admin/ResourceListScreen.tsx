@@ -6,6 +6,7 @@
 import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { Link } from "wouter";
+import { inSentence } from "../../domain/format";
 import {
   cellText,
   mayWrite,
@@ -140,12 +141,12 @@ export default function ResourceListScreen({ def, place, parent, actors }: Props
         <h1>{def.plural}</h1>
         {canWrite && createPath && (
           <Link className="button" href={createPath}>
-            Add {def.noun.toLowerCase()}
+            Add {inSentence(def.noun)}
           </Link>
         )}
       </div>
       {related.length > 0 && (
-        <nav className="related-links" aria-label={`Beside ${def.plural.toLowerCase()}`}>
+        <nav className="related-links" aria-label={`Beside ${inSentence(def.plural)}`}>
           {related.map((r) => (
             <Link key={r.path} href={r.path}>
               {r.label}

@@ -4,6 +4,8 @@
  */
 import { type ComponentType, useMemo } from "react";
 import { useParams, useSearch } from "wouter";
+import { inSentence } from "../../domain/format";
+import type { ResourceRecord } from "../../domain/resource";
 import { parentLink, type ResourceScreen, resourceNamed, screenPlace } from "../../domain/resourceCatalogue";
 import { cities, cityMerge } from "../../domain/resources/geography";
 import Loading from "../shell/Loading";
@@ -13,6 +15,9 @@ import ResourceFormScreen from "./ResourceFormScreen";
 import ResourceListScreen from "./ResourceListScreen";
 import ResourceViewScreen from "./ResourceViewScreen";
 import { cityMergeActors } from "./resourceActors";
+
+const organisationIn = (record: ResourceRecord | null): number | null =>
+  typeof record?.values.organisation === "number" ? record.values.organisation : null;
 
 function AdminScreen({ screen }: { screen: ResourceScreen }) {
   const params = useParams();
@@ -24,16 +29,35 @@ function AdminScreen({ screen }: { screen: ResourceScreen }) {
   );
   const link = parentLink(def, screen.pattern);
   const parentRecord = useParentRecord(link?.resource ?? null, place.parent);
-  if (parentRecord.loading) return <Loading />;
-  if (parentRecord.failed || !link !== !parentRecord.record)
+  // The parent's own parent, when the address names it too (a sub-project's project): the two must
+  // belong together, and it says which organisation a sub-project's page is in.
+  const grandLink = link ? parentLink(resourceNamed(link.resource), screen.pattern) : null;
+  const grandRecord = useParentRecord(
+    grandLink?.resource ?? null,
+    grandLink ? (params[grandLink.param] ?? null) : null,
+  );
+  if (parentRecord.loading || grandRecord.loading) return <Loading />;
+  const mismatched =
+    grandLink !== null && parentRecord.record?.values[grandLink.field] !== grandRecord.record?.id;
+  if (parentRecord.failed || grandRecord.failed || mismatched || !link !== !parentRecord.record)
     return (
       <div className="page">
         <p role="alert">
-          This {link ? resourceNamed(link.resource).noun.toLowerCase() : "page"} could not be found.
+          This {link ? inSentence(resourceNamed(link.resource).noun) : "page"} could not be found.
         </p>
       </div>
     );
-  const parent = link && parentRecord.record ? { field: link.field, id: parentRecord.record.id } : null;
+  const parent =
+    link && parentRecord.record
+      ? {
+          field: link.field,
+          id: parentRecord.record.id,
+          organisation:
+            link.field === "organisation"
+              ? parentRecord.record.id
+              : (organisationIn(parentRecord.record) ?? organisationIn(grandRecord.record)),
+        }
+      : null;
   // A new key per record, so moving from one record's page to another's starts afresh.
   const key = `${place.parent}/${place.address}`;
   switch (screen.kind) {

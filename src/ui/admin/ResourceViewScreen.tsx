@@ -4,6 +4,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
+import { inSentence } from "../../domain/format";
 import { cellText, mayWrite, type ResourceDefinition, titleOf } from "../../domain/resource";
 import { RESOURCES, type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
 import { readResource } from "../../infra/api/resources";
@@ -50,7 +51,7 @@ export default function ResourceViewScreen({ def, place }: { def: ResourceDefini
   if (record.isError || !record.data)
     return (
       <div className="page">
-        <p role="alert">This {def.noun.toLowerCase()} could not be loaded.</p>
+        <p role="alert">This {inSentence(def.noun)} could not be loaded.</p>
       </div>
     );
   const data = record.data;

@@ -5,11 +5,18 @@ import { readResource, resourceOptions } from "../../infra/api/resources";
 import { runApi } from "../../infra/http";
 
 /** The record a page is under, by the field that refers to it and its row id. */
-export type PageParent = { readonly field: string; readonly id: number } | null;
+/** The record a page is under, and the organisation that record belongs to, when it belongs to one. */
+export type PageParent = {
+  readonly field: string;
+  readonly id: number;
+  readonly organisation: number | null;
+} | null;
 
-/** The organisation a page's scoped choices are narrowed to: its own, when it is under one. */
-export const organisationOf = (parent: PageParent): number | null =>
-  parent?.field === "organisation" ? parent.id : null;
+/**
+ * The organisation a page's scoped choices are narrowed to: the one it is under, directly (an
+ * organisation's pages) or through its parents (a sub-project's, through its project).
+ */
+export const organisationOf = (parent: PageParent): number | null => parent?.organisation ?? null;
 
 export type ParentState = { loading: boolean; failed: boolean; record: ResourceRecord | null };
 
