@@ -18,6 +18,7 @@ import * as projects from "./projects";
 import * as retailerAccount from "./retailerAccount";
 import * as retailerRequests from "./retailerRequests";
 import * as survey from "./survey";
+import * as uploads from "./uploads";
 import * as verification from "./verification";
 
 const families: readonly Readonly<Record<string, unknown>>[] = [
@@ -36,6 +37,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   payouts,
   invoiceSetup,
   verification,
+  uploads,
 ];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>
