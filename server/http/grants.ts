@@ -20,6 +20,7 @@ import { requireLinkResetter } from "../mobile/linkReset";
 import { requireOutletViewer } from "../outlets/access";
 import { requireOutletWriter } from "../outlets/editPermission";
 import { requireLinkExporter } from "../projects/mobileLinks";
+import { requireFileReader, requireUploadTypeRole } from "../uploads/access";
 import { requireIfscMaster, requireVerifier } from "../verification/access";
 
 type Guard = (c: Context<AppEnv>, deps: AppDeps, e: AnyEndpoint) => unknown;
@@ -49,6 +50,8 @@ export const GUARDS = {
   setUpInvoices: requireInvoiceSetter,
   verifyIdentity: requireVerifier,
   ifscMaster: requireIfscMaster,
+  uploadTypeRoles: requireUploadTypeRole,
+  readStoredFile: requireFileReader,
 } satisfies Record<Grant, Guard>;
 
 export type CallerOf<G extends Grant> = Awaited<ReturnType<(typeof GUARDS)[G]>>;

@@ -1,4 +1,6 @@
 /** Files kept in the database (uploads, result files, exports) and the link that serves them. */
+import { addressOf } from "../../src/domain/api/endpoint";
+import { storedFile } from "../../src/domain/api/uploads";
 import { mayUseFieldTools } from "../../src/domain/permissions";
 import { type UserRow, userDetails } from "../auth/users";
 import type { Queryable } from "../db/db";
@@ -181,4 +183,4 @@ export const servedContentType = (file: Pick<StoredFile, "content_type">): strin
   SERVED_TYPES.has(file.content_type) ? file.content_type : "application/octet-stream";
 
 /** The address a stored file is downloaded from (the name keeps the browser's file name right). */
-export const fileLink = (id: number, name: string): string => `/api/files/${id}/${encodeURIComponent(name)}`;
+export const fileLink = (id: number, name: string): string => addressOf(storedFile, { id: String(id), name });

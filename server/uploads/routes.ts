@@ -1,37 +1,30 @@
 /**
- * The bulk upload API (spec 000 §7.2) and the file and My Downloads endpoints, mounted under /api.
- * Every call checks the caller's session, the type's roles and the organisation of the job.
+ * The bulk upload API (spec 000 §7.2) and the file and My Downloads endpoints, mounted under /api,
+ * served from their declarations (src/domain/api/uploads.ts). The grant checks the caller's session
+ * and the type's roles; each handler checks the organisation of the job or place.
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import * as api from "../../src/domain/api/uploads";
 import { MAX_UPLOAD_BYTES, UPLOAD_MSG } from "../../src/domain/bulkUpload";
 import {
   addFieldError,
-  decodeRowId,
   decodeText,
   type FieldErrors,
   MAX_QUERY_TEXT_LENGTH,
 } from "../../src/domain/requestInput";
-import type { UploadType } from "../../src/domain/uploadTypes";
-import { requireStaff } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { listExports, toApiExport } from "../exports/exportJobs";
-import { pageParams, paginate } from "../http/pagination";
-import { fieldProblem, Problem, REQUIRED } from "../http/problem";
-import { activationInfo, cancelJob, confirmJob, uploadTypeOf } from "./actions";
+import { paginate } from "../http/pagination";
+import { fieldProblem, NOT_FOUND, Problem } from "../http/problem";
+import { serve, serveFound } from "../http/serve";
+import { activationInfo, cancelJob, confirmJob } from "./actions";
 import { EXCEL_CONTENT_TYPE, sniffExcel, writeWorkbook, XLSX_CONTENT_TYPE } from "./excel";
-import {
-  contentDisposition,
-  mayReadFile,
-  readFile,
-  safeFileName,
-  saveFile,
-  servedContentType,
-} from "./files";
+import { contentDisposition, safeFileName, saveFile, servedContentType } from "./files";
 import { findJob, listJobs, toApiJob } from "./jobs";
 import { type PaymentGateway, simulatedGateway } from "./paymentGateway";
 import { startJobRunner } from "./runner";
-import { callerFor, mayActFor, resolveScope, subProjectChoices } from "./scope";
+import { mayActFor, resolveScope, subProjectChoices } from "./scope";
 import { helpFor } from "./templates";
 
 /** Multipart framing around the file is small; the file itself is checked against MAX_UPLOAD_BYTES. */
@@ -40,22 +33,8 @@ export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD;
 export const isUploadPost = (method: string, path: string) =>
   method === "POST" && /^\/api\/bulk\/upload\/?$/.test(path);
 
-function typeParam(value: string | undefined, field: string): UploadType {
-  if (!value) throw fieldProblem(field, REQUIRED);
-  const type = uploadTypeOf(value);
-  if (!type) throw fieldProblem(field, `Unknown upload type ${value}.`);
-  return type;
-}
-
 /** Excel refuses a sheet name longer than this (icici_upi_account_payment_tracker is 33). */
 const EXCEL_SHEET_NAME_MAX = 31;
-
-/** A path id no row can have is simply not found. */
-const idParam = (raw: string): number => {
-  const id = decodeRowId(raw);
-  if (id === null) throw new Problem(404, { detail: "Not found." });
-  return id;
-};
 
 /** Every query text of an upload call (type, scope, search) is bounded and free of NUL characters. */
 const boundedQueryTexts: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -73,22 +52,25 @@ function gatewayFor(deps: AppDeps): PaymentGateway | null {
   return deps.mode === "demo" ? simulatedGateway(deps.sleep) : null;
 }
 
+/** A decoded query read key by key, as the scope of an upload reads it. */
+const readQuery =
+  (query: Readonly<Record<string, unknown>>) =>
+  (key: string): string | undefined => {
+    const value = query[key];
+    return typeof value === "string" ? value : undefined;
+  };
+
+const moving = (status: string) => status === "processing" || status === "under_activation";
+
 export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
-  const api = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>();
   const gateway = gatewayFor(deps);
   const runner = startJobRunner(deps, gateway);
-  const query = (c: { req: { query: (k: string) => string | undefined } }) => (k: string) => c.req.query(k);
-  api.use("/bulk/*", boundedQueryTexts);
+  app.use("/bulk/*", boundedQueryTexts);
 
-  api.get("/bulk/upload/help/", async (c) => {
-    const type = typeParam(c.req.query("object"), "object");
-    await callerFor(c, deps, type);
-    return c.json(helpFor(type));
-  });
+  serve(app, deps, api.uploadHelp, async ({ caller }) => helpFor(caller.type));
 
-  api.get("/bulk/upload/sample/", async (c) => {
-    const type = typeParam(c.req.query("object"), "object");
-    await callerFor(c, deps, type);
+  serve(app, deps, api.uploadSample, async ({ c, caller: { type } }) => {
     const bytes = writeWorkbook(
       type.key.slice(0, EXCEL_SHEET_NAME_MAX),
       type.columns.map((col) => col.name),
@@ -100,51 +82,43 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
-  api.get("/bulk/upload/sub-projects/", async (c) => {
-    const type = typeParam(c.req.query("object"), "object");
-    const caller = await callerFor(c, deps, type);
-    return c.json({ results: await subProjectChoices(deps.db, caller, c.req.query("project")) });
+  serve(app, deps, api.uploadSubProjects, async ({ caller, query }) => ({
+    results: await subProjectChoices(deps.db, caller, query.project),
+  }));
+
+  serve(app, deps, api.uploadJob, async ({ caller, params }) => {
+    const job = await findJob(deps.db, params.id);
+    if (!job || job.object_type !== caller.type.key || !mayActFor(caller, job.organisation_id))
+      throw new Problem(404, { ...NOT_FOUND });
+    if (moving(job.status)) runner.kick();
+    return toApiJob(job);
   });
 
-  api.get("/bulk/upload/:id/", async (c) => {
-    const type = typeParam(c.req.query("object"), "object");
-    const caller = await callerFor(c, deps, type);
-    const job = await findJob(deps.db, idParam(c.req.param("id")));
-    if (!job || job.object_type !== type.key || !mayActFor(caller, job.organisation_id))
-      throw new Problem(404, { detail: "Not found." });
-    if (job.status === "processing" || job.status === "under_activation") runner.kick();
-    return c.json(toApiJob(job));
+  serve(app, deps, api.uploadJobs, async ({ c, caller, query, page }) => {
+    const scope = await resolveScope(deps.db, caller, caller.type, readQuery(query));
+    const { rows, count } = await listJobs(deps.db, caller.type.key, scope, page, query.search ?? "");
+    if (rows.some((r) => moving(r.status))) runner.kick();
+    return paginate(c.req.url, rows.map(toApiJob), count, page);
   });
 
-  api.get("/bulk/upload/", async (c) => {
-    const type = typeParam(c.req.query("objects_type"), "objects_type");
-    const caller = await callerFor(c, deps, type);
-    const scope = await resolveScope(deps.db, caller, type, query(c));
-    const page = pageParams(c.req.query("page"), c.req.query("page-size"));
-    const { rows, count } = await listJobs(deps.db, type.key, scope, page, c.req.query("search") ?? "");
-    if (rows.some((r) => r.status === "processing" || r.status === "under_activation")) runner.kick();
-    return c.json(paginate(c.req.url, rows.map(toApiJob), count, page));
-  });
-
-  api.post(
-    "/bulk/upload/",
-    bodyLimit({
-      maxSize: UPLOAD_BODY_LIMIT,
-      onError: () => {
-        throw new Problem(413, { detail: UPLOAD_MSG.tooLarge });
-      },
-    }),
-    async (c) => {
-      const type = typeParam(c.req.query("object"), "object");
-      const caller = await callerFor(c, deps, type);
-      const scope = await resolveScope(deps.db, caller, type, query(c));
-      let form: Record<string, unknown>;
+  serveFound(
+    app,
+    deps,
+    api.uploadExcel,
+    async ({ c, caller, query }) => {
+      const scope = await resolveScope(deps.db, caller, caller.type, readQuery(query));
+      // The form is read here, once the place is known, so that one which does not parse says the
+      // upload's own line; serve reads the same parsed form again.
       try {
-        form = await c.req.parseBody();
+        await c.req.parseBody();
       } catch {
         throw fieldProblem("file", UPLOAD_MSG.noFile);
       }
-      const file = form.file;
+      return scope;
+    },
+    async ({ caller, body, found: scope }) => {
+      const { type } = caller;
+      const file = body.file;
       if (!(file instanceof File) || file.size === 0) throw fieldProblem("file", UPLOAD_MSG.noFile);
       if (file.size > MAX_UPLOAD_BYTES) throw new Problem(413, { detail: UPLOAD_MSG.tooLarge });
       const bytes = new Uint8Array(await file.arrayBuffer());
@@ -181,39 +155,35 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
       });
       runner.kick();
       const job = await findJob(deps.db, id);
-      return c.json(toApiJob(job!), 201);
+      return toApiJob(job!);
     },
+    bodyLimit({
+      maxSize: UPLOAD_BODY_LIMIT,
+      onError: () => {
+        throw new Problem(413, { detail: UPLOAD_MSG.tooLarge });
+      },
+    }),
   );
 
-  api.post("/bulk/upload/:id/activate/", async (c) => {
-    const type = typeParam(c.req.query("object"), "object");
-    const caller = await callerFor(c, deps, type);
-    if (type.variant === "payment" && !gateway)
+  serve(app, deps, api.confirmUpload, async ({ caller, params }) => {
+    if (caller.type.variant === "payment" && !gateway)
       throw new Problem(503, { detail: "No payment gateway is configured on this server." });
-    const result = await confirmJob(deps, caller, type, idParam(c.req.param("id")));
+    const result = await confirmJob(deps, caller, caller.type, params.id);
     runner.kick();
-    return c.json(result);
+    return result;
   });
 
-  api.post("/bulk/upload/:id/cancel/", async (c) => {
-    const type = typeParam(c.req.query("object"), "object");
-    const caller = await callerFor(c, deps, type);
-    return c.json(await cancelJob(deps, caller, type, idParam(c.req.param("id"))));
-  });
+  serve(app, deps, api.cancelUpload, async ({ caller, params }) =>
+    cancelJob(deps, caller, caller.type, params.id),
+  );
 
-  api.get("/bulk/upload/:id/get-icici-upi-activation-info/", async (c) => {
-    const type = typeParam(c.req.query("object"), "object");
-    if (type.variant !== "payment")
+  serve(app, deps, api.paymentActivationInfo, async ({ caller, params }) => {
+    if (caller.type.variant !== "payment")
       throw fieldProblem("object", "Only payment uploads have activation info.");
-    const caller = await callerFor(c, deps, type);
-    return c.json(await activationInfo(deps, caller, type, idParam(c.req.param("id"))));
+    return activationInfo(deps, caller, caller.type, params.id);
   });
 
-  api.get("/files/:id/:name", async (c) => {
-    const auth = await requireStaff(c, deps);
-    const file = await readFile(deps.db, idParam(c.req.param("id")));
-    if (!file || !(await mayReadFile(deps.db, auth.user, file)))
-      throw new Problem(404, { detail: "Not found." });
+  serve(app, deps, api.storedFile, async ({ c, caller: { file } }) => {
     if (file.content === null || (file.expires_at && file.expires_at.getTime() <= deps.clock()))
       throw new Problem(404, { detail: "This file has expired. Export it again." });
     return c.body(new Uint8Array(file.content), 200, {
@@ -222,21 +192,17 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
-  api.get("/exports/", async (c) => {
-    const auth = await requireStaff(c, deps);
-    const page = pageParams(c.req.query("page"), c.req.query("page-size"));
-    const { rows, count } = await listExports(deps.db, auth.user.id, page);
+  serve(app, deps, api.myExports, async ({ c, caller, page }) => {
+    const { rows, count } = await listExports(deps.db, caller.user.id, page);
     if (rows.some((r) => r.status === "processing")) runner.kick();
     const now = deps.clock();
-    return c.json(
-      paginate(
-        c.req.url,
-        rows.map((r) => toApiExport(r, now)),
-        count,
-        page,
-      ),
+    return paginate(
+      c.req.url,
+      rows.map((r) => toApiExport(r, now)),
+      count,
+      page,
     );
   });
 
-  return api;
+  return app;
 }

@@ -1,4 +1,6 @@
 /** The template of an upload type as GET bulk/upload/help/ answers it, with the forms of values it accepts. */
+import { addressOf } from "../../src/domain/api/endpoint";
+import { uploadSample } from "../../src/domain/api/uploads";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, type UploadHelp } from "../../src/domain/bulkUpload";
 import { type FieldRule, RECORD_NAMES, REF_NAMES, type UploadType } from "../../src/domain/uploadTypes";
 
@@ -76,7 +78,7 @@ export function helpFor(type: UploadType): UploadHelp {
       sample: c.sample,
       rule: ruleText(c.rule),
     })),
-    sample_file: `/api/bulk/upload/sample/?object=${type.key}`,
+    sample_file: `${addressOf(uploadSample, {})}?object=${type.key}`,
     sheet_forms: sheetForms(type),
     max_rows: MAX_UPLOAD_ROWS,
     max_file_bytes: MAX_UPLOAD_BYTES,

@@ -87,6 +87,26 @@ export const ActivationInfo = Schema.Struct({
 });
 export type ActivationInfo = typeof ActivationInfo.Type;
 
+/** What confirming (`activate`) or cancelling a job answers: its outcome, and the export it started. */
+export const JobActionAnswer = Schema.Struct({
+  detail: Schema.String,
+  export_job_id: Schema.optional(Schema.NullOr(Schema.Number)),
+});
+export type JobActionAnswer = typeof JobActionAnswer.Type;
+
+/** The sub-projects a caller may upload to, for the sub-project picker. */
+export const SubProjectChoices = Schema.Struct({
+  results: Schema.Array(
+    Schema.Struct({
+      id: Schema.Number,
+      name: Schema.String,
+      project: Schema.String,
+      project_slug: Schema.String,
+    }),
+  ),
+});
+export type SubProjectChoices = typeof SubProjectChoices.Type;
+
 // ---------------------------------------------------------------------------------------------
 // Actions and labels per status (spec 000 §4.1)
 

@@ -19,6 +19,7 @@ import * as projects from "./projects";
 import * as retailerAccount from "./retailerAccount";
 import * as retailerRequests from "./retailerRequests";
 import * as survey from "./survey";
+import * as uploads from "./uploads";
 import * as verification from "./verification";
 
 const families: readonly Readonly<Record<string, unknown>>[] = [
@@ -38,6 +39,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   payouts,
   invoiceSetup,
   verification,
+  uploads,
 ];
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>

@@ -20,9 +20,10 @@ export type Download = typeof Download;
 
 /**
  * Refusals besides the grant's own 401 and 403: a 400 for bad input, 404, 409 for a record's state,
- * 451 for a sign-in while another session of the user is live.
+ * 451 for a sign-in while another session of the user is live, 503 when a service the call needs is
+ * not configured on this server (a payment gateway).
  */
-export type Refusal = 400 | 404 | 409 | 413 | 429 | 451;
+export type Refusal = 400 | 404 | 409 | 413 | 429 | 451 | 503;
 
 /**
  * Where an endpoint's path is served: "/api" for the API's calls; "" for a page the server renders

@@ -30,6 +30,10 @@ export const GRANTS = {
   verifyIdentity:
     "an internal reviewer who checks KYC (`mayVerifyIdentity`): IFSC, PAN, GST, account and UPI checks",
   ifscMaster: "a user who may upload IFSC bank codes (the bank_code upload's roles): the IFSC master",
+  uploadTypeRoles:
+    "a user holding one of the roles of the upload type the query names (`object`, the job list's `objects_type`; `canUseUploadType`); jobs and places within the caller's organisation (`mayActFor`)",
+  readStoredFile:
+    "a staff member a stored file is open to (`mayReadFile`): an export its requester alone; any other file its owner, a field app dump every field-tools user, an upload job's files whoever may see the job (`maySeeJob`)",
 } as const;
 
 export type Grant = keyof typeof GRANTS;

@@ -1,8 +1,18 @@
-/** The bulk upload endpoint family (spec 000 §7.2), each call decoded with the domain's Schema. */
-import { Effect, Schema } from "effect";
-import { ActivationInfo, BulkUploadJob, BulkUploadJobList, UploadHelp } from "../../domain/bulkUpload";
+/** The bulk upload endpoint family (spec 000 §7.2), called through its declarations (src/domain/api/uploads.ts). */
+import { Effect } from "effect";
+import { JobId } from "../../domain/api/ids";
+import * as api from "../../domain/api/uploads";
+import type {
+  ActivationInfo,
+  BulkUploadJob,
+  BulkUploadJobList,
+  JobActionAnswer,
+  SubProjectChoices,
+  UploadHelp,
+} from "../../domain/bulkUpload";
 import type { UploadTypeKey } from "../../domain/uploadTypes";
-import { type ApiError, type Query, request } from "../http";
+import { call } from "../endpoint";
+import type { ApiError } from "../http";
 
 /**
  * Where an upload belongs, as query parameters: the sub-project (by id from navigation state, or
@@ -15,28 +25,35 @@ export type UploadPlace = {
   readonly questionGroup?: string | null;
 };
 
+/** The query values that are given, as texts (a key without a value is left out). */
+const given = (
+  entries: Readonly<Record<string, string | number | null | undefined>>,
+): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(entries).flatMap(([key, value]) => (value == null ? [] : [[key, String(value)]])),
+  );
+
 /** Payout plotting names its sub-project as config__name/config__value (spec 000 §7.2). */
-export function placeQuery(type: UploadTypeKey, place: UploadPlace): Query {
+function placeQuery(type: UploadTypeKey, place: UploadPlace): Record<string, string> {
   const id = place.subProjectId ?? undefined;
   const sub =
     type === "payout_plotting" && id !== undefined
       ? { config__name: "sub_project", config__value: id }
       : { sub_project: id };
-  return {
+  return given({
     ...sub,
-    sub_project_slug: id === undefined ? (place.subProjectSlug ?? undefined) : undefined,
-    organisation: place.organisation ?? undefined,
-    question_group: place.questionGroup ?? undefined,
-  };
+    sub_project_slug: id === undefined ? place.subProjectSlug : undefined,
+    organisation: place.organisation,
+    question_group: place.questionGroup,
+  });
 }
 
 /** Activate and cancel name the sub-project plainly (KYC types use the alternate sub_project_id). */
-function actionQuery(type: UploadTypeKey, place: UploadPlace): Query {
+function actionQuery(type: UploadTypeKey, place: UploadPlace) {
   const key = type === "bulk_kyc" || type === "kyc_contact" ? "sub_project_id" : "sub_project";
   return {
     object: type,
-    [key]: place.subProjectId ?? undefined,
-    question_group: place.questionGroup ?? undefined,
+    ...given({ [key]: place.subProjectId, question_group: place.questionGroup }),
   };
 }
 
@@ -46,15 +63,13 @@ export const listJobs = (
   page: { page: number; pageSize: number },
   search = "",
 ): Effect.Effect<BulkUploadJobList, ApiError> =>
-  request({
-    path: "bulk/upload/",
-    query: { objects_type: type, ...placeQuery(type, place), search: search || undefined },
+  call(api.uploadJobs, {
+    query: { objects_type: type, ...placeQuery(type, place), ...given({ search: search || undefined }) },
     page,
-    schema: BulkUploadJobList,
   });
 
 export const getJob = (type: UploadTypeKey, id: number): Effect.Effect<BulkUploadJob, ApiError> =>
-  request({ path: `bulk/upload/${id}/`, query: { object: type }, schema: BulkUploadJob });
+  call(api.uploadJob, { params: { id: JobId.make(id) }, query: { object: type } });
 
 export const uploadFile = (
   type: UploadTypeKey,
@@ -64,67 +79,29 @@ export const uploadFile = (
   Effect.suspend(() => {
     const body = new FormData();
     body.append("file", file, file.name);
-    return request({
-      method: "POST",
-      path: "bulk/upload/",
-      query: { object: type, ...placeQuery(type, place) },
-      body,
-      schema: BulkUploadJob,
-    });
+    return call(api.uploadExcel, { query: { object: type, ...placeQuery(type, place) }, body });
   });
-
-export const ActionResponse = Schema.Struct({
-  detail: Schema.String,
-  export_job_id: Schema.optional(Schema.NullOr(Schema.Number)),
-});
-export type ActionResponse = typeof ActionResponse.Type;
 
 /** Confirm (`activate`) or cancel a job: the same call shape, neither can be rolled back. */
 const jobAction =
-  (action: "activate" | "cancel") =>
-  (type: UploadTypeKey, place: UploadPlace, id: number): Effect.Effect<ActionResponse, ApiError> =>
-    request({
-      method: "POST",
-      path: `bulk/upload/${id}/${action}/`,
-      query: actionQuery(type, place),
-      schema: ActionResponse,
-    });
+  (e: typeof api.confirmUpload | typeof api.cancelUpload) =>
+  (type: UploadTypeKey, place: UploadPlace, id: number): Effect.Effect<JobActionAnswer, ApiError> =>
+    call(e, { params: { id: JobId.make(id) }, query: actionQuery(type, place) });
 
-export const activateJob = jobAction("activate");
-export const cancelJob = jobAction("cancel");
+export const activateJob = jobAction(api.confirmUpload);
+export const cancelJob = jobAction(api.cancelUpload);
 
 export const activationInfo = (id: number): Effect.Effect<ActivationInfo, ApiError> =>
-  request({
-    path: `bulk/upload/${id}/get-icici-upi-activation-info/`,
+  call(api.paymentActivationInfo, {
+    params: { id: JobId.make(id) },
     query: { object: "icici_upi_account_payment_tracker" },
-    schema: ActivationInfo,
   });
 
 export const uploadHelp = (type: UploadTypeKey, place: UploadPlace): Effect.Effect<UploadHelp, ApiError> =>
-  request({
-    path: "bulk/upload/help/",
-    query: { object: type, sub_project: place.subProjectId ?? undefined },
-    schema: UploadHelp,
-  });
-
-export const SubProjectChoices = Schema.Struct({
-  results: Schema.Array(
-    Schema.Struct({
-      id: Schema.Number,
-      name: Schema.String,
-      project: Schema.String,
-      project_slug: Schema.String,
-    }),
-  ),
-});
-export type SubProjectChoices = typeof SubProjectChoices.Type;
+  call(api.uploadHelp, { query: { object: type, ...given({ sub_project: place.subProjectId }) } });
 
 export const subProjectChoices = (
   type: UploadTypeKey,
   projectSlug?: string,
 ): Effect.Effect<SubProjectChoices, ApiError> =>
-  request({
-    path: "bulk/upload/sub-projects/",
-    query: { object: type, project: projectSlug },
-    schema: SubProjectChoices,
-  });
+  call(api.uploadSubProjects, { query: { object: type, ...given({ project: projectSlug }) } });
