@@ -1,6 +1,7 @@
 /**
- * Staff sign-in (spec 000 §8, 002 §4): credentials, the server's answers as values, the 451
- * session conflict with "Logout All Session" and a retry, and the expired-password detour.
+ * Staff sign-in (spec 000 §8, 002 §4): a 451 met elsewhere and kept under key 451 shown first,
+ * credentials, the server's answers as values, the 451 session conflict with "Logout All Session"
+ * and a retry, and the expired-password detour.
  */
 import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
 import type {
@@ -17,7 +18,6 @@ export type SignInEvent =
   | { type: "username.change"; value: string }
   | { type: "password.change"; value: string }
   | { type: "login.submit" }
-  | { type: "conflict.restored"; body: SessionConflictBody }
   | { type: "logoutAll.submit" };
 
 export type SignInContext = {
@@ -38,10 +38,15 @@ const initialContext: SignInContext = {
 
 type LoginDone = DoneActorEvent<LoginOutcome>;
 const outcome = (event: unknown) => (event as LoginDone).output;
+const kept = (event: unknown) => (event as DoneActorEvent<SessionConflictBody | null>).output;
 
 export const signInMachine = setup({
   types: {} as { context: SignInContext; events: SignInEvent },
   actors: {
+    /** The 451 kept under key 451 when one was met elsewhere (read once: it is cleared), or none. */
+    restoreConflict: fromPromise<SessionConflictBody | null>(async () => {
+      throw new Error("restoreConflict is provided by the application");
+    }),
     login: fromPromise<LoginOutcome, LoginRequest>(async () => {
       throw new Error("login is provided by the application");
     }),
@@ -57,12 +62,13 @@ export const signInMachine = setup({
   },
   guards: {
     outcomeIs: ({ event }, params: { type: LoginOutcome["type"] }) => outcome(event).type === params.type,
+    conflictKept: ({ event }) => kept(event) !== null,
   },
 }).createMachine({
   id: "signIn",
   description: "The staff login form, from credentials to the dashboard.",
   context: initialContext,
-  initial: "editing",
+  initial: "restoring",
   on: {
     "username.change": {
       target: ".editing",
@@ -71,13 +77,30 @@ export const signInMachine = setup({
     "password.change": { target: ".editing", actions: assign({ password: ({ event }) => event.value }) },
   },
   states: {
+    restoring: {
+      description:
+        "The form opens; a 451 met elsewhere (kept under key 451) is read once, to show here first.",
+      invoke: {
+        id: "restoreConflict",
+        src: "restoreConflict",
+        onDone: [
+          {
+            guard: "conflictKept",
+            target: "conflict",
+            actions: assign({
+              conflict: ({ event }) => kept(event),
+            }),
+          },
+          { target: "editing" },
+        ],
+        // A kept answer that cannot be read is not shown: the form opens as usual.
+        onError: { target: "editing" },
+      },
+    },
     editing: {
       description:
         "The user types a user name and password; errors from the last attempt show under the fields.",
-      on: {
-        "login.submit": { target: "submitting" },
-        "conflict.restored": { target: "conflict", actions: assign({ conflict: ({ event }) => event.body }) },
-      },
+      on: { "login.submit": { target: "submitting" } },
     },
     submitting: {
       description: "The login request is on its way; the Login button shows it is loading.",

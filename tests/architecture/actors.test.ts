@@ -72,8 +72,6 @@ const NOT_YET_CONVERTED: Record<string, string> = {
   "src/ui/fieldTools/RecoveryActions.tsx":
     "sends a recovery request the list read again to its row's machine",
   "src/ui/uploads/JobActions.tsx": "sends a job the history read again to its row's machine",
-  "src/ui/auth/LoginScreen.tsx":
-    "restores a 451 met elsewhere (stored under key 451) into the sign-in machine",
   "src/ui/ekyc/EKycScreens.tsx":
     "restores a 451 met elsewhere (stored under key 451) into the code sign-in machine",
   "src/ui/outlets/AnswerVerification.tsx":

@@ -1,10 +1,9 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { pathAfterSignIn } from "../../domain/appStart";
 import { fieldMessages } from "../../domain/fieldMessages";
 import { MSG } from "../../domain/messages";
 import { forgetSignInReturn, peekSignInReturn } from "../../infra/signInReturn";
-import { readStored, STORAGE_KEYS } from "../../infra/storage";
 import { signInMachine } from "../../machines/signIn";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
@@ -55,21 +54,6 @@ export default function LoginScreen({ actors }: Props) {
       },
     }),
   );
-
-  // A 451 met elsewhere was stored under key 451; show it here once (spec 002 §4). Its decoder
-  // (Effect's Schema) loads only when there is one.
-  useEffect(() => {
-    if (readStored(STORAGE_KEYS.sessionConflict) === null) return;
-    let live = true;
-    void import("../../infra/sessionConflict").then(({ takeSessionConflict }) => {
-      if (!live) return;
-      const conflict = takeSessionConflict();
-      if (conflict) send({ type: "conflict.restored", body: conflict });
-    });
-    return () => {
-      live = false;
-    };
-  }, [send]);
 
   if (user && !state.matches("signedIn")) return <Redirect to="/dashboard" replace />;
 

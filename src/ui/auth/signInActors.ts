@@ -4,12 +4,21 @@
  * with no answer at all (timeout, no network) is told through the given notifier.
  */
 import { fromPromise } from "xstate";
-import type { LoginOutcome, LoginRequest } from "../../domain/auth";
+import type { LoginOutcome, LoginRequest, SessionConflictBody } from "../../domain/auth";
+import { readStored, STORAGE_KEYS } from "../../infra/storage";
 import type { Notify } from "../../machines/notification";
 
 const requests = () => import("./authRequests");
 
 export const signInActors = (notify: Notify) => ({
+  // The 451's decoder (Effect's Schema) loads only when one is kept; a form the user already typed
+  // in (the restore abandoned) leaves it kept.
+  restoreConflict: fromPromise<SessionConflictBody | null>(async ({ signal }) => {
+    if (readStored(STORAGE_KEYS.sessionConflict) === null) return null;
+    const { takeSessionConflict } = await import("../../infra/sessionConflict");
+    signal.throwIfAborted();
+    return takeSessionConflict();
+  }),
   login: fromPromise<LoginOutcome, LoginRequest>(async ({ input, signal }) =>
     (await requests()).signIn(input, notify, signal),
   ),
