@@ -119,8 +119,6 @@ const WITHOUT_SIGNAL: Record<string, string> = {
     "the catalogue's demonstration of a pending action, a timer on the page",
   "src/ui/outlets/OutletListScreen.tsx":
     "the filter options are React Query's read, shared and cancelled by its cache",
-  "src/ui/outlets/AnswerVerification.tsx": "not converted yet: the verification call",
-  "src/ui/uploads/uploadActors.ts": "not converted yet: Pay Now and a job's actions",
 };
 
 describe("promise actors honour the abort signal", () => {

@@ -19,7 +19,9 @@ import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";
 import Modal from "../widgets/Modal";
 
-const verify = fromPromise(({ input }: { input: VerifyInput }) => runApi(verifyAnswer(input)));
+const verify = fromPromise(({ input, signal }: { input: VerifyInput; signal: AbortSignal }) =>
+  runApi(verifyAnswer(input), { signal }),
+);
 const verificationActors = { verify, verifySecondary: verify };
 
 /** The names an answer holds from an earlier check, labelled as the screen shows them. */

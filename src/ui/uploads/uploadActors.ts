@@ -63,8 +63,8 @@ export function uploadActors(
       jobRead(job);
       return job;
     }),
-    activate: fromPromise<ActionOutcome, { job: BulkUploadJob }>(({ input }) =>
-      act(type, place, input.job, "confirm"),
+    activate: fromPromise<ActionOutcome, { job: BulkUploadJob }>(({ input, signal }) =>
+      act(type, place, input.job, "confirm", signal),
     ),
   };
 }
@@ -74,10 +74,11 @@ async function act(
   place: UploadPlace,
   job: BulkUploadJob,
   action: JobAction,
+  signal: AbortSignal,
 ): Promise<ActionOutcome> {
   const call = action === "cancel" ? cancelJob : activateJob;
   try {
-    const answer = await runApi(call(type, place, job.id));
+    const answer = await runApi(call(type, place, job.id), { signal });
     return { type: "done", detail: answer.detail, exportJobId: answer.export_job_id ?? null };
   } catch (error) {
     // 409: another request confirmed, cancelled or paid the job first; the row says which.
@@ -90,8 +91,8 @@ async function act(
 
 export function jobRowActors(type: UploadTypeKey, place: UploadPlace) {
   return {
-    runAction: fromPromise<ActionOutcome, { job: BulkUploadJob; action: JobAction }>(({ input }) =>
-      act(type, place, input.job, input.action),
+    runAction: fromPromise<ActionOutcome, { job: BulkUploadJob; action: JobAction }>(({ input, signal }) =>
+      act(type, place, input.job, input.action, signal),
     ),
     loadActivationInfo: fromPromise<ActivationInfo, { job: BulkUploadJob }>(({ input, signal }) =>
       runApi(activationInfo(input.job.id), { signal }),
