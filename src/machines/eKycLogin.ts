@@ -1,9 +1,10 @@
 /**
- * Sign-in with a one-time code (spec 002 §2.11, §4, §5): mobile number, login step 1, the code
- * sent, code entry with a 30 s Resend countdown ticking each second, verification, signed in. A 451
- * at verification leads back to the login screen with "Logout All Session", which ends the other
- * sessions and retries the login; if that fails the user goes home. The field auditors' e-KYC app
- * (platform my_track) and the retailer sign-in (platform retailer) run this same machine.
+ * Sign-in with a one-time code (spec 002 §2.11, §4, §5): a 451 met elsewhere and kept under key
+ * 451 shown first, mobile number, login step 1, the code sent, code entry with a 30 s Resend
+ * countdown ticking each second, verification, signed in. A 451 at verification leads back to the
+ * login screen with "Logout All Session", which ends the other sessions and retries the login; if
+ * that fails the user goes home. The field auditors' e-KYC app (platform my_track) and the retailer
+ * sign-in (platform retailer) run this same machine.
  */
 import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
 import type { FieldErrors, SessionConflictBody } from "../domain/auth";
@@ -22,7 +23,6 @@ export type EKycPlatform = "my_track" | "retailer";
 export type EKycLoginEvent =
   | { type: "mobile.change"; value: string }
   | { type: "login.submit" }
-  | { type: "conflict.restored"; body: SessionConflictBody }
   | { type: "logoutAll.submit" }
   | { type: "otp.change"; value: string }
   | { type: "otp.submit" }
@@ -59,6 +59,7 @@ export type EKycLoginInput = { platform: EKycPlatform; resendCooldown?: number }
 export const REQUEST_FAILED = "Something went wrong. Please try again.";
 
 const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
+const kept = (event: unknown) => outputOf<SessionConflictBody | null>(event);
 
 /** The number (with +91) and platform every step of the sign-in sends. */
 const whoSignsIn = (context: EKycLoginContext) => ({
@@ -73,6 +74,10 @@ export const eKycLoginMachine = setup({
     input: EKycLoginInput | undefined;
   },
   actors: {
+    /** The 451 kept under key 451 when one was met elsewhere (read once: it is cleared), or none. */
+    restoreConflict: fromPromise<SessionConflictBody | null>(async () => {
+      throw new Error("restoreConflict is provided by the application");
+    }),
     loginStep: fromPromise<OtpStepOutcome, { login_username: string; platform: EKycPlatform }>(async () => {
       throw new Error("loginStep is provided by the application");
     }),
@@ -102,6 +107,7 @@ export const eKycLoginMachine = setup({
     verifyIs: ({ event }, params: { type: OtpVerifyOutcome["type"] }) =>
       outputOf<OtpVerifyOutcome>(event).type === params.type,
     countdownOver: ({ context }) => context.countdown <= 0,
+    conflictKept: ({ event }) => kept(event) !== null,
   },
   delays: { resendTick: 1000 },
 }).createMachine({
@@ -119,8 +125,26 @@ export const eKycLoginMachine = setup({
     countdown: 0,
     resendCooldown: input?.resendCooldown ?? RESEND_COOLDOWN_SECONDS,
   }),
-  initial: "mobileEntry",
+  initial: "restoring",
   states: {
+    restoring: {
+      description:
+        "The flow starts; a 451 met elsewhere (kept under key 451) is read once, to show on the login screen first.",
+      invoke: {
+        id: "restoreConflict",
+        src: "restoreConflict",
+        onDone: [
+          {
+            guard: "conflictKept",
+            target: "conflict",
+            actions: assign({ conflict: ({ event }) => kept(event) }),
+          },
+          { target: "mobileEntry" },
+        ],
+        // A kept answer that cannot be read is not shown: the login screen opens as usual.
+        onError: { target: "mobileEntry" },
+      },
+    },
     mobileEntry: {
       description:
         "The login screen: the mobile number field and Login; errors of the last attempt show under the field.",
@@ -129,7 +153,6 @@ export const eKycLoginMachine = setup({
           actions: assign({ mobile: ({ context, event }) => nextMobileInput(context.mobile, event.value) }),
         },
         "login.submit": { target: "loggingIn" },
-        "conflict.restored": { target: "conflict", actions: assign({ conflict: ({ event }) => event.body }) },
       },
     },
     loggingIn: {

@@ -72,8 +72,6 @@ const NOT_YET_CONVERTED: Record<string, string> = {
   "src/ui/fieldTools/RecoveryActions.tsx":
     "sends a recovery request the list read again to its row's machine",
   "src/ui/uploads/JobActions.tsx": "sends a job the history read again to its row's machine",
-  "src/ui/ekyc/EKycScreens.tsx":
-    "restores a 451 met elsewhere (stored under key 451) into the code sign-in machine",
   "src/ui/outlets/AnswerVerification.tsx":
     "sends the edited answer's value to its check's machine and tells each check's outcome from a subscription; the machine should announce outcomes as actions",
   "src/ui/widgets/useAnswerModal.ts": "answers the question dialog's caller when its modal actor closes",

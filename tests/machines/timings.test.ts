@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
+import type { SessionConflictBody } from "../../src/domain/auth";
 import { type OtpSendOutcome, type OtpStepOutcome, RESEND_COOLDOWN_SECONDS } from "../../src/domain/otpLogin";
 import { type EKycPlatform, eKycLoginMachine } from "../../src/machines/eKycLogin";
 
@@ -17,6 +18,7 @@ describe("eKycLogin without a cooldown in its input, as the application starts i
     const actor = createActor(
       eKycLoginMachine.provide({
         actors: {
+          restoreConflict: fromPromise<SessionConflictBody | null>(async () => null),
           loginStep: fromPromise<OtpStepOutcome, Target>(async () => ({
             type: "ok",
             phoneNumber: "+91 ******0001",
@@ -26,6 +28,8 @@ describe("eKycLogin without a cooldown in its input, as the application starts i
       }),
       { input: { platform: "my_track" }, clock },
     ).start();
+    // No 451 is kept: the flow opens on the number.
+    await waitFor(actor, (s) => s.matches("mobileEntry"));
     actor.send({ type: "mobile.change", value: "9000000001" });
     actor.send({ type: "login.submit" });
     await waitFor(actor, (s) => s.matches({ otpEntry: "counting" }));

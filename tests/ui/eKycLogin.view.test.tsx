@@ -17,7 +17,7 @@ import { eKycLoginFixture } from "../machines/fixtures/eKycLogin";
 import { type ViewStep, viewPaths } from "./machinePaths";
 
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
-const ACTORS = ["loginStep", "sendOtp", "verifyOtp", "logoutAll"] as const;
+const ACTORS = ["restoreConflict", "loginStep", "sendOtp", "verifyOtp", "logoutAll"] as const;
 let pending: Record<(typeof ACTORS)[number], Deferred | null>;
 const deferred = (name: (typeof ACTORS)[number]) =>
   fromPromise<never, unknown>(
@@ -28,7 +28,7 @@ const deferred = (name: (typeof ACTORS)[number]) =>
   );
 
 beforeEach(() => {
-  pending = { loginStep: null, sendOtp: null, verifyOtp: null, logoutAll: null };
+  pending = { restoreConflict: null, loginStep: null, sendOtp: null, verifyOtp: null, logoutAll: null };
 });
 afterEach(cleanup);
 
@@ -37,8 +37,6 @@ const byState = new Map<string, { input: unknown; steps: ViewStep[] }>();
 // The eMyTrack group signs in on my_track; the retailer group runs the same screens.
 for (const { input, steps } of viewPaths(eKycLoginFixture)) {
   if ((input as { platform: string }).platform !== "my_track") continue;
-  // A stored 451 is read when the login screen opens; that path is the login screen's own test.
-  if (steps.some((s) => s.event.type === "conflict.restored")) continue;
   const key = stateName(steps.at(-1)!.state.value);
   if ((byState.get(key)?.steps.length ?? Number.POSITIVE_INFINITY) > steps.length)
     byState.set(key, { input, steps });
@@ -129,13 +127,16 @@ async function perform(event: { type: string; [k: string]: unknown }, send: (e: 
 
 describe("the eMyTrack screens follow the eKycLogin machine", () => {
   it("the paths driven here reach every state of the machine", () => {
-    const reached = new Set(
-      paths.flatMap(({ steps }) =>
+    // Every path starts in the initial state.
+    const initial = String(eKycLoginFixture.machine.config.initial);
+    const reached = new Set([
+      initial,
+      ...paths.flatMap(({ steps }) =>
         steps.map((s) =>
           typeof s.state.value === "string" ? s.state.value : Object.keys(s.state.value as object)[0],
         ),
       ),
-    );
+    ]);
     const tops = Object.keys(eKycLoginFixture.machine.root.states);
     expect([...reached].sort()).toEqual(tops.sort());
   });

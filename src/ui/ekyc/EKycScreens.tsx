@@ -5,13 +5,12 @@
  * other when the flow moves there.
  */
 import { useSelector } from "@xstate/react";
-import { type FormEvent, type ReactNode, useEffect } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { fieldMessages } from "../../domain/fieldMessages";
 import { MSG } from "../../domain/messages";
 import { MOBILE_DIGITS, maskMobile, OTP_LENGTH } from "../../domain/otpLogin";
 import { forgetMobiles, rememberedMobiles } from "../../infra/rememberedMobiles";
-import { takeSessionConflict } from "../../infra/sessionConflict";
 import { eKycScreenOf } from "../../machines/eKycLogin";
 import { Field, FormMessages } from "../auth/fields";
 import { useOptionalServices } from "../services";
@@ -64,11 +63,6 @@ function MobileForm({
   children,
 }: ReturnType<typeof useFlow> & Props & { children: ReactNode }) {
   const send = flow.send;
-  // A 451 met elsewhere was stored under key 451; show it here once (spec 002 §4).
-  useEffect(() => {
-    const conflict = takeSessionConflict();
-    if (conflict) send({ type: "conflict.restored", body: conflict });
-  }, [send]);
   const { detail, conflict } = state.context;
   const inConflict = state.matches("conflict");
   const busy = state.matches("loggingIn") || state.matches("sendingOtp") || state.matches("loggingOutAll");

@@ -3,11 +3,13 @@
  * sign-in on retailer), started for the page's flow of that platform (./eKycFlows).
  */
 import { fromPromise } from "xstate";
+import type { SessionConflictBody } from "../../domain/auth";
 import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../domain/otpLogin";
 import { logoutAll } from "../../infra/api/auth";
 import { otpSendOutcome, otpStepOutcome, otpVerifyOutcome } from "../../infra/api/otpLogin";
 import { runApi } from "../../infra/http";
 import { rememberMobile } from "../../infra/rememberedMobiles";
+import { takeSessionConflict } from "../../infra/sessionConflict";
 import { storeSession } from "../../infra/storage";
 import { type EKycPlatform, eKycLoginMachine } from "../../machines/eKycLogin";
 import { createLiveActor } from "../live/liveActors";
@@ -18,6 +20,11 @@ import type { SignInGroup } from "./groups";
 type Target = { login_username: string; platform: EKycPlatform };
 
 export const eKycLoginActors = {
+  // Read as the flow starts, before its first step shows; the read clears it.
+  restoreConflict: fromPromise<SessionConflictBody | null>(async ({ signal }) => {
+    signal.throwIfAborted();
+    return takeSessionConflict();
+  }),
   loginStep: fromPromise<OtpStepOutcome, Target>(({ input, signal }) =>
     runApi(otpStepOutcome(input), { signal }),
   ),
