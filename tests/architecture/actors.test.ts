@@ -67,8 +67,6 @@ const NOT_YET_CONVERTED: Record<string, string> = {
     "sends the retailer requests the review screen read again (requests.change); the survey machine should read them itself",
   "src/ui/outlets/OutletListScreen.tsx":
     "hands the rows and actions config React Query read to the list machine; the machine should invoke those reads",
-  "src/ui/admin/ResourceListScreen.tsx":
-    "sends the address's query to the list machine when the address changes",
   "src/ui/fieldTools/RecoveryActions.tsx":
     "sends a recovery request the list read again to its row's machine",
   "src/ui/uploads/JobActions.tsx": "sends a job the history read again to its row's machine",
