@@ -1,8 +1,9 @@
 /**
  * One row of the History table (spec 000 §4.1): which actions its status offers in the standard
  * or payment view, and confirm, cancel or Pay Now through a dialog that says it cannot be undone.
+ * The row follows its job as the History reads it again.
  */
-import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import { assign, type DoneActorEvent, fromCallback, fromPromise, setup } from "xstate";
 import {
   type ActionOutcome,
   type ActivationInfo,
@@ -37,6 +38,8 @@ const outcome = (event: unknown) => (event as DoneActorEvent<ActionOutcome>).out
 export const bulkUploadJobMachine = setup({
   types: {} as { context: JobRowContext; events: JobRowEvent; input: JobRowInput },
   actors: {
+    /** Sends `job.updated` with each copy of the job a History page reads (provided by the application). */
+    historyCopies: fromCallback<JobRowEvent, { id: number }>(() => {}),
     runAction: fromPromise<ActionOutcome, { job: BulkUploadJob; action: JobAction }>(async () => {
       throw new Error("runAction is provided by the application");
     }),
@@ -59,6 +62,7 @@ export const bulkUploadJobMachine = setup({
   id: "bulkUploadJob",
   description: "A History row: its status label, its actions, and confirm, cancel or Pay Now.",
   context: ({ input }) => ({ job: input.job, view: input.view, pending: null, info: null }),
+  invoke: { id: "historyCopies", src: "historyCopies", input: ({ context }) => ({ id: context.job.id }) },
   initial: "ready",
   on: {
     "job.updated": { actions: assign({ job: ({ event }) => event.job }) },

@@ -1,9 +1,10 @@
 /**
  * One row of the outlet field recovery table (spec 002 §2.8, §4): the actions its status offers
  * (accepted: confirm and cancel; processing: cancel; the rest none), a confirmation dialog before
- * each, the request, and a refresh of the table afterwards.
+ * each, the request, and a refresh of the table afterwards. The row follows its request as the
+ * table reads it again.
  */
-import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import { assign, type DoneActorEvent, fromCallback, fromPromise, setup } from "xstate";
 import {
   RECOVERY_MSG,
   type RecoveryAction,
@@ -32,6 +33,8 @@ const outcome = (event: unknown) => (event as DoneActorEvent<RecoveryActionOutco
 export const recoveryRequestMachine = setup({
   types: {} as { context: RecoveryRowContext; events: RecoveryRowEvent; input: { request: RecoveryRequest } },
   actors: {
+    /** Sends `request.updated` with each copy of the request a table page reads (provided by the application). */
+    tableCopies: fromCallback<RecoveryRowEvent, { id: number }>(() => {}),
     runAction: fromPromise<RecoveryActionOutcome, { id: number; action: RecoveryAction }>(async () => {
       throw new Error("runAction is provided by the application");
     }),
@@ -52,6 +55,7 @@ export const recoveryRequestMachine = setup({
   id: "recoveryRequest",
   description: "A recovery request row: its status, its actions, and confirm or cancel after a dialog.",
   context: ({ input }) => ({ request: input.request, pending: null }),
+  invoke: { id: "tableCopies", src: "tableCopies", input: ({ context }) => ({ id: context.request.id }) },
   initial: "ready",
   on: {
     "request.updated": { actions: assign({ request: ({ event }) => event.request }) },

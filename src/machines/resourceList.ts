@@ -1,9 +1,10 @@
 /**
  * The list screen of any administered resource (docs/admin.md): loads the page its query asks
- * for, loads again when the query changes, and deletes a record only after it is confirmed,
- * saying why when the server refuses (a record in use is a 409 with where it is used).
+ * for, loads again when the query changes (its table, a child machine, reports the page, size,
+ * order and search; the filters come from the screen), and deletes a record only after it is
+ * confirmed, saying why when the server refuses (a record in use is a 409 with where it is used).
  */
-import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import { assign, type DoneActorEvent, fromPromise, sendParent, sendTo, setup } from "xstate";
 import {
   DELETE_FAILED,
   type DeleteOutcome,
@@ -12,7 +13,8 @@ import {
   recordDeleted,
 } from "../domain/resource";
 import { resourceNamed } from "../domain/resourceCatalogue";
-import type { ResourceListQuery } from "../domain/resourceQuery";
+import type { ResourceFilters, ResourceListQuery } from "../domain/resourceQuery";
+import { dataTableMachine, type TableView } from "./dataTable";
 
 export type ResourceListInput = { resource: string; query: ResourceListQuery };
 
@@ -31,7 +33,8 @@ export type ResourceListContext = {
 };
 
 export type ResourceListEvent =
-  | { type: "query.change"; query: ResourceListQuery }
+  | { type: "table.changed"; view: TableView }
+  | { type: "filters.change"; filters: ResourceFilters }
   | { type: "retry" }
   | { type: "delete.ask"; record: PendingDelete }
   | { type: "delete.cancel" }
@@ -39,9 +42,21 @@ export type ResourceListEvent =
 
 const deleteOutcome = (event: unknown) => (event as DoneActorEvent<DeleteOutcome>).output;
 
+const table = dataTableMachine.provide({
+  actions: {
+    viewChanged: sendParent((_, { view }: { view: TableView }) => ({ type: "table.changed", view })),
+  },
+});
+
 export const resourceListMachine = setup({
-  types: {} as { context: ResourceListContext; events: ResourceListEvent; input: ResourceListInput },
+  types: {} as {
+    context: ResourceListContext;
+    events: ResourceListEvent;
+    input: ResourceListInput;
+    children: { table: "table" };
+  },
   actors: {
+    table,
     loadPage: fromPromise<ResourcePage, { resource: string; query: ResourceListQuery }>(async () => {
       throw new Error("loadPage is provided by the application");
     }),
@@ -51,11 +66,28 @@ export const resourceListMachine = setup({
   },
   guards: {
     deleted: ({ event }) => deleteOutcome(event).type === "deleted",
+    /** The table reports its selection too; only a new page, size, order or search is read. */
+    tableMoved: ({ context: { query }, event }) =>
+      event.type === "table.changed" &&
+      (event.view.page !== query.page ||
+        event.view.pageSize !== query.pageSize ||
+        event.view.sort?.key !== query.sort?.key ||
+        event.view.sort?.direction !== query.sort?.direction ||
+        event.view.search !== query.search),
   },
   actions: {
-    takeQuery: assign(({ event }) =>
-      event.type === "query.change" ? { query: event.query, detail: null, notice: null } : {},
-    ),
+    takeQuery: assign(({ context, event }) => {
+      if (event.type === "table.changed") {
+        const { page, pageSize, sort, search } = event.view;
+        return { query: { ...context.query, page, pageSize, sort, search }, detail: null, notice: null };
+      }
+      if (event.type === "filters.change") {
+        return { query: { ...context.query, page: 1, filters: event.filters }, detail: null, notice: null };
+      }
+      return {};
+    }),
+    /** Other filters list from the first page. */
+    firstPage: sendTo("table", { type: "page.go", page: 1 }),
   },
 }).createMachine({
   id: "resourceList",
@@ -68,6 +100,16 @@ export const resourceListMachine = setup({
     notice: null,
     pending: null,
   }),
+  invoke: {
+    id: "table",
+    src: "table",
+    input: ({ context: { query } }) => ({
+      page: query.page,
+      pageSize: query.pageSize,
+      sort: query.sort,
+      search: query.search,
+    }),
+  },
   initial: "loading",
   states: {
     loading: {
@@ -80,12 +122,16 @@ export const resourceListMachine = setup({
         onDone: { target: "ready", actions: assign({ page: ({ event }) => event.output }) },
         onError: { target: "failed", actions: assign({ detail: LIST_LOAD_FAILED }) },
       },
-      on: { "query.change": { target: "loading", reenter: true, actions: "takeQuery" } },
+      on: {
+        "table.changed": { guard: "tableMoved", target: "loading", reenter: true, actions: "takeQuery" },
+        "filters.change": { target: "loading", reenter: true, actions: ["takeQuery", "firstPage"] },
+      },
     },
     ready: {
       description: "The records are shown; the query can change and a row's Delete asks for confirmation.",
       on: {
-        "query.change": { target: "loading", actions: "takeQuery" },
+        "table.changed": { guard: "tableMoved", target: "loading", actions: "takeQuery" },
+        "filters.change": { target: "loading", actions: ["takeQuery", "firstPage"] },
         "delete.ask": {
           target: "confirming",
           actions: assign({ pending: ({ event }) => event.record, detail: null, notice: null }),
@@ -96,7 +142,8 @@ export const resourceListMachine = setup({
       description: "The page could not be read; Try again reads it again.",
       on: {
         retry: { target: "loading", actions: assign({ detail: null }) },
-        "query.change": { target: "loading", actions: "takeQuery" },
+        "table.changed": { guard: "tableMoved", target: "loading", actions: "takeQuery" },
+        "filters.change": { target: "loading", actions: ["takeQuery", "firstPage"] },
       },
     },
     confirming: {

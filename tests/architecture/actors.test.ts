@@ -67,14 +67,8 @@ const NOT_YET_CONVERTED: Record<string, string> = {
     "sends the retailer requests the review screen read again (requests.change); the survey machine should read them itself",
   "src/ui/outlets/OutletListScreen.tsx":
     "hands the rows and actions config React Query read to the list machine; the machine should invoke those reads",
-  "src/ui/admin/ResourceListScreen.tsx":
-    "sends the address's query to the list machine when the address changes",
-  "src/ui/fieldTools/RecoveryActions.tsx":
-    "sends a recovery request the list read again to its row's machine",
-  "src/ui/uploads/JobActions.tsx": "sends a job the history read again to its row's machine",
   "src/ui/outlets/AnswerVerification.tsx":
     "sends the edited answer's value to its check's machine and tells each check's outcome from a subscription; the machine should announce outcomes as actions",
-  "src/ui/widgets/useAnswerModal.ts": "answers the question dialog's caller when its modal actor closes",
   // The browser at the edge: its events and address, not another actor.
   "src/ui/mobile/MobileGuard.tsx": "sends the window's resize events to the mobile access machine",
   "src/ui/mobile/MobilePages.tsx": "sends the page's visibility changes to the Open With machine",

@@ -158,7 +158,7 @@ describe("a recovery row follows the recoveryRequest machine", () => {
     const changed = vi.fn();
     const client = lookups();
     const input = path.input as { request: RecoveryRequest };
-    const view = render(
+    render(
       wrap(client, <RecoveryActions request={input.request} onChanged={changed} actors={{ runAction }} />),
     );
     const machine = model(recoveryRequestFixture, input);
@@ -177,16 +177,13 @@ describe("a recovery row follows the recoveryRequest machine", () => {
             const dialog = screen.getByRole("dialog");
             fireEvent.click(within(dialog).getByRole("button", { name: /^(Not now|Keep request)$/ }));
           } else if (e.type === "request.updated")
-            view.rerender(
-              wrap(
-                client,
-                <RecoveryActions
-                  request={e.request as RecoveryRequest}
-                  onChanged={changed}
-                  actors={{ runAction }}
-                />,
-              ),
-            );
+            // The recovery table reads a page holding the request again.
+            client.setQueryData(["field-tools", "recoveries", { page: 1, pageSize: 50 }, ""], {
+              results: [e.request],
+              count: 1,
+              previous: null,
+              next: null,
+            });
         });
       }
       const s = machine.step(e);

@@ -1,7 +1,8 @@
 /**
  * A History row's actions driven through the view with faked actors: the buttons are the ones the
  * row's machine takes, the cancel dialog names its safe choice, a button pressed twice sends once,
- * and focus comes back to the button that opened the dialog.
+ * focus comes back to the button that opened the dialog, and a History page read again with the
+ * job further along changes its buttons.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -116,6 +117,25 @@ describe("History row actions", () => {
     fireEvent.click(screen.getByRole("button", { name: "Pay Now upload 7" }));
     const dialog = await screen.findByRole("dialog", { name: UPLOAD_MSG.payNow });
     expect(dialog.textContent).toContain(`4 UPI IDs, Two Thousand Rupees. ${UPLOAD_MSG.payQuestion}`);
+  });
+
+  it("follows the job as the History reads it again: accepted elsewhere, it offers nothing", async () => {
+    const client = new QueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <JobActions job={job} view="standard" type="regions" place={{}} />
+      </QueryClientProvider>,
+    );
+    expect(buttonNames()).toEqual(["Confirm", "Cancel"]);
+    await act(async () =>
+      client.setQueryData(["bulk-upload", "jobs", "regions", {}, { page: 1 }], {
+        results: [{ ...job, status: "active" }],
+        count: 1,
+        previous: null,
+        next: null,
+      }),
+    );
+    expect(screen.queryAllByRole("button")).toHaveLength(0);
   });
 
   it("offers nothing once the upload is accepted", () => {

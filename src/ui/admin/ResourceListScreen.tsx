@@ -3,7 +3,6 @@
  * links to add, open and edit, and delete after confirmation. What is loaded and being deleted
  * lives in the resourceList machine; the screen reads it.
  */
-import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { Link } from "wouter";
 import { inSentence } from "../../domain/format";
@@ -16,7 +15,7 @@ import {
 } from "../../domain/resource";
 import { relatedLinks, type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
 import type { ResourceFilters, ResourceListQuery } from "../../domain/resourceQuery";
-import type { TableQuery } from "../../domain/table";
+import { tableQueryFromParams } from "../../domain/table";
 import { modalMachine } from "../../machines/modal";
 import { resourceListMachine } from "../../machines/resourceList";
 import { useLiveActorRef, useLiveMachine } from "../live/liveActors";
@@ -26,7 +25,7 @@ import { useCurrentUser } from "../session/SessionGate";
 import { LoadingButton } from "../widgets/Controls";
 import DataTable, { type Column } from "../widgets/DataTable";
 import Modal from "../widgets/Modal";
-import { useDataTable } from "../widgets/useDataTable";
+import { useTableAddress } from "../widgets/useDataTable";
 import type { PageParent } from "./adminQueries";
 import { ListFilters } from "./ListFilters";
 import { resourceListActors } from "./resourceActors";
@@ -54,7 +53,11 @@ function writeFilters(def: ResourceDefinition, filters: ResourceFilters) {
   if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
 }
 
-const sameQuery = (a: ResourceListQuery, b: ResourceListQuery) => JSON.stringify(a) === JSON.stringify(b);
+/** The list's query as the address holds it: the table's view and the definition's filters. */
+function addressQuery(def: ResourceDefinition, fixed: ResourceFilters): ResourceListQuery {
+  const view = tableQueryFromParams(new URLSearchParams(globalThis.location?.search ?? ""));
+  return { ...view, filters: { ...addressFilters(def), ...fixed } };
+}
 
 function DeleteDialog({
   title,
@@ -94,29 +97,15 @@ function DeleteDialog({
 export default function ResourceListScreen({ def, place, parent, actors }: Props) {
   const user = useCurrentUser();
   const canWrite = mayWrite(def, user?.permissions ?? []);
-  const table = useDataTable();
-  const view: TableQuery = useSelector(
-    table,
-    (s) => {
-      const { page, pageSize, sort, search } = s.context;
-      return { page, pageSize, sort, search };
-    },
-    (a, b) => JSON.stringify(a) === JSON.stringify(b),
-  );
   const fixed: ResourceFilters = parent === null ? {} : { [parent.field]: String(parent.id) };
   const [state, send] = useLiveMachine(
     useProvided(resourceListMachine, { actors: { ...resourceListActors, ...actors } }),
-    {
-      input: { resource: def.name, query: { ...view, filters: { ...addressFilters(def), ...fixed } } },
-    },
+    { input: { resource: def.name, query: addressQuery(def, fixed) } },
   );
   const { query, page, detail, notice, pending } = state.context;
-
-  // The table's page, size, order and search make the machine's query (the filters stay).
-  useEffect(() => {
-    const next = { ...view, filters: query.filters };
-    if (!sameQuery(next, query)) send({ type: "query.change", query: next });
-  }, [view, query, send]);
+  // The machine's table lives as long as the machine.
+  const table = state.children.table!;
+  useTableAddress(table);
   useEffect(() => writeFilters(def, query.filters), [def, query.filters]);
 
   const linkTo = (kind: "open" | "view" | "update", record: ResourceRecord) =>
@@ -173,10 +162,7 @@ export default function ResourceListScreen({ def, place, parent, actors }: Props
         def={def}
         parent={parent}
         filters={query.filters}
-        onChange={(filters) => {
-          table.send({ type: "page.go", page: 1 });
-          send({ type: "query.change", query: { ...query, page: 1, filters: { ...filters, ...fixed } } });
-        }}
+        onChange={(filters) => send({ type: "filters.change", filters: { ...filters, ...fixed } })}
       />
       <DataTable
         actor={table}

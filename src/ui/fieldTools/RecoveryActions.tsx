@@ -1,11 +1,13 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
-import { useEffect } from "react";
 import type { RecoveryAction, RecoveryRequest } from "../../domain/fieldTools";
+import { fieldToolKeys } from "../../infra/api/fieldTools";
 import { type RecoveryRowEvent, recoveryRequestMachine } from "../../machines/recoveryRequest";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";
 import { QuestionDialog } from "../widgets/QuestionDialog";
+import { rowCopies } from "../widgets/rowCopies";
 import { recoveryRowActors } from "./fieldToolActors";
 
 const BUTTONS: readonly { action: RecoveryAction; label: string; event: RecoveryRowEvent }[] = [
@@ -43,9 +45,18 @@ export default function RecoveryActions({
   actors?: Partial<ReturnType<typeof recoveryRowActors>>;
 }) {
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const actor = useLiveActorRef(
     useProvided(recoveryRequestMachine, {
-      actors: { ...recoveryRowActors(), ...actors },
+      actors: {
+        ...recoveryRowActors(),
+        tableCopies: rowCopies<RecoveryRequest, RecoveryRowEvent>(
+          queryClient,
+          fieldToolKeys.recoveries,
+          (copy) => ({ type: "request.updated", request: copy }),
+        ),
+        ...actors,
+      },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),
         notifyFailure: (_, { text }) => notify("failed", text),
@@ -54,7 +65,6 @@ export default function RecoveryActions({
     }),
     { input: { request } },
   );
-  useEffect(() => actor.send({ type: "request.updated", request }), [actor, request]);
   // A button shows while the machine takes its event, and stays (unpressable) while its own
   // question or request is under way, so focus can return to it.
   const buttons = useSelector(

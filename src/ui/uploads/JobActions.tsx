@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
-import { useEffect } from "react";
 import {
   type ActivationInfo,
   type BulkUploadJob,
@@ -16,6 +15,7 @@ import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";
 import { QuestionDialog } from "../widgets/QuestionDialog";
+import { historyCopies } from "./jobCopies";
 import { jobRowActors } from "./uploadActors";
 
 /** The row's buttons in the order they show, with the event each sends. */
@@ -82,7 +82,11 @@ export default function JobActions({
   const queryClient = useQueryClient();
   const actor = useLiveActorRef(
     useProvided(bulkUploadJobMachine, {
-      actors: { ...jobRowActors(type, place), ...actors },
+      actors: {
+        ...jobRowActors(type, place),
+        historyCopies: historyCopies(queryClient, type, place),
+        ...actors,
+      },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),
         notifyFailure: (_, { text }) => notify("failed", text),
@@ -91,7 +95,6 @@ export default function JobActions({
     }),
     { input: { job, view } },
   );
-  useEffect(() => actor.send({ type: "job.updated", job }), [actor, job]);
   // A button shows while the machine takes its event, and stays (unpressable) while its own
   // question or request is under way, so focus can return to it.
   const buttons = useSelector(

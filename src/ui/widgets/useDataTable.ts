@@ -17,6 +17,15 @@ export function useDataTable(defaultPageSize?: number): DataTableActor {
   const actor = useLiveActorRef(dataTableMachine, {
     input: tableQueryFromParams(new URLSearchParams(globalThis.location?.search ?? ""), defaultPageSize),
   });
+  useTableAddress(actor, defaultPageSize);
+  return actor;
+}
+
+/**
+ * Keeps a table's page, size, order and search in the URL query, and restores them on Back and
+ * Forward: for a table a screen's machine invokes (it starts from the address too).
+ */
+export function useTableAddress(actor: DataTableActor, defaultPageSize?: number): void {
   useEffect(() => {
     const write = () => {
       const { page, pageSize, sort, search } = actor.getSnapshot().context;
@@ -39,5 +48,4 @@ export function useDataTable(defaultPageSize?: number): DataTableActor {
       window.removeEventListener("popstate", restore);
     };
   }, [actor, defaultPageSize]);
-  return actor;
 }
