@@ -38,8 +38,8 @@ describe("the Machines area's chart layout", () => {
 
   it("starts the chart at the initial state and labels guards and timers", async () => {
     const chart = await layoutChart(signInMachine);
-    const editing = chart.states.find((s) => s.id === "signIn.editing")!;
-    expect(Math.min(...chart.states.map((s) => s.y))).toBe(editing.y);
+    const initial = chart.states.find((s) => s.id === "signIn.restoring")!;
+    expect(Math.min(...chart.states.map((s) => s.y))).toBe(initial.y);
     expect(chart.edges.map((e) => e.label)).toContain("login done [outcomeIs signedIn]");
     expect(transitionLabel({ event: "xstate.after.notificationHide.notification.shown", guard: null })).toBe(
       "after notificationHide",
