@@ -1,26 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "../../server/seed/demo";
 import { findRoute } from "../../src/domain/routes";
 import { BUILT_PATTERNS } from "../../src/ui/routes/allBuilt";
 import { signInAfresh } from "./support";
 
-/** Every staff demo account (README). expired.user is left out: it signs in to the password change. */
-const STAFF = [
-  "admin",
-  "qc.manager",
-  "qc.executive",
-  "calling.manager",
-  "calling.executive",
-  "field.coordinator",
-  "field.manager",
-  "project.manager",
-  "iftu.manager",
-  "iftu.executive",
-  "client.manager",
-  "client.executive",
-  "zenith.manager",
-  "client.admin",
-  "product.owner",
-];
+/** Every staff demo account but expired.user, which signs in to the password change. */
+const STAFF = DEMO_ACCOUNTS.filter((a) => a.passwordAgeDays === undefined).map((a) => a.username);
 
 test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
