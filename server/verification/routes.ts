@@ -7,7 +7,13 @@ import { Hono } from "hono";
 import * as api from "../../src/domain/api/verification";
 import { ifscFormat } from "../../src/domain/surveyValidation";
 import { isValidIfsc } from "../../src/domain/validation";
-import { inputFormatOk, namesMatch, normalisedValue, VERIFICATION_MSG } from "../../src/domain/verification";
+import {
+  formatFailure,
+  inputFormatOk,
+  namesMatch,
+  normalisedValue,
+  VERIFICATION_MSG,
+} from "../../src/domain/verification";
 import { isInternal } from "../auth/organisationScope";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
@@ -52,7 +58,8 @@ export function verificationRoutes(deps: AppDeps): Hono<AppEnv> {
     const check: CheckRequest = { kind: body.input_type, input: body.input, answer: body.answer };
     const failure = pan ? VERIFICATION_MSG.panFailure : VERIFICATION_MSG.gstFailure;
     await refuseWhenTooMany(deps, caller);
-    if (!inputFormatOk(check.kind, body.input)) return refuse(deps, caller, check, OFFLINE, failure);
+    const malformed = formatFailure({ check: "panGst", body });
+    if (malformed) return refuse(deps, caller, check, OFFLINE, malformed);
     const input = normalisedValue(body.input);
     const { provider, answer } = await askProvider(deps, caller, check, (p) =>
       pan ? p.pan(input) : p.gst(input),
@@ -104,11 +111,8 @@ export function verificationRoutes(deps: AppDeps): Hono<AppEnv> {
   serve(app, deps, api.checkBankAccount, async ({ caller, body }) => {
     const check: CheckRequest = { kind: "bank_account", input: body.to_account_number, answer: body.answer };
     await refuseWhenTooMany(deps, caller);
-    if (
-      !inputFormatOk("bank_account", body.to_account_number) ||
-      !isValidIfsc(normalisedValue(body.to_account_ifsc_code))
-    )
-      return refuse(deps, caller, check, OFFLINE, VERIFICATION_MSG.questionFailure);
+    const malformed = formatFailure({ check: "bankAccount", body });
+    if (malformed) return refuse(deps, caller, check, OFFLINE, malformed);
     const { provider, answer } = await askProvider(deps, caller, check, (p) =>
       p.bankAccount({
         accountNumber: body.to_account_number.trim(),

@@ -39,17 +39,35 @@ export const providerOf = (deps: AppDeps): KycProvider | null =>
 
 export type CheckRequest = { kind: CheckKind; input: string; answer?: number | null; secondary?: boolean };
 
+type Place = { outletId: number; woId: number; answerId: number };
+
 type Recorded = {
   status: CheckStatus;
   result: Record<string, unknown>;
   provider: string;
   reference: string | null;
   error: string | null;
-  place?: { outletId: number; woId: number; answerId: number } | null;
+  /** Where a passed check landed; a failed one is placed by its answer (placeOfAnswer). */
+  place?: Place | null;
 };
+
+/**
+ * The outlet and workflow object of the answer a Validate named, so a failed check is listed under
+ * its outlet too; none for an answer the caller cannot see (its outlet is not theirs to learn).
+ */
+async function placeOfAnswer(tx: Queryable, viewer: OutletViewer, answerId: number): Promise<Place | null> {
+  const [found] = await tx.query<{ workflow_object_id: number }>(
+    "SELECT workflow_object_id FROM answers WHERE id = $1",
+    [answerId],
+  );
+  const wo = found ? await visibleWorkflowObject(tx, viewer, found.workflow_object_id) : null;
+  return wo ? { outletId: wo.outlet_id, woId: wo.id, answerId } : null;
+}
 
 async function record(tx: Queryable, deps: AppDeps, viewer: OutletViewer, check: CheckRequest, r: Recorded) {
   const masked = maskedInput(check.kind, check.input);
+  const place =
+    r.place !== undefined ? r.place : check.answer ? await placeOfAnswer(tx, viewer, check.answer) : null;
   await tx.query(
     `INSERT INTO verification_checks (organisation_id, kind, masked_input, outlet_id, answer_id, workflow_object_id,
        status, result, provider, provider_reference, user_id, created, error)
@@ -58,9 +76,9 @@ async function record(tx: Queryable, deps: AppDeps, viewer: OutletViewer, check:
       viewer.user.organisation_id,
       check.kind,
       masked,
-      r.place?.outletId ?? null,
-      r.place?.answerId ?? null,
-      r.place?.woId ?? null,
+      place?.outletId ?? null,
+      place?.answerId ?? null,
+      place?.woId ?? null,
       r.status,
       JSON.stringify(r.result),
       r.provider,
@@ -246,7 +264,7 @@ async function landOnAnswer(
   viewer: OutletViewer,
   check: CheckRequest,
   result: Record<string, string>,
-): Promise<{ outletId: number; woId: number; answerId: number }> {
+): Promise<Place> {
   const [found] = await tx.query<{ workflow_object_id: number }>(
     "SELECT workflow_object_id FROM answers WHERE id = $1",
     [check.answer],

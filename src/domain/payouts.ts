@@ -7,6 +7,7 @@
 import { Schema } from "effect";
 import { Listed, Text } from "./api/fields";
 import { MAX_QUERY_TEXT_LENGTH } from "./requestInput";
+import type { Sort } from "./table";
 
 /** §4.1: a payment status that contains the word success means the payment succeeded. */
 export const isPaymentSuccessful = (status: string | null | undefined): boolean =>
@@ -100,6 +101,13 @@ export const PAYOUT_ORDERINGS = [
   "-payment_date",
 ] as const;
 export type PayoutOrdering = (typeof PAYOUT_ORDERINGS)[number];
+
+/** The list's ordering for a data table column's sort; a column the list cannot order by is no order. */
+export function payoutOrdering(sort: Sort): PayoutOrdering | null {
+  if (!sort) return null;
+  const ordering = `${sort.direction === "desc" ? "-" : ""}${sort.key}`;
+  return (PAYOUT_ORDERINGS as readonly string[]).includes(ordering) ? (ordering as PayoutOrdering) : null;
+}
 
 const Filter = Text(MAX_QUERY_TEXT_LENGTH);
 /** The payout list's query (§7): the three filters, search (RSID, UTR or program) and ordering. */

@@ -271,6 +271,49 @@ export const AccountCheckAnswer = Schema.Struct({
   detail: Schema.String,
 });
 
+/** A check asked from a verification screen, as its endpoint's body (it names no answer). */
+export type ScreenCheck =
+  | { check: "panGst"; body: typeof PanGstCheckBody.Type }
+  | { check: "bankAccount"; body: typeof AccountCheckBody.Type };
+
+/** Whether every field the check needs is filled (the secure account check names the holder). */
+export function screenCheckFilled(request: ScreenCheck): boolean {
+  if (request.check === "panGst") return request.body.input.trim() !== "";
+  const { to_account_number, to_account_ifsc_code, expected_name } = request.body;
+  return (
+    to_account_number.trim() !== "" && to_account_ifsc_code.trim() !== "" && expected_name?.trim() !== ""
+  );
+}
+
+/**
+ * §8: the text of a check whose input is not in its format, or null. The screens show it before
+ * sending; the server refuses with it.
+ */
+export function formatFailure(request: ScreenCheck): string | null {
+  if (request.check === "panGst") {
+    const { input_type, input } = request.body;
+    if (inputFormatOk(input_type, input)) return null;
+    return input_type === "pan" ? VERIFICATION_MSG.panFailure : VERIFICATION_MSG.gstFailure;
+  }
+  const { to_account_number, to_account_ifsc_code } = request.body;
+  return inputFormatOk("bank_account", to_account_number) && inputFormatOk("ifsc", to_account_ifsc_code)
+    ? null
+    : VERIFICATION_MSG.questionFailure;
+}
+
+/**
+ * What a screen's check came to: verified, with the names found; not verified (the check was made
+ * and said no, with its §8 text); or failed (no answer: the server's named error, such as a
+ * timeout or the rate limit).
+ */
+export type ScreenCheckOutcome =
+  | { type: "verified"; message: string; names: Readonly<Record<string, string>> }
+  | { type: "notVerified"; message: string }
+  | { type: "failed"; message: string };
+
+/** A check that could not be made and whose failure the server did not name. */
+export const CHECK_NOT_MADE = "The check could not be made. Try again.";
+
 export const ChecksQuery = Schema.Struct({
   kind: Schema.optionalKey(Schema.Literals(CHECK_KINDS)),
   status: Schema.optionalKey(Schema.Literals(CHECK_STATUSES)),

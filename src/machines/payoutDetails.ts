@@ -1,11 +1,12 @@
 /**
  * Payout Details (spec 001 §2.3, §4.6, §9): an outlet's payout list with its three filters, search,
- * ordering and pages of 15, and the latest transaction details. A plotted row's Update Status opens
+ * ordering and pages of 15, and the latest transaction details. Page, size, order and search are the
+ * data table's, a child machine that reports its view here. A plotted row's Update Status opens
  * the Payment Confirmation (the bulk status update machine under the title 'Add transaction details
  * below'); once a payment is recorded the list and the outlet reload. A paid row with an invoice
  * downloads it.
  */
-import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import { assign, type DoneActorEvent, fromPromise, sendParent, sendTo, setup } from "xstate";
 import type { ActionsConfigResponse } from "../domain/actionsConfig";
 import {
   awaitsPayment,
@@ -14,8 +15,11 @@ import {
   type PayoutFilterOptions,
   type PayoutOrdering,
   type PayoutRow,
+  payoutOrdering,
   type TransactionDetails,
 } from "../domain/payouts";
+import type { TableQuery } from "../domain/table";
+import { dataTableMachine, type TableView } from "./dataTable";
 
 export type PayoutFilters = Readonly<Record<PayoutFilterKey, readonly string[]>>;
 export const NO_PAYOUT_FILTERS: PayoutFilters = { program: [], client_payout_month: [], rs_payout_month: [] };
@@ -41,9 +45,7 @@ export type PayoutDetailsInput = { slug: string };
 
 export type PayoutDetailsEvent =
   | { type: "filter.set"; key: PayoutFilterKey; values: readonly string[] }
-  | { type: "search.set"; value: string }
-  | { type: "order.set"; ordering: PayoutOrdering | null }
-  | { type: "page.go"; page: number }
+  | { type: "table.changed"; view: TableView }
   | { type: "payment.open"; id: number }
   | { type: "payment.recorded" }
   | { type: "payment.close" }
@@ -52,9 +54,8 @@ export type PayoutDetailsEvent =
 
 export type PayoutDetailsContext = PayoutDetailsInput & {
   filters: PayoutFilters;
-  search: string;
-  ordering: PayoutOrdering | null;
-  page: number;
+  /** The table's page, size, order and search, as it last reported them. */
+  view: TableQuery;
   rows: readonly PayoutRow[];
   count: number;
   options: PayoutFilterOptions | null;
@@ -72,12 +73,40 @@ export const INVOICE_DOWNLOAD_FAILED = "The invoice could not be downloaded.";
 
 const loaded = (event: unknown) => (event as DoneActorEvent<PayoutsLoaded>).output;
 const rowOf = (context: PayoutDetailsContext, id: number) => context.rows.find((r) => r.id === id) ?? null;
+const FIRST_VIEW: TableQuery = { page: 1, pageSize: PAYOUT_PAGE_SIZE, sort: null, search: "" };
+const sameView = (a: TableQuery, b: TableQuery) =>
+  a.page === b.page &&
+  a.pageSize === b.pageSize &&
+  a.search === b.search &&
+  a.sort?.key === b.sort?.key &&
+  a.sort?.direction === b.sort?.direction;
+
+const table = dataTableMachine.provide({
+  actions: {
+    viewChanged: sendParent((_, { view }: { view: TableView }) => ({ type: "table.changed", view })),
+  },
+});
+
+/** A new page, size, order or search reads the list again (the table's echo of a view set here does not). */
+const reread = {
+  guard: "otherView",
+  target: "#payoutDetails.loading",
+  reenter: true,
+  actions: "takeView",
+} as const;
+
 const idOf = (event: PayoutDetailsEvent) =>
   event.type === "payment.open" || event.type === "invoice.download" ? event.id : -1;
 
 export const payoutDetailsMachine = setup({
-  types: {} as { context: PayoutDetailsContext; events: PayoutDetailsEvent; input: PayoutDetailsInput },
+  types: {} as {
+    context: PayoutDetailsContext;
+    events: PayoutDetailsEvent;
+    input: PayoutDetailsInput;
+    children: { table: "table"; loadPayouts: "loadPayouts"; downloadInvoice: "downloadInvoice" };
+  },
   actors: {
+    table,
     loadPayouts: fromPromise<PayoutsLoaded, PayoutListRequest>(async () => {
       throw new Error("loadPayouts is provided by the application");
     }),
@@ -88,17 +117,24 @@ export const payoutDetailsMachine = setup({
   actions: {
     /** The outlet's state changed with the payment: the review screen reads it again. */
     outletChanged: () => {},
+    takeView: assign({
+      view: ({ context, event }) =>
+        event.type === "table.changed"
+          ? {
+              page: event.view.page,
+              pageSize: event.view.pageSize,
+              sort: event.view.sort,
+              search: event.view.search,
+            }
+          : context.view,
+    }),
     notifyError: (_, _params: { text: string }) => {},
   },
   guards: {
     awaitsPayment: ({ context, event }) => awaitsPayment(rowOf(context, idOf(event))?.payment_status),
     hasInvoice: ({ context, event }) => rowOf(context, idOf(event))?.invoice_data != null,
     recorded: ({ context }) => context.recorded,
-    otherPage: ({ context, event }) =>
-      event.type === "page.go" &&
-      event.page >= 1 &&
-      event.page !== context.page &&
-      event.page <= Math.max(1, Math.ceil(context.count / PAYOUT_PAGE_SIZE)),
+    otherView: ({ context, event }) => event.type === "table.changed" && !sameView(event.view, context.view),
   },
 }).createMachine({
   id: "payoutDetails",
@@ -106,9 +142,7 @@ export const payoutDetailsMachine = setup({
   context: ({ input }) => ({
     ...input,
     filters: NO_PAYOUT_FILTERS,
-    search: "",
-    ordering: null,
-    page: 1,
+    view: FIRST_VIEW,
     rows: [],
     count: 0,
     options: null,
@@ -118,6 +152,7 @@ export const payoutDetailsMachine = setup({
     recorded: false,
     downloading: null,
   }),
+  invoke: { id: "table", src: "table", input: FIRST_VIEW },
   initial: "loading",
   states: {
     loading: {
@@ -130,10 +165,10 @@ export const payoutDetailsMachine = setup({
         input: ({ context }) => ({
           slug: context.slug,
           filters: context.filters,
-          search: context.search,
-          ordering: context.ordering,
-          page: context.page,
-          pageSize: PAYOUT_PAGE_SIZE,
+          search: context.view.search,
+          ordering: payoutOrdering(context.view.sort),
+          page: context.view.page,
+          pageSize: context.view.pageSize,
         }),
         onDone: {
           target: "ready",
@@ -150,27 +185,22 @@ export const payoutDetailsMachine = setup({
         },
         onError: { target: "failed" },
       },
+      on: { "table.changed": reread },
     },
     ready: {
       description: "The list, its filters and the latest transaction details are shown.",
       on: {
         "filter.set": {
           target: "loading",
-          actions: assign({
-            filters: ({ context, event }) => ({ ...context.filters, [event.key]: event.values }),
-            page: 1,
-          }),
+          actions: [
+            assign({
+              filters: ({ context, event }) => ({ ...context.filters, [event.key]: event.values }),
+              view: ({ context }) => ({ ...context.view, page: 1 }),
+            }),
+            sendTo("table", { type: "page.go", page: 1 }),
+          ],
         },
-        "search.set": { target: "loading", actions: assign({ search: ({ event }) => event.value, page: 1 }) },
-        "order.set": {
-          target: "loading",
-          actions: assign({ ordering: ({ event }) => event.ordering, page: 1 }),
-        },
-        "page.go": {
-          guard: "otherPage",
-          target: "loading",
-          actions: assign({ page: ({ event }) => event.page }),
-        },
+        "table.changed": reread,
         "payment.open": {
           guard: "awaitsPayment",
           target: "confirming",

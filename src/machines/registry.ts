@@ -40,6 +40,7 @@ import { signInMachine } from "./signIn";
 import { subProjectHubMachine } from "./subProjectHub";
 import { surveyGroupsMachine } from "./surveyGroups";
 import { updateStatusGateMachine } from "./updateStatusGate";
+import { verificationCheckMachine } from "./verificationCheck";
 
 export type MachineEntry = { id: string; machine: AnyStateMachine };
 
@@ -80,4 +81,5 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "application", machine: applicationMachine },
   { id: "invoiceAssignment", machine: invoiceAssignmentMachine },
   { id: "fieldVerification", machine: fieldVerificationMachine },
+  { id: "verificationCheck", machine: verificationCheckMachine },
 ];

@@ -211,6 +211,30 @@ describe("the verification service", () => {
     expect(stale.status).toBe(409);
   });
 
+  it("a failed Validate is listed under the outlet of its answer, and changes no status", async () => {
+    const { wo } = await statuses("RS000012");
+    const pan = await kycAnswer(wo, "pan_number");
+    await server.db.query("UPDATE answers SET single_input = 'ABCDE12345' WHERE id = $1", [pan.id]);
+    const bad = await post("qc.manager", "/api/verification/pan-gst/", {
+      input_type: "pan",
+      input: "ABCDE12345",
+      answer: pan.id,
+    });
+    expect(bad.status).toBe(400);
+    const checks = await get(
+      "qc.manager",
+      "/api/verification/checks/?kind=pan&status=failed&search=RS000012",
+    );
+    expect(checks.body.results).toEqual([
+      expect.objectContaining({ outlet_rsid: "RS000012", answer_id: pan.id, masked_input: "******2345" }),
+    ]);
+    const [answer] = await server.db.query<{ verified: boolean }>(
+      "SELECT verified FROM answers WHERE id = $1",
+      [pan.id],
+    );
+    expect(answer!.verified).toBe(false);
+  });
+
   it("GST Validate lands trade and legal names on the answer and the header card", async () => {
     const { wo } = await statuses("RS000009");
     const gst = await kycAnswer(wo, "gst_number");

@@ -1,6 +1,7 @@
 /**
  * The payoutDetails machine's generated shortest paths, driven through the Payout Details panel
- * (spec 001 §2.3, §4.6, §9): the list's answer, its filters, search, order and Next are used, a
+ * (spec 001 §2.3, §4.6, §9): the list's answer, its Program Name filter and the data table's search,
+ * column order and Next are used, a
  * plotted row's Update Status opens the Payment Confirmation, whose Save records a payment, and a
  * paid row's Download Invoice fetches its PDF. The machine runs beside the screen as the oracle:
  * after each step the screen must show what the state and context mean.
@@ -9,6 +10,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
 import type { BulkUpdateOutcome, BulkUpdateRequest, ChainOutlet } from "../../src/domain/bulkUpdate";
+import { payoutOrdering } from "../../src/domain/payouts";
+import { pagerText, type TableQuery } from "../../src/domain/table";
 import type {
   PayoutDetailsContext,
   PayoutListRequest,
@@ -62,7 +65,11 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const paths = viewPaths(payoutDetailsFixture);
+// The table offers its search, order and pages once the first answer is in (Next needs a second page).
+const paths = viewPaths(payoutDetailsFixture).filter(({ steps }) => {
+  const loaded = steps.findIndex((s) => s.event.type === "xstate.done.actor.loadPayouts");
+  return steps.every((s, i) => s.event.type !== "table.changed" || (loaded >= 0 && loaded < i));
+});
 
 async function perform(event: { type: string; [k: string]: unknown }) {
   switch (event.type) {
@@ -86,16 +93,15 @@ async function perform(event: { type: string; [k: string]: unknown }) {
         target: { value: (event.values as string[])[0] ?? "" },
       });
       return;
-    case "search.set":
-      fireEvent.change(screen.getByLabelText("Search"), { target: { value: event.value } });
-      fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    case "table.changed": {
+      // Each of the fixture's views differs from the first in one thing: the search, the order or the page.
+      const view = event.view as TableQuery;
+      if (view.search)
+        fireEvent.change(screen.getByLabelText("Search Payouts"), { target: { value: view.search } });
+      if (view.sort) fireEvent.click(screen.getByRole("button", { name: "Amount" }));
+      if (view.page > 1) fireEvent.click(screen.getByRole("button", { name: "Next" }));
       return;
-    case "order.set":
-      fireEvent.change(screen.getByLabelText("Order by"), { target: { value: event.ordering } });
-      return;
-    case "page.go":
-      fireEvent.click(screen.getByRole("button", { name: "Next" }));
-      return;
+    }
     case "payment.open":
       fireEvent.click(screen.getByRole("button", { name: "Update Status" }));
       return;
@@ -122,16 +128,22 @@ async function expectScreenFor(state: string, ctx: PayoutDetailsContext) {
     case "loading":
       // Each entry into loading is one more request (a closing dialog first plays its 400 ms exit).
       await waitFor(() => expect(requests).toHaveLength(loadings), { timeout: 2000 });
-      expect(requests.at(-1)).toMatchObject({ page: ctx.page, search: ctx.search });
+      expect(requests.at(-1)).toMatchObject({
+        page: ctx.view.page,
+        pageSize: ctx.view.pageSize,
+        search: ctx.view.search,
+        ordering: payoutOrdering(ctx.view.sort),
+      });
       expect(requests.at(-1)?.filters).toEqual(ctx.filters);
-      expect(requests.at(-1)?.pageSize).toBe(15);
       return;
     case "ready": {
       const table = await screen.findByRole("table", { name: "Payouts" });
       expect(within(table).getAllByRole("row")).toHaveLength(ctx.rows.length + 1);
       for (const h of ["RS Payout Cycle", "Program Name", "Client Payout Cycle", "Amount", "Payment Remarks"])
         expect(within(table).getByRole("columnheader", { name: h })).toBeTruthy();
-      expect(screen.getByText(`Page ${ctx.page} of 2 (${ctx.count} payouts)`)).toBeTruthy();
+      expect(screen.getByText(pagerText(ctx.view.page, ctx.count, ctx.view.pageSize))).toBeTruthy();
+      const amount = within(table).getByRole("columnheader", { name: "Amount" });
+      expect(amount.getAttribute("aria-sort")).toBe(ctx.view.sort ? "ascending" : null);
       expect(screen.queryByRole("dialog")).toBeNull();
       const latest = screen.getByRole("table", { name: "Latest transaction details" });
       expect(within(latest).getByText(ctx.transaction?.paid_amt ?? "N/A")).toBeTruthy();

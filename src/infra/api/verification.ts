@@ -5,7 +5,7 @@
  */
 import { Effect } from "effect";
 import * as api from "../../domain/api/verification";
-import type { VerifyInput, VerifyOutcome } from "../../domain/verification";
+import type { ScreenCheck, ScreenCheckOutcome, VerifyInput, VerifyOutcome } from "../../domain/verification";
 import { call } from "../endpoint";
 import type { ApiError } from "../http";
 
@@ -80,10 +80,36 @@ export function verifyAnswer(input: VerifyInput): Effect.Effect<VerifyOutcome, A
   );
 }
 
-export const checkPanGst = (body: typeof api.checkPanGst.body.Type) =>
-  refusedWith(call(api.checkPanGst, { body }));
-export const checkBankAccount = (body: typeof api.checkBankAccount.body.Type) =>
-  refusedWith(call(api.checkBankAccount, { body }));
+/** A verification screen's check: a 400 is the check's no, another named error (429, 503) no answer. */
+export function screenCheck(request: ScreenCheck): Effect.Effect<ScreenCheckOutcome, ApiError> {
+  const asked: Effect.Effect<
+    Record<string, string | boolean | null | undefined>,
+    ApiError
+  > = request.check === "panGst"
+    ? call(api.checkPanGst, { body: request.body })
+    : call(api.checkBankAccount, { body: request.body });
+  return asked.pipe(
+    Effect.map(
+      ({ detail, ...found }): ScreenCheckOutcome => ({
+        type: "verified",
+        message: String(detail),
+        names: names(
+          Object.fromEntries(
+            Object.entries(found).map(([k, v]) => [k, typeof v === "string" ? v : undefined]),
+          ),
+        ),
+      }),
+    ),
+    Effect.catch((e: ApiError) => {
+      const detail = e._tag === "ValidationError" || e._tag === "HttpError" ? detailOf(e.body) : null;
+      if (detail === null) return Effect.fail(e);
+      return Effect.succeed<ScreenCheckOutcome>({
+        type: e._tag === "ValidationError" ? "notVerified" : "failed",
+        message: detail,
+      });
+    }),
+  );
+}
 export const recentChecks = (query: typeof api.recentChecks.query.Type) => call(api.recentChecks, { query });
 export const ifscMasterRow = (code: string) => call(api.ifscMasterRow, { params: { code } });
 export const saveIfscMasterRow = (code: string, body: typeof api.saveIfscMasterRow.body.Type) =>

@@ -6,16 +6,13 @@
  * shown and offered is read from the payoutDetails machine.
  */
 import { useSelector } from "@xstate/react";
-import { type FormEvent, useMemo } from "react";
+import { useMemo } from "react";
 import type { ActorRefFrom } from "xstate";
 import type { ActionsConfigResponse } from "../../domain/actionsConfig";
 import { NOT_AVAILABLE, orNotAvailable } from "../../domain/outletReview";
 import {
   PAYMENT_CONFIRMATION_TITLE,
   PAYOUT_FILTERS,
-  PAYOUT_ORDERINGS,
-  PAYOUT_PAGE_SIZE,
-  type PayoutOrdering,
   type PayoutRow,
   TRANSACTION_COLUMNS,
 } from "../../domain/payouts";
@@ -25,34 +22,29 @@ import { payoutDetailsMachine } from "../../machines/payoutDetails";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";
+import DataTable, { type Column } from "../widgets/DataTable";
 import BulkStatusModal from "./BulkStatusModal";
 import { bulkStatusActors } from "./bulkStatusActors";
 import { payoutDetailsActors } from "./payoutActors";
 
 type PayoutActor = ActorRefFrom<typeof payoutDetailsMachine>;
 
-const COLUMNS = [
-  "RS Payout Cycle",
-  "Program Name",
-  "Client Payout Cycle",
-  "Amount",
-  "Payment Remarks",
-  "Payment Status",
-  "Payment Date",
-  "UTR",
-  "Action",
-] as const;
-
-const ORDER_LABELS: Record<PayoutOrdering, string> = {
-  rs_payout_month: "RS Payout Cycle, oldest first",
-  "-rs_payout_month": "RS Payout Cycle, newest first",
-  client_payout_month: "Client Payout Cycle, oldest first",
-  "-client_payout_month": "Client Payout Cycle, newest first",
-  amount: "Amount, lowest first",
-  "-amount": "Amount, highest first",
-  payment_date: "Payment Date, oldest first",
-  "-payment_date": "Payment Date, newest first",
-};
+/** §2.3 columns; the list orders by the cycles, the amount and the payment date. */
+const COLUMNS: readonly Column<PayoutRow>[] = [
+  { key: "rs_payout_month", header: "RS Payout Cycle", sortable: true },
+  { key: "program", header: "Program Name" },
+  { key: "client_payout_month", header: "Client Payout Cycle", sortable: true },
+  { key: "amount", header: "Amount", sortable: true },
+  { key: "payment_remarks", header: "Payment Remarks", render: (r) => orNotAvailable(r.payment_remarks) },
+  { key: "payment_status", header: "Payment Status" },
+  {
+    key: "payment_date",
+    header: "Payment Date",
+    sortable: true,
+    render: (r) => orNotAvailable(r.payment_date),
+  },
+  { key: "utr_number", header: "UTR", render: (r) => orNotAvailable(r.utr_number) },
+];
 
 /** The Payment Confirmation: a bulk status update of the row's outlet, open while confirming. */
 function PaymentConfirmation({
@@ -99,13 +91,9 @@ function PaymentConfirmation({
 }
 
 function Filters({ actor }: { actor: PayoutActor }) {
-  const ctx = useSelector(actor, (s) => s.context);
+  const filters = useSelector(actor, (s) => s.context.filters);
+  const options = useSelector(actor, (s) => s.context.options);
   const busy = useSelector(actor, (s) => s.hasTag("busy"));
-  const search = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const value = new FormData(e.currentTarget).get("search");
-    actor.send({ type: "search.set", value: typeof value === "string" ? value : "" });
-  };
   return (
     <div className="payout-filters">
       {PAYOUT_FILTERS.map((f) => (
@@ -113,14 +101,14 @@ function Filters({ actor }: { actor: PayoutActor }) {
           <label htmlFor={`payout-filter-${f.key}`}>{f.label}</label>
           <select
             id={`payout-filter-${f.key}`}
-            value={ctx.filters[f.key][0] ?? ""}
+            value={filters[f.key][0] ?? ""}
             disabled={busy}
             onChange={(e) =>
               actor.send({ type: "filter.set", key: f.key, values: e.target.value ? [e.target.value] : [] })
             }
           >
             <option value="">All</option>
-            {(ctx.options?.[f.object] ?? []).map((v) => (
+            {(options?.[f.object] ?? []).map((v) => (
               <option key={v} value={v}>
                 {v}
               </option>
@@ -128,127 +116,51 @@ function Filters({ actor }: { actor: PayoutActor }) {
           </select>
         </div>
       ))}
-      <div className="field">
-        <label htmlFor="payout-ordering">Order by</label>
-        <select
-          id="payout-ordering"
-          value={ctx.ordering ?? ""}
-          disabled={busy}
-          onChange={(e) =>
-            actor.send({
-              type: "order.set",
-              ordering: (PAYOUT_ORDERINGS as readonly string[]).includes(e.target.value)
-                ? (e.target.value as PayoutOrdering)
-                : null,
-            })
-          }
-        >
-          <option value="">RS Payout Cycle, newest first</option>
-          {PAYOUT_ORDERINGS.filter((o) => o !== "-rs_payout_month").map((o) => (
-            <option key={o} value={o}>
-              {ORDER_LABELS[o]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <form className="payout-search" aria-label="Search payouts" onSubmit={search}>
-        <label htmlFor="payout-search">Search</label>
-        <input
-          id="payout-search"
-          name="search"
-          type="search"
-          defaultValue={ctx.search}
-          placeholder="Program or UTR"
-        />
-        <button type="submit" className="button button-secondary" disabled={busy}>
-          Search
-        </button>
-      </form>
     </div>
   );
 }
 
+/** The list in the shared data table, whose page, order and search the machine reads; a row's actions are the machine's. */
 function PayoutTable({ actor }: { actor: PayoutActor }) {
-  const ctx = useSelector(actor, (s) => s.context);
+  const table = useSelector(actor, (s) => s.children.table);
+  const rows = useSelector(actor, (s) => s.context.rows);
+  const count = useSelector(actor, (s) => s.context.count);
+  const loading = useSelector(actor, (s) => s.matches("loading"));
   const snapshot = useSelector(actor, (s) => s);
-  if (ctx.rows.length === 0) return <p>No Data Available</p>;
-  const pages = Math.max(1, Math.ceil(ctx.count / PAYOUT_PAGE_SIZE));
+  if (!table) return null;
   return (
-    <>
-      <section
-        className="data-table data-table-scroll"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable by keyboard to scroll it
-        tabIndex={0}
-        aria-label="Payouts rows"
-      >
-        <table className="payout-table" aria-label="Payouts">
-          <thead>
-            <tr>
-              {COLUMNS.map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {ctx.rows.map((r) => (
-              <tr key={r.id}>
-                <td>{r.rs_payout_month}</td>
-                <td>{r.program}</td>
-                <td>{r.client_payout_month}</td>
-                <td>{r.amount}</td>
-                <td>{orNotAvailable(r.payment_remarks)}</td>
-                <td>{r.payment_status}</td>
-                <td>{orNotAvailable(r.payment_date)}</td>
-                <td>{orNotAvailable(r.utr_number)}</td>
-                <td>
-                  {snapshot.can({ type: "payment.open", id: r.id }) && (
-                    <button
-                      type="button"
-                      className="button"
-                      onClick={() => actor.send({ type: "payment.open", id: r.id })}
-                    >
-                      Update Status
-                    </button>
-                  )}
-                  {snapshot.can({ type: "invoice.download", id: r.id }) && (
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      onClick={() => actor.send({ type: "invoice.download", id: r.id })}
-                    >
-                      Download Invoice
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-      <nav className="payout-pages" aria-label="Payout pages">
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={!snapshot.can({ type: "page.go", page: ctx.page - 1 })}
-          onClick={() => actor.send({ type: "page.go", page: ctx.page - 1 })}
-        >
-          Previous
-        </button>
-        <span>
-          Page {ctx.page} of {pages} ({ctx.count} payout{ctx.count === 1 ? "" : "s"})
-        </span>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={!snapshot.can({ type: "page.go", page: ctx.page + 1 })}
-          onClick={() => actor.send({ type: "page.go", page: ctx.page + 1 })}
-        >
-          Next
-        </button>
-      </nav>
-    </>
+    <DataTable
+      actor={table}
+      caption="Payouts"
+      columns={COLUMNS}
+      rows={rows}
+      total={count}
+      loading={loading}
+      rowId={(r) => String(r.id)}
+      showRecordCount
+      rowActions={(r) => (
+        <>
+          {snapshot.can({ type: "payment.open", id: r.id }) && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => actor.send({ type: "payment.open", id: r.id })}
+            >
+              Update Status
+            </button>
+          )}
+          {snapshot.can({ type: "invoice.download", id: r.id }) && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => actor.send({ type: "invoice.download", id: r.id })}
+            >
+              Download Invoice
+            </button>
+          )}
+        </>
+      )}
+    />
   );
 }
 
@@ -331,7 +243,7 @@ export default function PayoutDetailsPanel({
   return (
     <div className="payout-details" aria-busy={state.hasTag("busy")}>
       <Filters actor={actor} />
-      {state.matches("loading") && ctx.options === null ? <p>Loading…</p> : <PayoutTable actor={actor} />}
+      <PayoutTable actor={actor} />
       <LatestTransaction actor={actor} />
       {state.matches("confirming") && ctx.confirming && ctx.config && (
         <PaymentConfirmation

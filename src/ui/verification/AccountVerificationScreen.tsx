@@ -4,42 +4,50 @@
  * variant also names the holder expected and passes only when the bank's name matches it
  * (docs/verification.md). The recent account checks are listed below.
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { checkBankAccount, verificationKeys } from "../../infra/api/verification";
-import { runApi } from "../../infra/http";
+import type { ScreenCheck } from "../../domain/verification";
 import { LoadingButton, TextInput } from "../widgets/Controls";
 import CheckResult from "./CheckResult";
 import RecentChecks from "./RecentChecks";
+import { useVerificationCheck, type VerificationCheckActors } from "./useVerificationCheck";
 import VerifierOnly from "./VerifierOnly";
 
-function AccountCheck({ secure }: { secure: boolean }) {
-  const queries = useQueryClient();
-  const [account, setAccount] = useState("");
-  const [ifsc, setIfsc] = useState("");
-  const [phone, setPhone] = useState("");
-  const [holder, setHolder] = useState("");
-  const check = useMutation({
-    mutationFn: () =>
-      runApi(
-        checkBankAccount({
-          to_account_number: account.trim(),
-          to_account_ifsc_code: ifsc.trim().toUpperCase(),
-          ...(phone.trim() ? { phone_number: phone.trim() } : {}),
-          ...(secure ? { expected_name: holder.trim() } : {}),
-        }),
-      ),
-    onSettled: () => void queries.invalidateQueries({ queryKey: verificationKeys.checks }),
+const FOUND = [["other_account_holder_name", "Account holder"]] as const;
+
+type Fields = { account: string; ifsc: string; phone: string; holder: string | null };
+
+/** The fields as the check's body; the secure variant (a holder, even blank) names the expected name. */
+const accountCheck = ({ account, ifsc, phone, holder }: Fields): ScreenCheck => ({
+  check: "bankAccount",
+  body: {
+    to_account_number: account.trim(),
+    to_account_ifsc_code: ifsc.trim().toUpperCase(),
+    ...(phone.trim() ? { phone_number: phone.trim() } : {}),
+    ...(holder === null ? {} : { expected_name: holder.trim() }),
+  },
+});
+
+function AccountCheck({ secure, actors }: { secure: boolean; actors?: VerificationCheckActors }) {
+  const [fields, setFields] = useState<Fields>({
+    account: "",
+    ifsc: "",
+    phone: "",
+    holder: secure ? "" : null,
   });
-  const answer = check.data;
-  const ready = account.trim() !== "" && ifsc.trim() !== "" && (!secure || holder.trim() !== "");
+  const [state, send] = useVerificationCheck(accountCheck(fields), actors);
+  const editable = state.can({ type: "request.change", request: state.context.request });
+  const set = (field: keyof Fields, value: string) => {
+    const next = { ...fields, [field]: value };
+    setFields(next);
+    send({ type: "request.change", request: accountCheck(next) });
+  };
   return (
     <form
       className="card verification-form"
       aria-labelledby="account-check-title"
       onSubmit={(e) => {
         e.preventDefault();
-        check.mutate();
+        send({ type: "check" });
       }}
     >
       <h2 id="account-check-title">{secure ? "Check an account and its holder" : "Check an account"}</h2>
@@ -55,74 +63,62 @@ function AccountCheck({ secure }: { secure: boolean }) {
           inputMode="numeric"
           maxLength={18}
           placeholder="9 to 18 digits"
-          value={account}
-          onChange={(e) => setAccount(e.target.value.replace(/\D/g, ""))}
+          value={fields.account}
+          disabled={!editable}
+          onChange={(e) => set("account", e.target.value.replace(/\D/g, ""))}
         />
         <TextInput
           label="IFSC code"
           maxLength={11}
           placeholder="SBIN0001234"
-          value={ifsc}
-          onChange={(e) => setIfsc(e.target.value.toUpperCase())}
+          value={fields.ifsc}
+          disabled={!editable}
+          onChange={(e) => set("ifsc", e.target.value.toUpperCase())}
         />
         <TextInput
           label="Linked phone number (optional)"
           maxLength={13}
           placeholder="+919876543210"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
+          value={fields.phone}
+          disabled={!editable}
+          onChange={(e) => set("phone", e.target.value)}
         />
         {secure && (
           <TextInput
             label="Account holder's name"
             maxLength={200}
             placeholder="As on record"
-            value={holder}
-            onChange={(e) => setHolder(e.target.value)}
+            value={fields.holder ?? ""}
+            disabled={!editable}
+            onChange={(e) => set("holder", e.target.value)}
           />
         )}
       </div>
-      <LoadingButton type="submit" loading={check.isPending} disabled={!ready}>
+      <LoadingButton type="submit" loading={state.hasTag("busy")} disabled={!state.can({ type: "check" })}>
         Check
       </LoadingButton>
-      <CheckResult
-        outcome={
-          answer &&
-          ("refused" in answer
-            ? answer
-            : {
-                detail: answer.detail,
-                found: [
-                  ["Account holder", answer.other_account_holder_name],
-                  ...(answer.name_match === null
-                    ? []
-                    : [["Name match", answer.name_match ? "Matches" : "Does not match"] as const]),
-                ],
-              })
-        }
-        failed={check.isError}
-      />
+      <CheckResult state={state} labels={FOUND} />
     </form>
   );
 }
 
-function AccountVerification({ secure }: { secure: boolean }) {
+function AccountVerification({ secure, actors }: { secure: boolean; actors?: VerificationCheckActors }) {
   const title = secure ? "Secure account verification" : "Account verification";
   return (
     <VerifierOnly title={title}>
       <div className="page">
         <h1>{title}</h1>
-        <AccountCheck secure={secure} />
+        <AccountCheck secure={secure} actors={actors} />
         <RecentChecks kinds={["bank_account"]} />
       </div>
     </VerifierOnly>
   );
 }
 
-export default function AccountVerificationScreen() {
-  return <AccountVerification secure={false} />;
+export default function AccountVerificationScreen({ actors }: { actors?: VerificationCheckActors }) {
+  return <AccountVerification secure={false} actors={actors} />;
 }
 
-export function SecureAccountVerificationScreen() {
-  return <AccountVerification secure={true} />;
+export function SecureAccountVerificationScreen({ actors }: { actors?: VerificationCheckActors }) {
+  return <AccountVerification secure={true} actors={actors} />;
 }

@@ -1,30 +1,42 @@
-/** A check's outcome on a verification screen: the server's refusal, or its text and what it found. */
-export type Outcome = { refused: string } | { detail: string; found: readonly (readonly [string, string])[] };
+/** A check's outcome on a verification screen, as its verificationCheck machine holds it. */
+import type { SnapshotFrom } from "xstate";
+import type { verificationCheckMachine } from "../../machines/verificationCheck";
 
-export default function CheckResult({ outcome, failed }: { outcome: Outcome | undefined; failed: boolean }) {
-  if (failed)
+type Props = {
+  state: SnapshotFrom<typeof verificationCheckMachine>;
+  /** The labels of the names a check may find, in the order shown. */
+  labels: readonly (readonly [string, string])[];
+};
+
+export default function CheckResult({ state, labels }: Props) {
+  const { problem, message, names } = state.context;
+  if (state.matches("editing") && problem)
     return (
       <p className="verification-refused" role="alert">
-        The check could not be made. Try again.
+        {problem}
       </p>
     );
-  if (!outcome) return null;
-  if ("refused" in outcome)
+  if (state.matches("notVerified") || state.matches("failed"))
     return (
       <p className="verification-refused" role="alert">
-        {outcome.refused}
+        {message}
       </p>
     );
+  if (!state.matches("verified")) return null;
   return (
     <div className="verification-result" role="status">
-      <p>{outcome.detail}</p>
+      <p>{message}</p>
       <dl>
-        {outcome.found.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+        {labels.flatMap(([key, label]) =>
+          names[key]
+            ? [
+                <div key={key}>
+                  <dt>{label}</dt>
+                  <dd>{names[key]}</dd>
+                </div>,
+              ]
+            : [],
+        )}
       </dl>
     </div>
   );

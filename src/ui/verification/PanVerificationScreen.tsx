@@ -3,14 +3,11 @@
  * or GST number (trade name, legal name, registration status) outside any outlet, with the §8
  * texts, and lists the recent PAN and GST checks.
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Effect } from "effect";
-import { useState } from "react";
-import { checkPanGst, verificationKeys } from "../../infra/api/verification";
-import { runApi } from "../../infra/http";
+import type { ScreenCheck } from "../../domain/verification";
 import { LoadingButton, Select, TextInput } from "../widgets/Controls";
-import CheckResult, { type Outcome } from "./CheckResult";
+import CheckResult from "./CheckResult";
 import RecentChecks from "./RecentChecks";
+import { useVerificationCheck, type VerificationCheckActors } from "./useVerificationCheck";
 import VerifierOnly from "./VerifierOnly";
 
 const TITLE = "PAN verification";
@@ -21,33 +18,23 @@ const FOUND = [
   ["dty", "Registration status"],
 ] as const;
 
-type Answer = Effect.Success<ReturnType<typeof checkPanGst>>;
+const panGst = (input_type: "pan" | "gst", input: string): ScreenCheck => ({
+  check: "panGst",
+  body: { input_type, input: input.trim().toUpperCase() },
+});
 
-/** The names the check found, labelled; a refusal as it is. */
-const outcomeOf = (answer: Answer | undefined): Outcome | undefined =>
-  answer &&
-  ("refused" in answer
-    ? answer
-    : {
-        detail: answer.detail,
-        found: FOUND.flatMap(([key, label]) => (answer[key] ? [[label, answer[key]] as const] : [])),
-      });
-
-function PanGstCheck() {
-  const queries = useQueryClient();
-  const [inputType, setInputType] = useState<"pan" | "gst">("pan");
-  const [input, setInput] = useState("");
-  const check = useMutation({
-    mutationFn: () => runApi(checkPanGst({ input_type: inputType, input: input.trim().toUpperCase() })),
-    onSettled: () => void queries.invalidateQueries({ queryKey: verificationKeys.checks }),
-  });
+function PanGstCheck({ actors }: { actors?: VerificationCheckActors }) {
+  const [state, send] = useVerificationCheck(panGst("pan", ""), actors);
+  const { body } = state.context.request as Extract<ScreenCheck, { check: "panGst" }>;
+  const change = (request: ScreenCheck) => send({ type: "request.change", request });
+  const editable = state.can({ type: "request.change", request: state.context.request });
   return (
     <form
       className="card verification-form"
       aria-labelledby="pan-check-title"
       onSubmit={(e) => {
         e.preventDefault();
-        check.mutate();
+        send({ type: "check" });
       }}
     >
       <h2 id="pan-check-title">Check a PAN or GST number</h2>
@@ -58,35 +45,32 @@ function PanGstCheck() {
             { label: "PAN", value: "pan" },
             { label: "GST", value: "gst" },
           ]}
-          value={inputType}
-          onChange={(v) => {
-            setInputType(v as "pan" | "gst");
-            setInput("");
-            check.reset();
-          }}
+          value={body.input_type}
+          onChange={(v) => change(panGst(v as "pan" | "gst", ""))}
         />
         <TextInput
-          label={inputType === "pan" ? "PAN number" : "GST number"}
-          placeholder={inputType === "pan" ? "ABCDE1234F" : "27ABCDE1234F1Z5"}
-          maxLength={inputType === "pan" ? 10 : 15}
-          value={input}
-          onChange={(e) => setInput(e.target.value.toUpperCase())}
+          label={body.input_type === "pan" ? "PAN number" : "GST number"}
+          placeholder={body.input_type === "pan" ? "ABCDE1234F" : "27ABCDE1234F1Z5"}
+          maxLength={body.input_type === "pan" ? 10 : 15}
+          value={body.input}
+          disabled={!editable}
+          onChange={(e) => change(panGst(body.input_type, e.target.value))}
         />
       </div>
-      <LoadingButton type="submit" loading={check.isPending} disabled={input.trim() === ""}>
+      <LoadingButton type="submit" loading={state.hasTag("busy")} disabled={!state.can({ type: "check" })}>
         Check
       </LoadingButton>
-      <CheckResult outcome={outcomeOf(check.data)} failed={check.isError} />
+      <CheckResult state={state} labels={FOUND} />
     </form>
   );
 }
 
-export default function PanVerificationScreen() {
+export default function PanVerificationScreen({ actors }: { actors?: VerificationCheckActors }) {
   return (
     <VerifierOnly title={TITLE}>
       <div className="page">
         <h1>{TITLE}</h1>
-        <PanGstCheck />
+        <PanGstCheck actors={actors} />
         <RecentChecks kinds={["pan", "gst"]} />
       </div>
     </VerifierOnly>
