@@ -36,26 +36,36 @@ async function kycStatusOnHome(page: Page) {
   return status;
 }
 
-test("a changed PAN is not verified again, and the retailer's home says KYC Unsuccessful until it is validated", async ({
+async function save(page: Page) {
+  await page.getByRole("button", { name: /^Save( and Next)?$/ }).click();
+  await expect(page.getByText("Owner and KYC: Answers saved.")).toBeVisible();
+}
+
+test("changed PAN and IFSC are not verified again, and the retailer's home says KYC Successful only once both are validated", async ({
   page,
 }) => {
   await signIn(page, "qc.executive");
   await ownerAndKyc(page);
-  await validate(page, IFSC);
-  await validate(page, PAN);
-  await expect(await kycStatusOnHome(page)).toHaveText("KYC Status: Successful");
-
-  await ownerAndKyc(page);
+  const ifsc = await page.getByLabel(IFSC).inputValue();
   await page.getByLabel(PAN).fill("ABCPE1234F");
-  await page.getByRole("button", { name: /^Save( and Next)?$/ }).click();
-  await expect(page.getByText("Owner and KYC: Answers saved.")).toBeVisible();
+  await page.getByLabel(IFSC).fill("HDFC0000001");
+  await save(page);
   await ownerAndKyc(page);
   await expect(page.getByLabel(PAN)).toHaveValue("ABCPE1234F");
   await expect(answer(page, PAN).getByText("Not verified")).toBeVisible();
+  await expect(answer(page, IFSC).getByText("Not verified")).toBeVisible();
   await expect(await kycStatusOnHome(page)).toHaveText("KYC Status: Unsuccessful");
   await page.screenshot({ path: test.info().outputPath("kyc-unsuccessful.png"), fullPage: true });
 
+  // Back to the IFSC the master knows: still a change, so still not verified until validated.
   await ownerAndKyc(page);
+  await page.getByLabel(IFSC).fill(ifsc);
+  await save(page);
+  await ownerAndKyc(page);
+  await expect(answer(page, IFSC).getByText("Not verified")).toBeVisible();
   await validate(page, PAN);
+  await expect(await kycStatusOnHome(page)).toHaveText("KYC Status: Unsuccessful");
+  await ownerAndKyc(page);
+  await validate(page, IFSC);
   await expect(await kycStatusOnHome(page)).toHaveText("KYC Status: Successful");
 });

@@ -195,7 +195,7 @@ test("QA replays a generated path of the sign-in machine and the chart follows i
   // Reset, then Play runs it to the end by itself.
   await replay.getByRole("button", { name: "Reset" }).click();
   await expect(status).toHaveText("The start matched. Step or Play to go on.");
-  await expect(chart.getByRole("button", { name: "editing, current state" })).toBeVisible();
+  await expect(chart.getByRole("button", { name: "restoring, current state" })).toBeVisible();
   await replay.getByRole("button", { name: "Play" }).click();
   await expect(status).toHaveText(`Finished: the start and all ${steps} steps matched the path.`);
   await expect(

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../server/seed/demo";
+import { DEMO_ACCOUNTS, DEMO_PROJECTS } from "../../server/seed/demo";
 import { findRoute } from "../../src/domain/routes";
 import { BUILT_PATTERNS } from "../../src/ui/routes/allBuilt";
 import { signInAfresh } from "./support";
@@ -50,7 +50,7 @@ function dashboardPath(href: string, base: string): string | null {
  * create come first on the cards, and theirs have no outlets or programs whose links lead on.
  */
 const ofDemoProject = (params: Readonly<Record<string, string | undefined>>) =>
-  params.projectSlug === undefined || /^(acme|zenith)-/.test(params.projectSlug);
+  params.projectSlug === undefined || DEMO_PROJECTS.some((p) => p.slug === params.projectSlug);
 
 /**
  * Follows the visible links from the dashboard, one address per route pattern, and returns the
