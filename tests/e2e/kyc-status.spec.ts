@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support";
 
 // The KYC status follows the values (001 §4.3, 002 §2.3): verified PAN and IFSC make the retailer's
-// home say Successful; a changed PAN is not verified again until it is validated, on the screen and
+// home say Successful; a changed value is not verified again until it is validated, on the screen and
 // on the home. RS000011 waits for QC, and no other spec touches it.
 const RSID = "RS000011";
 const view = `/dashboard/list-of-outlets/view/${RSID}`;
@@ -61,6 +61,10 @@ test("changed PAN and IFSC are not verified again, and the retailer's home says 
   await ownerAndKyc(page);
   await page.getByLabel(IFSC).fill(ifsc);
   await save(page);
+  // A check lands on the outlet only while the outlet holds the checked value: Refresh QC data
+  // copies the new PAN to it (and, changed again, it stays not verified).
+  await page.getByRole("button", { name: "Refresh QC data" }).click();
+  await expect(page.getByText(/^QC data refreshed from the survey answers/)).toBeVisible();
   await ownerAndKyc(page);
   await expect(answer(page, IFSC).getByText("Not verified")).toBeVisible();
   await validate(page, PAN);
