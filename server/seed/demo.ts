@@ -344,18 +344,19 @@ async function seedGeography(tx: Queryable, orgs: Map<string, number>): Promise<
 }
 
 /** Acme has one project per sub-project type, each with its main and cycle sub-project; Zenith has one. */
+export const DEMO_PROJECTS: readonly { org: string; type: SubProjectType; slug: string; name: string }[] = [
+  ...SUB_PROJECT_TYPES.map((type) => ({
+    org: ACME,
+    type,
+    slug: `acme-${type.replace(/_/g, "-")}`,
+    name: `Acme ${PROJECT_TYPE_LABEL[type]}`,
+  })),
+  { org: ZENITH, type: "retail_audit", slug: "zenith-retail-audit", name: "Zenith Retail Audit" },
+];
+
 async function seedProjects(tx: Queryable, orgs: Map<string, number>): Promise<SeedSubProject[]> {
-  const projects: { org: string; type: SubProjectType; slug: string; name: string }[] = [
-    ...SUB_PROJECT_TYPES.map((type) => ({
-      org: ACME,
-      type,
-      slug: `acme-${type.replace(/_/g, "-")}`,
-      name: `Acme ${PROJECT_TYPE_LABEL[type]}`,
-    })),
-    { org: ZENITH, type: "retail_audit", slug: "zenith-retail-audit", name: "Zenith Retail Audit" },
-  ];
   const subProjects: SeedSubProject[] = [];
-  for (const p of projects) {
+  for (const p of DEMO_PROJECTS) {
     const projectId = await insertId(
       tx,
       `INSERT INTO projects (slug, name, organisation_id, type, start_date, end_date)

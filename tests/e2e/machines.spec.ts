@@ -25,7 +25,7 @@ test("the Machines area lists every machine in the registry (demo mode, /dev/mac
     page.getByText(`Showing 1 - ${machineRegistry.length} of ${machineRegistry.length} Record(s)`),
   ).toBeVisible();
   // The figures come from the graph tests: sign-in's transitions are all covered.
-  await expect(table.getByRole("row", { name: /^signIn / })).toContainText("15 / 15");
+  await expect(table.getByRole("row", { name: /^signIn / })).toContainText("17 / 17");
   await expectAccessible(page);
   await shot(page, "machines-list");
 });
@@ -167,9 +167,10 @@ test("QA replays a generated path of the sign-in machine and the chart follows i
   const replay = page.getByRole("region", { name: /^Replaying path \d+/ });
   const status = replay.getByRole("status");
   await expect(status).toHaveText("The start matched. Step or Play to go on.");
+  // The form opens reading a kept 451, the path's first step.
   const live = replay.getByTestId("replay-state");
-  await expect(live).toHaveText("editing");
-  await expect(chart.getByRole("button", { name: "editing, current state" })).toBeVisible();
+  await expect(live).toHaveText("restoring");
+  await expect(chart.getByRole("button", { name: "restoring, current state" })).toBeVisible();
 
   // Step by step: after each, the chart's current state is the live actor's.
   const steps = Number(/(\d+) events/.exec((await path.textContent()) ?? "")?.[1]);
@@ -194,7 +195,7 @@ test("QA replays a generated path of the sign-in machine and the chart follows i
   // Reset, then Play runs it to the end by itself.
   await replay.getByRole("button", { name: "Reset" }).click();
   await expect(status).toHaveText("The start matched. Step or Play to go on.");
-  await expect(chart.getByRole("button", { name: "editing, current state" })).toBeVisible();
+  await expect(chart.getByRole("button", { name: "restoring, current state" })).toBeVisible();
   await replay.getByRole("button", { name: "Play" }).click();
   await expect(status).toHaveText(`Finished: the start and all ${steps} steps matched the path.`);
   await expect(

@@ -76,8 +76,8 @@ test("project.manager adds a project with a logo and a deck; the card shows the 
   const census = page.getByRole("article", { name: "Acme Census 2026-27", exact: true });
   await expect(census.getByRole("img")).toBeVisible();
   await expect(census.getByRole("link", { name: /Download deck/ })).toHaveCount(0);
-  const offTake = page.getByRole("article", { name: "Acme Off Take 2026-27", exact: true });
-  await expect(offTake.locator(".project-card-logo-fallback")).toHaveText("AO");
+  const empanelment = page.getByRole("article", { name: "Acme Empanelment 2026-27", exact: true });
+  await expect(empanelment.locator(".project-card-logo-fallback")).toHaveText("AE");
   await expectAccessible(page);
   await shoot(page, "project-cards-files");
 

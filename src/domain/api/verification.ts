@@ -26,25 +26,36 @@ import {
 import { endpoint } from "./endpoint";
 import { PathText } from "./fields";
 
-export const checkIfsc = endpoint({
-  summary: "IFSC lookup: the code against the issued list, bank and branch from the IFSC master",
-  method: "POST",
-  path: "/verification/ifsc/",
-  grant: "verifyIdentity",
-  body: IfscCheckBody,
-  response: IfscCheckAnswer,
-  refusals: [400, 404, 409, 429],
-});
+/** A check sent to a provider: one POST under /verification/, refused as every check is. */
+const check = <B extends Schema.Top, R extends Schema.Top>(
+  name: string,
+  summary: string,
+  body: B,
+  response: R,
+) =>
+  endpoint({
+    summary,
+    method: "POST",
+    path: `/verification/${name}/`,
+    grant: "verifyIdentity",
+    body,
+    response,
+    refusals: [400, 404, 409, 429],
+  });
 
-export const checkPanGst = endpoint({
-  summary: "Verify a PAN (holder's name) or a GST number (trade name, legal name, registration status)",
-  method: "POST",
-  path: "/verification/pan-gst/",
-  grant: "verifyIdentity",
-  body: PanGstCheckBody,
-  response: PanGstCheckAnswer,
-  refusals: [400, 404, 409, 429],
-});
+export const checkIfsc = check(
+  "ifsc",
+  "IFSC lookup: the code against the issued list, bank and branch from the IFSC master",
+  IfscCheckBody,
+  IfscCheckAnswer,
+);
+
+export const checkPanGst = check(
+  "pan-gst",
+  "Verify a PAN (holder's name) or a GST number (trade name, legal name, registration status)",
+  PanGstCheckBody,
+  PanGstCheckAnswer,
+);
 
 export const gstDuplicates = endpoint({
   summary: "Whether other outlets of the project hold the GST number (legal name) or its trade name",
@@ -56,25 +67,19 @@ export const gstDuplicates = endpoint({
   refusals: [400, 404, 429],
 });
 
-export const checkUpi = endpoint({
-  summary: "Verify a UPI id: whether it answers, and the account's name",
-  method: "POST",
-  path: "/verification/upi/",
-  grant: "verifyIdentity",
-  body: UpiCheckBody,
-  response: UpiCheckAnswer,
-  refusals: [400, 404, 409, 429],
-});
+export const checkUpi = check(
+  "upi",
+  "Verify a UPI id: whether it answers, and the account's name",
+  UpiCheckBody,
+  UpiCheckAnswer,
+);
 
-export const checkBankAccount = endpoint({
-  summary: "Verify a bank account by penny-drop: the holder's name at the bank (and, secure, a name match)",
-  method: "POST",
-  path: "/verification/bank-account/",
-  grant: "verifyIdentity",
-  body: AccountCheckBody,
-  response: AccountCheckAnswer,
-  refusals: [400, 404, 409, 429],
-});
+export const checkBankAccount = check(
+  "bank-account",
+  "Verify a bank account by penny-drop: the holder's name at the bank (and, secure, a name match)",
+  AccountCheckBody,
+  AccountCheckAnswer,
+);
 
 export const recentChecks = endpoint({
   summary: "The caller's organisation's latest checks, newest first, filtered by kind, status or input",
