@@ -95,7 +95,10 @@ export type ProjectNotification = typeof ProjectNotification.Type;
 /** 002 §3 project card. */
 export const DOWNLOAD_DECK = "Download deck";
 
-/** The card's stand-in for a missing logo: the first letters of the name's first two words. */
+/**
+ * The stand-in for a missing logo (a project's card, the retailer's mobile home): the first letters
+ * of the name's first two words.
+ */
 export const cardInitials = (name: string): string =>
   name
     .split(/\s+/)

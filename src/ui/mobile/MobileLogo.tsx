@@ -4,6 +4,7 @@
  * initials while it loads, when the project has none, or when it cannot be fetched.
  */
 import { useEffect, useMemo, useState } from "react";
+import { cardInitials } from "../../domain/projects";
 import { fetchFile, type MobileSource } from "../../infra/api/mobile";
 
 export function MobileLogo({
@@ -24,7 +25,7 @@ export function MobileLogo({
     <img className="mobile-logo" src={href} alt={label} />
   ) : (
     <span className="mobile-logo" role="img" aria-label={label}>
-      {initials(organisation)}
+      {cardInitials(organisation)}
     </span>
   );
 }
@@ -52,11 +53,3 @@ function useLogoHref(url: string | null, source: MobileSource): string | null {
   }, [url, source]);
   return href;
 }
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("");
