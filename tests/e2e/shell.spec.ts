@@ -24,6 +24,16 @@ test("a catalogue route without its screen yet shows the honest Page not found",
   await expectAccessible(page);
 });
 
+test("the accessibility check names a serious violation planted in a page it passed", async ({ page }) => {
+  await page.goto("/login");
+  await expectAccessible(page);
+  await page.evaluate(() => {
+    const input = document.createElement("input");
+    document.querySelector("main")?.append(input);
+  });
+  await expect(expectAccessible(page)).rejects.toThrow(/critical: label /);
+});
+
 test("the side menu collapses from 14% to 6%", async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await signIn(page, "project.manager");
