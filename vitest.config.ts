@@ -1,4 +1,5 @@
 import react from "@vitejs/plugin-react";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { machinePaths } from "./scripts/machine-paths-plugin";
 
@@ -6,6 +7,9 @@ import { machinePaths } from "./scripts/machine-paths-plugin";
 export default defineConfig({
   plugins: [react(), machinePaths()],
   test: {
+    // Vitest keeps a core for itself by default, which on a two-core machine runs every file one
+    // at a time; its own process mostly waits on the workers.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
