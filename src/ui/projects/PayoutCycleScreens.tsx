@@ -5,16 +5,13 @@
  * organisation's projects only (another's is Page not found, as the server answers 404).
  */
 import { useQuery } from "@tanstack/react-query";
-import { useSelector } from "@xstate/react";
 import { Link, useParams, useSearch } from "wouter";
 import type { ClientPayout as ClientPayoutPage, CyclePage } from "../../domain/payouts";
-import { localTableView } from "../../domain/table";
 import { clientPayoutQuery, payoutCyclesQuery } from "../../infra/api/payouts";
 import { errorStatus, isApiError } from "../../infra/http";
 import NotFound from "../errors/NotFound";
 import Loading from "../shell/Loading";
-import DataTable, { type Column } from "../widgets/DataTable";
-import { useDataTable } from "../widgets/useDataTable";
+import HeldRowsTable from "../widgets/HeldRowsTable";
 import "./projects.css";
 
 const notFound = (error: unknown) => isApiError(error) && errorStatus(error) === 404;
@@ -29,42 +26,6 @@ function Failed({ retry }: { retry: () => void }) {
         Retry
       </button>
     </div>
-  );
-}
-
-/**
- * A summary the API answers whole, shown in the shared data table: search, column order and pages
- * are applied here to the rows held (the view lives in the URL like every table's).
- */
-function SummaryTable<Row>({
-  caption,
-  columns,
-  rows,
-  rowId,
-}: {
-  caption: string;
-  columns: readonly (Column<Row> & { value: (row: Row) => string | number })[];
-  rows: readonly Row[];
-  rowId: (row: Row) => string;
-}) {
-  const actor = useDataTable();
-  const query = useSelector(actor, (s) => s.context);
-  const byKey = new Map(columns.map((c) => [c.key, c.value]));
-  const view = localTableView(
-    rows,
-    query,
-    (r) => columns.map((c) => String(c.value(r))).join(" "),
-    (r, key) => byKey.get(key)?.(r) ?? "",
-  );
-  return (
-    <DataTable
-      actor={actor}
-      caption={caption}
-      columns={columns}
-      rows={view.rows}
-      total={view.total}
-      rowId={rowId}
-    />
   );
 }
 
@@ -119,7 +80,7 @@ function CycleTable({ page }: { page: CyclePage }) {
           <dd>{page.targets.target_amount}</dd>
         </div>
       </dl>
-      <SummaryTable
+      <HeldRowsTable
         caption="Payout cycles"
         columns={CYCLE_COLUMNS}
         rows={page.cycles}
@@ -185,7 +146,7 @@ export function ClientPayout() {
   return (
     <div className="page payout-cycle-page">
       <h1>{payout.data.project.name}: payouts</h1>
-      <SummaryTable
+      <HeldRowsTable
         caption="Payout sub-projects"
         columns={subProjectColumns(base)}
         rows={payout.data.sub_projects}

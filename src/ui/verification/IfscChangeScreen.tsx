@@ -20,46 +20,48 @@ import { useNotify } from "../notifications/useNotify";
 import { useCurrentUser } from "../session/SessionGate";
 import { showDateTime } from "../uploads/dates";
 import { LoadingButton, TextArea, TextInput } from "../widgets/Controls";
+import HeldRowsTable, { type HeldColumn, textColumn } from "../widgets/HeldRowsTable";
 import { NotForYou } from "./VerifierOnly";
 
 type IfscMasterChange = typeof Change.Type;
 
 const TITLE = "IFSC change verification";
 
-function Changes({ changes, caption }: { changes: readonly IfscMasterChange[]; caption: string }) {
+const CHANGE_COLUMNS: readonly HeldColumn<IfscMasterChange>[] = [
+  {
+    ...textColumn<IfscMasterChange>("created", "When", (c) => showDateTime(c.created)),
+    value: (c) => c.created,
+  },
+  textColumn<IfscMasterChange>("ifsc_code", "IFSC", (c) => c.ifsc_code),
+  textColumn<IfscMasterChange>("before", "Before", (c) =>
+    c.before ? `${c.before.bank}, ${c.before.branch}` : "Not in the master",
+  ),
+  textColumn<IfscMasterChange>("after", "After", (c) => `${c.after.bank}, ${c.after.branch}`),
+  textColumn<IfscMasterChange>("reason", "Reason", (c) => c.reason),
+  textColumn<IfscMasterChange>("changed_by", "By", (c) => c.changed_by),
+];
+
+/** A list of master changes; the looked-up code's own list is the page's second table. */
+function Changes({
+  changes,
+  caption,
+  loading = false,
+  prefix,
+}: {
+  changes: readonly IfscMasterChange[];
+  caption: string;
+  loading?: boolean;
+  prefix?: string;
+}) {
   return (
-    <div className="data-table-scroll">
-      <table className="verification-checks">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">IFSC</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
-            <th scope="col">Reason</th>
-            <th scope="col">By</th>
-          </tr>
-        </thead>
-        <tbody>
-          {changes.length === 0 && (
-            <tr>
-              <td colSpan={6}>No changes yet.</td>
-            </tr>
-          )}
-          {changes.map((c) => (
-            <tr key={c.id}>
-              <td>{showDateTime(c.created)}</td>
-              <td>{c.ifsc_code}</td>
-              <td>{c.before ? `${c.before.bank}, ${c.before.branch}` : "Not in the master"}</td>
-              <td>{`${c.after.bank}, ${c.after.branch}`}</td>
-              <td>{c.reason}</td>
-              <td>{c.changed_by}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <HeldRowsTable
+      caption={caption}
+      columns={CHANGE_COLUMNS}
+      rows={changes}
+      rowId={(c) => String(c.id)}
+      loading={loading}
+      prefix={prefix}
+    />
   );
 }
 
@@ -144,7 +146,7 @@ function MasterRowEditor({ code }: { code: string }) {
         )}
       </form>
       <h3>Changes of {code}</h3>
-      <Changes changes={row.data.changes} caption={`Changes of ${code}`} />
+      <Changes changes={row.data.changes} caption={`Changes of ${code}`} prefix="code-" />
     </>
   );
 }
@@ -195,7 +197,11 @@ export default function IfscChangeScreen() {
       <section className="card" aria-labelledby="ifsc-changes-title">
         <h2 id="ifsc-changes-title">Latest changes to the IFSC master</h2>
         {latest.isError && <p role="alert">The changes could not be loaded.</p>}
-        <Changes changes={latest.data?.results ?? []} caption="Latest changes to the IFSC master" />
+        <Changes
+          changes={latest.data?.results ?? []}
+          caption="Latest changes to the IFSC master"
+          loading={latest.isPending}
+        />
       </section>
     </div>
   );

@@ -15,6 +15,7 @@ import { recentChecks, verificationKeys } from "../../infra/api/verification";
 import { runApi } from "../../infra/http";
 import { showDateTime } from "../uploads/dates";
 import { Select, TextInput } from "../widgets/Controls";
+import HeldRowsTable, { type HeldColumn, textColumn } from "../widgets/HeldRowsTable";
 
 const STATUS_LABELS: Readonly<Record<CheckStatus, string>> = {
   verified: "Verified",
@@ -29,6 +30,19 @@ const resultText = (check: VerificationCheck): string =>
     .map(([k, v]) => `${k}: ${String(v)}`)
     .join(", ");
 
+const CHECK_COLUMNS: readonly HeldColumn<VerificationCheck>[] = [
+  {
+    ...textColumn<VerificationCheck>("created", "When", (c) => showDateTime(c.created)),
+    value: (c) => c.created,
+  },
+  textColumn<VerificationCheck>("kind", "Check", (c) => CHECK_LABELS[c.kind]),
+  textColumn<VerificationCheck>("input", "Input", (c) => c.masked_input),
+  textColumn<VerificationCheck>("outlet", "Outlet", (c) => c.outlet_rsid ?? ""),
+  textColumn<VerificationCheck>("status", "Status", (c) => STATUS_LABELS[c.status]),
+  textColumn<VerificationCheck>("result", "Result", (c) => c.error ?? resultText(c)),
+  textColumn<VerificationCheck>("by", "By", (c) => c.checked_by),
+];
+
 export default function RecentChecks({ kinds }: { kinds: readonly CheckKind[] }) {
   const [kind, setKind] = useState<CheckKind>(kinds[0]!);
   const [status, setStatus] = useState<CheckStatus | "">("");
@@ -38,7 +52,6 @@ export default function RecentChecks({ kinds }: { kinds: readonly CheckKind[] })
     queryKey: [...verificationKeys.checks, query],
     queryFn: () => runApi(recentChecks(query)),
   });
-  const rows = checks.data?.results ?? [];
   return (
     <section className="card" aria-labelledby="recent-checks-title">
       <h2 id="recent-checks-title">Recent checks</h2>
@@ -69,40 +82,13 @@ export default function RecentChecks({ kinds }: { kinds: readonly CheckKind[] })
         />
       </div>
       {checks.isError && <p role="alert">The recent checks could not be loaded.</p>}
-      <div className="data-table-scroll">
-        <table className="verification-checks">
-          <caption className="visually-hidden">Recent checks</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Check</th>
-              <th scope="col">Input</th>
-              <th scope="col">Outlet</th>
-              <th scope="col">Status</th>
-              <th scope="col">Result</th>
-              <th scope="col">By</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && !checks.isPending && (
-              <tr>
-                <td colSpan={7}>No checks match.</td>
-              </tr>
-            )}
-            {rows.map((c) => (
-              <tr key={c.id}>
-                <td>{showDateTime(c.created)}</td>
-                <td>{CHECK_LABELS[c.kind]}</td>
-                <td>{c.masked_input}</td>
-                <td>{c.outlet_rsid ?? ""}</td>
-                <td>{STATUS_LABELS[c.status]}</td>
-                <td>{c.error ?? resultText(c)}</td>
-                <td>{c.checked_by}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <HeldRowsTable
+        caption="Recent checks"
+        columns={CHECK_COLUMNS}
+        rows={checks.data?.results ?? []}
+        rowId={(c) => String(c.id)}
+        loading={checks.isPending}
+      />
     </section>
   );
 }
