@@ -5,7 +5,7 @@
  * phone shared with other outlets shows the reason as recorded. A failed load offers Try again; a
  * failed save keeps the list and says so.
  */
-import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import { assign, fromPromise, setup } from "xstate";
 import type { CallingTracker, CallingTrackerList, ReasonsConfig } from "../domain/calling";
 
 export type CallingTrackerInput = { outlet: number };
@@ -24,8 +24,6 @@ export type CallingTrackerEvent =
 export const CALLING_TRACKER_LOAD_FAILED = "The calling tracker could not be loaded.";
 export const REASON_SAVE_FAILED = "The reason could not be saved. Try again.";
 
-const loaded = (event: unknown) => (event as DoneActorEvent<CallingTrackerList>).output;
-
 export const callingTrackerMachine = setup({
   types: {} as {
     context: CallingTrackerContext;
@@ -41,9 +39,6 @@ export const callingTrackerMachine = setup({
         throw new Error("saveReason is provided by the application");
       },
     ),
-  },
-  actions: {
-    trackersChanged: (_, _params: { trackers: readonly CallingTracker[] }) => {},
   },
   guards: {
     knownTracker: ({ context, event }) =>
@@ -66,13 +61,10 @@ export const callingTrackerMachine = setup({
         input: ({ context }) => ({ outlet: context.outlet }),
         onDone: {
           target: "listing",
-          actions: [
-            assign({
-              trackers: ({ event }) => event.output.results,
-              reasonsConfig: ({ event }) => event.output.reasons_config,
-            }),
-            { type: "trackersChanged", params: ({ event }) => ({ trackers: loaded(event).results }) },
-          ],
+          actions: assign({
+            trackers: ({ event }) => event.output.results,
+            reasonsConfig: ({ event }) => event.output.reasons_config,
+          }),
         },
         onError: { target: "failed" },
       },

@@ -57,32 +57,29 @@ export const updateStatusGateMachine = setup({
   id: "updateStatusGate",
   description: "The Update Status button, its pending request check and what it opens.",
   context: ({ input }) => ({ ...input, pendingCount: 0 }),
-  initial: "weighing",
+  initial: "idle",
   // While the check runs or the popup or the modal is open, new facts are noted and weighed after.
   on: { "facts.change": { actions: "noteFacts" } },
   states: {
-    weighing: {
-      description: "Weighing the §4.5 gates: the calling tracker reasons, then the saved answers.",
-      always: [
-        { guard: "reasonsIncomplete", target: "reasonsIncomplete" },
-        { guard: "answersIncomplete", target: "answersIncomplete" },
-        { target: "idle" },
-      ],
-    },
     reasonsIncomplete: {
       description:
         "Disabled for a calling executive until every reason includes 'successful' or every phone has a reason.",
-      on: { "facts.change": { target: "weighing", actions: "noteFacts" } },
+      on: { "facts.change": { target: "idle", actions: "noteFacts" } },
     },
     answersIncomplete: {
       description: "Disabled while a question group has no saved answers.",
-      on: { "facts.change": { target: "weighing", actions: "noteFacts" } },
+      on: { "facts.change": { target: "idle", actions: "noteFacts" } },
     },
     idle: {
-      description: "Update Status is offered.",
+      description:
+        "Update Status is offered, once the §4.5 gates are weighed: the calling tracker reasons, then the saved answers.",
+      always: [
+        { guard: "reasonsIncomplete", target: "reasonsIncomplete" },
+        { guard: "answersIncomplete", target: "answersIncomplete" },
+      ],
       on: {
         "status.open": { target: "checking" },
-        "facts.change": { target: "weighing", actions: "noteFacts" },
+        "facts.change": { target: "idle", reenter: true, actions: "noteFacts" },
       },
     },
     checking: {
@@ -103,16 +100,16 @@ export const updateStatusGateMachine = setup({
             actions: assign({ pendingCount: ({ event }) => event.output.count_pending_request }),
           },
         ],
-        onError: { target: "weighing" },
+        onError: { target: "idle" },
       },
     },
     pendingPopup: {
       description: "The popup 'There are {n} Pending Retailer Request!' until it is closed.",
-      on: { "popup.close": { target: "weighing" } },
+      on: { "popup.close": { target: "idle" } },
     },
     statusModal: {
       description: "The status modal for this one outlet is open.",
-      on: { "modal.closed": { target: "weighing" } },
+      on: { "modal.closed": { target: "idle" } },
     },
   },
 });
