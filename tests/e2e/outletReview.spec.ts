@@ -53,10 +53,11 @@ test("qc.manager moves an outlet with Update Status: the dialog closes and its e
   page,
 }) => {
   await signIn(page, "qc.manager");
-  // An outlet waiting for QC with a previous address or phone edit (RS000004, then every 40 outlets).
+  // An outlet waiting for QC with a previous address or phone edit and every question group answered
+  // (Update Status waits for the answers, 001 §4.5): RS000004, or RS000014 once RS000004 is decided.
   let rsid = "";
-  for (let n = 4; n <= 520 && !rsid; n += 40) {
-    const candidate = `RS${String(n).padStart(6, "0")}`;
+  for (const candidate of ["RS000004", "RS000014"]) {
+    if (rsid) break;
     const outlet = (await (await page.request.get(`/api/outlets/${candidate}/`)).json()) as {
       workflow_state: string;
       previous_address: string | null;
