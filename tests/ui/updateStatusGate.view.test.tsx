@@ -123,7 +123,7 @@ describe("Update Status follows the updateStatusGate machine", () => {
       <QueryClientProvider client={client}>
         <UpdateStatus
           outlet={outlet}
-          role={facts.role}
+          reviewerRole={facts.role}
           trackers={trackers as readonly CallingTracker[] | null}
           onMoved={() => {}}
           actors={fakeActors}
@@ -157,7 +157,7 @@ describe("Update Status follows the updateStatusGate machine", () => {
       <QueryClientProvider client={client}>
         <UpdateStatus
           outlet={outlet}
-          role="qc-manager"
+          reviewerRole="qc-manager"
           trackers={null}
           onMoved={() => {}}
           actors={fakeActors}

@@ -275,7 +275,7 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
               showsUpdateStatus(role, wo.type_of_calling) ? (
                 <UpdateStatus
                   outlet={outlet}
-                  role={role}
+                  reviewerRole={role}
                   trackers={trackers}
                   onMoved={() => {
                     void queryClient.invalidateQueries({ queryKey: outletKeys.all });

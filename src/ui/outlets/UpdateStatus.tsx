@@ -51,13 +51,13 @@ function StatusDialog({
 /** Update Status through its gate (§4.5): the pending request check, then the popup or the modal. */
 export default function UpdateStatus({
   outlet,
-  role,
+  reviewerRole,
   trackers,
   onMoved,
   actors = updateStatusGateActors,
 }: {
   outlet: OutletReview;
-  role: ReviewRole;
+  reviewerRole: ReviewRole;
   /** The calling tracker's phones as last read (a calling executive), or null. */
   trackers: readonly CallingTracker[] | null;
   onMoved: () => void;
@@ -77,7 +77,7 @@ export default function UpdateStatus({
     {
       input: {
         workflowObject: outlet.workflow_object.id,
-        role,
+        role: reviewerRole,
         trackers,
         savedAnswers,
         questionGroups: savedAnswers?.length ?? 0,
