@@ -10,6 +10,7 @@ import { otpKeys } from "./auth/otpKeys";
 import { otpLoginRoutes } from "./auth/otpLogin";
 import { profileRoutes } from "./auth/profile";
 import { authRoutes } from "./auth/routes";
+import { callingRoutes } from "./calling/routes";
 import type { AppDeps, AppEnv } from "./context";
 import { busyProblem, isRetryable } from "./db/retry";
 import { outboxPage, outboxRoutes } from "./dev/outbox";
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", projectRoutes(deps));
   app.route("/api", invoiceSetupRoutes(deps));
   app.route("/api", surveyRoutes(deps));
+  app.route("/api", callingRoutes(deps));
   app.route("/api", retailerRequestRoutes(deps));
   app.route("/api", fieldToolRoutes(deps));
   app.route("/api", lookupRoutes(deps));

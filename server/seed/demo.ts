@@ -8,6 +8,7 @@ import { cryptoRandomBytes, hashPassword, type RandomBytes, UNMATCHABLE_HASH } f
 import { allPermissions, consideredWorkflowPermission, rolePermissions } from "../auth/roles";
 import { type Db, LOCK_SEED, lockFor, type Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
+import { seedCallingTrackers } from "./calling";
 import { seedAdministeredResources } from "./catalogue";
 import { seedFieldTools } from "./fieldTools";
 import { seedInvoiceSetup } from "./invoiceSetup";
@@ -152,6 +153,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     await seedOtpAccounts(tx, now);
     await seedWorkflowData(tx);
     await seedReviewData(tx, now);
+    await seedCallingTrackers(tx, now);
     await seedSurvey(tx, now);
     await seedRetailerRequests(tx, now);
     await seedUploads(tx, now);

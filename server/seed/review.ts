@@ -12,6 +12,8 @@ export const REVIEW_SCENARIOS = {
   longNotesSameNames: "RS000001",
   missingValues: "RS000005",
   pendingEdit: "RS000004",
+  /** A second outlet waiting for QC with a pending edit and every question group answered. */
+  pendingEditAnswered: "RS000014",
   pendingEditEvery: 40,
   imagesUpTo: 100,
 } as const;
@@ -99,8 +101,8 @@ export async function seedReviewData(tx: Queryable, now: number): Promise<void> 
   await tx.query(
     `UPDATE outlets o SET previous_address = '12, Old Market Road, ' || c.name,
        previous_phone_number1 = '9' || lpad((${n} * 104729 % 1000000000)::text, 9, '0')
-     FROM cities c WHERE c.id = o.city_id AND (o.rsid = $1 OR (${n} - 3) % $2 = 0)`,
-    [REVIEW_SCENARIOS.pendingEdit, REVIEW_SCENARIOS.pendingEditEvery],
+     FROM cities c WHERE c.id = o.city_id AND (o.rsid = $1 OR o.rsid = $3 OR (${n} - 3) % $2 = 0)`,
+    [REVIEW_SCENARIOS.pendingEdit, REVIEW_SCENARIOS.pendingEditEvery, REVIEW_SCENARIOS.pendingEditAnswered],
   );
   await tx.query(
     `UPDATE outlets SET notes_by_field_auditor = $2, gst_legal_name = gst_trade_name,

@@ -1,12 +1,13 @@
 /**
  * Survey Details' calls (spec 001 §7, 002 §7): question groups, a group's answers, answer-linked
- * and all survey images, one answer image, the shared update call (object_type answers) and
+ * and all survey images, one answer image, the shared update call (object_type answers, and workflow_calling_tracker) and
  * Refresh QC data. Every call checks the session and the caller's organisation; writes also check
  * the caller's role against the outlet's current state.
  */
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/survey";
 import { answersUpdateOf } from "../../src/domain/surveyInput";
+import { saveReason } from "../calling/trackers";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { NOT_FOUND, Problem } from "../http/problem";
@@ -63,9 +64,14 @@ export function surveyRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
-  serve(app, deps, api.saveAnswers, async ({ caller, body }) => {
+  // One call, one writer per object_type (001 §7 object-create).
+  serve(app, deps, api.updateObjects, async ({ caller, body }) => {
     const now = new Date(deps.clock());
-    return inTransaction(deps, (tx) => saveAnswers(tx, caller, answersUpdateOf(body), now));
+    return inTransaction(deps, (tx) =>
+      body.object_type === "workflow_calling_tracker"
+        ? saveReason(tx, caller, body, now)
+        : saveAnswers(tx, caller, answersUpdateOf(body), now),
+    );
   });
 
   serve(app, deps, api.refreshQcData, async ({ caller, params }) => {

@@ -4,8 +4,10 @@
  * (the endpoint is `nested`: each problem is named by its field path, and nothing unknown is
  * accepted).
  */
+
 import { Schema } from "effect";
 import { Choice, saying, Text } from "./api/fields";
+import { CallingTrackerUpdateBody } from "./calling";
 import { MAX_ROW_ID, MAX_TEXT_LENGTH } from "./requestInput";
 import type { AnswersUpdateRequest } from "./survey";
 
@@ -91,6 +93,13 @@ export const AnswersUpdateBody = Schema.Struct({
   }),
 );
 export type AnswersUpdateBody = typeof AnswersUpdateBody.Type;
+
+/**
+ * The shared update call's body, one schema per object_type (001 §7 object-create). The calling
+ * tracker's object_type is a literal, so a body naming answers is decoded (and refused) as answers only.
+ */
+export const ObjectUpdateBody = Schema.Union([CallingTrackerUpdateBody, AnswersUpdateBody]);
+export type ObjectUpdateBody = typeof ObjectUpdateBody.Type;
 
 /** The decoded body as the save reads it: every answer to update by id, the new ones or null. */
 export function answersUpdateOf(body: AnswersUpdateBody): AnswersUpdateRequest {

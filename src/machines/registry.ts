@@ -9,6 +9,7 @@ import { appStartMachine } from "./appStart";
 import { bulkStatusUpdateMachine } from "./bulkStatusUpdate";
 import { bulkUploadJobMachine } from "./bulkUploadJob";
 import { bulkUploadScreenMachine } from "./bulkUploadScreen";
+import { callingTrackerMachine } from "./callingTracker";
 import { dataTableMachine } from "./dataTable";
 import { dumpUploadMachine } from "./dumpUpload";
 import { eKycLoginMachine } from "./eKycLogin";
@@ -52,6 +53,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "outletReview", machine: outletReviewMachine },
   { id: "surveyGroups", machine: surveyGroupsMachine },
   { id: "updateStatusGate", machine: updateStatusGateMachine },
+  { id: "callingTracker", machine: callingTrackerMachine },
   { id: "retailerRequests", machine: retailerRequestsMachine },
   { id: "outletEdit", machine: outletEditMachine },
   { id: "passwordExpiry", machine: passwordExpiryMachine },

@@ -1,17 +1,28 @@
 /**
- * Update Status on the outlet review screen (spec 001 §4.5): first the pending retailer request
- * check; none opens the status modal, some show 'There are {n} Pending Retailer Request!'. A failed
- * check is not shown to the user (001 §8): the button is offered again.
+ * Update Status on the outlet review screen (spec 001 §4.5): disabled for a calling executive until
+ * the calling tracker reasons are complete, and for everyone while the saved answers are
+ * incomplete; otherwise first the pending retailer request check: none opens the status modal, some
+ * show 'There are {n} Pending Retailer Request!'. A failed check is not shown to the user (001 §8):
+ * the button is offered again.
  */
 import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import { type CallingTracker, callingTrackerReasonsComplete, savedAnswersComplete } from "../domain/calling";
+import type { ReviewRole } from "../domain/outletReview";
 import type { PendingCheck } from "../domain/retailerRequests";
 
-export type UpdateStatusGateInput = { workflowObject: number };
+/** What the §4.5 gates weigh: the tracker's phones (null until read) and each group's saved answers. */
+export type GateFacts = {
+  trackers: readonly Pick<CallingTracker, "reason">[] | null;
+  savedAnswers: readonly (readonly unknown[])[] | null;
+  questionGroups: number;
+};
+export type UpdateStatusGateInput = { workflowObject: number; role: ReviewRole } & GateFacts;
 export type UpdateStatusGateContext = UpdateStatusGateInput & { pendingCount: number };
 export type UpdateStatusGateEvent =
   | { type: "status.open" }
   | { type: "popup.close" }
-  | { type: "modal.closed" };
+  | { type: "modal.closed" }
+  | ({ type: "facts.change" } & GateFacts);
 
 const checked = (event: unknown) => (event as DoneActorEvent<PendingCheck>).output;
 
@@ -28,19 +39,48 @@ export const updateStatusGateMachine = setup({
   },
   actions: {
     openStatusModal: () => {},
+    noteFacts: assign(({ event }) =>
+      event.type === "facts.change"
+        ? { trackers: event.trackers, savedAnswers: event.savedAnswers, questionGroups: event.questionGroups }
+        : {},
+    ),
   },
   guards: {
     nonePending: ({ event }) => !checked(event).pending_request_exist,
+    reasonsIncomplete: ({ context }) =>
+      context.role === "calling-executive" &&
+      (context.trackers === null || !callingTrackerReasonsComplete(context.trackers)),
+    answersIncomplete: ({ context }) =>
+      context.savedAnswers === null || !savedAnswersComplete(context.savedAnswers, context.questionGroups),
   },
 }).createMachine({
   id: "updateStatusGate",
   description: "The Update Status button, its pending request check and what it opens.",
   context: ({ input }) => ({ ...input, pendingCount: 0 }),
   initial: "idle",
+  // While the check runs or the popup or the modal is open, new facts are noted and weighed after.
+  on: { "facts.change": { actions: "noteFacts" } },
   states: {
+    reasonsIncomplete: {
+      description:
+        "Disabled for a calling executive until every reason includes 'successful' or every phone has a reason.",
+      on: { "facts.change": { target: "idle", actions: "noteFacts" } },
+    },
+    answersIncomplete: {
+      description: "Disabled while a question group has no saved answers.",
+      on: { "facts.change": { target: "idle", actions: "noteFacts" } },
+    },
     idle: {
-      description: "Update Status is offered.",
-      on: { "status.open": { target: "checking" } },
+      description:
+        "Update Status is offered, once the §4.5 gates are weighed: the calling tracker reasons, then the saved answers.",
+      always: [
+        { guard: "reasonsIncomplete", target: "reasonsIncomplete" },
+        { guard: "answersIncomplete", target: "answersIncomplete" },
+      ],
+      on: {
+        "status.open": { target: "checking" },
+        "facts.change": { target: "idle", reenter: true, actions: "noteFacts" },
+      },
     },
     checking: {
       tags: ["busy"],

@@ -53,10 +53,11 @@ test("qc.manager moves an outlet with Update Status: the dialog closes and its e
   page,
 }) => {
   await signIn(page, "qc.manager");
-  // An outlet waiting for QC with a previous address or phone edit (RS000004, then every 40 outlets).
+  // An outlet waiting for QC with a previous address or phone edit and every question group answered
+  // (Update Status waits for the answers, 001 §4.5): RS000004, or RS000014 once RS000004 is decided.
   let rsid = "";
-  for (let n = 4; n <= 520 && !rsid; n += 40) {
-    const candidate = `RS${String(n).padStart(6, "0")}`;
+  for (const candidate of ["RS000004", "RS000014"]) {
+    if (rsid) break;
     const outlet = (await (await page.request.get(`/api/outlets/${candidate}/`)).json()) as {
       workflow_state: string;
       previous_address: string | null;
@@ -90,14 +91,15 @@ test("qc.manager moves an outlet with Update Status: the dialog closes and its e
 test("calling.executive sees the menu and header for each type of calling", async ({ page }) => {
   await signIn(page, "calling.executive");
   // RS000001 validation, RS000002 intimation, RS000003 invoice, RS000004 kyc_update, RS000005 confirmation.
-  // The invoice guidance, payment result and Details to Inform panels are not built: left out.
-  for (const rsid of ["RS000001", "RS000003", "RS000004", "RS000005"]) {
+  const main: Record<string, string> = {
+    RS000001: "Calling Details",
+    RS000003: "Invoice Guidance",
+    RS000004: "Payment Result",
+    RS000005: "Details to Inform",
+  };
+  for (const [rsid, tab] of Object.entries(main)) {
     await page.goto(view(rsid));
-    await expect(menu(page)).toHaveText(
-      rsid === "RS000001"
-        ? ["Calling Details", "Log Details", "QC Edit History"]
-        : ["Log Details", "QC Edit History"],
-    );
+    await expect(menu(page)).toHaveText([tab, "Log Details", "QC Edit History"]);
     await expect(page.getByText("QC Status", { exact: true })).toBeVisible();
   }
   await page.goto(view("RS000002"));

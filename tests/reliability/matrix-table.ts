@@ -532,6 +532,24 @@ export const MATRIX: readonly MatrixRow[] = [
       })(),
   },
   {
+    route: "POST /api/update/",
+    variant: "a calling tracker reason (001 §6: the calling executive only) on a tracker that does not exist",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 403 403 403 403 404 403 403 403 403 403 403 403 403 403 403 403 403",
+    request: post("/api/update/", {
+      object_type: "workflow_calling_tracker",
+      data_to_create: null,
+      data_to_update: { "999999999": { phone_number: "9876543210", reason: "call_successful" } },
+    }),
+  },
+  // The calling desk (001 §6, §7): the tracker list is the calling executive's.
+  {
+    route: "GET /api/workflow/calling-trackers/",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 403 403 403 403 ok  403 403 403 403 403 403 403 403 403 403 403 403",
+    request: (f) => get(`/api/workflow/calling-trackers/?linked_outlets=${f.acmeOutletId}`)(),
+  },
+  {
     route: "POST /api/outlets/:slug/refresh-qc-data/",
     //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
     cells: "401 403 ok  ok  403 403 403 403 403 403 403 403 403 404 403 403 403 403",

@@ -8,8 +8,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
 import { WorkflowObjectId } from "../../src/domain/api/ids";
+import { ANSWERS_INCOMPLETE, type CallingTracker, REASONS_INCOMPLETE } from "../../src/domain/calling";
 import { type PendingCheck, pendingRequestsPopup } from "../../src/domain/retailerRequests";
 import { outletKeys } from "../../src/infra/api/outlets";
+import { savedAnswersQuery } from "../../src/infra/api/survey";
+import type { UpdateStatusGateInput } from "../../src/machines/updateStatusGate";
 import UpdateStatus from "../../src/ui/outlets/UpdateStatus";
 import { sampleActionsConfig, sampleOutletReview } from "../machines/fixtures/samples";
 import { updateStatusGateFixture } from "../machines/fixtures/updateStatusGate";
@@ -37,8 +40,13 @@ afterEach(() => {
 const paths = viewPaths(updateStatusGateFixture);
 const button = () => screen.getByRole("button", { name: "Update Status" }) as HTMLButtonElement;
 
+let rerenderWith: (facts: { trackers: unknown; savedAnswers: unknown }) => void = () => {};
+
 async function perform(event: { type: string; [k: string]: unknown }) {
   switch (event.type) {
+    case "facts.change":
+      await act(async () => rerenderWith({ trackers: event.trackers, savedAnswers: event.savedAnswers }));
+      return;
     case "status.open":
       fireEvent.click(button());
       return;
@@ -59,11 +67,22 @@ async function perform(event: { type: string; [k: string]: unknown }) {
   }
 }
 
-async function expectScreenFor(state: string, context: { pendingCount: number }) {
+async function expectScreenFor(state: string, context: { pendingCount: number; savedAnswers: unknown }) {
   switch (state) {
+    case "reasonsIncomplete":
+      await waitFor(() => expect(button().disabled).toBe(true));
+      expect(screen.getByText(REASONS_INCOMPLETE)).toBeTruthy();
+      return;
+    case "answersIncomplete":
+      await waitFor(() => expect(button().disabled).toBe(true));
+      if (context.savedAnswers !== null) expect(screen.getByText(ANSWERS_INCOMPLETE)).toBeTruthy();
+      else expect(screen.queryByText(ANSWERS_INCOMPLETE)).toBeNull();
+      return;
     case "idle":
       await waitFor(() => expect(button().disabled).toBe(false));
       expect(screen.queryByRole("alertdialog")).toBeNull();
+      expect(screen.queryByText(REASONS_INCOMPLETE)).toBeNull();
+      expect(screen.queryByText(ANSWERS_INCOMPLETE)).toBeNull();
       return;
     case "checking":
       await waitFor(() => expect(button().disabled).toBe(true));
@@ -98,11 +117,25 @@ describe("Update Status follows the updateStatusGate machine", () => {
       ...sampleOutletReview,
       workflow_object: { ...sampleOutletReview.workflow_object, id: WorkflowObjectId.make(8) },
     };
-    render(
+    const facts = input as UpdateStatusGateInput;
+    const answersKey = savedAnswersQuery(8).queryKey;
+    const view = (trackers: unknown) => (
       <QueryClientProvider client={client}>
-        <UpdateStatus outlet={outlet} onMoved={() => {}} actors={fakeActors} />
-      </QueryClientProvider>,
+        <UpdateStatus
+          outlet={outlet}
+          reviewerRole={facts.role}
+          trackers={trackers as readonly CallingTracker[] | null}
+          onMoved={() => {}}
+          actors={fakeActors}
+        />
+      </QueryClientProvider>
     );
+    client.setQueryData(answersKey, facts.savedAnswers as never);
+    const { rerender } = render(view(facts.trackers));
+    rerenderWith = ({ trackers, savedAnswers }) => {
+      client.setQueryData(answersKey, savedAnswers as never);
+      rerender(view(trackers));
+    };
     const machine = model(updateStatusGateFixture, input);
     await expectScreenFor(String(machine.initial.value), machine.initial.context);
     for (const step of steps) {
@@ -119,9 +152,16 @@ describe("Update Status follows the updateStatusGate machine", () => {
       ...sampleOutletReview,
       workflow_object: { ...sampleOutletReview.workflow_object, id: WorkflowObjectId.make(8) },
     };
+    client.setQueryData(savedAnswersQuery(8).queryKey, [[{ id: 1 }]] as never);
     render(
       <QueryClientProvider client={client}>
-        <UpdateStatus outlet={outlet} onMoved={() => {}} actors={fakeActors} />
+        <UpdateStatus
+          outlet={outlet}
+          reviewerRole="qc-manager"
+          trackers={null}
+          onMoved={() => {}}
+          actors={fakeActors}
+        />
       </QueryClientProvider>,
     );
     const opener = screen.getByRole("button", { name: "Update Status" });

@@ -4,6 +4,7 @@
  */
 import { ADMIN_RESOURCE_ENDPOINTS } from "./adminResources";
 import * as auth from "./auth";
+import * as calling from "./calling";
 import type { AnyEndpoint } from "./endpoint";
 import * as fieldTools from "./fieldTools";
 import * as fieldUsers from "./fieldUsers";
@@ -27,6 +28,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   outlets,
   projects,
   survey,
+  calling,
   mobile,
   mobilePdfs,
   mobileLinks,

@@ -51,3 +51,5 @@ export const IdFromText = <S extends Schema.Codec<unknown, number>>(id: S) =>
   );
 export const RecoveryRequestId = RowId.pipe(Schema.brand("RecoveryRequestId"));
 export type RecoveryRequestId = typeof RecoveryRequestId.Type;
+export const CallingTrackerId = RowId.pipe(Schema.brand("CallingTrackerId"));
+export type CallingTrackerId = typeof CallingTrackerId.Type;

@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect";
 import { AnswersUpdateResponse, GroupAnswers, LinkedImages, QuestionGroups } from "../survey";
-import { AnswersUpdateBody } from "../surveyInput";
+import { ObjectUpdateBody } from "../surveyInput";
 import { Download, endpoint } from "./endpoint";
 import { FirstOf, IdText, PathText } from "./fields";
 import { AnswerId, ONE_RECORD_ID, OutletId, WorkflowObjectId } from "./ids";
@@ -71,12 +71,18 @@ export const answerImage = endpoint({
   refusals: [404],
 });
 
-export const saveAnswers = endpoint({
-  summary: "Saves answers (object_type answers): changed ones by id at the version read, new ones created",
+/**
+ * The shared update call (001 §7 object-create, 002 §7): one body per object_type, each decoded by
+ * its own schema: answers (changed ones by id at the version read, new ones created) and
+ * workflow_calling_tracker (a phone's reason details, data_to_create null).
+ */
+export const updateObjects = endpoint({
+  summary:
+    "Saves objects by object_type: answers (changed ones by id at the version read, new ones created) or workflow_calling_tracker (a phone's reason)",
   method: "POST",
   path: "/update/",
   grant: "outletsWrite",
-  body: AnswersUpdateBody,
+  body: ObjectUpdateBody,
   nested: true,
   response: AnswersUpdateResponse,
   refusals: [400, 404, 409],

@@ -1,10 +1,12 @@
 /** Survey Details' calls (spec 001 §7, 002 §7), each decoded with the domain's Schema. */
+
+import { queryOptions } from "@tanstack/react-query";
 import { Effect } from "effect";
 import { WorkflowObjectId } from "../../domain/api/ids";
 import * as api from "../../domain/api/survey";
 import type { AnswersUpdateRequest, GroupAnswers, QuestionGroups, SaveOutcome } from "../../domain/survey";
 import { call } from "../endpoint";
-import { type ApiError, fieldLines } from "../http";
+import { type ApiError, fieldLines, runApi } from "../http";
 
 export const questionGroups = (workflowObject: number): Effect.Effect<typeof QuestionGroups.Type, ApiError> =>
   call(api.questionGroups, { query: { workflow_object: WorkflowObjectId.make(workflowObject) } });
@@ -26,7 +28,7 @@ export const groupAnswers = (workflowObject: number, group: number): Effect.Effe
  * shows the server's words) is an answer.
  */
 export const saveAnswers = (body: AnswersUpdateRequest): Effect.Effect<SaveOutcome, ApiError> =>
-  call(api.saveAnswers, { body }).pipe(
+  call(api.updateObjects, { body }).pipe(
     Effect.map((): SaveOutcome => ({ type: "ok" })),
     Effect.catchTag("ValidationError", (e) =>
       Effect.succeed<SaveOutcome>({ type: "invalid", problems: fieldLines(e.body) }),
@@ -40,3 +42,25 @@ export const saveAnswers = (body: AnswersUpdateRequest): Effect.Effect<SaveOutco
 /** POST outlets/{slug}/refresh-qc-data/: what was refreshed, in words. */
 export const refreshQcData = (slug: string): Effect.Effect<{ detail: string }, ApiError> =>
   call(api.refreshQcData, { params: { slug } });
+
+/**
+ * Each question group's saved answers, in group order (001 §4.5's answers-complete check). Kept
+ * under the outlet keys, so every write on the review screen reads it again.
+ */
+export const savedAnswersQuery = (workflowObject: number) =>
+  queryOptions({
+    queryKey: ["outlets", "saved-answers", workflowObject] as const,
+    queryFn: ({ signal }) =>
+      runApi(
+        questionGroups(workflowObject).pipe(
+          Effect.flatMap(({ results }) =>
+            Effect.forEach(results, (group) =>
+              groupAnswers(workflowObject, group.id).pipe(
+                Effect.map((answers) => answers.results.flatMap((q) => q.related_answers)),
+              ),
+            ),
+          ),
+        ),
+        { signal },
+      ),
+  });

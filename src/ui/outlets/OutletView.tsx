@@ -1,7 +1,8 @@
 /**
  * The outlet review screen (spec 001 §2.1, §2.3, §2.4), on every outlet view route: the header
  * card, the left menu for the signed-in role and the selected panel. Panels built so far: Survey
- * and Calling Details, Payout Details, Log Details, QC Edit History, General Information, Edit
+ * and Calling Details, Payout Details, the calling panels (invoice guidance, payment result, Details
+ * to Inform) with the calling-tracker side panel, Log Details, QC Edit History, General Information, Edit
  * Outlet Information and Retailer Edit Requests (with the pending-request banner, 001 §4.4); the menu leaves out entries whose panel a
  * later release adds (docs/outlet-review.md). The way back leads to the list the outlet was opened
  * from, as it was last left in this tab (filters, page and order kept).
@@ -10,6 +11,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { type ReactNode, useEffect } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
+import { usesCallingTracker } from "../../domain/calling";
 import { mobilePagePath } from "../../domain/mobile";
 import { OUTLET_EDIT_NOT_ALLOWED } from "../../domain/outletEdit";
 import { outletListPath } from "../../domain/outletListing";
@@ -32,6 +34,8 @@ import NotFound from "../errors/NotFound";
 import { useNotify } from "../notifications/useNotify";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
+import { DetailsToInform, InvoiceGuidance, PaymentResult } from "./CallingPanels";
+import CallingTrackerPanel, { WithCallingTracker } from "./CallingTrackerPanel";
 import OutletEditPanel, { editValuesOf } from "./OutletEditPanel";
 import OutletHeaderCard from "./OutletHeaderCard";
 import { outletReviewActors } from "./outletReviewActors";
@@ -53,6 +57,9 @@ export const BUILT_PANELS = [
   "Edit Outlet Information",
   "Retailer Edit Requests",
   "Payout Details",
+  "Invoice Guidance",
+  "Payment Result",
+  "Details to Inform",
 ] as const;
 type BuiltPanel = (typeof BUILT_PANELS)[number];
 const isBuilt = (label: string): label is BuiltPanel => (BUILT_PANELS as readonly string[]).includes(label);
@@ -208,6 +215,9 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
     "Log Details": () => <LogList entries={outlet.logs} label="Log Details" />,
     "QC Edit History": () => <LogList entries={ctx.history} label="QC Edit History" />,
     "General Information": () => <GeneralInformation />,
+    "Invoice Guidance": () => <InvoiceGuidance outlet={outlet} />,
+    "Payment Result": () => <PaymentResult outlet={outlet} />,
+    "Details to Inform": () => <DetailsToInform outlet={outlet} />,
     "Edit Outlet Information": () =>
       mayEdit ? (
         <OutletEditPanel
@@ -243,57 +253,64 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
     ),
   };
   return (
-    <div className="page outlet-review" aria-busy={state.hasTag("busy")}>
-      <BackToList />
-      <p className="outlet-back">
-        <Link href={mobilePagePath("home", { rsid: outlet.rsid })}>The retailer's performance view</Link>
-      </p>
-      {blocked && (
-        <p role="status" className="notice outlet-pending-banner">
-          {PENDING_RETAILER_EDITS}
-        </p>
+    <WithCallingTracker outlet={outlet.id} enabled={usesCallingTracker(role)}>
+      {(tracker, trackers) => (
+        <div className="page outlet-review" aria-busy={state.hasTag("busy")}>
+          <BackToList />
+          <p className="outlet-back">
+            <Link href={mobilePagePath("home", { rsid: outlet.rsid })}>The retailer's performance view</Link>
+          </p>
+          {blocked && (
+            <p role="status" className="notice outlet-pending-banner">
+              {PENDING_RETAILER_EDITS}
+            </p>
+          )}
+          <OutletHeaderCard
+            outlet={outlet}
+            role={role}
+            mayDecide={mayEdit}
+            deciding={state.matches("deciding")}
+            onDecide={(action) => review.send({ type: "edit.decide", action })}
+            updateStatus={
+              showsUpdateStatus(role, wo.type_of_calling) ? (
+                <UpdateStatus
+                  outlet={outlet}
+                  reviewerRole={role}
+                  trackers={trackers}
+                  onMoved={() => {
+                    void queryClient.invalidateQueries({ queryKey: outletKeys.all });
+                    review.send({ type: "status.changed" });
+                  }}
+                />
+              ) : null
+            }
+          />
+          <div className="outlet-review-body">
+            <nav className="outlet-review-menu" aria-label="Outlet sections">
+              <ul>
+                {menu.map((entry) => (
+                  <li key={entry.index}>
+                    <button
+                      type="button"
+                      aria-current={entry.index === ctx.tab ? "page" : undefined}
+                      onClick={() => review.send({ type: "tab.select", index: entry.index })}
+                    >
+                      {entry.label}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            {selected && (
+              <section className="card outlet-review-panel" aria-labelledby="outlet-panel-title">
+                <h2 id="outlet-panel-title">{selected.label}</h2>
+                {isBuilt(selected.label) && panels[selected.label]()}
+              </section>
+            )}
+            {tracker && <CallingTrackerPanel actor={tracker} />}
+          </div>
+        </div>
       )}
-      <OutletHeaderCard
-        outlet={outlet}
-        role={role}
-        mayDecide={mayEdit}
-        deciding={state.matches("deciding")}
-        onDecide={(action) => review.send({ type: "edit.decide", action })}
-        updateStatus={
-          showsUpdateStatus(role, wo.type_of_calling) ? (
-            <UpdateStatus
-              outlet={outlet}
-              onMoved={() => {
-                void queryClient.invalidateQueries({ queryKey: outletKeys.all });
-                review.send({ type: "status.changed" });
-              }}
-            />
-          ) : null
-        }
-      />
-      <div className="outlet-review-body">
-        <nav className="outlet-review-menu" aria-label="Outlet sections">
-          <ul>
-            {menu.map((entry) => (
-              <li key={entry.index}>
-                <button
-                  type="button"
-                  aria-current={entry.index === ctx.tab ? "page" : undefined}
-                  onClick={() => review.send({ type: "tab.select", index: entry.index })}
-                >
-                  {entry.label}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {selected && (
-          <section className="card outlet-review-panel" aria-labelledby="outlet-panel-title">
-            <h2 id="outlet-panel-title">{selected.label}</h2>
-            {isBuilt(selected.label) && panels[selected.label]()}
-          </section>
-        )}
-      </div>
-    </div>
+    </WithCallingTracker>
   );
 }

@@ -1,15 +1,19 @@
 /**
  * Update Status on the outlet review screen (spec 001 §4.5): the button, offered when the outlet's
- * state has actions, goes through the updateStatusGate machine: the pending retailer request check,
- * then the popup 'There are {n} Pending Retailer Request!' or the bulk status modal for this outlet.
+ * state has actions, goes through the updateStatusGate machine: disabled with its reason while the
+ * calling tracker reasons (a calling executive) or the saved answers are incomplete; otherwise the
+ * pending retailer request check, then the popup 'There are {n} Pending Retailer Request!' or the
+ * bulk status modal for this outlet.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { useEffect, useMemo, useRef } from "react";
 import { type ActionsConfigResponse, allowedBulkActions } from "../../domain/actionsConfig";
-import type { OutletReview } from "../../domain/outletReview";
+import { ANSWERS_INCOMPLETE, type CallingTracker, REASONS_INCOMPLETE } from "../../domain/calling";
+import type { OutletReview, ReviewRole } from "../../domain/outletReview";
 import { pendingRequestsPopup } from "../../domain/retailerRequests";
 import { actionsConfigQuery } from "../../infra/api/outlets";
+import { savedAnswersQuery } from "../../infra/api/survey";
 import { type BulkStatusInput, bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
 import { modalMachine } from "../../machines/modal";
 import { updateStatusGateMachine } from "../../machines/updateStatusGate";
@@ -47,14 +51,21 @@ function StatusDialog({
 /** Update Status through its gate (§4.5): the pending request check, then the popup or the modal. */
 export default function UpdateStatus({
   outlet,
+  reviewerRole,
+  trackers,
   onMoved,
   actors = updateStatusGateActors,
 }: {
   outlet: OutletReview;
+  reviewerRole: ReviewRole;
+  /** The calling tracker's phones as last read (a calling executive), or null. */
+  trackers: readonly CallingTracker[] | null;
   onMoved: () => void;
   actors?: typeof updateStatusGateActors;
 }) {
   const config = useQuery(actionsConfigQuery());
+  const answers = useQuery(savedAnswersQuery(outlet.workflow_object.id));
+  const savedAnswers = answers.data ?? null;
   const modal = useLiveActorRef(modalMachine, { input: { open: false } }, (snapshot) => {
     if (snapshot.value === "closed") gate.send({ type: "modal.closed" });
   });
@@ -63,8 +74,20 @@ export default function UpdateStatus({
       actors,
       actions: { openStatusModal: () => modal.send({ type: "modal.open" }) },
     }),
-    { input: { workflowObject: outlet.workflow_object.id } },
+    {
+      input: {
+        workflowObject: outlet.workflow_object.id,
+        role: reviewerRole,
+        trackers,
+        savedAnswers,
+        questionGroups: savedAnswers?.length ?? 0,
+      },
+    },
   );
+  // The gates' facts as they are read again (a reason saved, answers saved): weighed by the machine.
+  useEffect(() => {
+    gate.send({ type: "facts.change", trackers, savedAnswers, questionGroups: savedAnswers?.length ?? 0 });
+  }, [gate, trackers, savedAnswers]);
   const gateState = useSelector(gate, (s) => s);
   const open = useSelector(modal, (s) => s.value !== "closed");
   const selected = useMemo(
@@ -84,6 +107,12 @@ export default function UpdateStatus({
     return [now - 1, now, now + 1];
   }, []);
   const offered = config.data ? allowedBulkActions(selected, config.data).length : 0;
+  const why = gateState.matches("reasonsIncomplete")
+    ? REASONS_INCOMPLETE
+    : gateState.matches("answersIncomplete") && savedAnswers !== null
+      ? ANSWERS_INCOMPLETE
+      : null;
+  const gated = gateState.matches("reasonsIncomplete") || gateState.matches("answersIncomplete");
   // When the dialog or the popup closes, focus goes back to the button that opened it.
   const opener = useRef<HTMLButtonElement>(null);
   const showing = open || gateState.matches("pendingPopup");
@@ -98,11 +127,17 @@ export default function UpdateStatus({
         ref={opener}
         type="button"
         className="button"
-        disabled={offered === 0 || gateState.hasTag("busy")}
+        disabled={offered === 0 || gated || gateState.hasTag("busy")}
+        aria-describedby={why && offered > 0 ? "update-status-why" : undefined}
         onClick={() => gate.send({ type: "status.open" })}
       >
         Update Status
       </button>
+      {why && offered > 0 && (
+        <span id="update-status-why" className="update-status-why">
+          {why}
+        </span>
+      )}
       {gateState.matches("pendingPopup") && (
         <div
           role="alertdialog"

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import {
+  callingTrackerReasonsComplete,
+  formatPhone433,
+  isSuccessfulReason,
+  savedAnswersComplete,
+} from "../../src/domain/calling";
+
+describe("the calling desk's rules (001 §2.3, §4.5)", () => {
+  it("shows a phone 4-3-3, a +91 prefix stripped", () => {
+    expect(formatPhone433("9876543210")).toBe("9876 543 210");
+    expect(formatPhone433("+919876543210")).toBe("9876 543 210");
+    expect(formatPhone433("12345")).toBe("12345");
+  });
+
+  it("counts a reason as successful when it includes 'successful'", () => {
+    expect(isSuccessfulReason("call_successful")).toBe(true);
+    expect(isSuccessfulReason("not_reachable")).toBe(false);
+    expect(isSuccessfulReason(null)).toBe(false);
+  });
+
+  it("calls the reasons complete when every reason includes 'successful', or reasons were given for all items", () => {
+    expect(callingTrackerReasonsComplete([{ reason: null }, { reason: null }])).toBe(false);
+    expect(callingTrackerReasonsComplete([{ reason: "call_successful" }, { reason: null }])).toBe(true);
+    expect(callingTrackerReasonsComplete([{ reason: "not_reachable" }, { reason: null }])).toBe(false);
+    expect(
+      callingTrackerReasonsComplete([
+        { reason: "call_successful" },
+        { reason: "not_reachable" },
+        { reason: null },
+      ]),
+    ).toBe(false);
+    expect(callingTrackerReasonsComplete([{ reason: "not_reachable" }, { reason: "wrong_number" }])).toBe(
+      true,
+    );
+    expect(callingTrackerReasonsComplete([])).toBe(true);
+  });
+
+  it("calls the saved answers complete when their count equals the question groups and none is empty", () => {
+    expect(savedAnswersComplete([[1], [2]], 2)).toBe(true);
+    expect(savedAnswersComplete([[1], []], 2)).toBe(false);
+    expect(savedAnswersComplete([[1]], 2)).toBe(false);
+  });
+});
