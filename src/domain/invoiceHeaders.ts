@@ -341,3 +341,13 @@ export const NEW_SKU_DATA_TAB = "New SKU Data";
 /** §2.2: the group is added for projects of type mi with add_data_on_fly enabled. */
 export const hasCollectedBills = (project: { type: string; add_data_on_fly: boolean }): boolean =>
   project.type === "mi" && project.add_data_on_fly;
+
+// --- an invoice's header answers as the review edits them ---
+
+/** One header's answer: its value (and image count) with the verification a GST or PAN header carries. */
+export type HeaderAnswer = InvoiceHeaderInput &
+  HeaderVerification & {
+    /** The answer's id on the server. */
+    readonly id: number;
+    readonly single_input: string | null;
+  };

@@ -9,6 +9,7 @@ import { appStartMachine } from "./appStart";
 import { bulkStatusUpdateMachine } from "./bulkStatusUpdate";
 import { bulkUploadJobMachine } from "./bulkUploadJob";
 import { bulkUploadScreenMachine } from "./bulkUploadScreen";
+import { collectedBillsMachine } from "./collectedBills";
 import { dataTableMachine } from "./dataTable";
 import { dumpUploadMachine } from "./dumpUpload";
 import { eKycLoginMachine } from "./eKycLogin";
@@ -17,6 +18,8 @@ import { fieldVerificationMachine } from "./fieldVerification";
 import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
 import { invoiceAssignmentMachine } from "./invoiceAssignment";
+import { invoiceHeaderFormMachine } from "./invoiceHeaderForm";
+import { invoiceNumberDialogMachine } from "./invoiceNumberDialog";
 import { mobileAccessMachine } from "./mobileAccess";
 import { mobileLinkExportMachine } from "./mobileLinkExport";
 import { modalMachine } from "./modal";
@@ -82,4 +85,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "invoiceAssignment", machine: invoiceAssignmentMachine },
   { id: "fieldVerification", machine: fieldVerificationMachine },
   { id: "verificationCheck", machine: verificationCheckMachine },
+  { id: "collectedBills", machine: collectedBillsMachine },
+  { id: "invoiceHeaderForm", machine: invoiceHeaderFormMachine },
+  { id: "invoiceNumberDialog", machine: invoiceNumberDialogMachine },
 ];
