@@ -1,9 +1,13 @@
-/** One copy of a job: what the upload panel reads replaces the job's row in every cached History page. */
+/**
+ * One copy of a job: what the upload panel reads replaces the job's row in every cached History page,
+ * and a row's machine hears every copy, from the newest cached when it starts watching.
+ */
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { BulkUploadJob, BulkUploadJobList } from "../../src/domain/bulkUpload";
-import { jobListQuery } from "../../src/infra/api/bulkUploadQueries";
+import { jobListQuery, uploadKeys } from "../../src/infra/api/bulkUploadQueries";
 import { shareJob } from "../../src/ui/uploads/jobCopies";
+import { watchRowCopies } from "../../src/ui/widgets/rowCopies";
 import { sampleJob } from "../machines/fixtures/samples";
 
 const page = (...results: BulkUploadJob[]): BulkUploadJobList => ({
@@ -29,5 +33,39 @@ describe("shareJob", () => {
 
     expect(client.getQueryData<BulkUploadJobList>(first)?.results).toEqual([sampleJob, other]);
     expect(client.getQueryData<BulkUploadJobList>(second)?.results).toEqual([other]);
+  });
+});
+
+describe("watchRowCopies", () => {
+  const key = (n: number) => jobListQuery("regions", {}, { page: n, pageSize: 15 }, "").queryKey;
+  const processing: BulkUploadJob = { ...sampleJob, status: "processing", progress: 0 };
+  const completed: BulkUploadJob = { ...sampleJob, status: "completed", progress: 100 };
+
+  it("starts with the newest cached copy: a copy read before the row's machine watched still reaches it", () => {
+    const client = new QueryClient();
+    client.setQueryData(key(1), page(processing), { updatedAt: 1000 });
+    client.setQueryData(key(2), page(completed), { updatedAt: 2000 });
+    const seen: BulkUploadJob[] = [];
+
+    const stop = watchRowCopies<BulkUploadJob>(client, uploadKeys.jobs("regions", {}), sampleJob.id, (job) =>
+      seen.push(job),
+    );
+    expect(seen.map((j) => j.status)).toEqual(["completed"]);
+
+    client.setQueryData(key(1), page(processing));
+    expect(seen.map((j) => j.status)).toEqual(["completed", "processing"]);
+    stop();
+    client.setQueryData(key(1), page(completed));
+    expect(seen).toHaveLength(2);
+  });
+
+  it("hands nothing over for a row no cached page holds", () => {
+    const client = new QueryClient();
+    client.setQueryData(key(1), page({ ...sampleJob, id: 99 }));
+    const seen: BulkUploadJob[] = [];
+    watchRowCopies<BulkUploadJob>(client, uploadKeys.jobs("regions", {}), sampleJob.id, (job) =>
+      seen.push(job),
+    )();
+    expect(seen).toEqual([]);
   });
 });

@@ -51,3 +51,6 @@ export const IdFromText = <S extends Schema.Codec<unknown, number>>(id: S) =>
   );
 export const RecoveryRequestId = RowId.pipe(Schema.brand("RecoveryRequestId"));
 export type RecoveryRequestId = typeof RecoveryRequestId.Type;
+/** A collected bill: one invoice of a workflow object (001 §3 invoice result, 002 §3), not a retailer's PDF. */
+export const InvoiceRecordId = RowId.pipe(Schema.brand("InvoiceRecordId"));
+export type InvoiceRecordId = typeof InvoiceRecordId.Type;

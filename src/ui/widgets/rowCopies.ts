@@ -7,19 +7,33 @@ import { type EventObject, fromCallback } from "xstate";
 
 type Row = { id: number };
 
-/** Calls back with each copy of row `id` a page under `key` (a `{ results }` list) reads; returns the unsubscribe. */
+type Page<R> = { results: readonly R[] } | undefined;
+const copyIn = <R extends Row>(data: unknown, id: number) =>
+  (data as Page<R>)?.results.find((r) => r.id === id);
+
+/**
+ * Calls back with each copy of row `id` a page under `key` (a `{ results }` list) reads; returns the
+ * unsubscribe. It starts with the newest copy already cached: a row's machine is made with the copy
+ * its row rendered, and starts watching only after React commits, so a copy read between the two
+ * (the job that completed just then) would otherwise never reach it.
+ */
 export function watchRowCopies<R extends Row>(
   queryClient: QueryClient,
   key: QueryKey,
   id: number,
   onCopy: (row: R) => void,
 ): () => void {
-  return queryClient.getQueryCache().subscribe((event) => {
+  const cache = queryClient.getQueryCache();
+  const newest = cache
+    .findAll({ queryKey: key })
+    .filter((query) => copyIn<R>(query.state.data, id))
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)[0];
+  const cached = newest && copyIn<R>(newest.state.data, id);
+  if (cached) onCopy(cached);
+  return cache.subscribe((event) => {
     if (event.type !== "updated" || event.action.type !== "success") return;
     if (!partialMatchKey(event.query.queryKey, key)) return;
-    const copy = (event.query.state.data as { results: readonly R[] } | undefined)?.results.find(
-      (r) => r.id === id,
-    );
+    const copy = copyIn<R>(event.query.state.data, id);
     if (copy) onCopy(copy);
   });
 }
