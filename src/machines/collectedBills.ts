@@ -57,6 +57,8 @@ export type CollectedBillsEvent =
   | InvoiceSavedEvent;
 
 type Ctx = CollectedBillsContext;
+const renamedTo = (event: unknown) =>
+  (event as DoneActorEvent<Extract<InvoiceNumberDialogOutput, { type: "saved" }>>).output;
 const output = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
 
 /** The active invoice's header form, as its child starts. */
@@ -189,6 +191,7 @@ export const collectedBillsMachine = setup({
               const invoice = context.invoices[context.active]!;
               return {
                 invoice: invoice.id,
+                version: invoice.version,
                 invoice_no: invoice.invoice_no,
                 invoice_date: invoice.invoice_date,
                 maxDate: context.maxDate,
@@ -198,16 +201,28 @@ export const collectedBillsMachine = setup({
               {
                 guard: "renamed",
                 target: "viewing",
-                actions: assign(({ context, event }) => {
-                  const o = output<Extract<InvoiceNumberDialogOutput, { type: "saved" }>>(event);
-                  return {
-                    invoices: context.invoices.map((i, n) =>
-                      n === context.active
-                        ? { ...i, invoice_no: o.invoice_no, invoice_date: o.invoice_date }
-                        : i,
-                    ),
-                  };
-                }),
+                actions: [
+                  assign(({ context, event }) => {
+                    const o = renamedTo(event);
+                    return {
+                      invoices: context.invoices.map((i, n) =>
+                        n === context.active
+                          ? {
+                              ...i,
+                              version: o.version,
+                              invoice_no: o.invoice_no,
+                              invoice_date: o.invoice_date,
+                            }
+                          : i,
+                      ),
+                    };
+                  }),
+                  // The open header form saves at the invoice's new version.
+                  sendTo("headerForm", ({ event }) => ({
+                    type: "version.change",
+                    version: renamedTo(event).version,
+                  })),
+                ],
               },
               { target: "viewing" },
             ],

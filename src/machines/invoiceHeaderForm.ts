@@ -46,7 +46,9 @@ export type InvoiceHeaderFormEvent =
   | { type: "header.change"; header: number; value: string }
   | { type: "header.lookup"; header: number }
   | { type: "save" }
-  | { type: "requests.change"; pending: boolean };
+  | { type: "requests.change"; pending: boolean }
+  /** The number and date were saved meanwhile: the invoice's version moved on. */
+  | { type: "version.change"; version: number };
 
 /** The parent hears of a save with the invoice's answers as saved. */
 export type InvoiceSavedEvent = {
@@ -125,6 +127,7 @@ export const invoiceHeaderFormMachine = setup({
   on: {
     // The screen read the retailer requests again: Save follows what it now knows (§4.4).
     "requests.change": { actions: assign({ pendingRequest: ({ event }) => event.pending }) },
+    "version.change": { actions: assign({ version: ({ event }) => event.version }) },
   },
   states: {
     form: {

@@ -14,15 +14,22 @@ import {
 
 export type InvoiceNumberDialogInput = {
   invoice: number;
+  /** The invoice's version as read: the PATCH is made at it. */
+  version: number;
   invoice_no: string;
   invoice_date: string;
   /** The latest Invoice Date allowed (YYYY-MM-DD), today at the edge. */
   maxDate: string;
 };
 
-export type NumberDateRequest = { invoice: number; invoice_no: string; invoice_date: string };
+export type NumberDateRequest = {
+  invoice: number;
+  version: number;
+  invoice_no: string;
+  invoice_date: string;
+};
 /** The server's answer: saved, or refused with its message (a pending retailer request, a stale version). */
-export type NumberDateOutcome = { type: "ok" } | { type: "failed"; message: string };
+export type NumberDateOutcome = { type: "ok"; version: number } | { type: "failed"; message: string };
 
 export type InvoiceNumberDialogContext = InvoiceNumberDialogInput & {
   /** The number and date as saved on the server: what a failure restores. */
@@ -33,7 +40,7 @@ export type InvoiceNumberDialogContext = InvoiceNumberDialogInput & {
 };
 
 export type InvoiceNumberDialogOutput =
-  | { type: "saved"; invoice_no: string; invoice_date: string }
+  | { type: "saved"; version: number; invoice_no: string; invoice_date: string }
   | { type: "cancelled" };
 
 export type InvoiceNumberDialogEvent =
@@ -87,7 +94,12 @@ export const invoiceNumberDialogMachine = setup({
   output: ({ context }) =>
     context.serverError === null &&
     (context.invoice_no !== context.saved.invoice_no || context.invoice_date !== context.saved.invoice_date)
-      ? { type: "saved", invoice_no: context.invoice_no.trim(), invoice_date: context.invoice_date }
+      ? {
+          type: "saved",
+          version: context.version,
+          invoice_no: context.invoice_no.trim(),
+          invoice_date: context.invoice_date,
+        }
       : { type: "cancelled" },
   states: {
     editing: {
@@ -117,6 +129,7 @@ export const invoiceNumberDialogMachine = setup({
         src: "saveNumberDate",
         input: ({ context }) => ({
           invoice: context.invoice,
+          version: context.version,
           invoice_no: context.invoice_no.trim(),
           invoice_date: context.invoice_date,
         }),
@@ -124,7 +137,10 @@ export const invoiceNumberDialogMachine = setup({
           {
             guard: "savedOk",
             target: "closed",
-            actions: { type: "notifySaved", params: { text: INVOICE_NUMBER_SAVED } },
+            actions: [
+              assign({ version: ({ event }) => (outcome(event) as { version: number }).version }),
+              { type: "notifySaved", params: { text: INVOICE_NUMBER_SAVED } },
+            ],
           },
           {
             target: "editing",
