@@ -351,3 +351,29 @@ export type HeaderAnswer = InvoiceHeaderInput &
     readonly id: number;
     readonly single_input: string | null;
   };
+
+// --- what the review's calls carry (src/infra/api/collectedBills.ts answers the machines with these) ---
+
+/** One invoice of the outlet, as its tab and header form read it. */
+export type CollectedInvoice = {
+  id: number;
+  invoice_no: string;
+  /** YYYY-MM-DD, or empty when the field app sent none. */
+  invoice_date: string;
+  version: number;
+  headers: readonly InvoiceHeader[];
+  answers: readonly HeaderAnswer[];
+};
+
+export type HeaderSaveRequest = { invoice: number; version: number; answers: readonly HeaderAnswer[] };
+/** The server's answer: saved (with the new version), or refused (a pending request, a stale version). */
+export type HeaderSaveOutcome = { type: "ok"; version: number } | { type: "refused"; message: string };
+
+export type NumberDateRequest = {
+  invoice: number;
+  version: number;
+  invoice_no: string;
+  invoice_date: string;
+};
+/** The server's answer: saved (with the new version), or refused with its message. */
+export type NumberDateOutcome = { type: "ok"; version: number } | { type: "failed"; message: string };

@@ -7,7 +7,7 @@
  * children's calls are theirs, all provided at the edge.
  */
 import { assign, type DoneActorEvent, fromPromise, sendParent, sendTo, setup } from "xstate";
-import { type HeaderAnswer, type InvoiceHeader, tabScrollAfter } from "../domain/invoiceHeaders";
+import { type CollectedInvoice, tabScrollAfter } from "../domain/invoiceHeaders";
 import {
   type InvoiceHeaderFormInput,
   type InvoiceSavedEvent,
@@ -15,15 +15,7 @@ import {
 } from "./invoiceHeaderForm";
 import { type InvoiceNumberDialogOutput, invoiceNumberDialogMachine } from "./invoiceNumberDialog";
 
-/** One invoice of the outlet, as its tab and header form read it. */
-export type CollectedInvoice = {
-  id: number;
-  invoice_no: string;
-  invoice_date: string;
-  version: number;
-  headers: readonly InvoiceHeader[];
-  answers: readonly HeaderAnswer[];
-};
+export type { CollectedInvoice };
 
 export type CollectedBillsInput = {
   workflowObject: number;

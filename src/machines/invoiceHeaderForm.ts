@@ -10,6 +10,8 @@
 import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
 import {
   type HeaderAnswer,
+  type HeaderSaveOutcome,
+  type HeaderSaveRequest,
   INVOICE_HEADER_SAVED,
   type InvoiceHeader,
   type InvoiceHeaderError,
@@ -19,6 +21,8 @@ import {
   withHeaderValue,
 } from "../domain/invoiceHeaders";
 import type { VerifyInput, VerifyOutcome } from "../domain/verification";
+
+export type { HeaderSaveOutcome, HeaderSaveRequest };
 
 export type InvoiceHeaderFormInput = {
   invoice: number;
@@ -30,10 +34,6 @@ export type InvoiceHeaderFormInput = {
   /** §4.4: a retailer request is pending, so every save is refused with the banner. */
   pendingRequest: boolean;
 };
-
-export type HeaderSaveRequest = { invoice: number; version: number; answers: readonly HeaderAnswer[] };
-/** The server's answer: saved (with the new version), or refused (a pending request, a stale version). */
-export type HeaderSaveOutcome = { type: "ok"; version: number } | { type: "refused"; message: string };
 
 export type InvoiceHeaderFormContext = InvoiceHeaderFormInput & {
   errors: readonly InvoiceHeaderError[];

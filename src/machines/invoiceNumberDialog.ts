@@ -10,7 +10,11 @@ import {
   INVOICE_NUMBER_SAVED,
   type InvoiceNumberDate,
   invoiceNumberDateErrors,
+  type NumberDateOutcome,
+  type NumberDateRequest,
 } from "../domain/invoiceHeaders";
+
+export type { NumberDateOutcome, NumberDateRequest };
 
 export type InvoiceNumberDialogInput = {
   invoice: number;
@@ -21,15 +25,6 @@ export type InvoiceNumberDialogInput = {
   /** The latest Invoice Date allowed (YYYY-MM-DD), today at the edge. */
   maxDate: string;
 };
-
-export type NumberDateRequest = {
-  invoice: number;
-  version: number;
-  invoice_no: string;
-  invoice_date: string;
-};
-/** The server's answer: saved, or refused with its message (a pending retailer request, a stale version). */
-export type NumberDateOutcome = { type: "ok"; version: number } | { type: "failed"; message: string };
 
 export type InvoiceNumberDialogContext = InvoiceNumberDialogInput & {
   /** The number and date as saved on the server: what a failure restores. */
