@@ -67,7 +67,7 @@ export const headerFormInput = (c: Ctx): InvoiceHeaderFormInput => {
 };
 
 /** The header form tells Collected Bills of a save. */
-const headerForm = invoiceHeaderFormMachine.provide({
+export const headerForm = invoiceHeaderFormMachine.provide({
   actions: {
     announceSaved: sendParent(
       (_, params: Omit<InvoiceSavedEvent, "type">): InvoiceSavedEvent => ({
