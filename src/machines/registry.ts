@@ -10,6 +10,7 @@ import { bulkStatusUpdateMachine } from "./bulkStatusUpdate";
 import { bulkUploadJobMachine } from "./bulkUploadJob";
 import { bulkUploadScreenMachine } from "./bulkUploadScreen";
 import { callingTrackerMachine } from "./callingTracker";
+import { collectedBillsMachine } from "./collectedBills";
 import { dataTableMachine } from "./dataTable";
 import { dumpUploadMachine } from "./dumpUpload";
 import { eKycLoginMachine } from "./eKycLogin";
@@ -18,6 +19,8 @@ import { fieldVerificationMachine } from "./fieldVerification";
 import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
 import { invoiceAssignmentMachine } from "./invoiceAssignment";
+import { invoiceHeaderFormMachine } from "./invoiceHeaderForm";
+import { invoiceNumberDialogMachine } from "./invoiceNumberDialog";
 import { mobileAccessMachine } from "./mobileAccess";
 import { mobileLinkExportMachine } from "./mobileLinkExport";
 import { modalMachine } from "./modal";
@@ -84,4 +87,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "invoiceAssignment", machine: invoiceAssignmentMachine },
   { id: "fieldVerification", machine: fieldVerificationMachine },
   { id: "verificationCheck", machine: verificationCheckMachine },
+  { id: "collectedBills", machine: collectedBillsMachine },
+  { id: "invoiceHeaderForm", machine: invoiceHeaderFormMachine },
+  { id: "invoiceNumberDialog", machine: invoiceNumberDialogMachine },
 ];

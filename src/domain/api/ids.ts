@@ -53,3 +53,6 @@ export const RecoveryRequestId = RowId.pipe(Schema.brand("RecoveryRequestId"));
 export type RecoveryRequestId = typeof RecoveryRequestId.Type;
 export const CallingTrackerId = RowId.pipe(Schema.brand("CallingTrackerId"));
 export type CallingTrackerId = typeof CallingTrackerId.Type;
+/** A collected bill: one invoice of a workflow object (001 §3 invoice result, 002 §3), not a retailer's PDF. */
+export const InvoiceRecordId = RowId.pipe(Schema.brand("InvoiceRecordId"));
+export type InvoiceRecordId = typeof InvoiceRecordId.Type;

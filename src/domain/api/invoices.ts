@@ -1,0 +1,105 @@
+/**
+ * Collected bills' endpoints (spec 001 §7, 002 §7): the invoice data of a workflow object, invoice
+ * create, the number and date PATCH and the header answers update (each at the version read, 409
+ * when someone saved since or while a retailer request is pending), the bills list by outlet and
+ * the invoices list with its 30-day invoice date range (000 §2.4, §5).
+ */
+import { Schema } from "effect";
+import {
+  BILL_STATUSES,
+  CollectedBillPage,
+  Invoice,
+  InvoiceCreate,
+  InvoiceData,
+  InvoiceHeaderAnswersUpdate,
+  InvoiceListPage,
+  InvoiceNumberDate,
+} from "../invoices";
+import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
+import { endpoint } from "./endpoint";
+import { Choice, IdText, Listed, Text } from "./fields";
+import { InvoiceRecordId, ONE_RECORD_ID, WorkflowObjectId } from "./ids";
+
+const Filter = Text(MAX_QUERY_TEXT_LENGTH);
+const OfInvoice = Schema.Struct({ id: IdText(InvoiceRecordId) });
+
+export const invoiceData = endpoint({
+  summary: "Every invoice of a workflow object with its header answers and images, never paged",
+  method: "GET",
+  path: "/invoice-data/",
+  grant: "outletsRead",
+  query: Schema.Struct({
+    workflow_object: IdText(WorkflowObjectId, ONE_RECORD_ID),
+    "no-pagination": Schema.optionalKey(Schema.String),
+  }),
+  response: InvoiceData,
+  refusals: [400, 404],
+});
+
+export const createInvoice = endpoint({
+  summary:
+    "Adds an invoice to a workflow object, after its last; refused while a retailer request is pending",
+  method: "POST",
+  path: "/invoices/",
+  grant: "outletsWrite",
+  body: InvoiceCreate,
+  response: Invoice,
+  status: 201,
+  refusals: [400, 404, 409],
+});
+
+export const saveInvoiceNumberDate = endpoint({
+  summary: "Saves an invoice's number and date at the version read; 409 when someone saved since",
+  method: "PATCH",
+  path: "/invoices/:id/",
+  grant: "outletsWrite",
+  params: OfInvoice,
+  body: InvoiceNumberDate,
+  response: Invoice,
+  refusals: [400, 404, 409],
+});
+
+export const saveInvoiceHeaderAnswers = endpoint({
+  summary: "Saves an invoice's header answers at the version read and marks it complete; 409 when stale",
+  method: "PUT",
+  path: "/invoices/:id/header-answers/",
+  grant: "outletsWrite",
+  params: OfInvoice,
+  body: InvoiceHeaderAnswersUpdate,
+  response: Invoice,
+  refusals: [400, 404, 409],
+});
+
+export const collectedBills = endpoint({
+  summary: "A page of the outlets with collected invoices and their pending counts, filtered and searched",
+  method: "GET",
+  path: "/collected-bills/",
+  grant: "outletsRead",
+  query: Schema.Struct({
+    project: Schema.optionalKey(Listed(Filter)),
+    sub_project: Schema.optionalKey(Listed(Filter)),
+    status: Schema.optionalKey(Choice(BILL_STATUSES)),
+    search: Schema.optionalKey(Filter),
+  }),
+  paged: true,
+  response: CollectedBillPage,
+  refusals: [400],
+});
+
+export const invoiceList = endpoint({
+  summary:
+    "A page of invoices, newest date first, filtered by sub-project, status and a 30-day invoice date range",
+  method: "GET",
+  path: "/invoices/",
+  grant: "outletsRead",
+  query: Schema.Struct({
+    sub_project: Schema.optionalKey(Listed(Filter)),
+    status: Schema.optionalKey(Choice(BILL_STATUSES)),
+    invoice_date_after: Schema.optionalKey(Filter),
+    invoice_date_before: Schema.optionalKey(Filter),
+    search: Schema.optionalKey(Filter),
+  }),
+  paged: true,
+  response: InvoiceListPage,
+  refusals: [400],
+});

@@ -1,0 +1,104 @@
+/**
+ * The Collected Bills group's calls (spec 001 §7; 002 §7, §8): the invoices of a workflow object as
+ * the review's tabs read them, the number and date PATCH and the header answers update, each at the
+ * version read. A refusal (409 stale or a pending retailer request, 400) is an answer with the
+ * server's reason; the number dialog shows it, the header form stays silent (001 §8).
+ */
+import { Effect } from "effect";
+import { InvoiceRecordId, WorkflowObjectId } from "../../domain/api/ids";
+import * as api from "../../domain/api/invoices";
+import type {
+  CollectedInvoice,
+  HeaderAnswer,
+  HeaderSaveOutcome,
+  HeaderSaveRequest,
+  NumberDateOutcome,
+  NumberDateRequest,
+} from "../../domain/invoiceHeaders";
+import { INVOICE_CHANGED, type Invoice } from "../../domain/invoices";
+import { call } from "../endpoint";
+import { type ApiError, detailOf, fieldLines } from "../http";
+
+/** An invoice of the contract as its tab and header form hold it. */
+export function collectedInvoiceOf(invoice: Invoice): CollectedInvoice {
+  const answers = invoice.simplifiedinvoiceheaderanswer;
+  return {
+    id: invoice.id,
+    invoice_no: invoice.invoice_no,
+    invoice_date: invoice.invoice_date ?? "",
+    version: invoice.version,
+    headers: answers.map((a) => ({
+      invoice_header: a.invoice_header,
+      invoice_header_name: a.invoice_header_name,
+      invoice_header_type: a.invoice_header_type,
+      is_mandatory: a.is_mandatory,
+      validations: a.validations,
+      show_logic_config: a.show_logic_config,
+    })),
+    answers: answers.map(
+      (a): HeaderAnswer => ({
+        id: a.invoice_header,
+        invoice_header: a.invoice_header,
+        single_input: a.single_input,
+        image_count: a.images.length,
+        verified: a.is_verified,
+        ...a.details,
+      }),
+    ),
+  };
+}
+
+/** GET the invoices of a workflow object, in tab order. */
+export const loadCollectedBills = (
+  workflowObject: number,
+): Effect.Effect<readonly CollectedInvoice[], ApiError> =>
+  call(api.invoiceData, { query: { workflow_object: WorkflowObjectId.make(workflowObject) } }).pipe(
+    Effect.map((data) => [...data.invoices].sort((a, b) => a.index - b.index).map(collectedInvoiceOf)),
+  );
+
+const refusal = (e: ApiError) => (e._tag === "HttpError" && e.status === 409) || e._tag === "ValidationError";
+const reasonOf = (e: ApiError) => {
+  const body = "body" in e ? e.body : null;
+  return detailOf(body) ?? (fieldLines(body).join(" ") || INVOICE_CHANGED);
+};
+
+/** PATCH the number and date at the version read; an empty date is sent as none. */
+export const saveNumberDate = (request: NumberDateRequest): Effect.Effect<NumberDateOutcome, ApiError> =>
+  call(api.saveInvoiceNumberDate, {
+    params: { id: InvoiceRecordId.make(request.invoice) },
+    body: {
+      version: request.version,
+      invoice_no: request.invoice_no,
+      invoice_date: request.invoice_date === "" ? null : request.invoice_date,
+    },
+  }).pipe(
+    Effect.map((invoice): NumberDateOutcome => ({ type: "ok", version: invoice.version })),
+    Effect.catchIf(refusal, (e) =>
+      Effect.succeed<NumberDateOutcome>({ type: "failed", message: reasonOf(e) }),
+    ),
+  );
+
+/** PUT the header answers at the version read, with what a lookup confirmed for GST and PAN values. */
+export const saveHeaderAnswers = (request: HeaderSaveRequest): Effect.Effect<HeaderSaveOutcome, ApiError> =>
+  call(api.saveInvoiceHeaderAnswers, {
+    params: { id: InvoiceRecordId.make(request.invoice) },
+    body: {
+      version: request.version,
+      answers: request.answers.map((a) => ({
+        invoice_header: a.invoice_header,
+        single_input: a.single_input,
+        is_verified: a.verified,
+        details: {
+          gst_legal_name: a.gst_legal_name,
+          gst_registration_status: a.gst_registration_status,
+          gst_trade_name: a.gst_trade_name,
+          pan_holder_name: a.pan_holder_name,
+        },
+      })),
+    },
+  }).pipe(
+    Effect.map((invoice): HeaderSaveOutcome => ({ type: "ok", version: invoice.version })),
+    Effect.catchIf(refusal, (e) =>
+      Effect.succeed<HeaderSaveOutcome>({ type: "refused", message: reasonOf(e) }),
+    ),
+  );

@@ -1,0 +1,231 @@
+/**
+ * The Collected Bills group of Survey Details (spec 001 §2.2, §4.2, §4.8, §9): the outlet's
+ * invoices, one tab each; the active tab's header form (an invoiceHeaderForm child) and its Edit
+ * Invoice Header dialog (an invoiceNumberDialog child). A saved invoice moves the last saved index
+ * (tabs up to it green, the active one blue, the rest grey) and opens the next invoice. The tab
+ * strip scrolls in steps of 300 px. Reading the invoices is the `loadInvoices` actor and the two
+ * children's calls are theirs, all provided at the edge.
+ */
+import { assign, type DoneActorEvent, fromPromise, sendParent, sendTo, setup } from "xstate";
+import { type CollectedInvoice, tabScrollAfter } from "../domain/invoiceHeaders";
+import {
+  type InvoiceHeaderFormInput,
+  type InvoiceSavedEvent,
+  invoiceHeaderFormMachine,
+} from "./invoiceHeaderForm";
+import { type InvoiceNumberDialogOutput, invoiceNumberDialogMachine } from "./invoiceNumberDialog";
+
+export type { CollectedInvoice };
+
+export type CollectedBillsInput = {
+  workflowObject: number;
+  /** §4.2: invoice editing (header values, the number and date) only while edit permission holds. */
+  mayEdit: boolean;
+  /** §4.4: a retailer request is pending. */
+  pendingRequest: boolean;
+  /** The latest Invoice Date the dialog allows (today, YYYY-MM-DD). */
+  maxDate: string;
+};
+
+export type InvoicesOutcome = { type: "ok"; invoices: readonly CollectedInvoice[] };
+
+export type CollectedBillsContext = CollectedBillsInput & {
+  invoices: readonly CollectedInvoice[];
+  active: number;
+  /** The highest tab index saved on this screen; -1 before any. */
+  lastSaved: number;
+  /** The tab strip's scroll offset and how far it can scroll (measured by the screen), in px. */
+  scroll: number;
+  overflow: number;
+};
+
+export type CollectedBillsEvent =
+  | { type: "tab.select"; index: number }
+  | { type: "tabs.scroll"; direction: "left" | "right" }
+  | { type: "tabs.measure"; overflow: number }
+  | { type: "number.edit" }
+  | { type: "requests.change"; pending: boolean }
+  | { type: "retry" }
+  | InvoiceSavedEvent;
+
+type Ctx = CollectedBillsContext;
+const renamedTo = (event: unknown) =>
+  (event as DoneActorEvent<Extract<InvoiceNumberDialogOutput, { type: "saved" }>>).output;
+const output = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
+
+/** The active invoice's header form, as its child starts. */
+export const headerFormInput = (c: Ctx): InvoiceHeaderFormInput => {
+  const invoice = c.invoices[c.active]!;
+  return {
+    invoice: invoice.id,
+    version: invoice.version,
+    headers: invoice.headers,
+    answers: invoice.answers,
+    mayEdit: c.mayEdit,
+    pendingRequest: c.pendingRequest,
+  };
+};
+
+/** The header form tells Collected Bills of a save. */
+export const headerForm = invoiceHeaderFormMachine.provide({
+  actions: {
+    announceSaved: sendParent(
+      (_, params: Omit<InvoiceSavedEvent, "type">): InvoiceSavedEvent => ({
+        type: "invoice.saved",
+        ...params,
+      }),
+    ),
+  },
+});
+
+export const collectedBillsMachine = setup({
+  types: {} as {
+    context: Ctx;
+    events: CollectedBillsEvent;
+    input: CollectedBillsInput;
+    children: { headerForm: "headerForm"; numberDialog: "numberDialog" };
+  },
+  actors: {
+    headerForm,
+    numberDialog: invoiceNumberDialogMachine,
+    loadInvoices: fromPromise<InvoicesOutcome, { workflowObject: number }>(async () => {
+      throw new Error("loadInvoices is provided by the application");
+    }),
+  },
+  guards: {
+    hasInvoices: ({ event }) => output<InvoicesOutcome>(event).invoices.length > 0,
+    otherTab: ({ context, event }) =>
+      event.type === "tab.select" &&
+      event.index !== context.active &&
+      event.index >= 0 &&
+      event.index < context.invoices.length,
+    mayEdit: ({ context }) => context.mayEdit,
+    renamed: ({ event }) => output<InvoiceNumberDialogOutput>(event).type === "saved",
+  },
+}).createMachine({
+  id: "collectedBills",
+  description: "Collected Bills: a tab per invoice, the active invoice's headers and its number and date.",
+  context: ({ input }) => ({ ...input, invoices: [], active: 0, lastSaved: -1, scroll: 0, overflow: 0 }),
+  initial: "loading",
+  on: {
+    "tabs.measure": {
+      actions: assign(({ context, event }) => ({
+        overflow: Math.max(event.overflow, 0),
+        scroll: Math.min(context.scroll, Math.max(event.overflow, 0)),
+      })),
+    },
+    "tabs.scroll": {
+      actions: assign({
+        scroll: ({ context, event }) => tabScrollAfter(context.scroll, event.direction, context.overflow),
+      }),
+    },
+  },
+  states: {
+    loading: {
+      tags: ["busy"],
+      description: "Reading the outlet's invoices with their headers and answers.",
+      invoke: {
+        id: "loadInvoices",
+        src: "loadInvoices",
+        input: ({ context }) => ({ workflowObject: context.workflowObject }),
+        onDone: [
+          {
+            guard: "hasInvoices",
+            target: "invoice",
+            actions: assign({ invoices: ({ event }) => output<InvoicesOutcome>(event).invoices, active: 0 }),
+          },
+          { target: "noInvoices" },
+        ],
+        onError: { target: "failed" },
+      },
+    },
+    invoice: {
+      description: "The active invoice's tab: its header form, and its number and date.",
+      invoke: { id: "headerForm", src: "headerForm", input: ({ context }) => headerFormInput(context) },
+      initial: "viewing",
+      on: {
+        "tab.select": {
+          guard: "otherTab",
+          target: "invoice",
+          reenter: true,
+          actions: assign({ active: ({ event }) => event.index }),
+        },
+        // §2.2: the saved invoice is green from now on and the next one opens (the last stays open).
+        "invoice.saved": {
+          target: "invoice",
+          reenter: true,
+          actions: assign(({ context, event }) => ({
+            invoices: context.invoices.map((i) =>
+              i.id === event.invoice ? { ...i, version: event.version, answers: event.answers } : i,
+            ),
+            lastSaved: Math.max(context.lastSaved, context.active),
+            active: Math.min(context.active + 1, context.invoices.length - 1),
+          })),
+        },
+        "requests.change": {
+          actions: [
+            assign({ pendingRequest: ({ event }) => event.pending }),
+            sendTo("headerForm", ({ event }) => event),
+          ],
+        },
+      },
+      states: {
+        viewing: {
+          description: "The headers are shown; the pencil opens the Edit Invoice Header dialog.",
+          on: { "number.edit": { guard: "mayEdit", target: "numberDialog" } },
+        },
+        numberDialog: {
+          description: "The Edit Invoice Header dialog is open over the invoice.",
+          invoke: {
+            id: "numberDialog",
+            src: "numberDialog",
+            input: ({ context }) => {
+              const invoice = context.invoices[context.active]!;
+              return {
+                invoice: invoice.id,
+                version: invoice.version,
+                invoice_no: invoice.invoice_no,
+                invoice_date: invoice.invoice_date,
+                maxDate: context.maxDate,
+              };
+            },
+            onDone: [
+              {
+                guard: "renamed",
+                target: "viewing",
+                actions: [
+                  assign(({ context, event }) => {
+                    const o = renamedTo(event);
+                    return {
+                      invoices: context.invoices.map((i, n) =>
+                        n === context.active
+                          ? {
+                              ...i,
+                              version: o.version,
+                              invoice_no: o.invoice_no,
+                              invoice_date: o.invoice_date,
+                            }
+                          : i,
+                      ),
+                    };
+                  }),
+                  // The open header form saves at the invoice's new version.
+                  sendTo("headerForm", ({ event }) => ({
+                    type: "version.change",
+                    version: renamedTo(event).version,
+                  })),
+                ],
+              },
+              { target: "viewing" },
+            ],
+          },
+        },
+      },
+    },
+    noInvoices: { description: "The outlet has no collected invoices: No invoice details found." },
+    failed: {
+      description: "The invoices could not be read; Retry reads them again.",
+      on: { retry: { target: "loading" } },
+    },
+  },
+});

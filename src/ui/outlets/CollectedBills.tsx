@@ -1,0 +1,285 @@
+/**
+ * The Collected Bills group of Survey Details (spec 001 §2.2, §4.2, §4.4, §4.8, §5.3, §8, §9; 002
+ * §8), run by the collectedBills machine and its two children: a tab per invoice in the spec's
+ * colours, the active invoice's headers laid out by their column spans and shown by their
+ * show-logic, each §5.3 message under its header, the Edit Invoice Header dialog behind the pencil,
+ * and the image icon opening the invoice image viewer in a new tab.
+ */
+import { useSelector } from "@xstate/react";
+import { useEffect, useRef } from "react";
+import type { ActorRefFrom } from "xstate";
+import {
+  headerColumnSpan,
+  headerValues,
+  INVOICE_DATE_LABEL,
+  INVOICE_NUMBER_LABEL,
+  invoiceTabColour,
+  isHeaderShown,
+} from "../../domain/invoiceHeaders";
+import { PENDING_RETAILER_EDITS } from "../../domain/retailerRequests";
+import { collectedBillsMachine, headerForm } from "../../machines/collectedBills";
+import type { invoiceHeaderFormMachine } from "../../machines/invoiceHeaderForm";
+import { invoiceNumberDialogMachine } from "../../machines/invoiceNumberDialog";
+import { useLiveActorRef } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
+import { useNotify } from "../notifications/useNotify";
+import { collectedBillsActors } from "./collectedBillsActors";
+
+/** 001 §2.3: the invoice image viewer of a workflow object, opened in a new tab. */
+export const imageViewerPath = (workflowObject: number) =>
+  `/dashboard/collected-bill-image-viewer/${workflowObject}`;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+type FormActor = ActorRefFrom<typeof invoiceHeaderFormMachine>;
+type DialogActor = ActorRefFrom<typeof invoiceNumberDialogMachine>;
+
+export default function CollectedBills({
+  workflowObject,
+  mayEdit,
+  pendingRequest,
+  actors = collectedBillsActors,
+}: {
+  workflowObject: number;
+  /** 001 §4.2: the edit permission holds. */
+  mayEdit: boolean;
+  /** 001 §4.4: a retailer request is pending. */
+  pendingRequest: boolean;
+  /** The calls; a view test passes its own. */
+  actors?: typeof collectedBillsActors;
+}) {
+  const notify = useNotify();
+  const bills = useLiveActorRef(
+    useProvided(collectedBillsMachine, {
+      actors: {
+        loadInvoices: actors.loadInvoices,
+        headerForm: headerForm.provide({
+          actors: { saveHeaders: actors.saveHeaders },
+          actions: { notifySaved: (_, { text }) => notify("success", text) },
+        }),
+        numberDialog: invoiceNumberDialogMachine.provide({
+          actors: { saveNumberDate: actors.saveNumberDate },
+          actions: { notifySaved: (_, { text }) => notify("success", text) },
+        }),
+      },
+    }),
+    { input: { workflowObject, mayEdit, pendingRequest, maxDate: today() } },
+  );
+  const state = useSelector(bills, (s) => s);
+  const ctx = state.context;
+  const strip = useRef<HTMLDivElement>(null);
+
+  useEffect(() => bills.send({ type: "requests.change", pending: pendingRequest }), [bills, pendingRequest]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the strip is measured again when its tabs change
+  useEffect(() => {
+    const el = strip.current;
+    if (el) bills.send({ type: "tabs.measure", overflow: el.scrollWidth - el.clientWidth });
+  }, [bills, ctx.invoices.length]);
+  useEffect(() => strip.current?.scrollTo({ left: ctx.scroll, behavior: "smooth" }), [ctx.scroll]);
+
+  if (state.matches("loading")) return <p className="muted">Loading invoices…</p>;
+  if (state.matches("failed"))
+    return (
+      <p role="alert">
+        The invoices could not be loaded.{" "}
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => bills.send({ type: "retry" })}
+        >
+          Retry
+        </button>
+      </p>
+    );
+  if (state.matches("noInvoices")) return <p className="muted">No invoice details found.</p>;
+
+  const invoice = ctx.invoices[ctx.active]!;
+  const form = state.children.headerForm as FormActor | undefined;
+  const dialog = state.children.numberDialog as DialogActor | undefined;
+  return (
+    <section className="collected-bills" aria-label="Collected Bills">
+      <div className="collected-bills-tabs">
+        <button
+          type="button"
+          className="button button-small"
+          aria-label="Scroll tabs left"
+          onClick={() => bills.send({ type: "tabs.scroll", direction: "left" })}
+        >
+          ‹
+        </button>
+        <div className="collected-bills-strip" ref={strip} role="tablist">
+          {ctx.invoices.map((inv, i) => (
+            <button
+              key={inv.id}
+              type="button"
+              role="tab"
+              aria-selected={i === ctx.active}
+              className={`invoice-tab invoice-tab-${invoiceTabColour(i, ctx.active, ctx.lastSaved)}`}
+              onClick={() => bills.send({ type: "tab.select", index: i })}
+            >
+              {inv.invoice_no || `Invoice ${i + 1}`}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="button button-small"
+          aria-label="Scroll tabs right"
+          onClick={() => bills.send({ type: "tabs.scroll", direction: "right" })}
+        >
+          ›
+        </button>
+      </div>
+      <header className="collected-bills-invoice">
+        <span>
+          {INVOICE_NUMBER_LABEL}: {invoice.invoice_no || "N/A"} · {INVOICE_DATE_LABEL}:{" "}
+          {invoice.invoice_date || "N/A"}
+        </span>
+        {mayEdit && (
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label="Edit invoice number and date"
+            onClick={() => bills.send({ type: "number.edit" })}
+          >
+            ✎
+          </button>
+        )}
+        <a
+          href={imageViewerPath(workflowObject)}
+          target="_blank"
+          rel="noreferrer"
+          aria-label="Invoice images"
+        >
+          🖼
+        </a>
+      </header>
+      {dialog && <NumberDialog actor={dialog} />}
+      {form && <HeaderForm key={invoice.id} actor={form} />}
+    </section>
+  );
+}
+
+function HeaderForm({ actor }: { actor: FormActor }) {
+  const state = useSelector(actor, (s) => s);
+  const ctx = state.context;
+  const values = headerValues(ctx.answers);
+  const busy = state.hasTag("busy");
+  return (
+    <form
+      className="invoice-header-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: "save" });
+      }}
+    >
+      {state.matches({ form: "refused" }) && (
+        <p className="banner banner-warning" role="alert">
+          {PENDING_RETAILER_EDITS}
+        </p>
+      )}
+      <div className="invoice-header-grid">
+        {ctx.headers
+          .filter((h) => isHeaderShown(h, values))
+          .map((h) => {
+            const answer = ctx.answers.find((a) => a.invoice_header === h.invoice_header);
+            const messages = ctx.errors.filter((e) => e.invoice_header === h.invoice_header);
+            const id = `invoice-header-${h.invoice_header}`;
+            return (
+              <div
+                key={h.invoice_header}
+                className="invoice-header-field"
+                style={{ gridColumn: `span ${headerColumnSpan(h.invoice_header_type)}` }}
+              >
+                <label htmlFor={id}>
+                  {h.invoice_header_name}
+                  {h.is_mandatory && " *"}
+                </label>
+                {h.invoice_header_type === "multiple_image" ? (
+                  <span id={id}>{answer?.image_count ?? 0} images</span>
+                ) : (
+                  <input
+                    id={id}
+                    value={answer?.single_input ?? ""}
+                    disabled={!ctx.mayEdit || busy}
+                    onChange={(e) =>
+                      actor.send({ type: "header.change", header: h.invoice_header, value: e.target.value })
+                    }
+                  />
+                )}
+                {(h.invoice_header_type === "gst_number" || h.invoice_header_type === "pan_number") &&
+                  answer && (
+                    <span
+                      className={`verification-badge verification-${answer.verified ? "verified" : "not-verified"}`}
+                    >
+                      {answer.verified ? "Verified" : "Not verified"}
+                    </span>
+                  )}
+                {answer?.gst_legal_name && <small>Legal name: {answer.gst_legal_name}</small>}
+                {answer?.gst_trade_name && <small>Trade name: {answer.gst_trade_name}</small>}
+                {answer?.gst_registration_status && (
+                  <small>Registration status: {answer.gst_registration_status}</small>
+                )}
+                {answer?.pan_holder_name && <small>PAN holder: {answer.pan_holder_name}</small>}
+                {messages.map((m) => (
+                  <span key={m.message} className="field-error">
+                    {m.message}
+                  </span>
+                ))}
+              </div>
+            );
+          })}
+      </div>
+      {ctx.mayEdit && (
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Saving…" : "Save"}
+        </button>
+      )}
+    </form>
+  );
+}
+
+function NumberDialog({ actor }: { actor: DialogActor }) {
+  const state = useSelector(actor, (s) => s);
+  const ctx = state.context;
+  const busy = state.hasTag("busy");
+  return (
+    <div className="invoice-number-dialog" role="dialog" aria-label="Edit Invoice Header">
+      <h3>Edit Invoice Header</h3>
+      <label htmlFor="invoice-no">{INVOICE_NUMBER_LABEL}</label>
+      <input
+        id="invoice-no"
+        value={ctx.invoice_no}
+        disabled={busy}
+        onChange={(e) => actor.send({ type: "number.change", value: e.target.value })}
+      />
+      {ctx.errors.invoice_no && <span className="field-error">{ctx.errors.invoice_no}</span>}
+      <label htmlFor="invoice-date">{INVOICE_DATE_LABEL}</label>
+      <input
+        id="invoice-date"
+        type="date"
+        max={ctx.maxDate}
+        value={ctx.invoice_date}
+        disabled={busy}
+        onChange={(e) => actor.send({ type: "date.change", value: e.target.value })}
+      />
+      {ctx.errors.invoice_date && <span className="field-error">{ctx.errors.invoice_date}</span>}
+      {ctx.serverError && (
+        <p className="field-error" role="alert">
+          {ctx.serverError}
+        </p>
+      )}
+      <button type="button" className="button" disabled={busy} onClick={() => actor.send({ type: "save" })}>
+        {busy ? "Saving…" : "Save"}
+      </button>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={busy}
+        onClick={() => actor.send({ type: "cancel" })}
+      >
+        Cancel
+      </button>
+    </div>
+  );
+}

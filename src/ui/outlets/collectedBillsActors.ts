@@ -1,0 +1,24 @@
+/** The Collected Bills machines' calls, provided by the application (tests provide fakes). */
+import { fromPromise } from "xstate";
+import type {
+  HeaderSaveOutcome,
+  HeaderSaveRequest,
+  NumberDateOutcome,
+  NumberDateRequest,
+} from "../../domain/invoiceHeaders";
+import { loadCollectedBills, saveHeaderAnswers, saveNumberDate } from "../../infra/api/collectedBills";
+import { runApi } from "../../infra/http";
+import type { InvoicesOutcome } from "../../machines/collectedBills";
+
+export const collectedBillsActors = {
+  loadInvoices: fromPromise<InvoicesOutcome, { workflowObject: number }>(async ({ input, signal }) => ({
+    type: "ok",
+    invoices: await runApi(loadCollectedBills(input.workflowObject), { signal }),
+  })),
+  saveHeaders: fromPromise<HeaderSaveOutcome, HeaderSaveRequest>(({ input, signal }) =>
+    runApi(saveHeaderAnswers(input), { signal }),
+  ),
+  saveNumberDate: fromPromise<NumberDateOutcome, NumberDateRequest>(({ input, signal }) =>
+    runApi(saveNumberDate(input), { signal }),
+  ),
+};

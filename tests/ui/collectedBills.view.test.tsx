@@ -1,0 +1,116 @@
+/**
+ * The Collected Bills group on screen (spec 001 §2.2, §4.2, §4.4, §4.8, §5.3, §9; 002 §8): with the
+ * calls faked, the tabs in their colours, show-logic, every §5.3 message at once, a GST change
+ * clearing its verified mark and names, a save moving the tabs on, the number/date dialog restoring
+ * the old number when the server refuses, and no editing without permission.
+ */
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { fromPromise } from "xstate";
+import type {
+  HeaderSaveOutcome,
+  HeaderSaveRequest,
+  NumberDateOutcome,
+  NumberDateRequest,
+} from "../../src/domain/invoiceHeaders";
+import type { InvoicesOutcome } from "../../src/machines/collectedBills";
+import CollectedBills from "../../src/ui/outlets/CollectedBills";
+import { sampleAnswers, sampleHeaders } from "../machines/fixtures/invoiceSamples";
+
+afterEach(cleanup);
+
+const invoice = (id: number, invoice_no: string) => ({
+  id,
+  invoice_no,
+  invoice_date: "2026-11-20",
+  version: 1,
+  headers: sampleHeaders,
+  answers: sampleAnswers,
+});
+const saved: HeaderSaveRequest[] = [];
+const actors = (numberOutcome: NumberDateOutcome = { type: "ok", version: 2 }) => ({
+  loadInvoices: fromPromise<InvoicesOutcome, { workflowObject: number }>(async () => ({
+    type: "ok",
+    invoices: [invoice(501, "INV-1001"), invoice(502, "INV-1002"), invoice(503, "INV-1003")],
+  })),
+  saveHeaders: fromPromise<HeaderSaveOutcome, HeaderSaveRequest>(async ({ input }) => {
+    saved.push(input);
+    return { type: "ok", version: 2 };
+  }),
+  saveNumberDate: fromPromise<NumberDateOutcome, NumberDateRequest>(async () => numberOutcome),
+});
+const tabs = () =>
+  screen.getAllByRole("tab").map((t) => [t.textContent, t.className.split("invoice-tab-")[1]]);
+
+describe("Collected Bills", () => {
+  it("shows the tabs in their colours, every header message at once, and moves on after a save", async () => {
+    render(<CollectedBills workflowObject={77} mayEdit pendingRequest={false} actors={actors()} />);
+    await screen.findByRole("tablist");
+    expect(tabs()).toEqual([
+      ["INV-1001", "blue"],
+      ["INV-1002", "grey"],
+      ["INV-1003", "grey"],
+    ]);
+    expect(screen.getByRole("link", { name: "Invoice images" }).getAttribute("href")).toBe(
+      "/dashboard/collected-bill-image-viewer/77",
+    );
+    // A GST change clears its verified mark and its names (§4.8).
+    expect(screen.getByText("Verified")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Distributor GSTIN *"), { target: { value: "27ABCDE1234F0Z5" } });
+    expect(screen.getByText("Not verified")).toBeTruthy();
+    expect(screen.queryByText(/Legal name:/)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(screen.getByText("Invalid GST Number.")).toBeTruthy();
+    expect(screen.getByText("Bill number cannot be empty.")).toBeTruthy();
+    // Paid in cash: the GSTIN is hidden (show-logic), so only the bill number is asked.
+    fireEvent.change(screen.getByLabelText("Payment mode *"), { target: { value: "Cash" } });
+    expect(screen.queryByLabelText("Distributor GSTIN *")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Bill number *"), { target: { value: "B-77" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(tabs()).toEqual([
+        ["INV-1001", "green"],
+        ["INV-1002", "blue"],
+        ["INV-1003", "grey"],
+      ]),
+    );
+    expect(saved.at(-1)?.invoice).toBe(501);
+  });
+
+  it("the number dialog refuses an empty number and restores the old one when the server refuses", async () => {
+    const refusal = "Please complete all pending retailer edits before proceeding.";
+    render(
+      <CollectedBills
+        workflowObject={77}
+        mayEdit
+        pendingRequest={false}
+        actors={actors({ type: "failed", message: refusal })}
+      />,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Edit invoice number and date" }));
+    const number = screen.getByLabelText("Invoice Number");
+    fireEvent.change(number, { target: { value: "" } });
+    fireEvent.click(screen.getAllByRole("button", { name: "Save" })[0]!);
+    expect(screen.getByText("Invoice Number cannot be empty.")).toBeTruthy();
+    fireEvent.change(number, { target: { value: "INV-9" } });
+    fireEvent.click(screen.getAllByRole("button", { name: "Save" })[0]!);
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect((screen.getByLabelText("Invoice Number") as HTMLInputElement).value).toBe("INV-1001");
+  });
+
+  it("without edit permission there is no pencil, no Save and the inputs are disabled", async () => {
+    render(<CollectedBills workflowObject={77} mayEdit={false} pendingRequest={false} actors={actors()} />);
+    await screen.findByRole("tablist");
+    expect(screen.queryByRole("button", { name: "Edit invoice number and date" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    expect((screen.getByLabelText("Bill number *") as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it("with a retailer request pending Save shows the banner", async () => {
+    render(<CollectedBills workflowObject={77} mayEdit pendingRequest actors={actors()} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Save" }));
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Please complete all pending retailer edits before proceeding.",
+    );
+  });
+});
