@@ -11,6 +11,7 @@ import { insertMany } from "../db/insertMany";
 import { seedAdministeredResources } from "./catalogue";
 import { seedFieldTools } from "./fieldTools";
 import { seedInvoiceSetup } from "./invoiceSetup";
+import { seedInvoices } from "./invoices";
 import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
 import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
 import { seedProjectFiles } from "./projectFiles";
@@ -160,6 +161,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     await seedRetailerPortal(tx, now);
     await seedProjectFiles(tx, new Date(now));
     await seedInvoiceSetup(tx);
+    await seedInvoices(tx, now);
     return true;
   });
   // The seed writes most outlet and workflow rows twice (inserted, then given their review and
