@@ -63,6 +63,8 @@ describe("collected bills", () => {
     const image = await server.call("GET", first.images.sku[0]!.url, { headers: await as("qc.manager") });
     expect(image.status).toBe(200);
     expect(read.invoices[2]!.is_complete).toBe(false);
+    const outlet = await call("qc.manager", "GET", `/api/outlets/${BILLS_OUTLET}/`);
+    expect(outlet.body.total_no_of_invoice_pending).toBe(1);
   });
 
   it("creates an invoice after the last and saves its number and date once per version", async () => {
