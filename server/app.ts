@@ -23,6 +23,7 @@ import { securityHeaders } from "./http/security";
 import { serve } from "./http/serve";
 import { serveClient } from "./http/static";
 import { invoiceSetupRoutes } from "./invoiceSetup/routes";
+import { invoiceRoutes } from "./invoices/routes";
 import { lookupRoutes } from "./lookups/routes";
 import { mobileRoutes } from "./mobile/routes";
 import { outletRoutes } from "./outlets/routes";
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", payoutRoutes(deps));
   app.route("/api", projectRoutes(deps));
   app.route("/api", invoiceSetupRoutes(deps));
+  app.route("/api", invoiceRoutes(deps));
   app.route("/api", surveyRoutes(deps));
   app.route("/api", callingRoutes(deps));
   app.route("/api", retailerRequestRoutes(deps));

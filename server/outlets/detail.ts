@@ -56,6 +56,8 @@ export async function outletDetail(
        ${person("wfa", "assigned_field_auditor")},
        w.rsa_verification_status, w.client_given_phone_number, w.field_survey_mobile_version_number,
        w.calling_display_notes, w.calling_inbound_source_differentiation, w.invoice_file_id,
+       (SELECT count(*)::int FROM invoices inv WHERE inv.workflow_object_id = w.id AND NOT inv.is_complete)
+         AS total_no_of_invoice_pending,
        (SELECT coalesce(json_agg(json_build_object('id', i.id, 'kind', i.kind) ORDER BY i.id), '[]')
         FROM outlet_images i WHERE i.outlet_id = o.id) AS images
      ${OUTLET_JOINS_SQL}
@@ -155,6 +157,7 @@ export async function outletDetail(
     distributor_gst_registration_status: r.distributor_gst_registration_status,
     gst_number_verification_status: r.gst_number_verification_status,
     pan_number_verification_status: r.pan_number_verification_status,
+    total_no_of_invoice_pending: Number(r.total_no_of_invoice_pending),
     banner_image: banner ? url(banner.id) : null,
     field_survey_start_datetime: r.field_survey_start_datetime,
     field_survey_end_datetime: r.field_survey_end_datetime,

@@ -12,6 +12,7 @@ import { seedCallingTrackers } from "./calling";
 import { seedAdministeredResources } from "./catalogue";
 import { seedFieldTools } from "./fieldTools";
 import { seedInvoiceSetup } from "./invoiceSetup";
+import { seedInvoices } from "./invoices";
 import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
 import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
 import { seedProjectFiles } from "./projectFiles";
@@ -162,6 +163,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     await seedRetailerPortal(tx, now);
     await seedProjectFiles(tx, new Date(now));
     await seedInvoiceSetup(tx);
+    await seedInvoices(tx, now);
     return true;
   });
   // The seed writes most outlet and workflow rows twice (inserted, then given their review and

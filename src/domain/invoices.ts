@@ -123,16 +123,9 @@ const Version = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualT
 export const MAX_INVOICE_NO_LENGTH = 100;
 export const MAX_HEADER_INPUT_LENGTH = 10000;
 
-/** 001 §4.8 the Edit Invoice Header dialog: Invoice Number required. */
-export const INVOICE_NUMBER_REQUIRED = "Invoice Number is required.";
-export const INVOICE_DATE_INVALID = "Invoice Date must be a date written YYYY-MM-DD.";
 export const INVOICE_CHANGED =
   "Someone else saved this invoice while you were editing. Reload to see their change.";
 export const INVOICE_EDIT_NOT_ALLOWED = "You cannot edit this outlet's invoices now.";
-/** 002 §8: the number and date dialog's success. */
-export const INVOICE_NUMBER_DATE_SAVED = "Invoice number and date saved successfully.";
-/** 001 §7, §8: two spaces, as the spec writes it. */
-export const INVOICE_HEADER_SAVED = "Invoice Header saved  Successfully.";
 
 const InvoiceNo = Schema.String.check(Schema.isMaxLength(MAX_INVOICE_NO_LENGTH));
 const InvoiceDate = Schema.NullOr(Schema.String.check(Schema.isMaxLength(10)));
@@ -168,18 +161,6 @@ export const InvoiceHeaderAnswersUpdate = Schema.Struct({
   answers: Schema.Array(HeaderAnswerInput).check(Schema.isMaxLength(100)),
 });
 export type InvoiceHeaderAnswersUpdate = typeof InvoiceHeaderAnswersUpdate.Type;
-
-/** What the number and date dialog refuses before sending and the server refuses again. */
-export function invoiceNumberDateProblems(input: {
-  invoice_no: string;
-  invoice_date: string | null;
-}): Record<string, string> {
-  const problems: Record<string, string> = {};
-  if (input.invoice_no.trim() === "") problems.invoice_no = INVOICE_NUMBER_REQUIRED;
-  if (input.invoice_date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(input.invoice_date))
-    problems.invoice_date = INVOICE_DATE_INVALID;
-  return problems;
-}
 
 // --- who edits ---
 

@@ -82,6 +82,8 @@ export const OutletReview = Schema.Struct({
   distributor_gst_registration_status: Text,
   gst_number_verification_status: Schema.String,
   pan_number_verification_status: Schema.String,
+  /** 001 §3: the outlet's collected invoices whose headers were not saved yet (invoices.ts). */
+  total_no_of_invoice_pending: Schema.Number,
   banner_image: Text,
   field_survey_start_datetime: Text,
   field_survey_end_datetime: Text,

@@ -240,6 +240,52 @@ function resourceRows(def: ResourceDefinition): MatrixRow[] {
 }
 
 export const MATRIX: readonly MatrixRow[] = [
+  // Collected bills (docs/invoices.md): outlet readers read; writes pass the outlet-writer check and
+  // are then refused on their input (each writer's edit permission is asked per outlet, after).
+  {
+    route: "GET /api/invoice-data/",
+    variant: "an Acme outlet's invoices: another organisation's is not found",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/invoice-data/?workflow_object=${f.acmeWorkflowObject}&no-pagination`)(),
+  },
+  {
+    route: "GET /api/invoice-images/:id/",
+    variant: "an image no invoice has",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 404 404 404 404 404 404 404 404 404 404 404 404 404 404 403 403 403",
+    request: get(`/api/invoice-images/${NO_REQUEST}/`),
+  },
+  {
+    route: "POST /api/invoices/",
+    variant: "an empty body: the access check comes first",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 403 400 400 403 403 403",
+    request: post("/api/invoices/", {}),
+  },
+  {
+    route: "PATCH /api/invoices/:id/",
+    variant: "an empty body: the access check comes first",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 403 400 400 403 403 403",
+    request: () => ({ method: "PATCH", path: "/api/invoices/1/", body: {} }),
+  },
+  {
+    route: "PUT /api/invoices/:id/header-answers/",
+    variant: "an empty body: the access check comes first",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 403 400 400 403 403 403",
+    request: () => ({ method: "PUT", path: "/api/invoices/1/header-answers/", body: {} }),
+  },
+  {
+    route: "GET /api/collected-bills/",
+    cells: OUTLET_READERS,
+    request: get("/api/collected-bills/"),
+  },
+  {
+    route: "GET /api/invoices/",
+    cells: OUTLET_READERS,
+    request: get("/api/invoices/?invoice_date_after=2026-01-01&invoice_date_before=2026-01-20"),
+  },
   // Public: health, configuration, sign-in and forgotten passwords.
   { route: "GET /api/health/", cells: PUBLIC, request: get("/api/health/") },
   { route: "GET /api/config/", cells: PUBLIC, request: get("/api/config/") },

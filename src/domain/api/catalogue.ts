@@ -9,6 +9,7 @@ import type { AnyEndpoint } from "./endpoint";
 import * as fieldTools from "./fieldTools";
 import * as fieldUsers from "./fieldUsers";
 import * as invoiceSetup from "./invoiceSetup";
+import * as invoices from "./invoices";
 import * as lookups from "./lookups";
 import * as mobile from "./mobile";
 import * as mobileLinks from "./mobileLinks";
@@ -40,6 +41,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   lookups,
   payouts,
   invoiceSetup,
+  invoices,
   verification,
   uploads,
 ];

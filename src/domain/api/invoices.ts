@@ -16,7 +16,7 @@ import {
   InvoiceNumberDate,
 } from "../invoices";
 import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
-import { endpoint } from "./endpoint";
+import { Download, endpoint } from "./endpoint";
 import { Choice, IdText, Listed, Text } from "./fields";
 import { InvoiceRecordId, ONE_RECORD_ID, WorkflowObjectId } from "./ids";
 
@@ -102,4 +102,14 @@ export const invoiceList = endpoint({
   paged: true,
   response: InvoiceListPage,
   refusals: [400],
+});
+
+export const invoiceImage = endpoint({
+  summary: "One image of an invoice (the bill, a SKU, an add-on SKU or an image header's), cacheable",
+  method: "GET",
+  path: "/invoice-images/:id/",
+  grant: "outletsRead",
+  params: Schema.Struct({ id: IdText(Schema.Number.check(Schema.isInt(), Schema.isGreaterThan(0))) }),
+  response: Download,
+  refusals: [404],
 });

@@ -1,0 +1,76 @@
+/**
+ * The collected bills endpoints (src/domain/api/invoices.ts): a workflow object's invoices, their
+ * images, the three writes (each one transaction) and the two lists. An outlet the caller does
+ * not see is not found.
+ */
+import { Hono } from "hono";
+import * as api from "../../src/domain/api/invoices";
+import { isInternal } from "../auth/organisationScope";
+import type { AppDeps, AppEnv } from "../context";
+import { inTransaction } from "../db/retry";
+import { paginate } from "../http/pagination";
+import { NOT_FOUND, Problem } from "../http/problem";
+import { serve } from "../http/serve";
+import { pendingState } from "../retailerRequests/gate";
+import { visibleWorkflowObject } from "../survey/read";
+import { collectedBills, invoiceList } from "./lists";
+import { editsInvoicesNow, invoiceImageContent, invoicesOf } from "./read";
+import { createInvoice, saveHeaderAnswers, saveNumberDate } from "./write";
+
+export function invoiceRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+
+  serve(app, deps, api.invoiceData, async ({ caller, query }) => {
+    const wo = await visibleWorkflowObject(db, caller, query.workflow_object);
+    if (!wo) throw new Problem(404, { ...NOT_FOUND });
+    const [outlet] = await db.query<{ rsid: string; name: string }>(
+      "SELECT rsid, name FROM outlets WHERE id = $1",
+      [wo.outlet_id],
+    );
+    const blocked = (await pendingState(db, wo.id)).blocked;
+    const invoices = await invoicesOf(db, wo);
+    return {
+      workflow_object: query.workflow_object,
+      outlet: { rsid: outlet!.rsid, name: outlet!.name },
+      is_edit: !blocked && editsInvoicesNow(caller, wo),
+      invoices,
+    };
+  });
+
+  serve(app, deps, api.invoiceImage, async ({ c, caller, params }) => {
+    const image = await invoiceImageContent(db, caller, params.id, isInternal(caller.user));
+    if (!image) throw new Problem(404, { ...NOT_FOUND });
+    return c.body(new Uint8Array(image.content), 200, {
+      "Content-Type": image.content_type,
+      "Cache-Control": "private, max-age=86400, immutable",
+    });
+  });
+
+  serve(app, deps, api.createInvoice, async ({ caller, body }) => {
+    const now = new Date(deps.clock());
+    return inTransaction(deps, (tx) => createInvoice(tx, caller, body, now));
+  });
+
+  serve(app, deps, api.saveInvoiceNumberDate, async ({ caller, params, body }) => {
+    const now = new Date(deps.clock());
+    return inTransaction(deps, (tx) => saveNumberDate(tx, caller, params.id, body, now));
+  });
+
+  serve(app, deps, api.saveInvoiceHeaderAnswers, async ({ caller, params, body }) => {
+    const now = new Date(deps.clock());
+    return inTransaction(deps, (tx) => saveHeaderAnswers(tx, caller, params.id, body, now));
+  });
+
+  serve(app, deps, api.collectedBills, async ({ c, caller, query, page }) => {
+    const { rows, count } = await collectedBills(db, caller, query, page);
+    return paginate(c.req.url, rows, count, page);
+  });
+
+  serve(app, deps, api.invoiceList, async ({ c, caller, query, page }) => {
+    const { rows, count } = await invoiceList(db, caller, query, page);
+    return paginate(c.req.url, rows, count, page);
+  });
+
+  return app;
+}

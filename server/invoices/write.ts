@@ -1,0 +1,236 @@
+/**
+ * Writing collected bills, each in the caller's transaction: the outlet row is locked first, the
+ * caller's invoice editing is checked against the outlet's current state (001 §4.2), nothing is
+ * saved while a retailer request is pending (001 §4.4, 002 §2.10), a change made on an invoice that
+ * changed since it was read is refused (409), the input is checked with the screen's own rules
+ * (invoiceHeaders.ts), and every change gets a QC edit history line.
+ */
+import type { InvoiceRecordId } from "../../src/domain/api/ids";
+import { calendarDateAt } from "../../src/domain/format";
+import {
+  type InvoiceHeader,
+  type InvoiceHeaderInput,
+  invoiceHeaderErrors,
+  invoiceNumberDateErrors,
+  isVerifiableHeader,
+} from "../../src/domain/invoiceHeaders";
+import {
+  INVOICE_CHANGED,
+  INVOICE_EDIT_NOT_ALLOWED,
+  type Invoice,
+  type InvoiceCreate,
+  type InvoiceHeaderAnswersUpdate,
+  type InvoiceNumberDate,
+} from "../../src/domain/invoices";
+import type { Queryable } from "../db/db";
+import { NOT_FOUND, Problem } from "../http/problem";
+import type { OutletViewer } from "../outlets/access";
+import { refuseWhilePending } from "../retailerRequests/gate";
+import { type VisibleWorkflowObject, visibleWorkflowObject } from "../survey/read";
+import { editsInvoicesNow, invoicesOf, subProjectHeaders } from "./read";
+
+type Stored = { id: number; invoice_no: string; invoice_date: string | null; version: number };
+
+/** The workflow object, locked through its outlet row, once the caller may edit its invoices now. */
+async function editableWorkflowObject(
+  tx: Queryable,
+  viewer: OutletViewer,
+  woId: number,
+): Promise<VisibleWorkflowObject> {
+  const wo = await visibleWorkflowObject(tx, viewer, woId, true);
+  if (!wo) throw new Problem(404, { ...NOT_FOUND });
+  if (!editsInvoicesNow(viewer, wo)) throw new Problem(403, { detail: INVOICE_EDIT_NOT_ALLOWED });
+  await refuseWhilePending(tx, wo.id);
+  return wo;
+}
+
+/** The invoice, locked, with its editable workflow object; 409 when it changed since `version`. */
+async function editableInvoice(
+  tx: Queryable,
+  viewer: OutletViewer,
+  id: number,
+  version: number,
+): Promise<{ wo: VisibleWorkflowObject; stored: Stored }> {
+  const [owner] = await tx.query<{ workflow_object_id: number }>(
+    "SELECT workflow_object_id FROM invoices WHERE id = $1",
+    [id],
+  );
+  if (!owner) throw new Problem(404, { ...NOT_FOUND });
+  const wo = await editableWorkflowObject(tx, viewer, owner.workflow_object_id);
+  const [stored] = await tx.query<Stored>(
+    `SELECT id, invoice_no, to_char(invoice_date, 'YYYY-MM-DD') AS invoice_date, version
+     FROM invoices WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  if (!stored) throw new Problem(404, { ...NOT_FOUND });
+  if (stored.version !== version) throw new Problem(409, { detail: INVOICE_CHANGED });
+  return { wo, stored };
+}
+
+/** §4.8 the number and date rule, the date no later than today (India's calendar). */
+function refuseBadNumberDate(input: { invoice_no: string; invoice_date: string | null }, now: Date): void {
+  const errors = invoiceNumberDateErrors(
+    { invoice_no: input.invoice_no, invoice_date: input.invoice_date ?? "" },
+    calendarDateAt(now.getTime()),
+  );
+  const lines = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]]));
+  if (Object.keys(lines).length) throw new Problem(400, lines);
+}
+
+async function logHistory(tx: Queryable, woId: number, viewer: OutletViewer, lines: string[], now: Date) {
+  for (const message of lines)
+    await tx.query(
+      "INSERT INTO qc_edit_history (workflow_object_id, user_id, message, created) VALUES ($1, $2, $3, $4)",
+      [woId, viewer.user.id, message, now],
+    );
+}
+
+async function answerOf(tx: Queryable, wo: VisibleWorkflowObject, id: number): Promise<Invoice> {
+  const [invoice] = await invoicesOf(tx, wo, id);
+  if (!invoice) throw new Problem(404, { ...NOT_FOUND });
+  return invoice;
+}
+
+const dateShown = (d: string | null) => d ?? "no date";
+
+/** Invoice create: a new pending invoice after the workflow object's last. */
+export async function createInvoice(
+  tx: Queryable,
+  viewer: OutletViewer,
+  input: InvoiceCreate,
+  now: Date,
+): Promise<Invoice> {
+  const wo = await editableWorkflowObject(tx, viewer, input.workflow_object);
+  refuseBadNumberDate(input, now);
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO invoices (workflow_object_id, position, invoice_no, invoice_date, created, modified_at, modified_by)
+     SELECT $1, COALESCE(MAX(position), 0) + 1, $2, $3::date, $4, $4, $5 FROM invoices WHERE workflow_object_id = $1
+     RETURNING id`,
+    [wo.id, input.invoice_no.trim(), input.invoice_date, now, viewer.user.id],
+  );
+  await logHistory(
+    tx,
+    wo.id,
+    viewer,
+    [`Invoice ${input.invoice_no.trim()} added (${dateShown(input.invoice_date)})`],
+    now,
+  );
+  return answerOf(tx, wo, row!.id);
+}
+
+/** The number and date PATCH, at the version read. */
+export async function saveNumberDate(
+  tx: Queryable,
+  viewer: OutletViewer,
+  id: InvoiceRecordId,
+  input: InvoiceNumberDate,
+  now: Date,
+): Promise<Invoice> {
+  const { wo, stored } = await editableInvoice(tx, viewer, id, input.version);
+  refuseBadNumberDate(input, now);
+  const invoiceNo = input.invoice_no.trim();
+  await tx.query(
+    `UPDATE invoices SET invoice_no = $2, invoice_date = $3::date, version = version + 1, modified_at = $4,
+       modified_by = $5 WHERE id = $1`,
+    [id, invoiceNo, input.invoice_date, now, viewer.user.id],
+  );
+  const lines: string[] = [];
+  if (stored.invoice_no !== invoiceNo)
+    lines.push(`Invoice number changed from ${stored.invoice_no} to ${invoiceNo}`);
+  if (stored.invoice_date !== input.invoice_date)
+    lines.push(
+      `Invoice ${invoiceNo} date changed from ${dateShown(stored.invoice_date)} to ${dateShown(input.invoice_date)}`,
+    );
+  await logHistory(tx, wo.id, viewer, lines, now);
+  return answerOf(tx, wo, id);
+}
+
+/**
+ * The header answers update (001 §7), at the version read: every answer is checked with §5.3 as
+ * the screen checks it (invoiceHeaderErrors, every message at once by header name), then saved,
+ * and the invoice counts as complete. Only a GST or PAN header carries a verified flag and names.
+ */
+export async function saveHeaderAnswers(
+  tx: Queryable,
+  viewer: OutletViewer,
+  id: InvoiceRecordId,
+  input: InvoiceHeaderAnswersUpdate,
+  now: Date,
+): Promise<Invoice> {
+  const { wo, stored } = await editableInvoice(tx, viewer, id, input.version);
+  const headers = await subProjectHeaders(tx, wo.sub_project_id);
+  const unknown = input.answers.filter((a) => !headers.some((h) => h.id === a.invoice_header));
+  if (unknown.length)
+    throw new Problem(
+      400,
+      Object.fromEntries(
+        unknown.map((a) => [`answers.${a.invoice_header}`, ["Not a header of this outlet's invoices."]]),
+      ),
+    );
+  const [before] = await invoicesOf(tx, wo, id);
+  const imageCounts = new Map(
+    (before?.simplifiedinvoiceheaderanswer ?? []).map((a) => [a.invoice_header, a.images.length]),
+  );
+  const asked: InvoiceHeader[] = (before?.simplifiedinvoiceheaderanswer ?? []).map((a) => ({
+    invoice_header: a.invoice_header,
+    invoice_header_name: a.invoice_header_name,
+    invoice_header_type: a.invoice_header_type,
+    is_mandatory: a.is_mandatory,
+    validations: a.validations,
+    show_logic_config: a.show_logic_config,
+  }));
+  const given = new Map(input.answers.map((a) => [a.invoice_header, a]));
+  // A header the save leaves out keeps its stored value.
+  const inputs: InvoiceHeaderInput[] = (before?.simplifiedinvoiceheaderanswer ?? []).map((a) => ({
+    invoice_header: a.invoice_header,
+    single_input: given.has(a.invoice_header)
+      ? (given.get(a.invoice_header)!.single_input ?? null)
+      : a.single_input,
+    image_count: imageCounts.get(a.invoice_header) ?? 0,
+  }));
+  const errors: Record<string, string[]> = {};
+  for (const e of invoiceHeaderErrors(asked, inputs)) {
+    const name = asked.find((h) => h.invoice_header === e.invoice_header)?.invoice_header_name ?? "";
+    errors[name] = [...(errors[name] ?? []), e.message];
+  }
+  if (Object.keys(errors).length) throw new Problem(400, errors);
+
+  const lines: string[] = [];
+  for (const a of input.answers) {
+    const header = headers.find((h) => h.id === a.invoice_header)!;
+    const verifiable = isVerifiableHeader(header.header_type);
+    const d = verifiable ? a.details : null;
+    await tx.query(
+      `INSERT INTO invoice_header_answers (invoice_id, header_id, single_input, is_verified, gst_legal_name,
+         gst_registration_status, gst_trade_name, pan_holder_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (invoice_id, header_id) DO UPDATE SET single_input = $3, is_verified = $4, gst_legal_name = $5,
+         gst_registration_status = $6, gst_trade_name = $7, pan_holder_name = $8`,
+      [
+        id,
+        header.id,
+        a.single_input,
+        verifiable && a.is_verified,
+        d?.gst_legal_name ?? null,
+        d?.gst_registration_status ?? null,
+        d?.gst_trade_name ?? null,
+        d?.pan_holder_name ?? null,
+      ],
+    );
+    const was = before?.simplifiedinvoiceheaderanswer.find(
+      (x) => x.invoice_header === header.id,
+    )?.single_input;
+    if ((was ?? null) !== a.single_input)
+      lines.push(
+        `Invoice ${stored.invoice_no}: ${header.header} changed from ${was ?? "empty"} to ${a.single_input ?? "empty"}`,
+      );
+  }
+  await tx.query(
+    `UPDATE invoices SET is_complete = true, version = version + 1, modified_at = $2, modified_by = $3
+     WHERE id = $1`,
+    [id, now, viewer.user.id],
+  );
+  if (lines.length === 0) lines.push(`Invoice ${stored.invoice_no}: headers saved`);
+  await logHistory(tx, wo.id, viewer, lines, now);
+  return answerOf(tx, wo, id);
+}

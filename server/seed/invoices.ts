@@ -1,0 +1,118 @@
+/**
+ * Collected bills of the Acme MI outlets (docs/invoices.md, docs/demo-data.md): the first outlets
+ * of acme-mi-main, RS000089 first, get one to three invoices dated within the last weeks. RS000089's
+ * first invoice is complete with every header answered (GST and PAN verified, with their names) and
+ * images of every kind, one without a name; the next outlet's invoices are pending with no images
+ * at all; the rest alternate complete and pending with a bill photo each.
+ */
+import { calendarDateAt } from "../../src/domain/format";
+import type { Queryable } from "../db/db";
+
+const DAY_MS = 86_400_000;
+/** Outlets of acme-mi-main that carry invoices. */
+const OUTLETS_WITH_BILLS = 8;
+export const BILLS_OUTLET = "RS000089";
+
+function billSvg(label: string, hue: number): string {
+  const safe = label.replace(/[<>&"']/g, "");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="320" viewBox="0 0 240 320"><rect width="240" height="320" fill="#fbfaf4"/><rect x="0" y="0" width="240" height="40" fill="hsl(${hue},55%,40%)"/><text x="120" y="27" font-family="sans-serif" font-size="16" fill="#fff" text-anchor="middle">${safe}</text><g fill="#bbb"><rect x="20" y="70" width="200" height="8"/><rect x="20" y="95" width="160" height="8"/><rect x="20" y="120" width="180" height="8"/><rect x="20" y="145" width="120" height="8"/><rect x="20" y="260" width="200" height="2"/></g></svg>`;
+}
+
+type Header = { id: number; header: string; header_type: string };
+
+/** A complete invoice's answer for each header type. */
+function answerFor(h: Header, invoiceNo: string, date: string, credit: boolean) {
+  switch (h.header_type) {
+    case "text":
+      return { single_input: invoiceNo };
+    case "date":
+      return { single_input: date };
+    case "number":
+      return { single_input: "1840.50" };
+    case "time":
+      return { single_input: "10:30" };
+    case "dropdown":
+      return { single_input: credit ? "Credit" : "Cash" };
+    case "gst_number":
+      return credit
+        ? {
+            single_input: "27AAPFU0939F1ZV",
+            verified: true,
+            gst_legal_name: "Sharma Distributors Private Limited",
+            gst_trade_name: "Sharma Distributors",
+            gst_registration_status: "Active",
+          }
+        : null;
+    case "pan_number":
+      return { single_input: "ABCDE1234F", verified: true, pan_holder_name: "RAVI KUMAR SHARMA" };
+    default:
+      return null;
+  }
+}
+
+export async function seedInvoices(tx: Queryable, now: number): Promise<void> {
+  const outlets = await tx.query<{ wo: number; rsid: string; organisation_id: number }>(
+    `SELECT w.id AS wo, o.rsid, p.organisation_id FROM outlets o JOIN workflow_objects w ON w.outlet_id = o.id
+     JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
+     WHERE s.slug = 'acme-mi-main' ORDER BY o.rsid <> $1, o.rsid LIMIT $2`,
+    [BILLS_OUTLET, OUTLETS_WITH_BILLS],
+  );
+  if (outlets.length === 0) return;
+  const headers = await tx.query<Header>(
+    `SELECT h.id, h.header, h.header_type FROM invoice_headers h
+     JOIN invoice_template_headers th ON th.header_id = h.id
+     JOIN sub_project_invoice_setups s ON s.template_id = th.template_id
+     JOIN sub_projects sp ON sp.id = s.sub_project_id WHERE sp.slug = 'acme-mi-main' ORDER BY h.id`,
+  );
+  const created = new Date(now);
+  const image = async (invoice: number, kind: string, name: string | null, hue: number, header?: number) =>
+    tx.query(
+      `INSERT INTO invoice_images (invoice_id, kind, header_id, name, content_type, content, created)
+       VALUES ($1, $2, $3, $4, 'image/svg+xml', convert_to($5, 'UTF8'), $6)`,
+      [invoice, kind, header ?? null, name, billSvg(name ?? kind, hue), created],
+    );
+
+  for (const [k, o] of outlets.entries()) {
+    const count = k === 0 ? 3 : k === 1 ? 2 : 1 + (k % 2);
+    for (let n = 1; n <= count; n++) {
+      const invoiceNo = `INV-${o.rsid.slice(2)}-${n}`;
+      const date = calendarDateAt(now - (k * 3 + n) * DAY_MS);
+      const complete = k === 0 ? n < 3 : k === 1 ? false : (k + n) % 2 === 0;
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO invoices (workflow_object_id, position, invoice_no, invoice_date, is_complete, created)
+         VALUES ($1, $2, $3, $4::date, $5, $6) RETURNING id`,
+        [o.wo, n, invoiceNo, date, complete, created],
+      );
+      const id = row!.id;
+      if (complete)
+        for (const h of headers) {
+          const a = answerFor(h, invoiceNo, date, k === 0 && n === 1);
+          if (a === null) continue;
+          await tx.query(
+            `INSERT INTO invoice_header_answers (invoice_id, header_id, single_input, is_verified, gst_legal_name,
+               gst_registration_status, gst_trade_name, pan_holder_name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+            [
+              id,
+              h.id,
+              a.single_input,
+              "verified" in a && a.verified === true,
+              "gst_legal_name" in a ? a.gst_legal_name : null,
+              "gst_registration_status" in a ? a.gst_registration_status : null,
+              "gst_trade_name" in a ? a.gst_trade_name : null,
+              "pan_holder_name" in a ? a.pan_holder_name : null,
+            ],
+          );
+        }
+      if (k === 1) continue; // the outlet whose bills came without images
+      await image(id, "invoice", `Bill ${invoiceNo}`, (k * 40 + n * 15) % 360);
+      for (const h of headers.filter((x) => x.header_type === "multiple_image"))
+        if (complete) await image(id, "header", `${h.header} ${invoiceNo}`, 200, h.id);
+      if (k === 0 && n === 1) {
+        await image(id, "invoice", null, 30);
+        await image(id, "sku", "Cola 250 ml shelf", 120);
+        await image(id, "sku", "Cola 500 ml shelf", 140);
+        await image(id, "add_on_sku", "Lemon soda 200 ml", 60);
+      }
+    }
+  }
+}

@@ -1,0 +1,235 @@
+// @vitest-environment node
+/**
+ * Collected bills: an outlet's invoices as seeded, create, the versioned number and date PATCH and
+ * header answers update (a stale version refused), the pending retailer request gate, QC edit
+ * history, who may edit (client.manager reads only) and the two lists' filters.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BILLS_OUTLET } from "../../server/seed/invoices";
+import { INVOICE_RANGE_ALERT } from "../../src/domain/filters";
+import { INVALID_GST_NUMBER } from "../../src/domain/invoiceHeaders";
+import {
+  INVOICE_CHANGED,
+  INVOICE_EDIT_NOT_ALLOWED,
+  type Invoice,
+  type InvoiceData,
+} from "../../src/domain/invoices";
+import { PENDING_RETAILER_EDITS } from "../../src/domain/retailerRequests";
+import { startTestServer, type TestServer } from "./support";
+
+let server: TestServer;
+let wo: number;
+beforeAll(async () => {
+  server = await startTestServer();
+  const [row] = await server.db.query<{ wo: number }>(
+    `SELECT w.id AS wo FROM workflow_objects w JOIN outlets o ON o.id = w.outlet_id WHERE o.rsid = $1`,
+    [BILLS_OUTLET],
+  );
+  wo = row!.wo;
+  // QC edits in qc_pending (001 §4.2).
+  await server.db.query(
+    "UPDATE outlets SET workflow_state = 'qc_pending' WHERE id = (SELECT outlet_id FROM workflow_objects WHERE id = $1)",
+    [wo],
+  );
+});
+afterAll(() => server.close());
+
+const sessions = new Map<string, Promise<Record<string, string>>>();
+const as = (username: string) => {
+  if (!sessions.has(username)) sessions.set(username, server.signIn(username));
+  return sessions.get(username)!;
+};
+const call = async (user: string, method: string, path: string, body?: unknown) =>
+  server.call(method, path, { headers: await as(user), ...(body === undefined ? {} : { body }) });
+const data = async (user = "qc.manager") =>
+  (await call(user, "GET", `/api/invoice-data/?workflow_object=${wo}&no-pagination`))
+    .body as unknown as InvoiceData;
+
+describe("collected bills", () => {
+  it("reads the seeded invoices of RS000089 with header answers and images of every kind", async () => {
+    const read = await data();
+    expect(read.outlet.rsid).toBe(BILLS_OUTLET);
+    expect(read.is_edit).toBe(true);
+    expect(read.invoices.map((i) => i.index)).toEqual([0, 1, 2]);
+    const first = read.invoices[0]!;
+    expect(first.is_complete).toBe(true);
+    expect(first.images.invoice.length).toBe(2);
+    expect(first.images.sku.length).toBe(2);
+    expect(first.images.add_on_sku.length).toBe(1);
+    expect(first.images.invoice.some((m) => m.name === null)).toBe(true);
+    const gst = first.simplifiedinvoiceheaderanswer.find((a) => a.invoice_header_type === "gst_number")!;
+    expect(gst.is_verified).toBe(true);
+    expect(gst.details.gst_legal_name).toBe("Sharma Distributors Private Limited");
+    const image = await server.call("GET", first.images.sku[0]!.url, { headers: await as("qc.manager") });
+    expect(image.status).toBe(200);
+    expect(read.invoices[2]!.is_complete).toBe(false);
+    const outlet = await call("qc.manager", "GET", `/api/outlets/${BILLS_OUTLET}/`);
+    expect(outlet.body.total_no_of_invoice_pending).toBe(1);
+  });
+
+  it("creates an invoice after the last and saves its number and date once per version", async () => {
+    const created = await call("qc.manager", "POST", "/api/invoices/", {
+      workflow_object: wo,
+      invoice_no: "NEW-1",
+      invoice_date: "2026-11-01",
+    });
+    expect(created.status).toBe(201);
+    const invoice = created.body as unknown as Invoice;
+    expect([invoice.index, invoice.version, invoice.is_complete]).toEqual([3, 1, false]);
+    const body = { version: 1, invoice_no: "NEW-2", invoice_date: "2026-11-02" };
+    const [a, b] = await Promise.all([
+      call("qc.manager", "PATCH", `/api/invoices/${invoice.id}/`, body),
+      call("qc.manager", "PATCH", `/api/invoices/${invoice.id}/`, body),
+    ]);
+    const answers = [a, b].sort((x, y) => x.status - y.status);
+    expect(answers.map((x) => x.status)).toEqual([200, 409]);
+    expect(answers[1]!.body.detail).toBe(INVOICE_CHANGED);
+    expect(answers[0]!.body.invoice_no).toBe("NEW-2");
+    const empty = await call("qc.manager", "PATCH", `/api/invoices/${invoice.id}/`, {
+      ...body,
+      version: 2,
+      invoice_no: " ",
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.invoice_no).toEqual(["Invoice Number cannot be empty."]);
+    const history = await server.db.query<{ message: string }>(
+      "SELECT message FROM qc_edit_history WHERE workflow_object_id = $1 ORDER BY id",
+      [wo],
+    );
+    expect(history.map((h) => h.message)).toContain("Invoice number changed from NEW-1 to NEW-2");
+  });
+
+  it("validates header answers with §5.3, saves them at the version read and marks the invoice complete", async () => {
+    const pending = (await data()).invoices[2]!;
+    const gst = pending.simplifiedinvoiceheaderanswer.find((a) => a.invoice_header_type === "gst_number")!;
+    const mode = pending.simplifiedinvoiceheaderanswer.find((a) => a.invoice_header_type === "dropdown")!;
+    const noDetails = {
+      gst_legal_name: null,
+      gst_registration_status: null,
+      gst_trade_name: null,
+      pan_holder_name: null,
+    };
+    const wrong = await call("qc.manager", "PUT", `/api/invoices/${pending.id}/header-answers/`, {
+      version: pending.version,
+      answers: [
+        {
+          invoice_header: mode.invoice_header,
+          single_input: "Credit",
+          is_verified: false,
+          details: noDetails,
+        },
+        {
+          invoice_header: gst.invoice_header,
+          single_input: "NOTAGST",
+          is_verified: false,
+          details: noDetails,
+        },
+      ],
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body[gst.invoice_header_name]).toEqual([INVALID_GST_NUMBER]);
+    const answers = pending.simplifiedinvoiceheaderanswer.map((a) => ({
+      invoice_header: a.invoice_header,
+      single_input:
+        {
+          text: "INV-77",
+          date: "2026-11-01",
+          number: "12",
+          time: "10:00",
+          dropdown: "Cash",
+          pan_number: "ABCDE1234F",
+        }[a.invoice_header_type as string] ?? null,
+      is_verified: false,
+      details: noDetails,
+    }));
+    // The image header's images come with the bill: give the pending invoice one.
+    for (const h of pending.simplifiedinvoiceheaderanswer.filter(
+      (a) => a.invoice_header_type === "multiple_image",
+    ))
+      await server.db.query(
+        `INSERT INTO invoice_images (invoice_id, kind, header_id, name, content_type, content, created)
+         VALUES ($1, 'header', $2, 'page', 'image/svg+xml', convert_to('<svg/>', 'UTF8'), now())`,
+        [pending.id, h.invoice_header],
+      );
+    const saved = await call("qc.manager", "PUT", `/api/invoices/${pending.id}/header-answers/`, {
+      version: pending.version,
+      answers,
+    });
+    expect(saved.status).toBe(200);
+    expect([saved.body.is_complete, saved.body.version]).toEqual([true, pending.version + 1]);
+    const stale = await call("qc.manager", "PUT", `/api/invoices/${pending.id}/header-answers/`, {
+      version: pending.version,
+      answers,
+    });
+    expect([stale.status, stale.body.detail]).toEqual([409, INVOICE_CHANGED]);
+  });
+
+  it("lets client.manager read but not edit", async () => {
+    const read = await data("client.manager");
+    expect(read.is_edit).toBe(false);
+    const invoice = read.invoices[0]!;
+    const patch = await call("client.manager", "PATCH", `/api/invoices/${invoice.id}/`, {
+      version: invoice.version,
+      invoice_no: "X-1",
+      invoice_date: null,
+    });
+    expect(patch.status).toBe(403);
+    expect(patch.body.detail).toBe(INVOICE_EDIT_NOT_ALLOWED);
+  });
+
+  it("lists outlets with pending counts and invoices within a 30-day date range", async () => {
+    const bills = await call("qc.manager", "GET", `/api/collected-bills/?search=${BILLS_OUTLET}`);
+    expect(bills.status).toBe(200);
+    const row = (bills.body.results as { rsid: string; total_no_of_invoice_pending: number }[])[0]!;
+    expect(row.rsid).toBe(BILLS_OUTLET);
+    expect(row.total_no_of_invoice_pending).toBeGreaterThan(0);
+    const complete = await call("qc.manager", "GET", "/api/collected-bills/?status=complete&page-size=100");
+    expect(
+      (complete.body.results as { total_no_of_invoice_pending: number }[]).every(
+        (r) => r.total_no_of_invoice_pending === 0,
+      ),
+    ).toBe(true);
+    const wide = await call(
+      "qc.manager",
+      "GET",
+      "/api/invoices/?invoice_date_after=2026-01-01&invoice_date_before=2026-03-01",
+    );
+    expect([wide.status, wide.body.invoice_date_before]).toEqual([400, [INVOICE_RANGE_ALERT]]);
+    const ranged = await call(
+      "qc.manager",
+      "GET",
+      "/api/invoices/?invoice_date_after=2026-11-01&invoice_date_before=2026-11-02&search=RS000089",
+    );
+    expect(ranged.status).toBe(200);
+    for (const r of ranged.body.results as { invoice_date: string }[])
+      expect(r.invoice_date >= "2026-11-01" && r.invoice_date <= "2026-11-02").toBe(true);
+  });
+
+  it("refuses every invoice save while a retailer request is pending", async () => {
+    await server.db.query(
+      `INSERT INTO retailer_master_requests (workflow_object_id, type, status, old_data, new_data, created)
+       VALUES ($1, 'store_details', 'pending', '{}', '{}', now())`,
+      [wo],
+    );
+    const read = await data();
+    expect(read.is_edit).toBe(false);
+    const invoice = read.invoices[0]!;
+    const patch = await call("qc.manager", "PATCH", `/api/invoices/${invoice.id}/`, {
+      version: invoice.version,
+      invoice_no: "BLOCKED",
+      invoice_date: null,
+    });
+    expect([patch.status, patch.body.detail]).toEqual([409, PENDING_RETAILER_EDITS]);
+    const create = await call("qc.manager", "POST", "/api/invoices/", {
+      workflow_object: wo,
+      invoice_no: "B",
+      invoice_date: null,
+    });
+    expect([create.status, create.body.detail]).toEqual([409, PENDING_RETAILER_EDITS]);
+    const headers = await call("qc.manager", "PUT", `/api/invoices/${invoice.id}/header-answers/`, {
+      version: invoice.version,
+      answers: [],
+    });
+    expect([headers.status, headers.body.detail]).toEqual([409, PENDING_RETAILER_EDITS]);
+  });
+});
