@@ -1,5 +1,5 @@
-import react from "@vitejs/plugin-react";
 import { availableParallelism } from "node:os";
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { machinePaths } from "./scripts/machine-paths-plugin";
 
