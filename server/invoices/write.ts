@@ -13,6 +13,7 @@ import {
   invoiceHeaderErrors,
   invoiceNumberDateErrors,
   isVerifiableHeader,
+  withHeaderValue,
 } from "../../src/domain/invoiceHeaders";
 import {
   INVOICE_CHANGED,
@@ -21,6 +22,7 @@ import {
   type InvoiceCreate,
   type InvoiceHeaderAnswersUpdate,
   type InvoiceNumberDate,
+  NO_DETAILS,
 } from "../../src/domain/invoices";
 import type { Queryable } from "../db/db";
 import { NOT_FOUND, Problem } from "../http/problem";
@@ -148,7 +150,8 @@ export async function saveNumberDate(
 /**
  * The header answers update (001 §7), at the version read: every answer is checked with §5.3 as
  * the screen checks it (invoiceHeaderErrors, every message at once by header name), then saved,
- * and the invoice counts as complete. Only a GST or PAN header carries a verified flag and names.
+ * and the invoice counts as complete. Only a GST or PAN header carries a verified flag and names,
+ * which the save keeps for an unchanged value and clears for a changed one.
  */
 export async function saveHeaderAnswers(
   tx: Queryable,
@@ -198,8 +201,17 @@ export async function saveHeaderAnswers(
   const lines: string[] = [];
   for (const a of input.answers) {
     const header = headers.find((h) => h.id === a.invoice_header)!;
-    const verifiable = isVerifiableHeader(header.header_type);
-    const d = verifiable ? a.details : null;
+    const saved = before?.simplifiedinvoiceheaderanswer.find((x) => x.invoice_header === header.id);
+    // The stored verification stays with an unchanged value and goes with a changed one (§4.8).
+    const kept = withHeaderValue(
+      {
+        single_input: saved?.single_input ?? null,
+        verified: saved?.is_verified ?? false,
+        ...(saved?.details ?? NO_DETAILS),
+      },
+      header.header_type,
+      a.single_input ?? "",
+    );
     await tx.query(
       `INSERT INTO invoice_header_answers (invoice_id, header_id, single_input, is_verified, gst_legal_name,
          gst_registration_status, gst_trade_name, pan_holder_name)
@@ -210,16 +222,14 @@ export async function saveHeaderAnswers(
         id,
         header.id,
         a.single_input,
-        verifiable && a.is_verified,
-        d?.gst_legal_name ?? null,
-        d?.gst_registration_status ?? null,
-        d?.gst_trade_name ?? null,
-        d?.pan_holder_name ?? null,
+        isVerifiableHeader(header.header_type) && kept.verified,
+        kept.gst_legal_name,
+        kept.gst_registration_status,
+        kept.gst_trade_name,
+        kept.pan_holder_name,
       ],
     );
-    const was = before?.simplifiedinvoiceheaderanswer.find(
-      (x) => x.invoice_header === header.id,
-    )?.single_input;
+    const was = saved?.single_input;
     if ((was ?? null) !== a.single_input)
       lines.push(
         `Invoice ${stored.invoice_no}: ${header.header} changed from ${was ?? "empty"} to ${a.single_input ?? "empty"}`,

@@ -146,12 +146,13 @@ export const InvoiceNumberDate = Schema.Struct({
 });
 export type InvoiceNumberDate = typeof InvoiceNumberDate.Type;
 
-/** One header's answer as saved: the value, and what a lookup confirmed for a GST or PAN value. */
+/**
+ * One header's answer as saved: its value only. Whether a GST or PAN value is verified, and the names
+ * a lookup found, are the server's to record (a changed value loses them), never the saver's word.
+ */
 export const HeaderAnswerInput = Schema.Struct({
   invoice_header: Schema.Number.check(Schema.isInt(), Schema.isGreaterThan(0)),
   single_input: Schema.NullOr(Schema.String.check(Schema.isMaxLength(MAX_HEADER_INPUT_LENGTH))),
-  is_verified: Schema.Boolean,
-  details: InvoiceHeaderDetails,
 });
 export type HeaderAnswerInput = typeof HeaderAnswerInput.Type;
 

@@ -99,30 +99,47 @@ describe("collected bills", () => {
     expect(history.map((h) => h.message)).toContain("Invoice number changed from NEW-1 to NEW-2");
   });
 
+  it("keeps a GST header's verification for its unchanged value only: a saver cannot mark one verified", async () => {
+    const first = (await data()).invoices[0]!;
+    const gst = first.simplifiedinvoiceheaderanswer.find((a) => a.invoice_header_type === "gst_number")!;
+    const save = (version: number, value: string | null) =>
+      call("qc.manager", "PUT", `/api/invoices/${first.id}/header-answers/`, {
+        version,
+        answers: [{ invoice_header: gst.invoice_header, single_input: value, is_verified: true }],
+      });
+    const same = await save(first.version, gst.single_input);
+    expect(same.status).toBe(200);
+    const kept = (await data()).invoices[0]!.simplifiedinvoiceheaderanswer.find(
+      (a) => a.invoice_header === gst.invoice_header,
+    )!;
+    expect([kept.is_verified, kept.details.gst_legal_name]).toEqual([true, gst.details.gst_legal_name]);
+
+    const changed = `29${gst.single_input!.slice(2)}`;
+    expect((await save(first.version + 1, changed)).status).toBe(200);
+    const reset = (await data()).invoices[0]!.simplifiedinvoiceheaderanswer.find(
+      (a) => a.invoice_header === gst.invoice_header,
+    )!;
+    expect([reset.single_input, reset.is_verified, reset.details]).toEqual([
+      changed,
+      false,
+      { gst_legal_name: null, gst_registration_status: null, gst_trade_name: null, pan_holder_name: null },
+    ]);
+  });
+
   it("validates header answers with §5.3, saves them at the version read and marks the invoice complete", async () => {
     const pending = (await data()).invoices[2]!;
     const gst = pending.simplifiedinvoiceheaderanswer.find((a) => a.invoice_header_type === "gst_number")!;
     const mode = pending.simplifiedinvoiceheaderanswer.find((a) => a.invoice_header_type === "dropdown")!;
-    const noDetails = {
-      gst_legal_name: null,
-      gst_registration_status: null,
-      gst_trade_name: null,
-      pan_holder_name: null,
-    };
     const wrong = await call("qc.manager", "PUT", `/api/invoices/${pending.id}/header-answers/`, {
       version: pending.version,
       answers: [
         {
           invoice_header: mode.invoice_header,
           single_input: "Credit",
-          is_verified: false,
-          details: noDetails,
         },
         {
           invoice_header: gst.invoice_header,
           single_input: "NOTAGST",
-          is_verified: false,
-          details: noDetails,
         },
       ],
     });
@@ -139,8 +156,6 @@ describe("collected bills", () => {
           dropdown: "Cash",
           pan_number: "ABCDE1234F",
         }[a.invoice_header_type as string] ?? null,
-      is_verified: false,
-      details: noDetails,
     }));
     // The image header's images come with the bill: give the pending invoice one.
     for (const h of pending.simplifiedinvoiceheaderanswer.filter(

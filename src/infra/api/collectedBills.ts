@@ -78,7 +78,7 @@ export const saveNumberDate = (request: NumberDateRequest): Effect.Effect<Number
     ),
   );
 
-/** PUT the header answers at the version read, with what a lookup confirmed for GST and PAN values. */
+/** PUT the header answers at the version read (their values: verification is the server's record). */
 export const saveHeaderAnswers = (request: HeaderSaveRequest): Effect.Effect<HeaderSaveOutcome, ApiError> =>
   call(api.saveInvoiceHeaderAnswers, {
     params: { id: InvoiceRecordId.make(request.invoice) },
@@ -87,13 +87,6 @@ export const saveHeaderAnswers = (request: HeaderSaveRequest): Effect.Effect<Hea
       answers: request.answers.map((a) => ({
         invoice_header: a.invoice_header,
         single_input: a.single_input,
-        is_verified: a.verified,
-        details: {
-          gst_legal_name: a.gst_legal_name,
-          gst_registration_status: a.gst_registration_status,
-          gst_trade_name: a.gst_trade_name,
-          pan_holder_name: a.pan_holder_name,
-        },
       })),
     },
   }).pipe(
