@@ -184,7 +184,10 @@ export function invoiceGuidance(o: PanelOutlet): {
 }
 
 /** Payment result (kyc_update calls): the latest payout of the outlet and its transaction. */
-export function paymentResult(o: PanelOutlet): { facts: CallingFact[]; paid: boolean } {
+/** Where the latest payment stands: none recorded yet, or its status says it succeeded or not. */
+export type PaymentOutcome = "none" | "succeeded" | "notSucceeded";
+
+export function paymentResult(o: PanelOutlet): { facts: CallingFact[]; outcome: PaymentOutcome } {
   const wo = o.workflow_object;
   return {
     facts: [
@@ -196,7 +199,12 @@ export function paymentResult(o: PanelOutlet): { facts: CallingFact[]; paid: boo
       { label: "Client Payout Cycle", value: given(wo.client_payout_month) },
       { label: "Payment Remarks", value: given(wo.payment_remarks) },
     ],
-    paid: isPaymentSuccessful(wo.payment_status),
+    outcome:
+      given(wo.payment_status) === null
+        ? "none"
+        : isPaymentSuccessful(wo.payment_status)
+          ? "succeeded"
+          : "notSucceeded",
   };
 }
 

@@ -3,6 +3,7 @@ import {
   callingTrackerReasonsComplete,
   formatPhone433,
   isSuccessfulReason,
+  paymentResult,
   savedAnswersComplete,
 } from "../../src/domain/calling";
 
@@ -40,5 +41,34 @@ describe("the calling desk's rules (001 §2.3, §4.5)", () => {
     expect(savedAnswersComplete([[1], [2]], 2)).toBe(true);
     expect(savedAnswersComplete([[1], []], 2)).toBe(false);
     expect(savedAnswersComplete([[1]], 2)).toBe(false);
+  });
+
+  it("says whether the latest payment succeeded, and that there is none before the first", () => {
+    const outlet = (payment_status: string | null) => ({
+      name: "Joshi Bazaar",
+      gst_number: null,
+      pan_number: null,
+      gst_legal_name: null,
+      gst_trade_name: null,
+      workflow_object: {
+        amount_to_pay: "1250.00",
+        client_payout_month: null,
+        rs_payout_month: null,
+        payment_status,
+        payment_date: null,
+        payment_remarks: null,
+        utr_number: null,
+        bank: null,
+        branch: null,
+        account_number: null,
+        ifsc_code: null,
+        account_holder_name: null,
+        invoice_data: null,
+      },
+    });
+    expect(paymentResult(outlet(null)).outcome).toBe("none");
+    expect(paymentResult(outlet(" ")).outcome).toBe("none");
+    expect(paymentResult(outlet("payment_successful")).outcome).toBe("succeeded");
+    expect(paymentResult(outlet("payment_failed")).outcome).toBe("notSucceeded");
   });
 });

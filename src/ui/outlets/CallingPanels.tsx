@@ -3,7 +3,13 @@
  * invoice guidance (invoice calls), the payment result (kyc_update calls) and Details to Inform
  * (confirmation calls, the IFTU executive too), each built from the outlet's own data.
  */
-import { type CallingFact, detailsToInform, invoiceGuidance, paymentResult } from "../../domain/calling";
+import {
+  type CallingFact,
+  detailsToInform,
+  invoiceGuidance,
+  type PaymentOutcome,
+  paymentResult,
+} from "../../domain/calling";
 import { NOT_AVAILABLE, type OutletReview } from "../../domain/outletReview";
 
 function Facts({ facts, label }: { facts: readonly CallingFact[]; label: string }) {
@@ -42,11 +48,17 @@ export function InvoiceGuidance({ outlet }: { outlet: OutletReview }) {
   );
 }
 
+const OUTCOME_TEXT: Readonly<Record<PaymentOutcome, string>> = {
+  none: "No payment has been recorded for this outlet yet.",
+  succeeded: "The latest payment succeeded.",
+  notSucceeded: "The latest payment has not succeeded.",
+};
+
 export function PaymentResult({ outlet }: { outlet: OutletReview }) {
   const r = paymentResult(outlet);
   return (
     <>
-      <p>{r.paid ? "The latest payment succeeded." : "The latest payment has not succeeded."}</p>
+      <p>{OUTCOME_TEXT[r.outcome]}</p>
       <Facts facts={r.facts} label="Latest payout and transaction" />
     </>
   );
