@@ -182,7 +182,9 @@ export async function saveHeaderAnswers(
     validations: a.validations,
     show_logic_config: a.show_logic_config,
   }));
-  const given = new Map(input.answers.map((a) => [a.invoice_header, a]));
+  const given = new Map<number, (typeof input.answers)[number]>(
+    input.answers.map((a) => [a.invoice_header, a]),
+  );
   // A header the save leaves out keeps its stored value.
   const inputs: InvoiceHeaderInput[] = (before?.simplifiedinvoiceheaderanswer ?? []).map((a) => ({
     invoice_header: a.invoice_header,

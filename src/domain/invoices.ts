@@ -8,7 +8,7 @@
  * of a changed GST or PAN) are in invoiceHeaders.ts.
  */
 import { Schema } from "effect";
-import { InvoiceRecordId, WorkflowObjectId } from "./api/ids";
+import { InvoiceHeaderId, InvoiceRecordId, WorkflowObjectId } from "./api/ids";
 import { hasEditPermission, type ReviewRole } from "./outletReview";
 import { INVOICE_HEADER_TYPES, SHOW_LOGIC_CONDITIONS } from "./resources/catalogue";
 
@@ -151,7 +151,7 @@ export type InvoiceNumberDate = typeof InvoiceNumberDate.Type;
  * a lookup found, are the server's to record (a changed value loses them), never the saver's word.
  */
 export const HeaderAnswerInput = Schema.Struct({
-  invoice_header: Schema.Number.check(Schema.isInt(), Schema.isGreaterThan(0)),
+  invoice_header: InvoiceHeaderId,
   single_input: Schema.NullOr(Schema.String.check(Schema.isMaxLength(MAX_HEADER_INPUT_LENGTH))),
 });
 export type HeaderAnswerInput = typeof HeaderAnswerInput.Type;

@@ -56,3 +56,7 @@ export type CallingTrackerId = typeof CallingTrackerId.Type;
 /** A collected bill: one invoice of a workflow object (001 §3 invoice result, 002 §3), not a retailer's PDF. */
 export const InvoiceRecordId = RowId.pipe(Schema.brand("InvoiceRecordId"));
 export type InvoiceRecordId = typeof InvoiceRecordId.Type;
+export const InvoiceImageId = RowId.pipe(Schema.brand("InvoiceImageId"));
+export type InvoiceImageId = typeof InvoiceImageId.Type;
+export const InvoiceHeaderId = RowId.pipe(Schema.brand("InvoiceHeaderId"));
+export type InvoiceHeaderId = typeof InvoiceHeaderId.Type;

@@ -18,7 +18,7 @@ import {
 import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
 import { Download, endpoint } from "./endpoint";
 import { Choice, IdText, Listed, Text } from "./fields";
-import { InvoiceRecordId, ONE_RECORD_ID, WorkflowObjectId } from "./ids";
+import { InvoiceImageId, InvoiceRecordId, ONE_RECORD_ID, WorkflowObjectId } from "./ids";
 
 const Filter = Text(MAX_QUERY_TEXT_LENGTH);
 const OfInvoice = Schema.Struct({ id: IdText(InvoiceRecordId) });
@@ -109,7 +109,7 @@ export const invoiceImage = endpoint({
   method: "GET",
   path: "/invoice-images/:id/",
   grant: "outletsRead",
-  params: Schema.Struct({ id: IdText(Schema.Number.check(Schema.isInt(), Schema.isGreaterThan(0))) }),
+  params: Schema.Struct({ id: IdText(InvoiceImageId) }),
   response: Download,
   refusals: [404],
 });

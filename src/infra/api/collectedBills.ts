@@ -5,7 +5,7 @@
  * server's reason; the number dialog shows it, the header form stays silent (001 §8).
  */
 import { Effect } from "effect";
-import { InvoiceRecordId, WorkflowObjectId } from "../../domain/api/ids";
+import { InvoiceHeaderId, InvoiceRecordId, WorkflowObjectId } from "../../domain/api/ids";
 import * as api from "../../domain/api/invoices";
 import type {
   CollectedInvoice,
@@ -85,7 +85,7 @@ export const saveHeaderAnswers = (request: HeaderSaveRequest): Effect.Effect<Hea
     body: {
       version: request.version,
       answers: request.answers.map((a) => ({
-        invoice_header: a.invoice_header,
+        invoice_header: InvoiceHeaderId.make(a.invoice_header),
         single_input: a.single_input,
       })),
     },
