@@ -183,10 +183,10 @@ export function invoiceGuidance(o: PanelOutlet): {
   return { facts, missing, invoiceOnFile: wo.invoice_data !== null };
 }
 
-/** Payment result (kyc_update calls): the latest payout of the outlet and its transaction. */
 /** Where the latest payment stands: none recorded yet, or its status says it succeeded or not. */
 export type PaymentOutcome = "none" | "succeeded" | "notSucceeded";
 
+/** Payment result (kyc_update calls): the latest payout of the outlet and its transaction. */
 export function paymentResult(o: PanelOutlet): { facts: CallingFact[]; outcome: PaymentOutcome } {
   const wo = o.workflow_object;
   return {
