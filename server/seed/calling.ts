@@ -40,11 +40,13 @@ export async function seedCallingTrackers(tx: Queryable, now: number): Promise<v
      WHERE o.rsid <= $1`,
     [CALLING_SCENARIOS.upTo],
   );
-  // The shared phone: RS000018's phone 1 serves RS000023 as well.
+  // The shared phone: RS000018's phone 1 serves RS000023 as well (a seed with fewer outlets has
+  // neither, and no shared phone).
   await tx.query(
     `INSERT INTO calling_tracker_outlets (calling_tracker_id, outlet_id)
-     SELECT t.id, (SELECT id FROM outlets WHERE rsid = $2)
+     SELECT t.id, other.id
      FROM calling_trackers t JOIN outlets o ON o.phone = t.phone_number AND o.rsid = $1
+     JOIN outlets other ON other.rsid = $2
      ON CONFLICT DO NOTHING`,
     [CALLING_SCENARIOS.sharedPhoneOf, CALLING_SCENARIOS.sharedWith],
   );
