@@ -35,7 +35,7 @@ const CHECK_COLUMNS: readonly HeldColumn<VerificationCheck>[] = [
     ...textColumn<VerificationCheck>("created", "When", (c) => showDateTime(c.created)),
     value: (c) => c.created,
   },
-  textColumn<VerificationCheck>("kind", "Check", (c) => CHECK_LABELS[c.kind]),
+  textColumn<VerificationCheck>("kind", "Type", (c) => CHECK_LABELS[c.kind]),
   textColumn<VerificationCheck>("input", "Input", (c) => c.masked_input),
   textColumn<VerificationCheck>("outlet", "Outlet", (c) => c.outlet_rsid ?? ""),
   textColumn<VerificationCheck>("status", "Status", (c) => STATUS_LABELS[c.status]),

@@ -10,7 +10,7 @@ const TABLE_PARAMS = ["page", "page-size", "ordering", "search"];
 
 /**
  * The table's own part of a URL query: a page with two tables names the second's keys with a
- * prefix ("changes-page"), so paging one leaves the other where it is.
+ * prefix ("code-page"), so paging one leaves the other where it is.
  */
 function ownParams(search: string, prefix: string): URLSearchParams {
   const own = [...new URLSearchParams(search)].filter(([key]) => key.startsWith(prefix));
