@@ -72,6 +72,9 @@ export async function shootWidths(page: Page, folder: string, name: string): Pro
     await page.screenshot({ path: `${folder}/${name}-${label}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 768 });
+  // The layout moves back from the phone's for 0.2 s: a click meanwhile can press a button that has
+  // moved from under the pointer by the time it is released, and nothing happens.
+  await transitionsEnded(page);
 }
 
 type OutboxEntry = { id: number; recipient: string; body: string };
