@@ -15,6 +15,7 @@ import {
   InvoiceListPage,
   InvoiceNumberDate,
 } from "../invoices";
+import { BillFilterOptions } from "../invoiceLists";
 import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
 import { Download, endpoint } from "./endpoint";
 import { Choice, IdText, Listed, Text } from "./fields";
@@ -102,6 +103,14 @@ export const invoiceList = endpoint({
   paged: true,
   response: InvoiceListPage,
   refusals: [400],
+});
+
+export const billFilterOptions = endpoint({
+  summary: "The projects and sub-projects with collected invoices the caller sees, for the two lists' filters",
+  method: "GET",
+  path: "/collected-bills/filter-options/",
+  grant: "outletsRead",
+  response: BillFilterOptions,
 });
 
 export const invoiceImage = endpoint({
