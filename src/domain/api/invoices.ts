@@ -5,6 +5,7 @@
  * the invoices list with its 30-day invoice date range (000 §2.4, §5).
  */
 import { Schema } from "effect";
+import { BillFilterOptions } from "../invoiceLists";
 import {
   BILL_STATUSES,
   CollectedBillPage,
@@ -15,7 +16,6 @@ import {
   InvoiceListPage,
   InvoiceNumberDate,
 } from "../invoices";
-import { BillFilterOptions } from "../invoiceLists";
 import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
 import { Download, endpoint } from "./endpoint";
 import { Choice, IdText, Listed, Text } from "./fields";
@@ -106,7 +106,8 @@ export const invoiceList = endpoint({
 });
 
 export const billFilterOptions = endpoint({
-  summary: "The projects and sub-projects with collected invoices the caller sees, for the two lists' filters",
+  summary:
+    "The projects and sub-projects with collected invoices the caller sees, for the two lists' filters",
   method: "GET",
   path: "/collected-bills/filter-options/",
   grant: "outletsRead",
