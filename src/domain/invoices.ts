@@ -126,13 +126,21 @@ export const MAX_HEADER_INPUT_LENGTH = 10000;
 export const INVOICE_CHANGED =
   "Someone else saved this invoice while you were editing. Reload to see their change.";
 export const INVOICE_EDIT_NOT_ALLOWED = "You cannot edit this outlet's invoices now.";
+/** Add Invoice came after another invoice was added at that place. */
+export const INVOICE_ADDED_MEANWHILE =
+  "Someone else added an invoice to this outlet while you were editing. Reload to see it.";
 
 const InvoiceNo = Schema.String.check(Schema.isMaxLength(MAX_INVOICE_NO_LENGTH));
 const InvoiceDate = Schema.NullOr(Schema.String.check(Schema.isMaxLength(10)));
 
-/** Invoice create (002 §7): a new invoice of the workflow object, after its last. */
+/**
+ * Invoice create (002 §7): a new invoice of the workflow object, after its last. `position` is the
+ * tab it becomes (1 = the first), as the caller saw the invoices: the server adds it only there, so
+ * the same request sent twice (a double click, a retry) adds one invoice and answers it both times.
+ */
 export const InvoiceCreate = Schema.Struct({
   workflow_object: WorkflowObjectId,
+  position: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 10_000 })),
   invoice_no: InvoiceNo,
   invoice_date: InvoiceDate,
 });
