@@ -12,6 +12,8 @@ import type {
   HeaderAnswer,
   HeaderSaveOutcome,
   HeaderSaveRequest,
+  InvoiceCreateOutcome,
+  InvoiceCreateRequest,
   NumberDateOutcome,
   NumberDateRequest,
 } from "../../domain/invoiceHeaders";
@@ -93,5 +95,28 @@ export const saveHeaderAnswers = (request: HeaderSaveRequest): Effect.Effect<Hea
     Effect.map((invoice): HeaderSaveOutcome => ({ type: "ok", version: invoice.version })),
     Effect.catchIf(refusal, (e) =>
       Effect.succeed<HeaderSaveOutcome>({ type: "refused", message: reasonOf(e) }),
+    ),
+  );
+
+/**
+ * POST a new invoice as the tab it becomes (`position`): the same request sent twice adds one
+ * invoice; a refusal (a pending retailer request, an invoice added meanwhile, a bad number or date)
+ * comes back with the server's reason.
+ */
+export const createCollectedInvoice = (
+  request: InvoiceCreateRequest,
+): Effect.Effect<InvoiceCreateOutcome, ApiError> =>
+  call(api.createInvoice, {
+    body: {
+      workflow_object: WorkflowObjectId.make(request.workflowObject),
+      position: request.position,
+      invoice_no: request.invoice_no,
+      invoice_date: request.invoice_date === "" ? null : request.invoice_date,
+    },
+  }).pipe(
+    Effect.map((invoice): InvoiceCreateOutcome => ({ type: "ok", invoice: collectedInvoiceOf(invoice) })),
+    Effect.catchIf(
+      (e) => refusal(e) || (e._tag === "HttpError" && e.status === 403),
+      (e) => Effect.succeed<InvoiceCreateOutcome>({ type: "failed", message: reasonOf(e) }),
     ),
   );
