@@ -86,6 +86,23 @@ export const InvoiceHeaderAnswer = Schema.Struct({
 });
 export type InvoiceHeaderAnswer = typeof InvoiceHeaderAnswer.Type;
 
+// --- the image viewer (001 §2.3, 002 §8) ---
+
+export const NO_IMAGES_FOR_INVOICE = "No images found for the invoice";
+export const NO_NAME_AVAILABLE = "No Name Available";
+/** The viewer's sections, one per kind, each with its empty text (002 §8, word for word). */
+export const IMAGE_SECTIONS: readonly { kind: ImageKind; title: string; empty: string }[] = [
+  { kind: "invoice", title: "Invoice Images", empty: "No Invoice Images" },
+  { kind: "sku", title: "SKU Images", empty: "No SKU Images" },
+  { kind: "add_on_sku", title: "Add On SKU Images", empty: "No Add On SKU Images" },
+];
+/** An invoice with no image of any kind shows "No images found for the invoice" instead of its sections. */
+export const hasInvoiceImages = (invoice: { images: Record<ImageKind, readonly unknown[]> }): boolean =>
+  IMAGE_KINDS.some((kind) => invoice.images[kind].length > 0);
+/** An image's caption: its name, or "No Name Available". */
+export const imageCaption = (image: { name: string | null }): string =>
+  image.name?.trim() ? image.name.trim() : NO_NAME_AVAILABLE;
+
 /** One invoice of a workflow object, as the Collected Bills tabs and the image viewer read it. */
 export const Invoice = Schema.Struct({
   id: InvoiceRecordId,

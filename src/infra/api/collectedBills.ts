@@ -17,7 +17,7 @@ import type {
   NumberDateOutcome,
   NumberDateRequest,
 } from "../../domain/invoiceHeaders";
-import { INVOICE_CHANGED, type Invoice } from "../../domain/invoices";
+import { INVOICE_CHANGED, type Invoice, type InvoiceData } from "../../domain/invoices";
 import { call } from "../endpoint";
 import { type ApiError, detailOf, fieldLines } from "../http";
 
@@ -56,6 +56,12 @@ export const loadCollectedBills = (
 ): Effect.Effect<readonly CollectedInvoice[], ApiError> =>
   call(api.invoiceData, { query: { workflow_object: WorkflowObjectId.make(workflowObject) } }).pipe(
     Effect.map((data) => [...data.invoices].sort((a, b) => a.index - b.index).map(collectedInvoiceOf)),
+  );
+
+/** GET the invoices of a workflow object with their images, in tab order, for the image viewer. */
+export const loadInvoiceImages = (workflowObject: number): Effect.Effect<InvoiceData, ApiError> =>
+  call(api.invoiceData, { query: { workflow_object: WorkflowObjectId.make(workflowObject) } }).pipe(
+    Effect.map((data) => ({ ...data, invoices: [...data.invoices].sort((a, b) => a.index - b.index) })),
   );
 
 const refusal = (e: ApiError) => (e._tag === "HttpError" && e.status === 409) || e._tag === "ValidationError";
