@@ -6,7 +6,7 @@
  * and the image icon opening the invoice image viewer in a new tab.
  */
 import { useSelector } from "@xstate/react";
-import { useCallback, useEffect, useRef } from "react";
+import { type CSSProperties, useCallback, useEffect, useRef } from "react";
 import type { ActorRefFrom } from "xstate";
 import {
   headerColumnSpan,
@@ -205,7 +205,7 @@ function HeaderForm({ actor }: { actor: FormActor }) {
               <div
                 key={h.invoice_header}
                 className="invoice-header-field"
-                style={{ gridColumn: `span ${headerColumnSpan(h.invoice_header_type)}` }}
+                style={{ "--header-span": headerColumnSpan(h.invoice_header_type) } as CSSProperties}
               >
                 <label htmlFor={id}>
                   {h.invoice_header_name}
