@@ -159,13 +159,8 @@ export default function CollectedBills({ actor: bills }: { actor: BillsActor }) 
             ✎
           </button>
         )}
-        <a
-          href={imageViewerPath(ctx.workflowObject)}
-          target="_blank"
-          rel="noreferrer"
-          aria-label="Invoice images"
-        >
-          🖼
+        <a href={imageViewerPath(ctx.workflowObject)} target="_blank" rel="noreferrer">
+          Invoice images
         </a>
         {state.can({ type: "add.open" }) && <AddInvoiceButton bills={bills} />}
       </header>
