@@ -82,8 +82,7 @@ export async function seedInvoices(tx: Queryable, now: number): Promise<void> {
       const date = calendarDateAt(now - (k * 3 + n) * DAY_MS);
       // The first invoice of each of the first two outlets shows every kind of answer and image.
       const showcase = k <= 1 && n === 1;
-      const complete =
-        k === 0 ? n < 3 : k === 1 ? n === 1 : k === withoutImages ? false : (k + n) % 2 === 0;
+      const complete = k === 0 ? n < 3 : k === 1 ? n === 1 : k === withoutImages ? false : (k + n) % 2 === 0;
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO invoices (workflow_object_id, position, invoice_no, invoice_date, is_complete, created)
          VALUES ($1, $2, $3, $4::date, $5, $6) RETURNING id`,
