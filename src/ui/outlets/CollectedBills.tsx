@@ -57,10 +57,12 @@ type DialogActor = ActorRefFrom<typeof invoiceNumberDialogMachine>;
 
 /**
  * The tab strip tells the machine how far it overflows, when it is laid out and whenever its size
- * changes (a window resized, tabs added): the browser's measure at the edge, not another actor.
+ * changes (a window resized, a tab added): the browser's measure at the edge, not another actor.
  */
-function useMeasuredStrip(bills: BillsActor) {
+function useMeasuredStrip(bills: BillsActor, tabs: number) {
   const strip = useRef<HTMLDivElement | null>(null);
+  // A tab added or removed: the strip is measured and watched again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the count is why it runs again
   const measure = useCallback(
     (el: HTMLDivElement | null) => {
       strip.current = el;
@@ -73,7 +75,7 @@ function useMeasuredStrip(bills: BillsActor) {
       for (const tab of el.children) watch.observe(tab);
       return () => watch.disconnect();
     },
-    [bills],
+    [bills, tabs],
   );
   return { strip, measure };
 }
@@ -81,7 +83,7 @@ function useMeasuredStrip(bills: BillsActor) {
 export default function CollectedBills({ actor: bills }: { actor: BillsActor }) {
   const state = useSelector(bills, (s) => s);
   const ctx = state.context;
-  const { strip, measure } = useMeasuredStrip(bills);
+  const { strip, measure } = useMeasuredStrip(bills, ctx.invoices.length);
   useEffect(() => strip.current?.scrollTo({ left: ctx.scroll, behavior: "smooth" }), [strip, ctx.scroll]);
 
   if (state.matches("loading")) return <p className="muted">Loading invoices…</p>;
