@@ -1,10 +1,18 @@
 // Runs the browser tests: builds the client, finds a Chromium, and gives the server a fresh
 // database folder for this run. Extra arguments go to `playwright test`.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+//
+// A whole run is split into shards run side by side, each with its own server, database and
+// browser: a browser test spends most of its time waiting on the page (one run used 27% of one
+// core), so shards side by side share out the waiting. E2E_SHARDS sets their number; a run given
+// arguments (one spec, a --grep) is one shard. Spec files are dealt to the shards longest first by
+// the seconds tests/e2e/durations.json records (a new spec counts as the average), so the shards
+// end together; E2E_RECORD_DURATIONS=1 rewrites that file from the run.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { prefixLines } from "./prefix-lines.mjs";
 
 function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
@@ -57,18 +65,81 @@ const build = spawnSync(
 );
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const dataDir = mkdtempSync(join(tmpdir(), "e2e-data-"));
-const port = await freePort();
-const run = spawnSync("node_modules/.bin/playwright", ["test", ...process.argv.slice(2)], {
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    E2E_PORT: String(port),
-    E2E_DATA_DIR: dataDir,
-    E2E_CLIENT_DIR: clientDir,
-    E2E_CHROMIUM: browser,
-  },
-});
-rmSync(dataDir, { recursive: true, force: true });
+const args = process.argv.slice(2);
+const shards = args.length > 0 ? 1 : Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
+
+const DURATIONS = "tests/e2e/durations.json";
+const recorded = existsSync(DURATIONS) ? JSON.parse(readFileSync(DURATIONS, "utf8")) : {};
+
+/** The spec files dealt to the shards, longest first, each to the shard with the least so far. */
+function dealSpecs() {
+  const specs = readdirSync("tests/e2e").filter((f) => f.endsWith(".spec.ts"));
+  const known = Object.values(recorded);
+  const average = known.length > 0 ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+  const weight = (spec) => recorded[spec] ?? average;
+  const dealt = Array.from({ length: shards }, () => ({ seconds: 0, specs: [] }));
+  for (const spec of [...specs].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = dealt.reduce((min, shard) => (shard.seconds < min.seconds ? shard : min));
+    lightest.seconds += weight(spec);
+    lightest.specs.push(`tests/e2e/${spec}`);
+  }
+  return dealt.map((shard) => shard.specs);
+}
+
+/** Runs one shard to its end; its lines are prefixed with the shard when there are several. */
+async function runShard(index, specs) {
+  const dataDir = mkdtempSync(join(tmpdir(), "e2e-data-"));
+  const port = await freePort();
+  const report = join(dataDir, "report.json");
+  const shardArgs =
+    shards > 1 ? [`--output=test-results/shard-${index}`, "--reporter=list,json", ...specs] : [];
+  const child = spawn("node_modules/.bin/playwright", ["test", ...shardArgs, ...args], {
+    stdio: shards > 1 ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: {
+      ...process.env,
+      E2E_PORT: String(port),
+      E2E_DATA_DIR: dataDir,
+      E2E_CLIENT_DIR: clientDir,
+      E2E_CHROMIUM: browser,
+      PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+    },
+  });
+  if (shards > 1) {
+    for (const stream of [child.stdout, child.stderr]) prefixLines(stream, `[${index}/${shards}] `);
+  }
+  const status = await new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+  const seconds = existsSync(report) ? specSeconds(JSON.parse(readFileSync(report, "utf8"))) : {};
+  rmSync(dataDir, { recursive: true, force: true });
+  return { status, seconds };
+}
+
+/** Each spec file's seconds in a Playwright JSON report: the sum of its tests' run times. */
+function specSeconds(report) {
+  const seconds = {};
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      const file = spec.file.split("/").pop();
+      for (const t of spec.tests)
+        for (const r of t.results) seconds[file] = (seconds[file] ?? 0) + r.duration / 1000;
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  return seconds;
+}
+
+const dealt = shards > 1 ? dealSpecs() : [[]];
+const results = await Promise.all(dealt.map((specs, i) => runShard(i + 1, specs)));
 rmSync(clientDir, { recursive: true, force: true });
-process.exit(run.status ?? 1);
+if (process.env.E2E_RECORD_DURATIONS === "1") {
+  const seconds = Object.assign({ ...recorded }, ...results.map((r) => r.seconds));
+  const rounded = Object.fromEntries(
+    Object.entries(seconds)
+      .sort()
+      .map(([f, s]) => [f, Math.round(s)]),
+  );
+  writeFileSync(DURATIONS, `${JSON.stringify(rounded, null, 2)}\n`);
+}
+const failed = results.findIndex((r) => r.status !== 0);
+if (failed >= 0 && shards > 1) console.error(`Browser tests: shard ${failed + 1} of ${shards} failed`);
+process.exit(failed >= 0 ? results[failed].status : 0);

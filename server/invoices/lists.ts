@@ -1,19 +1,18 @@
 /**
  * The bills list (one row per outlet with collected invoices, its pending count) and the invoices
  * list (one row per invoice, newest invoice date first), each within the caller's organisation.
+ * The filters offer the projects and sub-projects that have invoices the caller sees.
  * The invoices list's date range is held to the filter's 30-day rule (000 §2.4, §5).
  */
 import type { InvoiceRecordId, WorkflowObjectId } from "../../src/domain/api/ids";
-import { INVOICE_RANGE_ALERT, isWithinInvoiceLimit } from "../../src/domain/filters";
-import { isIsoDate } from "../../src/domain/format";
+import type { BillFilterOptions } from "../../src/domain/invoiceLists";
+import { invoiceRangeErrors } from "../../src/domain/invoiceLists";
 import type { BillStatus, CollectedBillRow, InvoiceListRow } from "../../src/domain/invoices";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
-
-export const NOT_A_DATE = "Write the date as YYYY-MM-DD.";
 
 type Where = { sql: string[]; params: unknown[] };
 
@@ -93,11 +92,7 @@ export async function invoiceList(
   page: Page,
 ): Promise<{ rows: InvoiceListRow[]; count: number }> {
   const { invoice_date_after: from, invoice_date_before: to } = query;
-  const bad: Record<string, string[]> = {};
-  if (from !== undefined && !isIsoDate(from)) bad.invoice_date_after = [NOT_A_DATE];
-  if (to !== undefined && !isIsoDate(to)) bad.invoice_date_before = [NOT_A_DATE];
-  if (!Object.keys(bad).length && from && to && !isWithinInvoiceLimit(from, to))
-    bad.invoice_date_before = [INVOICE_RANGE_ALERT];
+  const bad = invoiceRangeErrors(from, to);
   if (Object.keys(bad).length) throw new Problem(400, bad);
 
   const w = scope(viewer);
@@ -120,4 +115,21 @@ export async function invoiceList(
     w.params,
   );
   return { rows, count: counted?.count ?? 0 };
+}
+
+/** The projects and sub-projects with invoices within the caller's organisation, by name. */
+export async function billFilterOptions(db: Queryable, viewer: OutletViewer): Promise<BillFilterOptions> {
+  const w = scope(viewer);
+  const where = `WHERE ${w.sql.join(" AND ")}`;
+  const [project, sub_project] = await Promise.all([
+    db.query<{ slug: string; name: string }>(
+      `SELECT DISTINCT p.slug, p.name ${FROM} ${where} ORDER BY p.name, p.slug`,
+      w.params,
+    ),
+    db.query<{ slug: string; name: string }>(
+      `SELECT DISTINCT s.slug, s.name ${FROM} ${where} ORDER BY s.name, s.slug`,
+      w.params,
+    ),
+  ]);
+  return { project, sub_project };
 }

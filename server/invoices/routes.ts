@@ -13,7 +13,7 @@ import { NOT_FOUND, Problem } from "../http/problem";
 import { serve } from "../http/serve";
 import { pendingState } from "../retailerRequests/gate";
 import { visibleWorkflowObject } from "../survey/read";
-import { collectedBills, invoiceList } from "./lists";
+import { billFilterOptions, collectedBills, invoiceList } from "./lists";
 import { editsInvoicesNow, invoiceImageContent, invoicesOf } from "./read";
 import { createInvoice, saveHeaderAnswers, saveNumberDate } from "./write";
 
@@ -66,6 +66,8 @@ export function invoiceRoutes(deps: AppDeps): Hono<AppEnv> {
     const { rows, count } = await collectedBills(db, caller, query, page);
     return paginate(c.req.url, rows, count, page);
   });
+
+  serve(app, deps, api.billFilterOptions, ({ caller }) => billFilterOptions(db, caller));
 
   serve(app, deps, api.invoiceList, async ({ c, caller, query, page }) => {
     const { rows, count } = await invoiceList(db, caller, query, page);

@@ -33,6 +33,9 @@ const INTERNAL_DASHBOARD = [
   "field-manager",
 ].map(dp);
 
+/** Who is offered the collected-bills lists: the reviewers who check bills and the client's manager. */
+const BILL_READERS = ["qc-manager", "qc-executive", "project-manager", "client-manager"].map(dp);
+
 /**
  * The side menu. The spec does not say what each permission allows (000 §6), so this is the
  * product's choice, recorded in docs/routes.md.
@@ -53,6 +56,22 @@ export const DASHBOARD_MENU: readonly MenuEntry[] = [
     to: "/dashboard/list-of-outlets",
     anyOf: INTERNAL_DASHBOARD,
     internalOnly: true,
+  },
+  // The collected-bills lists read only: QC and project managers check bills, clients read theirs.
+  // Each lights only on its own page (area dashboard), so an outlet opened from them stays under Outlets.
+  {
+    label: "Collected bills",
+    area: "dashboard",
+    to: "/dashboard/collected-bills-list",
+    anyOf: BILL_READERS,
+    internalOnly: false,
+  },
+  {
+    label: "Invoices",
+    area: "dashboard",
+    to: "/dashboard/invoices",
+    anyOf: BILL_READERS,
+    internalOnly: false,
   },
   { label: "Reports", area: "reports", to: "/dashboard/reports", anyOf: [], internalOnly: false },
   {

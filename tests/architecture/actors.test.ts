@@ -75,6 +75,7 @@ const NOT_YET_CONVERTED: Record<string, string> = {
   "src/ui/mobile/MobileGuard.tsx": "sends the window's resize events to the mobile access machine",
   "src/ui/mobile/MobilePages.tsx": "sends the page's visibility changes to the Open With machine",
   "src/ui/outlets/useOutletList.ts": "writes the list machine's view to the address and the tab's storage",
+  "src/ui/invoices/useFilteredList.ts": "writes the filter drawer's applied filters to the address",
   "src/ui/widgets/useDataTable.ts": "writes the table machine's page, order and search to the address",
   "src/ui/uploads/jobCopies.ts":
     "subscribes to React Query's cache (not an actor) to keep job copies in step",
@@ -113,6 +114,8 @@ const WITHOUT_SIGNAL: Record<string, string> = {
     "the catalogue's demonstration of a pending action, a timer on the page",
   "src/ui/outlets/OutletListScreen.tsx":
     "the filter options are React Query's read, shared and cancelled by its cache",
+  "src/ui/invoices/listParts.tsx":
+    "the bills lists' filter options are React Query's read, shared and cancelled by its cache",
 };
 
 describe("promise actors honour the abort signal", () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { parse } from "regexparam";
 import { describe, expect, it } from "vitest";
-import { DASHBOARD_MENU, dashboardMenuFor, MACHINES_PATH } from "../../src/domain/menu";
+import { currentMenuEntry, DASHBOARD_MENU, dashboardMenuFor, MACHINES_PATH } from "../../src/domain/menu";
 import {
   compareSpecificity,
   isSignInPath,
@@ -313,8 +313,31 @@ describe("the dashboard menu", () => {
     expect(dashboardMenuFor(client, everyBuilt).map((e) => e.label)).toEqual([
       "Home",
       "Projects",
+      "Collected bills",
+      "Invoices",
       "Reports",
       "My downloads",
     ]);
+  });
+
+  it("offers the collected-bills lists to the bill checkers and the client's manager, lit on their own pages", () => {
+    const client = (permissions: string[]) => ({ permissions, organisation: { kind: "client" as const } });
+    const offered = (u: Parameters<typeof dashboardMenuFor>[0]) =>
+      dashboardMenuFor(u, everyBuilt)
+        .map((e) => e.label)
+        .filter((l) => l === "Collected bills" || l === "Invoices");
+    for (const role of ["qc-manager", "qc-executive", "project-manager"])
+      expect(offered(internal([`${role}-dashboard-permission`]))).toEqual(["Collected bills", "Invoices"]);
+    expect(offered(client(["client-manager-dashboard-permission"]))).toEqual(["Collected bills", "Invoices"]);
+    for (const role of ["calling-executive", "field-coordinator", "iftu-executive"])
+      expect(offered(internal([`${role}-dashboard-permission`]))).toEqual([]);
+    const entries = dashboardMenuFor(internal(["qc-manager-dashboard-permission"]), everyBuilt);
+    expect(currentMenuEntry(entries, "/dashboard/invoices", "outlets")?.label).toBe("Invoices");
+    expect(currentMenuEntry(entries, "/dashboard/collected-bills-list", "invoice-sku")?.label).toBe(
+      "Collected bills",
+    );
+    expect(currentMenuEntry(entries, "/dashboard/list-of-outlets/view/RS000089", "outlets")?.label).toBe(
+      "Outlets",
+    );
   });
 });

@@ -282,6 +282,11 @@ export const MATRIX: readonly MatrixRow[] = [
     request: get("/api/collected-bills/"),
   },
   {
+    route: "GET /api/collected-bills/filter-options/",
+    cells: OUTLET_READERS,
+    request: get("/api/collected-bills/filter-options/"),
+  },
+  {
     route: "GET /api/invoices/",
     cells: OUTLET_READERS,
     request: get("/api/invoices/?invoice_date_after=2026-01-01&invoice_date_before=2026-01-20"),

@@ -66,7 +66,15 @@ describe("the dashboard shell", () => {
       (a) => a.querySelector(".side-menu-label")?.textContent,
     );
     // Reports and Allocation are offered once their screens are built (the route table's rule).
-    expect(labels).toEqual(["Home", "Projects", "Outlets", "Verification", "My downloads"]);
+    expect(labels).toEqual([
+      "Home",
+      "Projects",
+      "Outlets",
+      "Collected bills",
+      "Invoices",
+      "Verification",
+      "My downloads",
+    ]);
     const current = nav.querySelector('[aria-current="page"]');
     // The Verification area opens its first built screen, Account verification.
     expect(current?.getAttribute("href")).toBe("/dashboard/account-verification");
@@ -105,7 +113,7 @@ describe("the dashboard shell", () => {
     expect(currentLabel("/dashboard/view-all")).toEqual([]);
   });
 
-  it("offers a client user only the shared areas", () => {
+  it("offers a client user only the shared areas and its bills", () => {
     session.user = {
       ...projectManager,
       organisation: { id: 2, name: "Acme Beverages", kind: "client" },
@@ -117,6 +125,8 @@ describe("the dashboard shell", () => {
     expect([...nav.querySelectorAll(".side-menu-label")].map((e) => e.textContent)).toEqual([
       "Home",
       "Projects",
+      "Collected bills",
+      "Invoices",
       "My downloads",
     ]);
   });

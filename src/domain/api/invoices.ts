@@ -5,6 +5,7 @@
  * the invoices list with its 30-day invoice date range (000 §2.4, §5).
  */
 import { Schema } from "effect";
+import { BillFilterOptions } from "../invoiceLists";
 import {
   BILL_STATUSES,
   CollectedBillPage,
@@ -102,6 +103,15 @@ export const invoiceList = endpoint({
   paged: true,
   response: InvoiceListPage,
   refusals: [400],
+});
+
+export const billFilterOptions = endpoint({
+  summary:
+    "The projects and sub-projects with collected invoices the caller sees, for the two lists' filters",
+  method: "GET",
+  path: "/collected-bills/filter-options/",
+  grant: "outletsRead",
+  response: BillFilterOptions,
 });
 
 export const invoiceImage = endpoint({

@@ -148,6 +148,8 @@ const SCREENS = {
   "/dashboard": lazy(() => import("../dashboard/DashboardHome")),
   ...UPLOAD_SCREENS,
   "/dashboard/my-downloads": lazy(() => import("../downloads/MyDownloadsScreen")),
+  "/dashboard/collected-bills-list": lazy(() => import("../invoices/CollectedBillsListScreen")),
+  "/dashboard/invoices": lazy(() => import("../invoices/InvoiceListScreen")),
   "/dashboard/pan-verification": lazy(() => import("../verification/PanVerificationScreen")),
   "/dashboard/account-verification": lazy(() => import("../verification/AccountVerificationScreen")),
   "/dashboard/secure-account-verification": lazy(() =>

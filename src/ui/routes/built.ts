@@ -74,6 +74,9 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/:reportTitle/:outletID/images",
   ...UPLOAD_BUILT_PATTERNS,
   "/dashboard/my-downloads",
+  // The collected-bills lists (docs/invoices.md).
+  "/dashboard/collected-bills-list",
+  "/dashboard/invoices",
   // Identity checks and the IFSC master (docs/verification.md).
   "/dashboard/pan-verification",
   "/dashboard/account-verification",
