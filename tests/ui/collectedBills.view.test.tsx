@@ -5,16 +5,20 @@
  * the old number when the server refuses, and no editing without permission.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useActorRef } from "@xstate/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
 import type {
+  CollectedInvoice,
   HeaderSaveOutcome,
   HeaderSaveRequest,
+  InvoiceCreateOutcome,
+  InvoiceCreateRequest,
   NumberDateOutcome,
   NumberDateRequest,
 } from "../../src/domain/invoiceHeaders";
 import type { InvoicesOutcome } from "../../src/machines/collectedBills";
-import CollectedBills from "../../src/ui/outlets/CollectedBills";
+import CollectedBills, { provideCollectedBills } from "../../src/ui/outlets/CollectedBills";
 import { sampleAnswers, sampleHeaders } from "../machines/fixtures/invoiceSamples";
 
 afterEach(cleanup);
@@ -28,6 +32,7 @@ const invoice = (id: number, invoice_no: string) => ({
   answers: sampleAnswers,
 });
 const saved: HeaderSaveRequest[] = [];
+const created: InvoiceCreateRequest[] = [];
 const actors = (numberOutcome: NumberDateOutcome = { type: "ok", version: 2 }) => ({
   loadInvoices: fromPromise<InvoicesOutcome, { workflowObject: number }>(async () => ({
     type: "ok",
@@ -38,13 +43,37 @@ const actors = (numberOutcome: NumberDateOutcome = { type: "ok", version: 2 }) =
     return { type: "ok", version: 2 };
   }),
   saveNumberDate: fromPromise<NumberDateOutcome, NumberDateRequest>(async () => numberOutcome),
+  createInvoice: fromPromise<InvoiceCreateOutcome, InvoiceCreateRequest>(async ({ input }) => {
+    created.push(input);
+    const added: CollectedInvoice = { ...invoice(504, input.invoice_no), invoice_date: input.invoice_date };
+    return { type: "ok", invoice: added };
+  }),
 });
+
+/** The group as Survey Details runs it: the machine with the faked calls, shown by the view. */
+function Bills({
+  mayEdit,
+  pendingRequest,
+  actors: calls,
+}: {
+  mayEdit: boolean;
+  pendingRequest: boolean;
+  actors: ReturnType<typeof actors>;
+}) {
+  const actor = useActorRef(
+    provideCollectedBills(() => {}, calls),
+    {
+      input: { workflowObject: 77, mayEdit, pendingRequest, maxDate: "2026-11-26" },
+    },
+  );
+  return <CollectedBills actor={actor} />;
+}
 const tabs = () =>
   screen.getAllByRole("tab").map((t) => [t.textContent, t.className.split("invoice-tab-")[1]]);
 
 describe("Collected Bills", () => {
   it("shows the tabs in their colours, every header message at once, and moves on after a save", async () => {
-    render(<CollectedBills workflowObject={77} mayEdit pendingRequest={false} actors={actors()} />);
+    render(<Bills mayEdit pendingRequest={false} actors={actors()} />);
     await screen.findByRole("tablist");
     expect(tabs()).toEqual([
       ["INV-1001", "blue"],
@@ -79,14 +108,7 @@ describe("Collected Bills", () => {
 
   it("the number dialog refuses an empty number and restores the old one when the server refuses", async () => {
     const refusal = "Please complete all pending retailer edits before proceeding.";
-    render(
-      <CollectedBills
-        workflowObject={77}
-        mayEdit
-        pendingRequest={false}
-        actors={actors({ type: "failed", message: refusal })}
-      />,
-    );
+    render(<Bills mayEdit pendingRequest={false} actors={actors({ type: "failed", message: refusal })} />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit invoice number and date" }));
     const number = screen.getByLabelText("Invoice Number");
     fireEvent.change(number, { target: { value: "" } });
@@ -99,15 +121,32 @@ describe("Collected Bills", () => {
   });
 
   it("without edit permission there is no pencil, no Save and the inputs are disabled", async () => {
-    render(<CollectedBills workflowObject={77} mayEdit={false} pendingRequest={false} actors={actors()} />);
+    render(<Bills mayEdit={false} pendingRequest={false} actors={actors()} />);
     await screen.findByRole("tablist");
     expect(screen.queryByRole("button", { name: "Edit invoice number and date" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
     expect((screen.getByLabelText("Bill number *") as HTMLInputElement).disabled).toBe(true);
   });
 
+  it("Add Invoice asks a number, sends one request however often Save is clicked, and opens the new tab", async () => {
+    created.length = 0;
+    render(<Bills mayEdit pendingRequest={false} actors={actors()} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Add Invoice" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Invoice" });
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    expect(dialog.textContent).toContain("Invoice Number cannot be empty.");
+    fireEvent.change(screen.getByLabelText("Invoice Number", { selector: "#new-invoice-no" }), {
+      target: { value: "INV-2001" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    fireEvent.click(screen.getByRole("button", { name: "Adding…" }));
+    await waitFor(() => expect(tabs().at(-1)).toEqual(["INV-2001", "blue"]));
+    expect(created).toEqual([{ workflowObject: 77, position: 4, invoice_no: "INV-2001", invoice_date: "" }]);
+    expect(screen.queryByRole("dialog", { name: "Add Invoice" })).toBeNull();
+  });
+
   it("with a retailer request pending Save shows the banner", async () => {
-    render(<CollectedBills workflowObject={77} mayEdit pendingRequest actors={actors()} />);
+    render(<Bills mayEdit pendingRequest actors={actors()} />);
     fireEvent.click(await screen.findByRole("button", { name: "Save" }));
     expect(screen.getByRole("alert").textContent).toBe(
       "Please complete all pending retailer edits before proceeding.",

@@ -12,10 +12,12 @@ import type {
   HeaderAnswer,
   HeaderSaveOutcome,
   HeaderSaveRequest,
+  InvoiceCreateOutcome,
+  InvoiceCreateRequest,
   NumberDateOutcome,
   NumberDateRequest,
 } from "../../domain/invoiceHeaders";
-import { INVOICE_CHANGED, type Invoice } from "../../domain/invoices";
+import { INVOICE_CHANGED, type Invoice, type InvoiceData } from "../../domain/invoices";
 import { call } from "../endpoint";
 import { type ApiError, detailOf, fieldLines } from "../http";
 
@@ -56,6 +58,12 @@ export const loadCollectedBills = (
     Effect.map((data) => [...data.invoices].sort((a, b) => a.index - b.index).map(collectedInvoiceOf)),
   );
 
+/** GET the invoices of a workflow object with their images, in tab order, for the image viewer. */
+export const loadInvoiceImages = (workflowObject: number): Effect.Effect<InvoiceData, ApiError> =>
+  call(api.invoiceData, { query: { workflow_object: WorkflowObjectId.make(workflowObject) } }).pipe(
+    Effect.map((data) => ({ ...data, invoices: [...data.invoices].sort((a, b) => a.index - b.index) })),
+  );
+
 const refusal = (e: ApiError) => (e._tag === "HttpError" && e.status === 409) || e._tag === "ValidationError";
 const reasonOf = (e: ApiError) => {
   const body = "body" in e ? e.body : null;
@@ -93,5 +101,28 @@ export const saveHeaderAnswers = (request: HeaderSaveRequest): Effect.Effect<Hea
     Effect.map((invoice): HeaderSaveOutcome => ({ type: "ok", version: invoice.version })),
     Effect.catchIf(refusal, (e) =>
       Effect.succeed<HeaderSaveOutcome>({ type: "refused", message: reasonOf(e) }),
+    ),
+  );
+
+/**
+ * POST a new invoice as the tab it becomes (`position`): the same request sent twice adds one
+ * invoice; a refusal (a pending retailer request, an invoice added meanwhile, a bad number or date)
+ * comes back with the server's reason.
+ */
+export const createCollectedInvoice = (
+  request: InvoiceCreateRequest,
+): Effect.Effect<InvoiceCreateOutcome, ApiError> =>
+  call(api.createInvoice, {
+    body: {
+      workflow_object: WorkflowObjectId.make(request.workflowObject),
+      position: request.position,
+      invoice_no: request.invoice_no,
+      invoice_date: request.invoice_date === "" ? null : request.invoice_date,
+    },
+  }).pipe(
+    Effect.map((invoice): InvoiceCreateOutcome => ({ type: "ok", invoice: collectedInvoiceOf(invoice) })),
+    Effect.catchIf(
+      (e) => refusal(e) || (e._tag === "HttpError" && e.status === 403),
+      (e) => Effect.succeed<InvoiceCreateOutcome>({ type: "failed", message: reasonOf(e) }),
     ),
   );

@@ -3,10 +3,17 @@ import { fromPromise } from "xstate";
 import type {
   HeaderSaveOutcome,
   HeaderSaveRequest,
+  InvoiceCreateOutcome,
+  InvoiceCreateRequest,
   NumberDateOutcome,
   NumberDateRequest,
 } from "../../domain/invoiceHeaders";
-import { loadCollectedBills, saveHeaderAnswers, saveNumberDate } from "../../infra/api/collectedBills";
+import {
+  createCollectedInvoice,
+  loadCollectedBills,
+  saveHeaderAnswers,
+  saveNumberDate,
+} from "../../infra/api/collectedBills";
 import { runApi } from "../../infra/http";
 import type { InvoicesOutcome } from "../../machines/collectedBills";
 
@@ -20,5 +27,8 @@ export const collectedBillsActors = {
   ),
   saveNumberDate: fromPromise<NumberDateOutcome, NumberDateRequest>(({ input, signal }) =>
     runApi(saveNumberDate(input), { signal }),
+  ),
+  createInvoice: fromPromise<InvoiceCreateOutcome, InvoiceCreateRequest>(({ input, signal }) =>
+    runApi(createCollectedInvoice(input), { signal }),
   ),
 };
