@@ -225,6 +225,10 @@ export const CollectedBillRow = Schema.Struct({
 });
 export type CollectedBillRow = typeof CollectedBillRow.Type;
 
+/** 001 §2.3: the invoice image viewer of a workflow object, opened in a new tab. */
+export const billImagesPath = (workflowObject: number): string =>
+  `/dashboard/collected-bill-image-viewer/${workflowObject}`;
+
 /** A row of the invoices list (/dashboard/invoices): one invoice. */
 export const InvoiceListRow = Schema.Struct({
   id: InvoiceRecordId,

@@ -52,7 +52,7 @@ test("qc.manager narrows the bills list, opens an outlet and comes back to the l
   // The demo bills: eight Acme MI outlets, RS000089 with three invoices, one pending.
   await expect(page.getByText("Showing 1 - 8 of 8 Record(s)")).toBeVisible();
   const first = billRow(page, "RS000089");
-  await expect(first.getByRole("cell")).toHaveText(["RS000089", /./, /Acme/, /Acme/, /./, "3", "1"]);
+  await expect(first.getByRole("cell")).toHaveText(["RS000089", /./, /Acme/, /Acme/, /./, "3", "1", "Images"]);
   await expectAccessible(page);
   await shoot(page, "bills-qc-manager");
 
@@ -75,6 +75,17 @@ test("qc.manager narrows the bills list, opens an outlet and comes back to the l
   await page.getByRole("searchbox").fill("RS000089");
   await expect(page.getByText("Showing 1 - 1 of 1 Record(s)")).toBeVisible();
   await shoot(page, "bills-filtered");
+
+  // The outlet's bill images open in a new tab, the list staying as it was.
+  const [viewer] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("link", { name: "Bill images of RS000089" }).click(),
+  ]);
+  await expect(viewer).toHaveURL(/\/dashboard\/collected-bill-image-viewer\/\d+$/);
+  await expect(viewer.getByRole("heading", { name: "Collected bill images" })).toBeVisible();
+  await expect(viewer.getByRole("region", { name: /^Invoice INV-000089-1/ })).toBeVisible();
+  await viewer.close();
+  await expect(page.getByText("Showing 1 - 1 of 1 Record(s)")).toBeVisible();
 
   await billRow(page, "RS000089").getByRole("cell").nth(1).click();
   await expect(page).toHaveURL(/\/dashboard\/list-of-outlets\/view\/RS000089(\?|$)/);

@@ -9,7 +9,7 @@ import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { Link, useLocation } from "wouter";
 import { collectedBillsQuery } from "../../domain/invoiceLists";
-import type { CollectedBillRow } from "../../domain/invoices";
+import { billImagesPath, type CollectedBillRow } from "../../domain/invoices";
 import { stateLabel } from "../../domain/outletStates";
 import { collectedBillsQuery as billsPageQuery } from "../../infra/api/invoiceLists";
 import { Badge } from "../widgets/Controls";
@@ -49,6 +49,22 @@ const COLUMNS: readonly Column<CollectedBillRow>[] = [
   },
   { key: "total_invoices", header: "Invoices" },
   { key: "total_no_of_invoice_pending", header: "Pending invoices" },
+  {
+    key: "images",
+    header: "Bill images",
+    render: (r) => (
+      // The viewer opens beside the list, as it does from the outlet's Collected Bills (001 §2.3).
+      <a
+        href={billImagesPath(r.workflow_object)}
+        target="_blank"
+        rel="noreferrer"
+        aria-label={`Bill images of ${r.rsid}`}
+        onClick={(e) => e.stopPropagation()}
+      >
+        Images
+      </a>
+    ),
+  },
 ];
 
 export default function CollectedBillsListScreen() {

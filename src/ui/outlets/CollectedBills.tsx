@@ -16,16 +16,13 @@ import {
   invoiceTabColour,
   isHeaderShown,
 } from "../../domain/invoiceHeaders";
+import { billImagesPath } from "../../domain/invoices";
 import { PENDING_RETAILER_EDITS } from "../../domain/retailerRequests";
 import { collectedBillsMachine, headerForm } from "../../machines/collectedBills";
 import type { invoiceHeaderFormMachine } from "../../machines/invoiceHeaderForm";
 import { invoiceNumberDialogMachine } from "../../machines/invoiceNumberDialog";
 import type { Notify } from "../../machines/notification";
 import { collectedBillsActors } from "./collectedBillsActors";
-
-/** 001 §2.3: the invoice image viewer of a workflow object, opened in a new tab. */
-export const imageViewerPath = (workflowObject: number) =>
-  `/dashboard/collected-bill-image-viewer/${workflowObject}`;
 
 /**
  * The Collected Bills machine with the application's calls and notifications: Survey Details runs
@@ -161,7 +158,7 @@ export default function CollectedBills({ actor: bills }: { actor: BillsActor }) 
             ✎
           </button>
         )}
-        <a href={imageViewerPath(ctx.workflowObject)} target="_blank" rel="noreferrer">
+        <a href={billImagesPath(ctx.workflowObject)} target="_blank" rel="noreferrer">
           Invoice images
         </a>
         {state.can({ type: "add.open" }) && <AddInvoiceButton bills={bills} />}
