@@ -27,6 +27,7 @@ import { PaymentRefused, recordPayments } from "../payouts/payment";
 import { blockedOutlets } from "../retailerRequests/gate";
 import type { OutletViewer } from "./access";
 import { chainOf } from "./chain";
+import { statusGateRefusals } from "./statusGates";
 
 type Locked = {
   id: number;
@@ -91,6 +92,15 @@ export async function applyBulkAction(
     tx,
     outlets.map((o) => o.id),
   );
+  // The Update Status gates (001 §4.5, docs/calling.md): a calling executive's calling tracker
+  // reasons on every move, the saved answers on the move of one outlet (what the review screen's
+  // Update Status sends) other than a payment record (§4.6, the payout row's own dialog).
+  const gated = await statusGateRefusals(
+    tx,
+    permission,
+    outlets.map((o) => o.id),
+    { answers: request.object_ids.length === 1 && request.action_type !== PAID_STATE },
+  );
   const waiting = new Map<string, string[]>();
   const refused = new Map<string, string[]>();
   const moves = new Map<string, NextState>();
@@ -104,6 +114,11 @@ export async function applyBulkAction(
     }
     if (blocked.has(o.id)) {
       waiting.set(PENDING_RETAILER_EDITS, [...(waiting.get(PENDING_RETAILER_EDITS) ?? []), o.rsid]);
+      continue;
+    }
+    const held = gated.get(o.id);
+    if (held) {
+      waiting.set(held, [...(waiting.get(held) ?? []), o.rsid]);
       continue;
     }
     const key = `${o.type}/${o.workflow_state}`;

@@ -136,3 +136,26 @@ test("Update Status is disabled while a question group has no saved answers", as
   await expect(page.getByText(ANSWERS_INCOMPLETE)).toBeVisible();
   await shoot(page, "answers-incomplete");
 });
+
+test("the move itself refuses an outlet whose phones lack reasons, in the button's own words", async ({
+  page,
+}) => {
+  await signIn(page, "calling.executive");
+  // RS000025: one phone not reachable, the other without a reason. The list's Update Status sends
+  // the same move as the review screen's, and the server weighs the same rule (docs/calling.md).
+  await page.goto("/dashboard/list-of-outlets");
+  await page.getByRole("searchbox", { name: "Search Outlets" }).fill("RS000025");
+  const row = page.getByRole("row").filter({ hasText: "RS000025" });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("checkbox").check();
+  await updateStatus(page).click();
+  const dialog = page.getByRole("dialog", { name: "Update Status" });
+  await dialog.getByLabel("Status").selectOption({ label: "Calling Accept" });
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(`Selected outlets: RS000025: ${REASONS_INCOMPLETE}`);
+  await expect(dialog.getByRole("button", { name: "Save" })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, "move-refused-reasons");
+  const outlet = await (await page.request.get("/api/outlets/RS000025/")).json();
+  expect(outlet.workflow_state).toBe("qc_accepted");
+});

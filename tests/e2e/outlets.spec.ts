@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { ANSWERED_UP_TO } from "../../server/seed/survey";
 import { DEMO_PASSWORD, expectAccessible, fillLogin, signIn } from "./support";
 
 // One session per user and platform: each test signs out, so the next can sign the same user in.
@@ -29,6 +30,17 @@ const rowsIn = (page: Page, state: string): Locator =>
 
 async function rsidOf(row: Locator): Promise<string> {
   return (await row.getByRole("cell").nth(1).textContent())!.trim();
+}
+
+/**
+ * The first row in a state whose outlet has saved answers: the move of one outlet needs them
+ * (001 §4.5, docs/calling.md), and the demo outlets past ANSWERED_UP_TO have none.
+ */
+async function answeredRowIn(page: Page, state: string): Promise<Locator> {
+  for (const row of await rowsIn(page, state).all()) {
+    if ((await rsidOf(row)) <= ANSWERED_UP_TO) return row;
+  }
+  throw new Error(`no outlet with saved answers in ${state} on this page`);
 }
 
 async function openUpdateStatus(page: Page): Promise<Locator> {
@@ -119,7 +131,7 @@ test("a client rejection without a description shows the server's lines, then sa
   await signIn(page, "client.manager");
   await page.goto("/dashboard/projects/client-portal-view/acme-retail-audit/list-of-outlets");
   await filterByStatus(page, ["Calling Accepted"]);
-  const row = rowsIn(page, "Calling Accepted").first();
+  const row = await answeredRowIn(page, "Calling Accepted");
   const rsid = await rsidOf(row);
   await row.getByRole("checkbox").check();
   const dialog = await openUpdateStatus(page);
@@ -140,7 +152,7 @@ test("work in progress with two reasons sends them semicolon-terminated", async 
   await signIn(page, "client.manager");
   await page.goto("/dashboard/projects/client-portal-view/acme-mi/list-of-outlets");
   await filterByStatus(page, ["Calling Accepted"]);
-  const row = rowsIn(page, "Calling Accepted").first();
+  const row = await answeredRowIn(page, "Calling Accepted");
   const rsid = await rsidOf(row);
   await row.getByRole("checkbox").check();
   const dialog = await openUpdateStatus(page);

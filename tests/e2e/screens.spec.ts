@@ -5,6 +5,7 @@
  */
 import { join } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { ANSWERED_UP_TO } from "../../server/seed/survey";
 import { expectAccessible, signInAfresh as signIn } from "./support";
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "screens");
@@ -25,15 +26,22 @@ type ListedOutlet = {
   project: { slug: string };
 };
 
-/** The RSID of the first outlet the signed-in user sees in a state (within a project, if given). */
-async function outletIn(page: Page, state: string, project?: string): Promise<string> {
+/**
+ * The RSID of the first outlet the signed-in user sees in a state (within a project, if given); with
+ * `answered`, among those with saved answers, as the move of one outlet needs them (001 §4.5) unless
+ * it records a payment.
+ */
+async function outletIn(page: Page, state: string, project?: string, answered = false): Promise<string> {
   const res = await page.request.get("/api/outlets/?status=active&include_temp=yes&page-size=1000");
   const { results } = (await res.json()) as { results: ListedOutlet[] };
   // Retailer edits, and so the pending requests that block a status change (001 §4.4), are kept
   // only for outlets with an interim status: an outlet without one can always be moved.
   const found = results.find(
     (o) =>
-      o.workflow_state === state && o.interim_status === null && (!project || o.project.slug === project),
+      o.workflow_state === state &&
+      o.interim_status === null &&
+      (!answered || o.rsid <= ANSWERED_UP_TO) &&
+      (!project || o.project.slug === project),
   );
   expect(found, `an outlet in ${state}`).toBeDefined();
   return found!.rsid;
@@ -112,7 +120,7 @@ test("a route plan ending before it starts is refused at its end date; 31 Feb ca
   page,
 }) => {
   await signIn(page, "client.manager");
-  const rsid = await outletIn(page, "wip_client_accepted", "acme-retail-audit");
+  const rsid = await outletIn(page, "wip_client_accepted", "acme-retail-audit", true);
   const dialog = await updateStatusOf(
     page,
     "/dashboard/projects/client-portal-view/acme-retail-audit/list-of-outlets",

@@ -4,7 +4,7 @@
  * after each step the button, the popup and the status modal must match the machine's state.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
 import { WorkflowObjectId } from "../../src/domain/api/ids";
@@ -172,5 +172,46 @@ describe("Update Status follows the updateStatusGate machine", () => {
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(popup.isConnected).toBe(false);
     await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it("shows the server's refusal in the dialog when the gate no longer holds there (001 §4.5)", async () => {
+    // The screen read the answers as complete; by the time of Save a group's answers are gone, and
+    // the move answers with the button's own words.
+    const refusal = `${sampleOutletReview.rsid}: ${ANSWERS_INCOMPLETE}`;
+    vi.stubGlobal("fetch", async (url: string) =>
+      String(url).includes("/outlets/bulk-action/")
+        ? new Response(JSON.stringify({ object_ids: [refusal] }), {
+            status: 400,
+            headers: { "content-type": "application/json" },
+          })
+        : new Promise(() => {}),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(outletKeys.config, sampleActionsConfig);
+    const outlet = {
+      ...sampleOutletReview,
+      workflow_object: { ...sampleOutletReview.workflow_object, id: WorkflowObjectId.make(8) },
+    };
+    client.setQueryData(savedAnswersQuery(8).queryKey, [[{ id: 1 }]] as never);
+    render(
+      <QueryClientProvider client={client}>
+        <UpdateStatus
+          outlet={outlet}
+          reviewerRole="qc-manager"
+          trackers={null}
+          onMoved={() => {}}
+          actors={fakeActors}
+        />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(button());
+    await act(async () => pending?.resolve({ pending_request_exist: false, count_pending_request: 0 }));
+    const dialog = await screen.findByRole("dialog", { name: "Update Status" });
+    fireEvent.change(within(dialog).getByLabelText("Status"), { target: { value: "qc_accepted" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert").textContent).toBe(`Selected outlets: ${refusal}`),
+    );
+    expect(screen.getByRole("dialog", { name: "Update Status" })).toBe(dialog);
   });
 });
