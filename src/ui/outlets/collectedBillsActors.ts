@@ -1,12 +1,19 @@
 /** The Collected Bills machines' calls, provided by the application (tests provide fakes). */
 import { fromPromise } from "xstate";
 import type {
+  HeaderLookupOutcome,
+  HeaderLookupRequest,
   HeaderSaveOutcome,
   HeaderSaveRequest,
   NumberDateOutcome,
   NumberDateRequest,
 } from "../../domain/invoiceHeaders";
-import { loadCollectedBills, saveHeaderAnswers, saveNumberDate } from "../../infra/api/collectedBills";
+import {
+  loadCollectedBills,
+  lookUpHeader,
+  saveHeaderAnswers,
+  saveNumberDate,
+} from "../../infra/api/collectedBills";
 import { runApi } from "../../infra/http";
 import type { InvoicesOutcome } from "../../machines/collectedBills";
 
@@ -20,5 +27,9 @@ export const collectedBillsActors = {
   ),
   saveNumberDate: fromPromise<NumberDateOutcome, NumberDateRequest>(({ input, signal }) =>
     runApi(saveNumberDate(input), { signal }),
+  ),
+  /** A GST or PAN header's lookup through the identity verification service, recorded on the invoice. */
+  verify: fromPromise<HeaderLookupOutcome, HeaderLookupRequest>(({ input, signal }) =>
+    runApi(lookUpHeader(input), { signal }),
   ),
 };
