@@ -1,12 +1,14 @@
-// The unit and browser suites side by side: the browser tests mostly wait on their pages (a shard
-// keeps a fifth of one core busy), while the unit tests keep both cores busy, so run together they
-// end about when the longer one would have ended alone. Each line is prefixed with its suite; the
-// command fails when either suite fails, and says which.
+// The static checks (lint, types, the layer rule), the unit suite and the browser suite side by
+// side: the browser tests mostly wait on their pages (a shard keeps about a quarter of one core
+// busy) while the others keep the cores busy, so run together they end about when the longest
+// would have ended alone. Each line is prefixed with its suite; the command fails when any suite
+// fails, and says which.
 
 import { spawn } from "node:child_process";
 import { prefixLines } from "./prefix-lines.mjs";
 
 const suites = [
+  { name: "checks", command: "sh", args: ["-c", "npm run lint && npm run typecheck && npm run deps"] },
   { name: "unit", command: "node_modules/.bin/vitest", args: ["run"] },
   { name: "browser", command: "node", args: ["scripts/e2e.mjs"] },
 ];

@@ -16,6 +16,7 @@ import {
   withHeaderValue,
 } from "../../src/domain/invoiceHeaders";
 import {
+  INVOICE_ADDED_MEANWHILE,
   INVOICE_CHANGED,
   INVOICE_EDIT_NOT_ALLOWED,
   type Invoice,
@@ -97,7 +98,13 @@ async function answerOf(tx: Queryable, wo: VisibleWorkflowObject, id: number): P
 
 const dateShown = (d: string | null) => d ?? "no date";
 
-/** Invoice create: a new pending invoice after the workflow object's last. */
+/**
+ * Invoice create: a new pending invoice after the workflow object's last, at the place the caller
+ * named (`position`, the tab it becomes). The outlet row is locked, so creates of one outlet run one
+ * at a time. An invoice already at that place with the same number and date is this request's own,
+ * sent again (a double click, a retry): it is answered as it is and nothing is added. Any other
+ * invoice there, or a place past the next one, means the caller's tabs are stale: 409.
+ */
 export async function createInvoice(
   tx: Queryable,
   viewer: OutletViewer,
@@ -106,19 +113,27 @@ export async function createInvoice(
 ): Promise<Invoice> {
   const wo = await editableWorkflowObject(tx, viewer, input.workflow_object);
   refuseBadNumberDate(input, now);
+  const invoiceNo = input.invoice_no.trim();
+  const [last] = await tx.query<{ position: number }>(
+    "SELECT COALESCE(MAX(position), 0)::int AS position FROM invoices WHERE workflow_object_id = $1",
+    [wo.id],
+  );
+  if (input.position !== last!.position + 1) {
+    const [there] = await tx.query<{ id: number; invoice_no: string; invoice_date: string | null }>(
+      `SELECT id, invoice_no, to_char(invoice_date, 'YYYY-MM-DD') AS invoice_date
+       FROM invoices WHERE workflow_object_id = $1 AND position = $2`,
+      [wo.id, input.position],
+    );
+    if (there && there.invoice_no === invoiceNo && there.invoice_date === input.invoice_date)
+      return answerOf(tx, wo, there.id);
+    throw new Problem(409, { detail: INVOICE_ADDED_MEANWHILE });
+  }
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO invoices (workflow_object_id, position, invoice_no, invoice_date, created, modified_at, modified_by)
-     SELECT $1, COALESCE(MAX(position), 0) + 1, $2, $3::date, $4, $4, $5 FROM invoices WHERE workflow_object_id = $1
-     RETURNING id`,
-    [wo.id, input.invoice_no.trim(), input.invoice_date, now, viewer.user.id],
+     VALUES ($1, $2, $3, $4::date, $5, $5, $6) RETURNING id`,
+    [wo.id, input.position, invoiceNo, input.invoice_date, now, viewer.user.id],
   );
-  await logHistory(
-    tx,
-    wo.id,
-    viewer,
-    [`Invoice ${input.invoice_no.trim()} added (${dateShown(input.invoice_date)})`],
-    now,
-  );
+  await logHistory(tx, wo.id, viewer, [`Invoice ${invoiceNo} added (${dateShown(input.invoice_date)})`], now);
   return answerOf(tx, wo, row!.id);
 }
 

@@ -56,6 +56,7 @@ export async function outletDetail(
        ${person("wfa", "assigned_field_auditor")},
        w.rsa_verification_status, w.client_given_phone_number, w.field_survey_mobile_version_number,
        w.calling_display_notes, w.calling_inbound_source_differentiation, w.invoice_file_id,
+       p.type AS project_type, s.add_data_on_fly,
        (SELECT count(*)::int FROM invoices inv WHERE inv.workflow_object_id = w.id AND NOT inv.is_complete)
          AS total_no_of_invoice_pending,
        (SELECT coalesce(json_agg(json_build_object('id', i.id, 'kind', i.kind) ORDER BY i.id), '[]')
@@ -140,6 +141,11 @@ export async function outletDetail(
     territory: String(row.territory),
     phone: String(row.phone),
     gst: String(row.gst),
+    project: {
+      ...(row.project as { slug: string; name: string }),
+      type: String(row.project_type),
+      add_data_on_fly: row.add_data_on_fly === true,
+    },
     logs: logs.map((l) => ({ ...l, created: l.created.toISOString() })),
     outlet_id: String(row.id),
     phone_number1: String(row.phone),

@@ -1,9 +1,11 @@
 /**
  * Collected bills of the Acme MI outlets (docs/invoices.md, docs/demo-data.md): the first outlets
- * of acme-mi-main, RS000089 first, get one to three invoices dated within the last weeks. RS000089's
- * first invoice is complete with every header answered (GST and PAN verified, with their names) and
- * images of every kind, one without a name; the next outlet's invoices are pending with no images
- * at all; the rest alternate complete and pending with a bill photo each.
+ * of acme-mi-main, RS000089 first, get one to three invoices dated within the last weeks. The first
+ * invoice of RS000089 and of the next outlet (RS000009, waiting for QC, so QC can edit it) is
+ * complete with every header answered (paid on credit: the distributor's GSTIN verified, with its
+ * names) and images of every kind, one without a name; RS000009's second invoice is pending with
+ * its photos; the last outlet's invoices came without any image; the rest alternate complete and
+ * pending with a bill photo each.
  */
 import { calendarDateAt } from "../../src/domain/format";
 import type { Queryable } from "../db/db";
@@ -72,12 +74,15 @@ export async function seedInvoices(tx: Queryable, now: number): Promise<void> {
       [invoice, kind, header ?? null, name, billSvg(name ?? kind, hue), created],
     );
 
+  const withoutImages = outlets.length - 1;
   for (const [k, o] of outlets.entries()) {
-    const count = k === 0 ? 3 : k === 1 ? 2 : 1 + (k % 2);
+    const count = k === 0 ? 3 : k === 1 || k === withoutImages ? 2 : 1 + (k % 2);
     for (let n = 1; n <= count; n++) {
       const invoiceNo = `INV-${o.rsid.slice(2)}-${n}`;
       const date = calendarDateAt(now - (k * 3 + n) * DAY_MS);
-      const complete = k === 0 ? n < 3 : k === 1 ? false : (k + n) % 2 === 0;
+      // The first invoice of each of the first two outlets shows every kind of answer and image.
+      const showcase = k <= 1 && n === 1;
+      const complete = k === 0 ? n < 3 : k === 1 ? n === 1 : k === withoutImages ? false : (k + n) % 2 === 0;
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO invoices (workflow_object_id, position, invoice_no, invoice_date, is_complete, created)
          VALUES ($1, $2, $3, $4::date, $5, $6) RETURNING id`,
@@ -86,7 +91,7 @@ export async function seedInvoices(tx: Queryable, now: number): Promise<void> {
       const id = row!.id;
       if (complete)
         for (const h of headers) {
-          const a = answerFor(h, invoiceNo, date, k === 0 && n === 1);
+          const a = answerFor(h, invoiceNo, date, showcase);
           if (a === null) continue;
           await tx.query(
             `INSERT INTO invoice_header_answers (invoice_id, header_id, single_input, is_verified, gst_legal_name,
@@ -103,11 +108,12 @@ export async function seedInvoices(tx: Queryable, now: number): Promise<void> {
             ],
           );
         }
-      if (k === 1) continue; // the outlet whose bills came without images
+      if (k === withoutImages && k > 1) continue; // the outlet whose bills came without images
       await image(id, "invoice", `Bill ${invoiceNo}`, (k * 40 + n * 15) % 360);
+      // The image header's photos came with the bill, so a pending invoice can be saved on screen.
       for (const h of headers.filter((x) => x.header_type === "multiple_image"))
-        if (complete) await image(id, "header", `${h.header} ${invoiceNo}`, 200, h.id);
-      if (k === 0 && n === 1) {
+        if (complete || k === 1) await image(id, "header", `${h.header} ${invoiceNo}`, 200, h.id);
+      if (showcase) {
         await image(id, "invoice", null, 30);
         await image(id, "sku", "Cola 250 ml shelf", 120);
         await image(id, "sku", "Cola 500 ml shelf", 140);

@@ -8,7 +8,7 @@
 import { isIsoDate } from "./format";
 import { isTimeOfDay } from "./invoiceSetup";
 import { INVOICE_HEADER_TYPES, SHOW_LOGIC_CONDITIONS } from "./resources/catalogue";
-import { choicesOf } from "./survey";
+import { choicesOf, type QuestionGroup } from "./survey";
 
 // --- §3 shapes (only what the rules read) ---
 
@@ -97,6 +97,9 @@ export const headerNotAfter = (header: string, to: string) => `${header} must no
 export const INVOICE_HEADER_SAVED = "Invoice Header saved  Successfully.";
 /** 002 §8: the Edit Invoice Header dialog's success. */
 export const INVOICE_NUMBER_SAVED = "Invoice number and date saved successfully.";
+/** Add Invoice (002 §7 invoice create; the spec shows no text for it). */
+export const invoiceAddedMessage = (invoiceNo: string) => `Invoice ${invoiceNo} added.`;
+export const INVOICE_NOT_ADDED = "The invoice could not be added. Try again.";
 
 // --- §5.3 the two patterns ---
 
@@ -357,6 +360,25 @@ export const NEW_SKU_DATA_TAB = "New SKU Data";
 export const hasCollectedBills = (project: { type: string; add_data_on_fly: boolean }): boolean =>
   project.type === "mi" && project.add_data_on_fly;
 
+/** §2.2: the Collected Bills group as the slider shows it: a group of its own, after the sub-project's. */
+export const COLLECTED_BILLS_GROUP: QuestionGroup = {
+  id: COLLECTED_BILLS_GROUP_ID,
+  name: COLLECTED_BILLS_GROUP_NAME,
+  slug: "collected-bills",
+  type: "general",
+  related_sku_products: [],
+  image_only: false,
+};
+export const isCollectedBillsGroup = (group: { id: number }): boolean =>
+  group.id === COLLECTED_BILLS_GROUP_ID;
+
+/** The slider's groups: the sub-project's, then Collected Bills where the project has it (§2.2). */
+export const groupsWithBills = (
+  groups: readonly QuestionGroup[],
+  collectedBills: boolean,
+): QuestionGroup[] =>
+  collectedBills ? [...groups.filter((g) => !isCollectedBillsGroup(g)), COLLECTED_BILLS_GROUP] : [...groups];
+
 // --- an invoice's header answers as the review edits them ---
 
 /** One header's answer: its value (and image count) with the verification a GST or PAN header carries. */
@@ -405,3 +427,18 @@ export type HeaderLookupRequest = { invoice: number; version: number; header: nu
 export type HeaderLookupOutcome =
   | { ok: true; message: string; version: number; names: Readonly<Record<string, string>> }
   | { ok: false; message: string };
+
+/**
+ * Add Invoice: the new invoice's number and date, and the tab it becomes (1 = the first). The
+ * server adds it only at that place, so a second send of the same request adds nothing.
+ */
+export type InvoiceCreateRequest = {
+  workflowObject: number;
+  position: number;
+  invoice_no: string;
+  invoice_date: string;
+};
+/** The server's answer: the invoice added (or already added by the same request), or refused. */
+export type InvoiceCreateOutcome =
+  | { type: "ok"; invoice: CollectedInvoice }
+  | { type: "failed"; message: string };

@@ -86,6 +86,23 @@ export const InvoiceHeaderAnswer = Schema.Struct({
 });
 export type InvoiceHeaderAnswer = typeof InvoiceHeaderAnswer.Type;
 
+// --- the image viewer (001 §2.3, 002 §8) ---
+
+export const NO_IMAGES_FOR_INVOICE = "No images found for the invoice";
+export const NO_NAME_AVAILABLE = "No Name Available";
+/** The viewer's sections, one per kind, each with its empty text (002 §8, word for word). */
+export const IMAGE_SECTIONS: readonly { kind: ImageKind; title: string; empty: string }[] = [
+  { kind: "invoice", title: "Invoice Images", empty: "No Invoice Images" },
+  { kind: "sku", title: "SKU Images", empty: "No SKU Images" },
+  { kind: "add_on_sku", title: "Add On SKU Images", empty: "No Add On SKU Images" },
+];
+/** An invoice with no image of any kind shows "No images found for the invoice" instead of its sections. */
+export const hasInvoiceImages = (invoice: { images: Record<ImageKind, readonly unknown[]> }): boolean =>
+  IMAGE_KINDS.some((kind) => invoice.images[kind].length > 0);
+/** An image's caption: its name, or "No Name Available". */
+export const imageCaption = (image: { name: string | null }): string =>
+  image.name?.trim() ? image.name.trim() : NO_NAME_AVAILABLE;
+
 /** One invoice of a workflow object, as the Collected Bills tabs and the image viewer read it. */
 export const Invoice = Schema.Struct({
   id: InvoiceRecordId,
@@ -126,13 +143,21 @@ export const MAX_HEADER_INPUT_LENGTH = 10000;
 export const INVOICE_CHANGED =
   "Someone else saved this invoice while you were editing. Reload to see their change.";
 export const INVOICE_EDIT_NOT_ALLOWED = "You cannot edit this outlet's invoices now.";
+/** Add Invoice came after another invoice was added at that place. */
+export const INVOICE_ADDED_MEANWHILE =
+  "Someone else added an invoice to this outlet while you were editing. Reload to see it.";
 
 const InvoiceNo = Schema.String.check(Schema.isMaxLength(MAX_INVOICE_NO_LENGTH));
 const InvoiceDate = Schema.NullOr(Schema.String.check(Schema.isMaxLength(10)));
 
-/** Invoice create (002 §7): a new invoice of the workflow object, after its last. */
+/**
+ * Invoice create (002 §7): a new invoice of the workflow object, after its last. `position` is the
+ * tab it becomes (1 = the first), as the caller saw the invoices: the server adds it only there, so
+ * the same request sent twice (a double click, a retry) adds one invoice and answers it both times.
+ */
 export const InvoiceCreate = Schema.Struct({
   workflow_object: WorkflowObjectId,
+  position: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 10_000 })),
   invoice_no: InvoiceNo,
   invoice_date: InvoiceDate,
 });

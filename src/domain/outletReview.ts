@@ -66,6 +66,16 @@ export type WorkflowObject = typeof WorkflowObject.Type;
 /** GET outlets/{slug}/: the outlet (§3) as the review screen reads it. */
 export const OutletReview = Schema.Struct({
   ...OutletDetail.fields,
+  /**
+   * 001 §3 project (name, type, add_data_on_fly): whether Survey Details adds Collected Bills
+   * (§2.2, `hasCollectedBills`). add_data_on_fly is the outlet's sub-project's setting.
+   */
+  project: Schema.Struct({
+    slug: Schema.String,
+    name: Schema.String,
+    type: Schema.String,
+    add_data_on_fly: Schema.Boolean,
+  }),
   outlet_id: Schema.String,
   phone_number1: Schema.String,
   phone_number2: Text,

@@ -3,11 +3,23 @@
  * invoices, one tab each; the active tab's header form (an invoiceHeaderForm child) and its Edit
  * Invoice Header dialog (an invoiceNumberDialog child). A saved invoice moves the last saved index
  * (tabs up to it green, the active one blue, the rest grey) and opens the next invoice. The tab
- * strip scrolls in steps of 300 px. Reading the invoices is the `loadInvoices` actor and the two
+ * strip scrolls in steps of 300 px. Add Invoice (002 §7 invoice create) asks a number and date
+ * with the dialog's rule and adds the invoice as the next tab; while it is sent a second Save is
+ * refused, and the request names the tab it becomes, so the server adds it once however often it
+ * arrives. Reading the invoices is the `loadInvoices` actor, adding one `createInvoice`, and the two
  * children's calls are theirs, all provided at the edge.
  */
 import { assign, type DoneActorEvent, fromPromise, sendParent, sendTo, setup } from "xstate";
-import { type CollectedInvoice, tabScrollAfter } from "../domain/invoiceHeaders";
+import {
+  type CollectedInvoice,
+  INVOICE_NOT_ADDED,
+  type InvoiceCreateOutcome,
+  type InvoiceCreateRequest,
+  type InvoiceNumberDate,
+  invoiceAddedMessage,
+  invoiceNumberDateErrors,
+  tabScrollAfter,
+} from "../domain/invoiceHeaders";
 import {
   type InvoiceHeaderFormInput,
   type InvoiceSavedEvent,
@@ -16,7 +28,7 @@ import {
 } from "./invoiceHeaderForm";
 import { type InvoiceNumberDialogOutput, invoiceNumberDialogMachine } from "./invoiceNumberDialog";
 
-export type { CollectedInvoice };
+export type { CollectedInvoice, InvoiceCreateOutcome, InvoiceCreateRequest };
 
 export type CollectedBillsInput = {
   workflowObject: number;
@@ -38,6 +50,10 @@ export type CollectedBillsContext = CollectedBillsInput & {
   /** The tab strip's scroll offset and how far it can scroll (measured by the screen), in px. */
   scroll: number;
   overflow: number;
+  /** Add Invoice's number and date as typed, their messages and the server's refusal. */
+  adding: InvoiceNumberDate;
+  addErrors: Partial<Record<keyof InvoiceNumberDate, string>>;
+  addError: string | null;
 };
 
 export type CollectedBillsEvent =
@@ -47,6 +63,11 @@ export type CollectedBillsEvent =
   | { type: "number.edit" }
   | { type: "requests.change"; pending: boolean }
   | { type: "retry" }
+  | { type: "add.open" }
+  | { type: "add.number"; value: string }
+  | { type: "add.date"; value: string }
+  | { type: "add.save" }
+  | { type: "add.cancel" }
   | InvoiceSavedEvent
   | InvoiceVerifiedEvent;
 
@@ -54,6 +75,65 @@ type Ctx = CollectedBillsContext;
 const renamedTo = (event: unknown) =>
   (event as DoneActorEvent<Extract<InvoiceNumberDialogOutput, { type: "saved" }>>).output;
 const output = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
+
+const addCleared = { adding: { invoice_no: "", invoice_date: "" }, addErrors: {}, addError: null };
+const addErrorsOf = (c: Ctx) => invoiceNumberDateErrors(c.adding, c.maxDate);
+const created = (event: unknown) =>
+  (output<InvoiceCreateOutcome>(event) as Extract<InvoiceCreateOutcome, { type: "ok" }>).invoice;
+
+/**
+ * Add Invoice, the same from an invoice's tab and from an outlet without invoices: the number and
+ * date are typed, Save checks them with the dialog's rule (§4.8) and sends them; the added invoice
+ * opens as the last tab. Its `viewing` is the parent's own.
+ */
+const addingState = {
+  description: "The Add Invoice dialog: the new invoice's number and date.",
+  initial: "editing",
+  on: { "add.cancel": { target: "viewing", actions: "clearAdd" } },
+  states: {
+    editing: {
+      description: "Invoice Number and Invoice Date are typed; their messages show under them.",
+      on: {
+        "add.number": { actions: "typeNumber" },
+        "add.date": { actions: "typeDate" },
+        "add.save": [{ guard: "addValid", target: "creating" }, { actions: "showAddErrors" }],
+      },
+    },
+    creating: {
+      tags: ["busy"],
+      description:
+        "The invoice is being added; Save and Cancel wait for the answer, so a second click adds nothing.",
+      on: { "add.cancel": {} },
+      invoke: {
+        id: "createInvoice",
+        src: "createInvoice",
+        input: ({ context }: { context: Ctx }): InvoiceCreateRequest => ({
+          workflowObject: context.workflowObject,
+          position: context.invoices.length + 1,
+          invoice_no: context.adding.invoice_no.trim(),
+          invoice_date: context.adding.invoice_date,
+        }),
+        onDone: [
+          {
+            guard: "added",
+            target: "#collectedBills.invoice",
+            actions: [
+              "openAdded",
+              {
+                type: "notifyAdded",
+                params: ({ event }: { event: unknown }) => ({
+                  text: invoiceAddedMessage(created(event).invoice_no),
+                }),
+              },
+            ],
+          },
+          { target: "editing", actions: "showAddRefusal" },
+        ],
+        onError: { target: "editing", actions: "showAddFailure" },
+      },
+    },
+  },
+} as const;
 
 /** The active invoice's header form, as its child starts. */
 export const headerFormInput = (c: Ctx): InvoiceHeaderFormInput => {
@@ -99,6 +179,34 @@ export const collectedBillsMachine = setup({
     loadInvoices: fromPromise<InvoicesOutcome, { workflowObject: number }>(async () => {
       throw new Error("loadInvoices is provided by the application");
     }),
+    createInvoice: fromPromise<InvoiceCreateOutcome, InvoiceCreateRequest>(async () => {
+      throw new Error("createInvoice is provided by the application");
+    }),
+  },
+  actions: {
+    notifyAdded: (_, _params: { text: string }) => {},
+    clearAdd: assign(addCleared),
+    typeNumber: assign(({ context, event }) =>
+      event.type === "add.number"
+        ? { adding: { ...context.adding, invoice_no: event.value }, addErrors: {}, addError: null }
+        : {},
+    ),
+    typeDate: assign(({ context, event }) =>
+      event.type === "add.date"
+        ? { adding: { ...context.adding, invoice_date: event.value }, addErrors: {}, addError: null }
+        : {},
+    ),
+    showAddErrors: assign({ addErrors: ({ context }) => addErrorsOf(context) }),
+    openAdded: assign(({ context, event }) => ({
+      ...addCleared,
+      invoices: [...context.invoices, created(event)],
+      active: context.invoices.length,
+    })),
+    showAddRefusal: assign({
+      addError: ({ event }) =>
+        (output<InvoiceCreateOutcome>(event) as Extract<InvoiceCreateOutcome, { type: "failed" }>).message,
+    }),
+    showAddFailure: assign({ addError: INVOICE_NOT_ADDED }),
   },
   guards: {
     hasInvoices: ({ event }) => output<InvoicesOutcome>(event).invoices.length > 0,
@@ -109,13 +217,25 @@ export const collectedBillsMachine = setup({
       event.index < context.invoices.length,
     mayEdit: ({ context }) => context.mayEdit,
     renamed: ({ event }) => output<InvoiceNumberDialogOutput>(event).type === "saved",
+    addValid: ({ context }) => Object.keys(addErrorsOf(context)).length === 0,
+    added: ({ event }) => output<InvoiceCreateOutcome>(event).type === "ok",
   },
 }).createMachine({
   id: "collectedBills",
   description: "Collected Bills: a tab per invoice, the active invoice's headers and its number and date.",
-  context: ({ input }) => ({ ...input, invoices: [], active: 0, lastSaved: -1, scroll: 0, overflow: 0 }),
+  context: ({ input }) => ({
+    ...input,
+    invoices: [],
+    active: 0,
+    lastSaved: -1,
+    scroll: 0,
+    overflow: 0,
+    ...addCleared,
+  }),
   initial: "loading",
   on: {
+    // Survey Details read the retailer requests again: what is started next knows it (§4.4).
+    "requests.change": { actions: assign({ pendingRequest: ({ event }) => event.pending }) },
     "tabs.measure": {
       actions: assign(({ context, event }) => ({
         overflow: Math.max(event.overflow, 0),
@@ -197,8 +317,12 @@ export const collectedBillsMachine = setup({
       states: {
         viewing: {
           description: "The headers are shown; the pencil opens the Edit Invoice Header dialog.",
-          on: { "number.edit": { guard: "mayEdit", target: "numberDialog" } },
+          on: {
+            "number.edit": { guard: "mayEdit", target: "numberDialog" },
+            "add.open": { guard: "mayEdit", target: "adding" },
+          },
         },
+        adding: addingState,
         numberDialog: {
           description: "The Edit Invoice Header dialog is open over the invoice.",
           invoke: {
@@ -247,7 +371,17 @@ export const collectedBillsMachine = setup({
         },
       },
     },
-    noInvoices: { description: "The outlet has no collected invoices: No invoice details found." },
+    noInvoices: {
+      description: "The outlet has no collected invoices: No invoice details found.",
+      initial: "viewing",
+      states: {
+        viewing: {
+          description: "No invoice details found; with edit permission Add Invoice is offered.",
+          on: { "add.open": { guard: "mayEdit", target: "adding" } },
+        },
+        adding: addingState,
+      },
+    },
     failed: {
       description: "The invoices could not be read; Retry reads them again.",
       on: { retry: { target: "loading" } },

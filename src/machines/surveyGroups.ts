@@ -3,8 +3,13 @@
  * selected group's answers, editing them where §4.2 allows, Save (and Next) after every message of
  * §5.1 passes (or, in the calling view, after the §4.9 call checks hold), progress per group, Reset,
  * and no editing once the outlet's workflow state changed on the screen (the screen starts it again).
+ * For projects of type mi with add_data_on_fly the slider ends with the Collected Bills group (fixed
+ * id 3866): choosing it runs the collectedBills machine as a child instead of reading answers, and
+ * the retailer requests the screen reads again reach it from here.
  */
-import { and, assign, type DoneActorEvent, fromPromise, sendParent, setup } from "xstate";
+import { and, assign, type DoneActorEvent, fromPromise, sendParent, sendTo, setup } from "xstate";
+import { groupsWithBills, isCollectedBillsGroup } from "../domain/invoiceHeaders";
+import { mayEditInvoices } from "../domain/invoices";
 import { hasEditPermission, type ReviewRole } from "../domain/outletReview";
 import { type RequestSummary, savingBlocked } from "../domain/retailerRequests";
 import {
@@ -23,6 +28,7 @@ import {
   slotsOf,
 } from "../domain/survey";
 import { groupProblems } from "../domain/surveyValidation";
+import { type CollectedBillsInput, collectedBillsMachine } from "./collectedBills";
 import { modalMachine } from "./modal";
 
 /** Groups shown at once in the slider, and its step (4 at a time in the calling view), §2.2 and §9. */
@@ -42,6 +48,10 @@ export type SurveyGroupsInput = {
   workflowStateChanged: boolean;
   /** The outlet's retailer requests as the review screen read them: a pending one blocks Save (§4.4). */
   retailerRequests: readonly RequestStatus[];
+  /** §2.2: the slider ends with the Collected Bills group (`hasCollectedBills` of the outlet's project). */
+  collectedBills: boolean;
+  /** Today (YYYY-MM-DD): the latest invoice date Collected Bills allows. */
+  today: string;
 };
 type RequestStatus = Pick<RequestSummary, "retailer_master_status">;
 
@@ -85,6 +95,15 @@ export const mayCheckCalls = (c: Ctx) =>
 /** Save is offered: the caller may change something here and no retailer request waits (§4.4). */
 export const maySaveGroup = (c: Ctx) =>
   (mayEditAnswers(c) || mayCheckCalls(c)) && !savingBlocked(c.retailerRequests);
+
+/** Collected Bills as it starts: invoice editing per §4.2, the pending request per §4.4. */
+export const collectedBillsInput = (c: Ctx): CollectedBillsInput => ({
+  workflowObject: c.workflowObject,
+  mayEdit:
+    !c.callingView && mayEditInvoices(c.role, c.workflowState, c.workflowStateChanged, c.hasUpdateActions),
+  pendingRequest: savingBlocked(c.retailerRequests),
+  maxDate: c.today,
+});
 
 /** What Save sends for the selected group. */
 export const saveRequest = (c: Ctx): AnswersUpdateRequest =>
@@ -131,10 +150,11 @@ export const surveyGroupsMachine = setup({
     context: Ctx;
     events: SurveyGroupsEvent;
     input: SurveyGroupsInput;
-    children: { problemsModal: "problemsModal" };
+    children: { problemsModal: "problemsModal"; collectedBills: "collectedBills" };
   },
   actors: {
     problemsModal,
+    collectedBills: collectedBillsMachine,
     loadGroups: fromPromise<GroupsOutcome, { workflowObject: number }>(async () => {
       throw new Error("loadGroups is provided by the application");
     }),
@@ -149,11 +169,21 @@ export const surveyGroupsMachine = setup({
     chooseGroup: assign(({ context, event }) =>
       event.type === "group.select" ? { index: event.index, first: inView(context, event.index) } : {},
     ),
+    // Clamped to the groups there are, so a step past either end leaves the slider where it is.
+    sliderNext: assign({
+      first: ({ context }) =>
+        Math.min(context.first + sliderStep(context.callingView), context.groups.length - SLIDER_VISIBLE),
+    }),
+    sliderPrev: assign({
+      first: ({ context }) => Math.max(0, context.first - sliderStep(context.callingView)),
+    }),
     notifyFailed: (_, _params: { text: string }) => {},
     notifySaved: (_, _params: { group: string }) => {},
   },
   guards: {
-    hasGroups: ({ event }) => output<GroupsOutcome>(event).groups.length > 0,
+    hasGroups: ({ context, event }) =>
+      groupsWithBills(output<GroupsOutcome>(event).groups, context.collectedBills).length > 0,
+    billsChosen: ({ context }) => isCollectedBillsGroup(context.groups[context.index]!),
     otherGroup: ({ context, event }) =>
       event.type === "group.select" &&
       event.index !== context.index &&
@@ -195,9 +225,9 @@ export const surveyGroupsMachine = setup({
         onDone: [
           {
             guard: "hasGroups",
-            target: "loadingAnswers",
-            actions: assign(({ event }) => {
-              const groups = output<GroupsOutcome>(event).groups;
+            target: "opening",
+            actions: assign(({ context, event }) => {
+              const groups = groupsWithBills(output<GroupsOutcome>(event).groups, context.collectedBills);
               // Groups with nothing but images are complete on load (§2.2).
               return { groups, index: 0, first: 0, complete: groups.map((g) => g.image_only) };
             }),
@@ -207,18 +237,43 @@ export const surveyGroupsMachine = setup({
         onError: { target: "failed" },
       },
     },
+    opening: {
+      description:
+        "The selected group opens: Collected Bills runs its own screen, any other group reads its answers.",
+      always: [{ guard: "billsChosen", target: "bills" }, { target: "loadingAnswers" }],
+    },
+    bills: {
+      description:
+        "Collected Bills is shown: its tabs, headers and invoices run as a child; the survey's Reset and Save are not offered.",
+      invoke: {
+        id: "collectedBills",
+        src: "collectedBills",
+        input: ({ context }) => collectedBillsInput(context),
+      },
+      on: {
+        "group.select": { guard: "otherGroup", target: "opening", actions: "chooseGroup" },
+        "slider.next": { actions: "sliderNext" },
+        "slider.prev": { actions: "sliderPrev" },
+        "requests.change": {
+          actions: [
+            assign({ retailerRequests: ({ event }) => event.requests }),
+            sendTo("collectedBills", ({ event }) => ({
+              type: "requests.change",
+              pending: savingBlocked(event.requests),
+            })),
+          ],
+        },
+      },
+    },
     loadingAnswers: {
       tags: ["busy"],
       description:
         "Reading the selected group's questions with their answers; choosing another group meanwhile reads that one instead.",
       // The user's choice wins over the group a Save moved on to, whichever answer arrives first.
       on: {
-        "group.select": {
-          guard: "otherGroup",
-          target: "loadingAnswers",
-          reenter: true,
-          actions: "chooseGroup",
-        },
+        "slider.next": { actions: "sliderNext" },
+        "slider.prev": { actions: "sliderPrev" },
+        "group.select": { guard: "otherGroup", target: "opening", actions: "chooseGroup" },
       },
       invoke: {
         id: "loadAnswers",
@@ -241,22 +296,9 @@ export const surveyGroupsMachine = setup({
       description:
         "The group's answers are shown; where §4.2 (or, calling, §4.9) allows they can be changed, reset and saved.",
       on: {
-        "group.select": { guard: "otherGroup", target: "loadingAnswers", actions: "chooseGroup" },
-        // Clamped to the groups there are, so a step past either end leaves the slider where it is.
-        "slider.next": {
-          actions: assign({
-            first: ({ context }) =>
-              Math.min(
-                context.first + sliderStep(context.callingView),
-                context.groups.length - SLIDER_VISIBLE,
-              ),
-          }),
-        },
-        "slider.prev": {
-          actions: assign({
-            first: ({ context }) => Math.max(0, context.first - sliderStep(context.callingView)),
-          }),
-        },
+        "group.select": { guard: "otherGroup", target: "opening", actions: "chooseGroup" },
+        "slider.next": { actions: "sliderNext" },
+        "slider.prev": { actions: "sliderPrev" },
         "answer.change": {
           guard: "mayEdit",
           actions: assign({
@@ -275,7 +317,7 @@ export const surveyGroupsMachine = setup({
           {
             // Nothing changed and nothing wrong: the group is done as it is (§2.2: complete after Save).
             guard: and(["maySave", "valid", "unchanged"]),
-            target: "loadingAnswers",
+            target: "opening",
             actions: assign(({ context }) => ({
               complete: completeNow(context),
               index: nextIndex(context),
@@ -309,7 +351,7 @@ export const surveyGroupsMachine = setup({
         onDone: [
           {
             guard: "savedOk",
-            target: "loadingAnswers",
+            target: "opening",
             actions: [
               {
                 type: "notifySaved",

@@ -69,8 +69,6 @@ const NOT_YET_CONVERTED: Record<string, string> = {
     "hands the rows and actions config React Query read to the list machine; the machine should invoke those reads",
   "src/ui/outlets/UpdateStatus.tsx":
     "hands the calling tracker's phones and the saved answers React Query read to the Update Status gate (facts.change); the gate should invoke the answers read and hear the tracker machine",
-  "src/ui/outlets/CollectedBills.tsx":
-    "sends the pending retailer request the review screen read (requests.change), as Survey Details does, and the tab strip's measured overflow; the bills machine should read the requests itself",
   "src/ui/outlets/AnswerVerification.tsx":
     "sends the edited answer's value to its check's machine and tells each check's outcome from a subscription; the machine should announce outcomes as actions",
   // The browser at the edge: its events and address, not another actor.

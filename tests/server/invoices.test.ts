@@ -7,13 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BILLS_OUTLET } from "../../server/seed/invoices";
 import { INVOICE_RANGE_ALERT } from "../../src/domain/filters";
-import { INVALID_GST_NUMBER } from "../../src/domain/invoiceHeaders";
+import { hasCollectedBills, INVALID_GST_NUMBER } from "../../src/domain/invoiceHeaders";
 import {
+  INVOICE_ADDED_MEANWHILE,
   INVOICE_CHANGED,
   INVOICE_EDIT_NOT_ALLOWED,
   type Invoice,
   type InvoiceData,
 } from "../../src/domain/invoices";
+import type { OutletReview } from "../../src/domain/outletReview";
 import { PENDING_RETAILER_EDITS } from "../../src/domain/retailerRequests";
 import { startTestServer, type TestServer } from "./support";
 
@@ -65,17 +67,37 @@ describe("collected bills", () => {
     expect(read.invoices[2]!.is_complete).toBe(false);
     const outlet = await call("qc.manager", "GET", `/api/outlets/${BILLS_OUTLET}/`);
     expect(outlet.body.total_no_of_invoice_pending).toBe(1);
+    // 001 §2.2: the outlet read says whether Survey Details adds Collected Bills.
+    const project = outlet.body.project as OutletReview["project"];
+    expect([project.type, project.add_data_on_fly]).toEqual(["mi", true]);
+    expect(hasCollectedBills(project)).toBe(true);
+    const other = await call("qc.manager", "GET", "/api/outlets/RS000004/");
+    expect(hasCollectedBills(other.body.project as OutletReview["project"])).toBe(false);
   });
 
   it("creates an invoice after the last and saves its number and date once per version", async () => {
-    const created = await call("qc.manager", "POST", "/api/invoices/", {
-      workflow_object: wo,
-      invoice_no: "NEW-1",
-      invoice_date: "2026-11-01",
-    });
-    expect(created.status).toBe(201);
+    const request = { workflow_object: wo, position: 4, invoice_no: "NEW-1", invoice_date: "2026-11-01" };
+    // A double click: the same request twice at once adds one invoice and answers it to both.
+    const [c1, c2] = await Promise.all([
+      call("qc.manager", "POST", "/api/invoices/", request),
+      call("qc.manager", "POST", "/api/invoices/", request),
+    ]);
+    expect([c1.status, c2.status]).toEqual([201, 201]);
+    expect(c1.body.id).toBe(c2.body.id);
+    const created = c1;
     const invoice = created.body as unknown as Invoice;
     expect([invoice.index, invoice.version, invoice.is_complete]).toEqual([3, 1, false]);
+    expect((await data()).invoices).toHaveLength(4);
+    const added = await server.db.query<{ message: string }>(
+      "SELECT message FROM qc_edit_history WHERE workflow_object_id = $1 AND message LIKE 'Invoice NEW-1 added%'",
+      [wo],
+    );
+    expect(added.map((h) => h.message)).toEqual(["Invoice NEW-1 added (2026-11-01)"]);
+    // Another invoice at that place: the caller's tabs are stale.
+    const other = await call("qc.manager", "POST", "/api/invoices/", { ...request, invoice_no: "NEW-9" });
+    expect([other.status, other.body.detail]).toEqual([409, INVOICE_ADDED_MEANWHILE]);
+    const skipped = await call("qc.manager", "POST", "/api/invoices/", { ...request, position: 9 });
+    expect(skipped.status).toBe(409);
     const body = { version: 1, invoice_no: "NEW-2", invoice_date: "2026-11-02" };
     const [a, b] = await Promise.all([
       call("qc.manager", "PATCH", `/api/invoices/${invoice.id}/`, body),
@@ -237,6 +259,7 @@ describe("collected bills", () => {
     expect([patch.status, patch.body.detail]).toEqual([409, PENDING_RETAILER_EDITS]);
     const create = await call("qc.manager", "POST", "/api/invoices/", {
       workflow_object: wo,
+      position: read.invoices.length + 1,
       invoice_no: "B",
       invoice_date: null,
     });

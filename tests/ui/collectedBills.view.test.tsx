@@ -6,18 +6,22 @@
  * the old number when the server refuses, and no editing without permission.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useActorRef } from "@xstate/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
 import type {
+  CollectedInvoice,
   HeaderLookupOutcome,
   HeaderLookupRequest,
   HeaderSaveOutcome,
   HeaderSaveRequest,
+  InvoiceCreateOutcome,
+  InvoiceCreateRequest,
   NumberDateOutcome,
   NumberDateRequest,
 } from "../../src/domain/invoiceHeaders";
 import type { InvoicesOutcome } from "../../src/machines/collectedBills";
-import CollectedBills from "../../src/ui/outlets/CollectedBills";
+import CollectedBills, { provideCollectedBills } from "../../src/ui/outlets/CollectedBills";
 import { sampleAnswers, sampleHeaders } from "../machines/fixtures/invoiceSamples";
 
 afterEach(cleanup);
@@ -31,6 +35,7 @@ const invoice = (id: number, invoice_no: string) => ({
   answers: sampleAnswers,
 });
 const saved: HeaderSaveRequest[] = [];
+const created: InvoiceCreateRequest[] = [];
 const lookups: HeaderLookupRequest[] = [];
 const GST_OK = "GST number validated successfully.";
 const GST_BAD = "Invalid GST format. The given GST number is not in the proper format.";
@@ -61,13 +66,37 @@ const actors = (
     lookups.push(input);
     return lookupOutcome;
   }),
+  createInvoice: fromPromise<InvoiceCreateOutcome, InvoiceCreateRequest>(async ({ input }) => {
+    created.push(input);
+    const added: CollectedInvoice = { ...invoice(504, input.invoice_no), invoice_date: input.invoice_date };
+    return { type: "ok", invoice: added };
+  }),
 });
+
+/** The group as Survey Details runs it: the machine with the faked calls, shown by the view. */
+function Bills({
+  mayEdit,
+  pendingRequest,
+  actors: calls,
+}: {
+  mayEdit: boolean;
+  pendingRequest: boolean;
+  actors: ReturnType<typeof actors>;
+}) {
+  const actor = useActorRef(
+    provideCollectedBills(() => {}, calls),
+    {
+      input: { workflowObject: 77, mayEdit, pendingRequest, maxDate: "2026-11-26" },
+    },
+  );
+  return <CollectedBills actor={actor} />;
+}
 const tabs = () =>
   screen.getAllByRole("tab").map((t) => [t.textContent, t.className.split("invoice-tab-")[1]]);
 
 describe("Collected Bills", () => {
   it("shows the tabs in their colours, every header message at once, and moves on after a save", async () => {
-    render(<CollectedBills workflowObject={77} mayEdit pendingRequest={false} actors={actors()} />);
+    render(<Bills mayEdit pendingRequest={false} actors={actors()} />);
     await screen.findByRole("tablist");
     expect(tabs()).toEqual([
       ["INV-1001", "blue"],
@@ -102,7 +131,7 @@ describe("Collected Bills", () => {
 
   it("Verify beside the GSTIN: a wrong format says so, a pass shows the names, a change clears them", async () => {
     lookups.length = 0;
-    render(<CollectedBills workflowObject={77} mayEdit pendingRequest={false} actors={actors()} />);
+    render(<Bills mayEdit pendingRequest={false} actors={actors()} />);
     const gstin = await screen.findByLabelText("Distributor GSTIN *");
     const verify = () => screen.getByRole("button", { name: "Verify Distributor GSTIN" });
     fireEvent.change(gstin, { target: { value: "27ABCDE1234F0Z5" } });
@@ -132,12 +161,7 @@ describe("Collected Bills", () => {
 
   it("a refused GSTIN shows the service's message and stays unverified", async () => {
     render(
-      <CollectedBills
-        workflowObject={77}
-        mayEdit
-        pendingRequest={false}
-        actors={actors(undefined, { ok: false, message: GST_BAD })}
-      />,
+      <Bills mayEdit pendingRequest={false} actors={actors(undefined, { ok: false, message: GST_BAD })} />,
     );
     fireEvent.change(await screen.findByLabelText("Distributor GSTIN *"), {
       target: { value: "29AAPFU0939F1ZV" },
@@ -150,14 +174,7 @@ describe("Collected Bills", () => {
 
   it("the number dialog refuses an empty number and restores the old one when the server refuses", async () => {
     const refusal = "Please complete all pending retailer edits before proceeding.";
-    render(
-      <CollectedBills
-        workflowObject={77}
-        mayEdit
-        pendingRequest={false}
-        actors={actors({ type: "failed", message: refusal })}
-      />,
-    );
+    render(<Bills mayEdit pendingRequest={false} actors={actors({ type: "failed", message: refusal })} />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit invoice number and date" }));
     const number = screen.getByLabelText("Invoice Number");
     fireEvent.change(number, { target: { value: "" } });
@@ -170,7 +187,7 @@ describe("Collected Bills", () => {
   });
 
   it("without edit permission there is no pencil, no Save and the inputs are disabled", async () => {
-    render(<CollectedBills workflowObject={77} mayEdit={false} pendingRequest={false} actors={actors()} />);
+    render(<Bills mayEdit={false} pendingRequest={false} actors={actors()} />);
     await screen.findByRole("tablist");
     expect(screen.queryByRole("button", { name: "Edit invoice number and date" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
@@ -178,8 +195,25 @@ describe("Collected Bills", () => {
     expect((screen.getByLabelText("Bill number *") as HTMLInputElement).disabled).toBe(true);
   });
 
+  it("Add Invoice asks a number, sends one request however often Save is clicked, and opens the new tab", async () => {
+    created.length = 0;
+    render(<Bills mayEdit pendingRequest={false} actors={actors()} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Add Invoice" }));
+    const dialog = screen.getByRole("dialog", { name: "Add Invoice" });
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    expect(dialog.textContent).toContain("Invoice Number cannot be empty.");
+    fireEvent.change(screen.getByLabelText("Invoice Number", { selector: "#new-invoice-no" }), {
+      target: { value: "INV-2001" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    fireEvent.click(screen.getByRole("button", { name: "Adding…" }));
+    await waitFor(() => expect(tabs().at(-1)).toEqual(["INV-2001", "blue"]));
+    expect(created).toEqual([{ workflowObject: 77, position: 4, invoice_no: "INV-2001", invoice_date: "" }]);
+    expect(screen.queryByRole("dialog", { name: "Add Invoice" })).toBeNull();
+  });
+
   it("with a retailer request pending Save shows the banner", async () => {
-    render(<CollectedBills workflowObject={77} mayEdit pendingRequest actors={actors()} />);
+    render(<Bills mayEdit pendingRequest actors={actors()} />);
     fireEvent.click(await screen.findByRole("button", { name: "Save" }));
     expect(screen.getByRole("alert").textContent).toBe(
       "Please complete all pending retailer edits before proceeding.",

@@ -6,7 +6,7 @@
  * offered, status, differences listed) must be what the machine run beside the screen reached.
  */
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type MachinePaths, REPLAY_STEP_MS } from "../../src/domain/replayPath";
 import type { ReplayStepInput, ReplayStepOutput } from "../../src/machines/pathReplay";
 import { MachineQa } from "../../src/ui/machines/MachinesScreen";
@@ -17,7 +17,15 @@ import { generatedPaths } from "../machines/harness";
 import { machinePaths } from "../machines/qa-paths";
 import { model, type ViewStep, viewPaths } from "./machinePaths";
 
-afterEach(cleanup);
+// Play's pause runs on a clock the test moves: on a real one, a busy machine could let the pause end
+// between a step and its check, and the screen would be a step ahead of the machine beside it.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 // The paths the build generates for the Machines area.
 const stored: MachinePaths = machinePaths(openWithFixture);
@@ -54,7 +62,7 @@ function fakeReplayer() {
   };
 }
 
-const settled = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const settled = () => act(() => vi.advanceTimersByTimeAsync(0));
 
 function open(details: HTMLElement) {
   if ((details as HTMLDetailsElement).open) return;
@@ -113,7 +121,7 @@ describe("QA's replay in the Machines area follows the pathReplay machine", () =
         } else if (event.type === "xstate.error.actor.applyStep") {
           fake.fail();
         } else {
-          await act(() => new Promise((resolve) => setTimeout(resolve, REPLAY_STEP_MS + 50)));
+          await act(() => vi.advanceTimersByTimeAsync(REPLAY_STEP_MS));
         }
         await settled();
         snapshot = machine.step(sent as never);

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
 import { savingBlocked } from "../../src/domain/retailerRequests";
 import { type AnswersUpdateRequest, LEAVE_UNSAVED_ANSWERS } from "../../src/domain/survey";
+import type { InvoicesOutcome } from "../../src/machines/collectedBills";
 import type {
   AnswersOutcome,
   GroupsOutcome,
@@ -17,6 +18,7 @@ import type {
   SurveyGroupsContext,
   SurveyGroupsInput,
 } from "../../src/machines/surveyGroups";
+import { collectedBillsActors } from "../../src/ui/outlets/collectedBillsActors";
 import SurveyDetails from "../../src/ui/outlets/SurveyDetails";
 import { sampleGroups, sampleQuestions, surveyGroupsFixture } from "../machines/fixtures/surveyGroups";
 import { expectEveryStateReached, model, viewPaths } from "./machinePaths";
@@ -40,7 +42,18 @@ const fakeActors = {
   }),
 };
 
+/** The Collected Bills group's calls: its invoices are being read while a path looks at it. */
+let billsOpened: { workflowObject: number }[] = [];
+const billsActors = {
+  ...collectedBillsActors,
+  loadInvoices: fromPromise<InvoicesOutcome, { workflowObject: number }>(({ input }) => {
+    billsOpened.push(input);
+    return new Promise<never>(() => {});
+  }),
+};
+
 beforeEach(() => {
+  billsOpened = [];
   pending = { groups: null, answers: null, save: null };
   saved = [];
 });
@@ -52,11 +65,13 @@ afterEach(() => {
 const paths = viewPaths(surveyGroupsFixture)
   .map((p) => ({ input: p.input as SurveyGroupsInput, steps: p.steps }))
   .filter((p, i, all) => {
-    const key = `${p.input.role} ${p.steps.map((s) => JSON.stringify(s.event)).join(" ")}`;
+    const key = `${p.input.role} ${p.input.collectedBills} ${p.steps.map((s) => JSON.stringify(s.event)).join(" ")}`;
     return (
       p.steps.length > 0 &&
       all.findIndex(
-        (q) => `${q.input.role} ${q.steps.map((s) => JSON.stringify(s.event)).join(" ")}` === key,
+        (q) =>
+          `${q.input.role} ${q.input.collectedBills} ${q.steps.map((s) => JSON.stringify(s.event)).join(" ")}` ===
+          key,
       ) === i
     );
   });
@@ -82,10 +97,15 @@ async function perform(event: { type: string; [k: string]: unknown }) {
     case "xstate.error.actor.saveGroup":
       return settle("save", false);
     case "group.select": {
-      const name = ["Shop Details", "Owner and KYC", "Photos", "Stock Check", "Visit"][
+      const name = ["Shop Details", "Owner and KYC", "Photos", "Stock Check", "Visit", "Collected Bills"][
         event.index as number
       ]!;
-      fireEvent.click(screen.getByRole("button", { name: new RegExp(`^${name}`) }));
+      // A group beyond the four shown is reached as a user does: Next until it shows (the machine
+      // then keeps the slider where the scrolling left it).
+      const group = () => screen.queryByRole("button", { name: new RegExp(`^${name}`) });
+      const next = () => screen.getByRole("button", { name: "Next groups" }) as HTMLButtonElement;
+      while (!group() && !next().disabled) fireEvent.click(next());
+      fireEvent.click(group() ?? screen.getByRole("button", { name: new RegExp(`^${name}`) }));
       return;
     }
     case "slider.next":
@@ -176,6 +196,13 @@ async function expectScreenFor(snapshot: Snapshot) {
       await waitFor(() => expect(screen.getByRole("button", { name: "Saving…" })).toBeTruthy());
       expect(saved.at(-1)).toBeDefined();
       return;
+    case "bills":
+      // Collected Bills runs its own screen (its invoices still loading here); no survey Save or Reset.
+      await waitFor(() => expect(screen.getByText("Loading invoices…")).toBeTruthy());
+      expect(screen.queryByRole("button", { name: /^Save( and Next)?$/ })).toBeNull();
+      expect(screen.queryByRole("button", { name: "Reset" })).toBeNull();
+      expect(billsOpened.at(-1)).toEqual({ workflowObject: 77 });
+      break;
     default:
       throw new Error(`no screen check for state ${state}`);
   }
@@ -276,6 +303,7 @@ function renderPanel(input: SurveyGroupsInput) {
   const panel = (requests: SurveyGroupsInput["retailerRequests"]) => (
     <SurveyDetails
       actors={fakeActors}
+      billsActors={billsActors}
       workflowObject={input.workflowObject}
       role={input.role}
       workflowState={input.workflowState}
@@ -284,6 +312,8 @@ function renderPanel(input: SurveyGroupsInput) {
       callingView={input.callingView}
       retailerRequests={requests}
       workflowStateChanged={input.workflowStateChanged}
+      collectedBills={input.collectedBills}
+      today={input.today}
     />
   );
   const { rerender } = render(panel(input.retailerRequests));

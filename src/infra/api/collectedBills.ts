@@ -14,10 +14,12 @@ import type {
   HeaderLookupRequest,
   HeaderSaveOutcome,
   HeaderSaveRequest,
+  InvoiceCreateOutcome,
+  InvoiceCreateRequest,
   NumberDateOutcome,
   NumberDateRequest,
 } from "../../domain/invoiceHeaders";
-import { INVOICE_CHANGED, type Invoice } from "../../domain/invoices";
+import { INVOICE_CHANGED, type Invoice, type InvoiceData } from "../../domain/invoices";
 import { call } from "../endpoint";
 import { type ApiError, detailOf, fieldLines } from "../http";
 
@@ -56,6 +58,12 @@ export const loadCollectedBills = (
 ): Effect.Effect<readonly CollectedInvoice[], ApiError> =>
   call(api.invoiceData, { query: { workflow_object: WorkflowObjectId.make(workflowObject) } }).pipe(
     Effect.map((data) => [...data.invoices].sort((a, b) => a.index - b.index).map(collectedInvoiceOf)),
+  );
+
+/** GET the invoices of a workflow object with their images, in tab order, for the image viewer. */
+export const loadInvoiceImages = (workflowObject: number): Effect.Effect<InvoiceData, ApiError> =>
+  call(api.invoiceData, { query: { workflow_object: WorkflowObjectId.make(workflowObject) } }).pipe(
+    Effect.map((data) => ({ ...data, invoices: [...data.invoices].sort((a, b) => a.index - b.index) })),
   );
 
 const refusal = (e: ApiError) => (e._tag === "HttpError" && e.status === 409) || e._tag === "ValidationError";
@@ -135,5 +143,28 @@ export const lookUpHeader = (request: HeaderLookupRequest): Effect.Effect<Header
         e._tag === "Forbidden" ||
         (e._tag === "HttpError" && LOOKUP_REFUSALS.includes(e.status)),
       (e) => Effect.succeed<HeaderLookupOutcome>({ ok: false, message: reasonOf(e) }),
+    ),
+  );
+
+/**
+ * POST a new invoice as the tab it becomes (`position`): the same request sent twice adds one
+ * invoice; a refusal (a pending retailer request, an invoice added meanwhile, a bad number or date)
+ * comes back with the server's reason.
+ */
+export const createCollectedInvoice = (
+  request: InvoiceCreateRequest,
+): Effect.Effect<InvoiceCreateOutcome, ApiError> =>
+  call(api.createInvoice, {
+    body: {
+      workflow_object: WorkflowObjectId.make(request.workflowObject),
+      position: request.position,
+      invoice_no: request.invoice_no,
+      invoice_date: request.invoice_date === "" ? null : request.invoice_date,
+    },
+  }).pipe(
+    Effect.map((invoice): InvoiceCreateOutcome => ({ type: "ok", invoice: collectedInvoiceOf(invoice) })),
+    Effect.catchIf(
+      (e) => refusal(e) || (e._tag === "HttpError" && e.status === 403),
+      (e) => Effect.succeed<InvoiceCreateOutcome>({ type: "failed", message: reasonOf(e) }),
     ),
   );

@@ -7,7 +7,7 @@
  * and the image icon opening the invoice image viewer in a new tab.
  */
 import { useSelector } from "@xstate/react";
-import { useEffect, useRef } from "react";
+import { type CSSProperties, useCallback, useEffect, useRef } from "react";
 import type { ActorRefFrom } from "xstate";
 import {
   headerColumnSpan,
@@ -22,62 +22,71 @@ import { PENDING_RETAILER_EDITS } from "../../domain/retailerRequests";
 import { collectedBillsMachine, headerForm } from "../../machines/collectedBills";
 import type { invoiceHeaderFormMachine } from "../../machines/invoiceHeaderForm";
 import { invoiceNumberDialogMachine } from "../../machines/invoiceNumberDialog";
-import { useLiveActorRef } from "../live/liveActors";
-import { useProvided } from "../live/useProvided";
-import { useNotify } from "../notifications/useNotify";
+import type { Notify } from "../../machines/notification";
 import { collectedBillsActors } from "./collectedBillsActors";
 
 /** 001 §2.3: the invoice image viewer of a workflow object, opened in a new tab. */
 export const imageViewerPath = (workflowObject: number) =>
   `/dashboard/collected-bill-image-viewer/${workflowObject}`;
 
-const today = () => new Date().toISOString().slice(0, 10);
+/**
+ * The Collected Bills machine with the application's calls and notifications: Survey Details runs
+ * it as its group's child; a view test provides its own calls.
+ */
+export const provideCollectedBills = (
+  notify: Notify,
+  actors: typeof collectedBillsActors = collectedBillsActors,
+) =>
+  collectedBillsMachine.provide({
+    actors: {
+      loadInvoices: actors.loadInvoices,
+      createInvoice: actors.createInvoice,
+      headerForm: headerForm.provide({
+        actors: { saveHeaders: actors.saveHeaders, verify: actors.verify },
+        actions: { notifySaved: (_, { text }) => notify("success", text) },
+      }),
+      numberDialog: invoiceNumberDialogMachine.provide({
+        actors: { saveNumberDate: actors.saveNumberDate },
+        actions: { notifySaved: (_, { text }) => notify("success", text) },
+      }),
+    },
+    actions: { notifyAdded: (_, { text }) => notify("success", text) },
+  });
 
+type BillsActor = ActorRefFrom<typeof collectedBillsMachine>;
 type FormActor = ActorRefFrom<typeof invoiceHeaderFormMachine>;
 type DialogActor = ActorRefFrom<typeof invoiceNumberDialogMachine>;
 
-export default function CollectedBills({
-  workflowObject,
-  mayEdit,
-  pendingRequest,
-  actors = collectedBillsActors,
-}: {
-  workflowObject: number;
-  /** 001 §4.2: the edit permission holds. */
-  mayEdit: boolean;
-  /** 001 §4.4: a retailer request is pending. */
-  pendingRequest: boolean;
-  /** The calls; a view test passes its own. */
-  actors?: typeof collectedBillsActors;
-}) {
-  const notify = useNotify();
-  const bills = useLiveActorRef(
-    useProvided(collectedBillsMachine, {
-      actors: {
-        loadInvoices: actors.loadInvoices,
-        headerForm: headerForm.provide({
-          actors: { saveHeaders: actors.saveHeaders, verify: actors.verify },
-          actions: { notifySaved: (_, { text }) => notify("success", text) },
-        }),
-        numberDialog: invoiceNumberDialogMachine.provide({
-          actors: { saveNumberDate: actors.saveNumberDate },
-          actions: { notifySaved: (_, { text }) => notify("success", text) },
-        }),
-      },
-    }),
-    { input: { workflowObject, mayEdit, pendingRequest, maxDate: today() } },
+/**
+ * The tab strip tells the machine how far it overflows, when it is laid out and whenever its size
+ * changes (a window resized, a tab added): the browser's measure at the edge, not another actor.
+ */
+function useMeasuredStrip(bills: BillsActor, tabs: number) {
+  const strip = useRef<HTMLDivElement | null>(null);
+  // A tab added or removed: the strip is measured and watched again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the count is why it runs again
+  const measure = useCallback(
+    (el: HTMLDivElement | null) => {
+      strip.current = el;
+      if (!el) return;
+      const report = () => bills.send({ type: "tabs.measure", overflow: el.scrollWidth - el.clientWidth });
+      report();
+      if (typeof ResizeObserver === "undefined") return;
+      const watch = new ResizeObserver(report);
+      watch.observe(el);
+      for (const tab of el.children) watch.observe(tab);
+      return () => watch.disconnect();
+    },
+    [bills, tabs],
   );
+  return { strip, measure };
+}
+
+export default function CollectedBills({ actor: bills }: { actor: BillsActor }) {
   const state = useSelector(bills, (s) => s);
   const ctx = state.context;
-  const strip = useRef<HTMLDivElement>(null);
-
-  useEffect(() => bills.send({ type: "requests.change", pending: pendingRequest }), [bills, pendingRequest]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the strip is measured again when its tabs change
-  useEffect(() => {
-    const el = strip.current;
-    if (el) bills.send({ type: "tabs.measure", overflow: el.scrollWidth - el.clientWidth });
-  }, [bills, ctx.invoices.length]);
-  useEffect(() => strip.current?.scrollTo({ left: ctx.scroll, behavior: "smooth" }), [ctx.scroll]);
+  const { strip, measure } = useMeasuredStrip(bills, ctx.invoices.length);
+  useEffect(() => strip.current?.scrollTo({ left: ctx.scroll, behavior: "smooth" }), [strip, ctx.scroll]);
 
   if (state.matches("loading")) return <p className="muted">Loading invoices…</p>;
   if (state.matches("failed"))
@@ -93,7 +102,14 @@ export default function CollectedBills({
         </button>
       </p>
     );
-  if (state.matches("noInvoices")) return <p className="muted">No invoice details found.</p>;
+  if (state.matches("noInvoices"))
+    return (
+      <section className="collected-bills" aria-label="Collected Bills">
+        <p className="muted">No invoice details found.</p>
+        {state.can({ type: "add.open" }) && <AddInvoiceButton bills={bills} />}
+        {state.matches({ noInvoices: "adding" }) && <AddInvoiceDialog bills={bills} />}
+      </section>
+    );
 
   const invoice = ctx.invoices[ctx.active]!;
   const form = state.children.headerForm as FormActor | undefined;
@@ -109,7 +125,7 @@ export default function CollectedBills({
         >
           ‹
         </button>
-        <div className="collected-bills-strip" ref={strip} role="tablist">
+        <div className="collected-bills-strip" ref={measure} role="tablist">
           {ctx.invoices.map((inv, i) => (
             <button
               key={inv.id}
@@ -137,7 +153,7 @@ export default function CollectedBills({
           {INVOICE_NUMBER_LABEL}: {invoice.invoice_no || "N/A"} · {INVOICE_DATE_LABEL}:{" "}
           {invoice.invoice_date || "N/A"}
         </span>
-        {mayEdit && (
+        {state.can({ type: "number.edit" }) && (
           <button
             type="button"
             className="button button-secondary button-small"
@@ -147,15 +163,12 @@ export default function CollectedBills({
             ✎
           </button>
         )}
-        <a
-          href={imageViewerPath(workflowObject)}
-          target="_blank"
-          rel="noreferrer"
-          aria-label="Invoice images"
-        >
-          🖼
+        <a href={imageViewerPath(ctx.workflowObject)} target="_blank" rel="noreferrer">
+          Invoice images
         </a>
+        {state.can({ type: "add.open" }) && <AddInvoiceButton bills={bills} />}
       </header>
+      {state.matches({ invoice: "adding" }) && <AddInvoiceDialog bills={bills} />}
       {dialog && <NumberDialog actor={dialog} />}
       {form && <HeaderForm key={invoice.id} actor={form} />}
     </section>
@@ -191,7 +204,7 @@ function HeaderForm({ actor }: { actor: FormActor }) {
               <div
                 key={h.invoice_header}
                 className="invoice-header-field"
-                style={{ gridColumn: `span ${headerColumnSpan(h.invoice_header_type)}` }}
+                style={{ "--header-span": headerColumnSpan(h.invoice_header_type) } as CSSProperties}
               >
                 <label htmlFor={id}>
                   {h.invoice_header_name}
@@ -296,6 +309,69 @@ function NumberDialog({ actor }: { actor: DialogActor }) {
         className="button button-secondary"
         disabled={busy}
         onClick={() => actor.send({ type: "cancel" })}
+      >
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+function AddInvoiceButton({ bills }: { bills: BillsActor }) {
+  return (
+    <button
+      type="button"
+      className="button button-secondary button-small"
+      onClick={() => bills.send({ type: "add.open" })}
+    >
+      Add Invoice
+    </button>
+  );
+}
+
+/** Add Invoice: the number and date with the dialog's own rule; busy while it is sent. */
+function AddInvoiceDialog({ bills }: { bills: BillsActor }) {
+  const state = useSelector(bills, (s) => s);
+  const ctx = state.context;
+  const busy = state.hasTag("busy");
+  return (
+    <div className="invoice-number-dialog" role="dialog" aria-label="Add Invoice">
+      <h3>Add Invoice</h3>
+      <label htmlFor="new-invoice-no">{INVOICE_NUMBER_LABEL}</label>
+      <input
+        id="new-invoice-no"
+        value={ctx.adding.invoice_no}
+        disabled={busy}
+        onChange={(e) => bills.send({ type: "add.number", value: e.target.value })}
+      />
+      {ctx.addErrors.invoice_no && <span className="field-error">{ctx.addErrors.invoice_no}</span>}
+      <label htmlFor="new-invoice-date">{INVOICE_DATE_LABEL}</label>
+      <input
+        id="new-invoice-date"
+        type="date"
+        max={ctx.maxDate}
+        value={ctx.adding.invoice_date}
+        disabled={busy}
+        onChange={(e) => bills.send({ type: "add.date", value: e.target.value })}
+      />
+      {ctx.addErrors.invoice_date && <span className="field-error">{ctx.addErrors.invoice_date}</span>}
+      {ctx.addError && (
+        <p className="field-error" role="alert">
+          {ctx.addError}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => bills.send({ type: "add.save" })}
+      >
+        {busy ? "Adding…" : "Add"}
+      </button>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={busy}
+        onClick={() => bills.send({ type: "add.cancel" })}
       >
         Cancel
       </button>

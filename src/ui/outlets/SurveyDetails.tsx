@@ -35,6 +35,8 @@ import { Spinner } from "../widgets/Controls";
 import Modal from "../widgets/Modal";
 import AnswerInput, { shownValue } from "./AnswerInput";
 import AnswerVerification from "./AnswerVerification";
+import CollectedBills, { provideCollectedBills } from "./CollectedBills";
+import { collectedBillsActors } from "./collectedBillsActors";
 import ImageTiles from "./ImageTiles";
 import { surveyActors } from "./surveyActors";
 
@@ -42,6 +44,8 @@ type Props = SurveyGroupsInput & {
   /** A group's answers were saved: what shows the outlet's changes reads them again. */
   onSaved?: () => void;
   actors?: typeof surveyActors;
+  /** The Collected Bills group's calls; a view test passes its own. */
+  billsActors?: typeof collectedBillsActors;
   /** An answer's check passed: the outlet's statuses and names are read again. */
   onVerified?: () => void;
 };
@@ -137,6 +141,7 @@ function SkuTable({ slots }: { slots: readonly AnswerSlot[] }) {
 
 export default function SurveyDetails({
   actors = surveyActors,
+  billsActors = collectedBillsActors,
   onSaved,
   onVerified = () => {},
   ...input
@@ -144,7 +149,7 @@ export default function SurveyDetails({
   const notify = useNotify();
   const survey = useLiveActorRef(
     useProvided(surveyGroupsMachine, {
-      actors,
+      actors: { ...actors, collectedBills: provideCollectedBills(notify, billsActors) },
       actions: {
         notifyFailed: (_, { text }) => notify("failed", text),
         notifySaved: (_, { group }) => {
@@ -157,6 +162,7 @@ export default function SurveyDetails({
   );
   const state = useSelector(survey, (s) => s);
   const problemsModal = state.children.problemsModal;
+  const bills = state.children.collectedBills;
   const ctx = state.context;
   useLeaveGuard(ctx.questions.length > 0 && hasChanges(ctx), LEAVE_UNSAVED_ANSWERS);
 
@@ -190,7 +196,9 @@ export default function SurveyDetails({
     <div className="survey" aria-busy={busy}>
       <Slider context={ctx} send={(e) => survey.send(e)} />
       <h3 className="survey-group-title">{group.name}</h3>
-      {state.matches("loadingAnswers") ? (
+      {bills ? (
+        <CollectedBills actor={bills} />
+      ) : state.matches("loadingAnswers") ? (
         <Spinner label="Loading the answers" />
       ) : group.type === "sku_group" ? (
         <SkuTable slots={slots} />
@@ -298,7 +306,7 @@ export default function SurveyDetails({
           })}
         </ol>
       )}
-      {(editable || checking) && (
+      {(editable || checking) && !bills && (
         <div className="survey-actions">
           <button
             type="button"

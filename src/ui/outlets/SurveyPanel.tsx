@@ -2,6 +2,8 @@
  * The Survey Details (or Calling Details) panel of the outlet review: Refresh QC data for those
  * with edit permission (001 §4.2), run by the outlet review machine, and the survey itself.
  */
+import { calendarDateAt } from "../../domain/format";
+import { hasCollectedBills } from "../../domain/invoiceHeaders";
 import type { OutletReview, ReviewRole } from "../../domain/outletReview";
 import { type RequestSummary, savingBlocked } from "../../domain/retailerRequests";
 import SurveyDetails from "./SurveyDetails";
@@ -59,6 +61,8 @@ export default function SurveyPanel({
         callingView={callingView}
         workflowStateChanged={workflowStateChanged}
         retailerRequests={retailerRequests}
+        collectedBills={hasCollectedBills(outlet.project)}
+        today={calendarDateAt(Date.now())}
         onSaved={onSaved}
         onVerified={onSaved}
       />

@@ -5,10 +5,13 @@ import type {
   HeaderLookupRequest,
   HeaderSaveOutcome,
   HeaderSaveRequest,
+  InvoiceCreateOutcome,
+  InvoiceCreateRequest,
   NumberDateOutcome,
   NumberDateRequest,
 } from "../../domain/invoiceHeaders";
 import {
+  createCollectedInvoice,
   loadCollectedBills,
   lookUpHeader,
   saveHeaderAnswers,
@@ -31,5 +34,8 @@ export const collectedBillsActors = {
   /** A GST or PAN header's lookup through the identity verification service, recorded on the invoice. */
   verify: fromPromise<HeaderLookupOutcome, HeaderLookupRequest>(({ input, signal }) =>
     runApi(lookUpHeader(input), { signal }),
+  ),
+  createInvoice: fromPromise<InvoiceCreateOutcome, InvoiceCreateRequest>(({ input, signal }) =>
+    runApi(createCollectedInvoice(input), { signal }),
   ),
 };

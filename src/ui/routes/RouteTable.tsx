@@ -170,6 +170,9 @@ const SCREENS = {
   ),
   ...OUTLET_SCREENS,
   "/dashboard/:reportTitle/:outletID/images": lazy(() => import("../outlets/OutletGalleryScreen")),
+  "/dashboard/collected-bill-image-viewer/:workflow_object_id": lazy(
+    () => import("../outlets/CollectedBillImageViewer"),
+  ),
   ...MOBILE_SCREENS,
   ...PAYOUT_SCREENS,
 } satisfies Record<BuiltPattern, ComponentType>;

@@ -58,6 +58,8 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/list-of-outlets",
   "/dashboard/list-of-outlets/view/:outlet",
   "/dashboard/view/:outlet",
+  // The invoice image viewer Collected Bills opens in a new tab (docs/invoices.md).
+  "/dashboard/collected-bill-image-viewer/:workflow_object_id",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/list-of-outlets",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/list-of-outlets/view/:outlet",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/panel-management/list-of-outlets",
