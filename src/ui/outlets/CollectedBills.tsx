@@ -232,7 +232,7 @@ function HeaderForm({ actor }: { actor: FormActor }) {
                 {isVerifiableHeader(h.invoice_header_type) && ctx.mayEdit && (
                   <button
                     type="button"
-                    className="button button-secondary button-small"
+                    className="button button-secondary button-small invoice-header-verify"
                     aria-label={`Verify ${h.invoice_header_name}`}
                     disabled={!state.can({ type: "header.lookup", header: h.invoice_header })}
                     onClick={() => actor.send({ type: "header.lookup", header: h.invoice_header })}
