@@ -1,10 +1,13 @@
 /**
  * The collected bills endpoints (src/domain/api/invoices.ts): a workflow object's invoices, their
- * images, the three writes (each one transaction) and the two lists. An outlet the caller does
+ * images, the three writes (each one transaction), a GST or PAN header's lookup and the two lists. An outlet the caller does
  * not see is not found.
  */
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/invoices";
+import { headerLookupFormatError, lookupKindOf } from "../../src/domain/invoiceHeaders";
+import type { Invoice } from "../../src/domain/invoices";
+import { VERIFICATION_MSG } from "../../src/domain/verification";
 import { isInternal } from "../auth/organisationScope";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
@@ -13,9 +16,19 @@ import { NOT_FOUND, Problem } from "../http/problem";
 import { serve } from "../http/serve";
 import { pendingState } from "../retailerRequests/gate";
 import { visibleWorkflowObject } from "../survey/read";
+import { askProvider, type CheckRequest, pass, refuse, refuseWhenTooMany } from "../verification/service";
 import { billFilterOptions, collectedBills, invoiceList } from "./lists";
 import { editsInvoicesNow, invoiceImageContent, invoicesOf } from "./read";
-import { createInvoice, saveHeaderAnswers, saveNumberDate } from "./write";
+import {
+  createInvoice,
+  lookupHeaderOf,
+  recordHeaderLookup,
+  saveHeaderAnswers,
+  saveNumberDate,
+} from "./write";
+
+/** The name recorded for a lookup refused on its format, with no provider asked. */
+const OFFLINE = "offline";
 
 export function invoiceRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
@@ -60,6 +73,48 @@ export function invoiceRoutes(deps: AppDeps): Hono<AppEnv> {
   serve(app, deps, api.saveInvoiceHeaderAnswers, async ({ caller, params, body }) => {
     const now = new Date(deps.clock());
     return inTransaction(deps, (tx) => saveHeaderAnswers(tx, caller, params.id, body, now));
+  });
+
+  // §7 header lookup: who may, the header and the version first, then the §5.3 format, then the
+  // verification service (its rate limit, provider, record and messages); a pass lands on the
+  // invoice in the check's own transaction, a failure changes nothing.
+  serve(app, deps, api.lookUpInvoiceHeader, async ({ caller, params, body }) => {
+    const header = await inTransaction(deps, (tx) => lookupHeaderOf(tx, caller, params.id, body));
+    const kind = lookupKindOf(header.type);
+    const value = body.single_input.trim();
+    const check: CheckRequest = { kind, input: value };
+    await refuseWhenTooMany(deps, caller);
+    const malformed = headerLookupFormatError(header.type, value);
+    if (malformed) return refuse(deps, caller, check, OFFLINE, malformed);
+    const { provider, answer } = await askProvider(deps, caller, check, (p) =>
+      kind === "pan" ? p.pan(value) : p.gst(value),
+    );
+    if (!answer.ok)
+      return refuse(
+        deps,
+        caller,
+        check,
+        provider,
+        kind === "pan" ? VERIFICATION_MSG.panFailure : VERIFICATION_MSG.gstFailure,
+        answer.reference,
+      );
+    let landed: Invoice | null = null;
+    await pass(deps, caller, check, provider, answer.reference, answer.data, async (tx) => {
+      const recorded = await recordHeaderLookup(
+        tx,
+        caller,
+        params.id,
+        body,
+        answer.data,
+        new Date(deps.clock()),
+      );
+      landed = recorded.invoice;
+      return { outletId: recorded.outletId, woId: recorded.woId, answerId: null };
+    });
+    return {
+      detail: kind === "pan" ? VERIFICATION_MSG.panSuccess : VERIFICATION_MSG.gstSuccess,
+      invoice: landed!,
+    };
   });
 
   serve(app, deps, api.collectedBills, async ({ c, caller, query, page }) => {

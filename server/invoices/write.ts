@@ -22,8 +22,10 @@ import {
   type Invoice,
   type InvoiceCreate,
   type InvoiceHeaderAnswersUpdate,
+  type InvoiceHeaderLookup,
   type InvoiceNumberDate,
   NO_DETAILS,
+  NOT_A_LOOKUP_HEADER,
 } from "../../src/domain/invoices";
 import type { Queryable } from "../db/db";
 import { NOT_FOUND, Problem } from "../http/problem";
@@ -260,4 +262,97 @@ export async function saveHeaderAnswers(
   if (lines.length === 0) lines.push(`Invoice ${stored.invoice_no}: headers saved`);
   await logHistory(tx, wo.id, viewer, lines, now);
   return answerOf(tx, wo, id);
+}
+
+/** The invoice detail each provider answer fills (001 §3 invoice result details). */
+const LOOKUP_DETAILS = {
+  gst_number: { gst_legal_name: "lgnm", gst_trade_name: "tradeNam", gst_registration_status: "dty" },
+  pan_number: { pan_holder_name: "name" },
+} as const;
+
+/** The header a lookup names, with the rule that it is one of the invoice's GST or PAN headers. */
+export type LookedUpHeader = { id: number; name: string; type: "gst_number" | "pan_number" };
+
+/**
+ * Before a lookup asks the provider: the caller may edit the invoice now, no retailer request is
+ * pending, the version is the one read, and the header is one of its GST or PAN headers (else 400).
+ */
+export async function lookupHeaderOf(
+  tx: Queryable,
+  viewer: OutletViewer,
+  id: InvoiceRecordId,
+  input: InvoiceHeaderLookup,
+): Promise<LookedUpHeader> {
+  const { wo } = await editableInvoice(tx, viewer, id, input.version);
+  return verifiableHeader(tx, wo, input.invoice_header);
+}
+
+async function verifiableHeader(
+  tx: Queryable,
+  wo: VisibleWorkflowObject,
+  headerId: number,
+): Promise<LookedUpHeader> {
+  const header = (await subProjectHeaders(tx, wo.sub_project_id)).find((h) => h.id === headerId);
+  if (!header || !isVerifiableHeader(header.header_type))
+    throw new Problem(400, { invoice_header: [NOT_A_LOOKUP_HEADER] });
+  return { id: header.id, name: header.header, type: header.header_type };
+}
+
+/**
+ * A passed lookup, in the check's transaction: at the version read again, the header holds the value
+ * looked up, verified, with the names found; the invoice's version moves on and QC Edit History
+ * says so (with the value's change, when the screen showed a value not saved yet).
+ */
+export async function recordHeaderLookup(
+  tx: Queryable,
+  viewer: OutletViewer,
+  id: InvoiceRecordId,
+  input: InvoiceHeaderLookup,
+  found: Readonly<Record<string, string>>,
+  now: Date,
+): Promise<{ invoice: Invoice; woId: number; outletId: number }> {
+  const { wo, stored } = await editableInvoice(tx, viewer, id, input.version);
+  const header = await verifiableHeader(tx, wo, input.invoice_header);
+  const value = input.single_input.trim();
+  const details = { ...NO_DETAILS, ...lookupDetails(header.type, found) };
+  const [before] = await tx.query<{ single_input: string | null }>(
+    "SELECT single_input FROM invoice_header_answers WHERE invoice_id = $1 AND header_id = $2",
+    [id, header.id],
+  );
+  await tx.query(
+    `INSERT INTO invoice_header_answers (invoice_id, header_id, single_input, is_verified, gst_legal_name,
+       gst_registration_status, gst_trade_name, pan_holder_name)
+     VALUES ($1, $2, $3, true, $4, $5, $6, $7)
+     ON CONFLICT (invoice_id, header_id) DO UPDATE SET single_input = $3, is_verified = true, gst_legal_name = $4,
+       gst_registration_status = $5, gst_trade_name = $6, pan_holder_name = $7`,
+    [
+      id,
+      header.id,
+      value,
+      details.gst_legal_name,
+      details.gst_registration_status,
+      details.gst_trade_name,
+      details.pan_holder_name,
+    ],
+  );
+  await tx.query(
+    "UPDATE invoices SET version = version + 1, modified_at = $2, modified_by = $3 WHERE id = $1",
+    [id, now, viewer.user.id],
+  );
+  const was = before?.single_input ?? null;
+  const lines =
+    was === value
+      ? []
+      : [`Invoice ${stored.invoice_no}: ${header.name} changed from ${was ?? "empty"} to ${value}`];
+  lines.push(`Invoice ${stored.invoice_no}: ${header.name} ${value} verified`);
+  await logHistory(tx, wo.id, viewer, lines, now);
+  return { invoice: await answerOf(tx, wo, id), woId: wo.id, outletId: wo.outlet_id };
+}
+
+/** The invoice details a provider's answer fills for a header of this type. */
+export function lookupDetails(
+  type: "gst_number" | "pan_number",
+  found: Readonly<Record<string, string>>,
+): Record<string, string | null> {
+  return Object.fromEntries(Object.entries(LOOKUP_DETAILS[type]).map(([k, key]) => [k, found[key] ?? null]));
 }

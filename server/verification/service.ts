@@ -39,7 +39,8 @@ export const providerOf = (deps: AppDeps): KycProvider | null =>
 
 export type CheckRequest = { kind: CheckKind; input: string; answer?: number | null; secondary?: boolean };
 
-type Place = { outletId: number; woId: number; answerId: number };
+/** Where a check landed: its outlet and workflow object, and the answer it verified (none for an invoice header). */
+export type Place = { outletId: number; woId: number; answerId: number | null };
 
 type Recorded = {
   status: CheckStatus;
@@ -236,7 +237,8 @@ const OUTLET_KYC_OF_BANK: Partial<Record<CheckKind, Record<string, string>>> = {
 
 /**
  * Records a passed check and, for an answer's Validate, lands it: the answer must be one the caller
- * may edit now (001 §4.2) and must still hold the checked value.
+ * may edit now (001 §4.2) and must still hold the checked value. Another record the check verifies
+ * (an invoice header) is landed by `land`, in the same transaction as the check's record.
  */
 export async function pass(
   deps: AppDeps,
@@ -245,9 +247,10 @@ export async function pass(
   provider: string,
   reference: string | null,
   result: Record<string, string>,
+  land?: (tx: Queryable) => Promise<Place>,
 ): Promise<void> {
   await inTransaction(deps, async (tx) => {
-    const place = check.answer ? await landOnAnswer(tx, viewer, check, result) : null;
+    const place = land ? await land(tx) : check.answer ? await landOnAnswer(tx, viewer, check, result) : null;
     await record(tx, deps, viewer, check, {
       status: "verified",
       result,

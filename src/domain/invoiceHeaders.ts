@@ -279,6 +279,21 @@ export function withHeaderLookup<T extends HeaderVerification>(
     : { ...answer, verified: true, pan_holder_name: pick("pan_holder_name") };
 }
 
+/**
+ * §5.3, §7: the message a GST or PAN header's value gets before any lookup is asked (its pattern,
+ * the screen's own check); null when the value has the format, or the header verifies nothing.
+ */
+export function headerLookupFormatError(type: string, value: string): string | null {
+  const text = value.trim();
+  if (type === "gst_number") return GST_NUMBER_PATTERN.test(text) ? null : INVALID_GST_NUMBER;
+  if (type === "pan_number") return PAN_NUMBER_PATTERN.test(text) ? null : INVALID_PAN_NUMBER;
+  return null;
+}
+
+/** The check a verifiable header's lookup asks of the verification service. */
+export const lookupKindOf = (type: "gst_number" | "pan_number"): "gst" | "pan" =>
+  type === "gst_number" ? "gst" : "pan";
+
 // --- §2.2 tabs ---
 
 export type TabColour = "green" | "blue" | "grey";
@@ -399,6 +414,19 @@ export type NumberDateRequest = {
 };
 /** The server's answer: saved (with the new version), or refused with its message. */
 export type NumberDateOutcome = { type: "ok"; version: number } | { type: "failed"; message: string };
+
+/**
+ * §7 header lookup: one GST or PAN header's value, as shown, verified and recorded on the invoice
+ * at the version read (the value becomes the header's saved value).
+ */
+export type HeaderLookupRequest = { invoice: number; version: number; header: number; value: string };
+/**
+ * The lookup's answer: verified (the service's message, the names found keyed as the invoice's
+ * details, the invoice's new version), or not (the service's or the server's message; nothing changed).
+ */
+export type HeaderLookupOutcome =
+  | { ok: true; message: string; version: number; names: Readonly<Record<string, string>> }
+  | { ok: false; message: string };
 
 /**
  * Add Invoice: the new invoice's number and date, and the tab it becomes (1 = the first). The

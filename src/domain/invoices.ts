@@ -188,6 +188,25 @@ export const InvoiceHeaderAnswersUpdate = Schema.Struct({
 });
 export type InvoiceHeaderAnswersUpdate = typeof InvoiceHeaderAnswersUpdate.Type;
 
+/**
+ * 001 §7 header lookup: one GST or PAN header's value verified through the identity verification
+ * service, at the version read. The value is the one the screen shows; the server records it with
+ * the verification (docs/invoices.md).
+ */
+export const InvoiceHeaderLookup = Schema.Struct({
+  version: Version,
+  invoice_header: InvoiceHeaderId,
+  single_input: Schema.String.check(Schema.isMaxLength(MAX_HEADER_INPUT_LENGTH)),
+});
+export type InvoiceHeaderLookup = typeof InvoiceHeaderLookup.Type;
+
+/** A lookup naming a header that is not one of the invoice's GST or PAN headers. */
+export const NOT_A_LOOKUP_HEADER = "This header is not a GST or PAN header of this invoice.";
+
+/** A passed lookup: the service's message and the invoice as it now stands. */
+export const InvoiceHeaderLookupAnswer = Schema.Struct({ detail: Schema.String, invoice: Invoice });
+export type InvoiceHeaderLookupAnswer = typeof InvoiceHeaderLookupAnswer.Type;
+
 // --- who edits ---
 
 /**

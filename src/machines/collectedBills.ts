@@ -23,6 +23,7 @@ import {
 import {
   type InvoiceHeaderFormInput,
   type InvoiceSavedEvent,
+  type InvoiceVerifiedEvent,
   invoiceHeaderFormMachine,
 } from "./invoiceHeaderForm";
 import { type InvoiceNumberDialogOutput, invoiceNumberDialogMachine } from "./invoiceNumberDialog";
@@ -67,7 +68,8 @@ export type CollectedBillsEvent =
   | { type: "add.date"; value: string }
   | { type: "add.save" }
   | { type: "add.cancel" }
-  | InvoiceSavedEvent;
+  | InvoiceSavedEvent
+  | InvoiceVerifiedEvent;
 
 type Ctx = CollectedBillsContext;
 const renamedTo = (event: unknown) =>
@@ -149,6 +151,12 @@ export const headerFormInput = (c: Ctx): InvoiceHeaderFormInput => {
 /** The header form tells Collected Bills of a save. */
 export const headerForm = invoiceHeaderFormMachine.provide({
   actions: {
+    announceVerified: sendParent(
+      (_, params: Omit<InvoiceVerifiedEvent, "type">): InvoiceVerifiedEvent => ({
+        type: "invoice.verified",
+        ...params,
+      }),
+    ),
     announceSaved: sendParent(
       (_, params: Omit<InvoiceSavedEvent, "type">): InvoiceSavedEvent => ({
         type: "invoice.saved",
@@ -281,6 +289,23 @@ export const collectedBillsMachine = setup({
             lastSaved: Math.max(context.lastSaved, context.active),
             active: Math.min(context.active + 1, context.invoices.length - 1),
           })),
+        },
+        // A header's lookup was recorded: the tab keeps its answer and the invoice's new version.
+        "invoice.verified": {
+          actions: assign({
+            invoices: ({ context, event }) =>
+              context.invoices.map((i) =>
+                i.id === event.invoice
+                  ? {
+                      ...i,
+                      version: event.version,
+                      answers: i.answers.map((a) =>
+                        a.invoice_header === event.answer.invoice_header ? event.answer : a,
+                      ),
+                    }
+                  : i,
+              ),
+          }),
         },
         "requests.change": {
           actions: [

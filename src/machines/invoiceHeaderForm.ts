@@ -1,8 +1,9 @@
 /**
  * One invoice's header form in the Collected Bills group (spec 001 §4.2, §4.4, §4.8, §5.3, §7, §8):
  * header values are edited only while edit permission holds; changing a GST or PAN header clears
- * its verified mark and names, and its lookup (the field verification `verify` actor, provided at
- * the edge) verifies it again. Save checks every §5.3 message at once (headers hidden by their
+ * its verified mark and names, and its lookup (the `verify` actor, provided at the edge: the
+ * invoice header lookup of the identity verification service) verifies the value shown again, once
+ * it has its §5.3 format, and records it on the invoice (the invoice's version moves on). Save checks every §5.3 message at once (headers hidden by their
  * show-logic are not checked), is refused with the banner while a retailer request is pending,
  * then updates the invoice result: "Invoice Header saved  Successfully.", or, failing, nothing
  * shown. Whoever runs the form hears of a save (announceSaved).
@@ -10,8 +11,11 @@
 import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
 import {
   type HeaderAnswer,
+  type HeaderLookupOutcome,
+  type HeaderLookupRequest,
   type HeaderSaveOutcome,
   type HeaderSaveRequest,
+  headerLookupFormatError,
   INVOICE_HEADER_SAVED,
   type InvoiceHeader,
   type InvoiceHeaderError,
@@ -20,9 +24,8 @@ import {
   withHeaderLookup,
   withHeaderValue,
 } from "../domain/invoiceHeaders";
-import type { VerifyInput, VerifyOutcome } from "../domain/verification";
 
-export type { HeaderSaveOutcome, HeaderSaveRequest };
+export type { HeaderLookupOutcome, HeaderLookupRequest, HeaderSaveOutcome, HeaderSaveRequest };
 
 export type InvoiceHeaderFormInput = {
   invoice: number;
@@ -50,6 +53,14 @@ export type InvoiceHeaderFormEvent =
   /** The number and date were saved meanwhile: the invoice's version moved on. */
   | { type: "version.change"; version: number };
 
+/** The parent hears of a lookup: the header's answer as recorded, at the invoice's new version. */
+export type InvoiceVerifiedEvent = {
+  type: "invoice.verified";
+  invoice: number;
+  version: number;
+  answer: HeaderAnswer;
+};
+
 /** The parent hears of a save with the invoice's answers as saved. */
 export type InvoiceSavedEvent = {
   type: "invoice.saved";
@@ -64,11 +75,18 @@ const typeOf = (c: Ctx, header: number) =>
   c.headers.find((h) => h.invoice_header === header)?.invoice_header_type ?? "";
 const answerOf = (c: Ctx, header: number) => c.answers.find((a) => a.invoice_header === header);
 const errorsOf = (c: Ctx) => invoiceHeaderErrors(c.headers, c.answers);
+const lookedUpValue = (c: Ctx, header: number) => (answerOf(c, header)?.single_input ?? "").trim();
+/** §5.3: the format message a lookup's value gets before the service is asked. */
+const lookupFormatOf = (c: Ctx, header: number) =>
+  headerLookupFormatError(typeOf(c, header), lookedUpValue(c, header));
 
 /** The form's events, the same whatever the last Save ended in. */
 const formEvents = {
   "header.change": { guard: "mayChange", target: ".editing", actions: "changeHeader" },
-  "header.lookup": { guard: "mayLookUp", target: "lookingUp", actions: "chooseLookup" },
+  "header.lookup": [
+    { guard: "lookupMalformed", target: ".editing", actions: "refuseLookupFormat" },
+    { guard: "mayLookUp", target: "lookingUp", actions: "chooseLookup" },
+  ],
   save: { guard: "mayEdit", target: "validating" },
 } as const;
 
@@ -78,8 +96,8 @@ export const invoiceHeaderFormMachine = setup({
     saveHeaders: fromPromise<HeaderSaveOutcome, HeaderSaveRequest>(async () => {
       throw new Error("saveHeaders is provided by the application");
     }),
-    /** The field verification check (src/machines/fieldVerification.ts), asked for a GST or PAN header. */
-    verify: fromPromise<VerifyOutcome, VerifyInput>(async () => {
+    /** The invoice header lookup: the identity verification service's GST or PAN check, recorded on the invoice. */
+    verify: fromPromise<HeaderLookupOutcome, HeaderLookupRequest>(async () => {
       throw new Error("verify is provided by the application");
     }),
   },
@@ -99,7 +117,16 @@ export const invoiceHeaderFormMachine = setup({
     ),
     chooseLookup: assign({
       lookupHeader: ({ event }) => (event.type === "header.lookup" ? event.header : null),
+      lookupMessage: null,
     }),
+    /** §5.3: the value is not a GST or PAN number: its message shows and no lookup is asked. */
+    refuseLookupFormat: assign(({ context, event }) =>
+      event.type !== "header.lookup"
+        ? {}
+        : { lookupHeader: event.header, lookupMessage: lookupFormatOf(context, event.header) },
+    ),
+    /** Tells whoever runs the form (collectedBills) of a lookup recorded on the invoice. */
+    announceVerified: (_, _params: Omit<InvoiceVerifiedEvent, "type">) => {},
     notifySaved: (_, _params: { text: string }) => {},
     /** Tells whoever runs the form (collectedBills) of a save. */
     announceSaved: (_, _params: Omit<InvoiceSavedEvent, "type">) => {},
@@ -113,11 +140,16 @@ export const invoiceHeaderFormMachine = setup({
       context.mayEdit &&
       event.type === "header.lookup" &&
       isVerifiableHeader(typeOf(context, event.header)) &&
-      (answerOf(context, event.header)?.single_input ?? "").trim() !== "",
+      lookedUpValue(context, event.header) !== "",
+    lookupMalformed: ({ context, event }) =>
+      context.mayEdit &&
+      event.type === "header.lookup" &&
+      lookedUpValue(context, event.header) !== "" &&
+      lookupFormatOf(context, event.header) !== null,
     pending: ({ context }) => context.pendingRequest,
     valid: ({ context }) => errorsOf(context).length === 0,
     savedOk: ({ event }) => output<HeaderSaveOutcome>(event).type === "ok",
-    found: ({ event }) => output<VerifyOutcome>(event).ok,
+    found: ({ event }) => output<HeaderLookupOutcome>(event).ok,
   },
 }).createMachine({
   id: "invoiceHeaderForm",
@@ -162,19 +194,19 @@ export const invoiceHeaderFormMachine = setup({
     },
     lookingUp: {
       tags: ["busy"],
-      description: "A GST or PAN header is looked up; a pass verifies it and fills its names.",
+      description:
+        "A GST or PAN header's value is looked up and recorded on the invoice; a pass verifies it and fills its names.",
       invoke: {
         id: "verify",
         src: "verify",
         input: ({ context }) => {
           const header = context.lookupHeader ?? 0;
           return {
-            kind: typeOf(context, header) === "gst_number" ? "gst" : "pan",
-            input: (answerOf(context, header)?.single_input ?? "").trim(),
-            answer: answerOf(context, header)?.id ?? 0,
-            secondary: false,
-            ifsc: null,
-          } satisfies VerifyInput;
+            invoice: context.invoice,
+            version: context.version,
+            header,
+            value: lookedUpValue(context, header),
+          } satisfies HeaderLookupRequest;
         },
         onDone: [
           {
@@ -182,11 +214,14 @@ export const invoiceHeaderFormMachine = setup({
             target: "form.editing",
             actions: [
               assign(({ context, event }) => {
-                const o = output<Extract<VerifyOutcome, { ok: true }>>(event);
+                const o = output<Extract<HeaderLookupOutcome, { ok: true }>>(event);
+                const header = context.lookupHeader ?? 0;
+                const value = lookedUpValue(context, header);
                 return {
+                  version: o.version,
                   answers: context.answers.map((a) =>
-                    a.invoice_header === context.lookupHeader
-                      ? withHeaderLookup(a, typeOf(context, a.invoice_header), o.names)
+                    a.invoice_header === header
+                      ? withHeaderLookup({ ...a, single_input: value }, typeOf(context, header), o.names)
                       : a,
                   ),
                   lookupMessage: o.message,
@@ -194,17 +229,25 @@ export const invoiceHeaderFormMachine = setup({
               }),
               {
                 type: "notifyLookup",
-                params: ({ event }) => ({ ok: true, text: output<VerifyOutcome>(event).message }),
+                params: ({ event }) => ({ ok: true, text: output<HeaderLookupOutcome>(event).message }),
+              },
+              {
+                type: "announceVerified",
+                params: ({ context }) => ({
+                  invoice: context.invoice,
+                  version: context.version,
+                  answer: answerOf(context, context.lookupHeader ?? 0)!,
+                }),
               },
             ],
           },
           {
             target: "form.editing",
             actions: [
-              assign({ lookupMessage: ({ event }) => output<VerifyOutcome>(event).message }),
+              assign({ lookupMessage: ({ event }) => output<HeaderLookupOutcome>(event).message }),
               {
                 type: "notifyLookup",
-                params: ({ event }) => ({ ok: false, text: output<VerifyOutcome>(event).message }),
+                params: ({ event }) => ({ ok: false, text: output<HeaderLookupOutcome>(event).message }),
               },
             ],
           },

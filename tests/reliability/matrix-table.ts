@@ -277,6 +277,13 @@ export const MATRIX: readonly MatrixRow[] = [
     request: () => ({ method: "PUT", path: "/api/invoices/1/header-answers/", body: {} }),
   },
   {
+    route: "POST /api/invoices/:id/header-lookup/",
+    variant: "an empty body: the access check comes first",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 403 400 400 403 403 403",
+    request: post("/api/invoices/1/header-lookup/", {}),
+  },
+  {
     route: "GET /api/collected-bills/",
     cells: OUTLET_READERS,
     request: get("/api/collected-bills/"),

@@ -1,7 +1,8 @@
 /**
  * The Collected Bills group on screen (spec 001 §2.2, §4.2, §4.4, §4.8, §5.3, §9; 002 §8): with the
  * calls faked, the tabs in their colours, show-logic, every §5.3 message at once, a GST change
- * clearing its verified mark and names, a save moving the tabs on, the number/date dialog restoring
+ * clearing its verified mark and names, Verify beside the GSTIN (a wrong format refused on the spot, a
+ * pass showing the names found, a refusal its message), a save moving the tabs on, the number/date dialog restoring
  * the old number when the server refuses, and no editing without permission.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
@@ -10,6 +11,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
 import type {
   CollectedInvoice,
+  HeaderLookupOutcome,
+  HeaderLookupRequest,
   HeaderSaveOutcome,
   HeaderSaveRequest,
   InvoiceCreateOutcome,
@@ -33,7 +36,23 @@ const invoice = (id: number, invoice_no: string) => ({
 });
 const saved: HeaderSaveRequest[] = [];
 const created: InvoiceCreateRequest[] = [];
-const actors = (numberOutcome: NumberDateOutcome = { type: "ok", version: 2 }) => ({
+const lookups: HeaderLookupRequest[] = [];
+const GST_OK = "GST number validated successfully.";
+const GST_BAD = "Invalid GST format. The given GST number is not in the proper format.";
+const verified: HeaderLookupOutcome = {
+  ok: true,
+  message: GST_OK,
+  version: 2,
+  names: {
+    gst_legal_name: "Kumar Traders Private Limited",
+    gst_trade_name: "Kumar Traders",
+    gst_registration_status: "Active",
+  },
+};
+const actors = (
+  numberOutcome: NumberDateOutcome = { type: "ok", version: 2 },
+  lookupOutcome: HeaderLookupOutcome = verified,
+) => ({
   loadInvoices: fromPromise<InvoicesOutcome, { workflowObject: number }>(async () => ({
     type: "ok",
     invoices: [invoice(501, "INV-1001"), invoice(502, "INV-1002"), invoice(503, "INV-1003")],
@@ -43,6 +62,10 @@ const actors = (numberOutcome: NumberDateOutcome = { type: "ok", version: 2 }) =
     return { type: "ok", version: 2 };
   }),
   saveNumberDate: fromPromise<NumberDateOutcome, NumberDateRequest>(async () => numberOutcome),
+  verify: fromPromise<HeaderLookupOutcome, HeaderLookupRequest>(async ({ input }) => {
+    lookups.push(input);
+    return lookupOutcome;
+  }),
   createInvoice: fromPromise<InvoiceCreateOutcome, InvoiceCreateRequest>(async ({ input }) => {
     created.push(input);
     const added: CollectedInvoice = { ...invoice(504, input.invoice_no), invoice_date: input.invoice_date };
@@ -106,6 +129,49 @@ describe("Collected Bills", () => {
     expect(saved.at(-1)?.invoice).toBe(501);
   });
 
+  it("Verify beside the GSTIN: a wrong format says so, a pass shows the names, a change clears them", async () => {
+    lookups.length = 0;
+    render(<Bills mayEdit pendingRequest={false} actors={actors()} />);
+    const gstin = await screen.findByLabelText("Distributor GSTIN *");
+    const verify = () => screen.getByRole("button", { name: "Verify Distributor GSTIN" });
+    fireEvent.change(gstin, { target: { value: "27ABCDE1234F0Z5" } });
+    fireEvent.click(verify());
+    expect(screen.getByRole("status").textContent).toBe("Invalid GST Number.");
+    expect(lookups).toEqual([]);
+
+    fireEvent.change(gstin, { target: { value: "29AAPFU0939F1ZV" } });
+    fireEvent.click(verify());
+    expect(await screen.findByText("Legal name: Kumar Traders Private Limited")).toBeTruthy();
+    expect(screen.getByText("Trade name: Kumar Traders")).toBeTruthy();
+    expect(screen.getByText("Registration status: Active")).toBeTruthy();
+    expect(screen.getByText("Verified")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe(GST_OK);
+    expect(lookups).toEqual([{ invoice: 501, version: 1, header: 2, value: "29AAPFU0939F1ZV" }]);
+
+    // Changing the value afterwards clears the names and the verified mark (§4.8).
+    fireEvent.change(gstin, { target: { value: "29AAPFU0939F1Z1" } });
+    expect(screen.getByText("Not verified")).toBeTruthy();
+    expect(screen.queryByText(/Legal name:/)).toBeNull();
+    // The lookup moved the invoice's version on: Save goes at it.
+    fireEvent.change(gstin, { target: { value: "29AAPFU0939F1ZV" } });
+    fireEvent.change(screen.getByLabelText("Bill number *"), { target: { value: "B-77" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(saved.at(-1)?.version).toBe(2));
+  });
+
+  it("a refused GSTIN shows the service's message and stays unverified", async () => {
+    render(
+      <Bills mayEdit pendingRequest={false} actors={actors(undefined, { ok: false, message: GST_BAD })} />,
+    );
+    fireEvent.change(await screen.findByLabelText("Distributor GSTIN *"), {
+      target: { value: "29AAPFU0939F1ZV" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Verify Distributor GSTIN" }));
+    expect((await screen.findByRole("status")).textContent).toBe(GST_BAD);
+    expect(screen.getByText("Not verified")).toBeTruthy();
+    expect(screen.queryByText(/Legal name:/)).toBeNull();
+  });
+
   it("the number dialog refuses an empty number and restores the old one when the server refuses", async () => {
     const refusal = "Please complete all pending retailer edits before proceeding.";
     render(<Bills mayEdit pendingRequest={false} actors={actors({ type: "failed", message: refusal })} />);
@@ -125,6 +191,7 @@ describe("Collected Bills", () => {
     await screen.findByRole("tablist");
     expect(screen.queryByRole("button", { name: "Edit invoice number and date" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Verify Distributor GSTIN" })).toBeNull();
     expect((screen.getByLabelText("Bill number *") as HTMLInputElement).disabled).toBe(true);
   });
 

@@ -1,8 +1,8 @@
 /**
  * Collected bills' endpoints (spec 001 §7, 002 §7): the invoice data of a workflow object, invoice
- * create, the number and date PATCH and the header answers update (each at the version read, 409
- * when someone saved since or while a retailer request is pending), the bills list by outlet and
- * the invoices list with its 30-day invoice date range (000 §2.4, §5).
+ * create, the number and date PATCH, the header answers update and a GST or PAN header's lookup
+ * (each at the version read, 409 when someone saved since or while a retailer request is pending),
+ * the bills list by outlet and the invoices list with its 30-day invoice date range (000 §2.4, §5).
  */
 import { Schema } from "effect";
 import { BillFilterOptions } from "../invoiceLists";
@@ -13,6 +13,8 @@ import {
   InvoiceCreate,
   InvoiceData,
   InvoiceHeaderAnswersUpdate,
+  InvoiceHeaderLookup,
+  InvoiceHeaderLookupAnswer,
   InvoiceListPage,
   InvoiceNumberDate,
 } from "../invoices";
@@ -69,6 +71,18 @@ export const saveInvoiceHeaderAnswers = endpoint({
   body: InvoiceHeaderAnswersUpdate,
   response: Invoice,
   refusals: [400, 404, 409],
+});
+
+export const lookUpInvoiceHeader = endpoint({
+  summary:
+    "Verifies one GST or PAN header value of an invoice with the identity verification service and records it, at the version read",
+  method: "POST",
+  path: "/invoices/:id/header-lookup/",
+  grant: "outletsWrite",
+  params: OfInvoice,
+  body: InvoiceHeaderLookup,
+  response: InvoiceHeaderLookupAnswer,
+  refusals: [400, 404, 409, 429, 503],
 });
 
 export const collectedBills = endpoint({

@@ -1,7 +1,7 @@
 /**
  * The Collected Bills group's calls (spec 001 §7; 002 §7, §8): the invoices of a workflow object as
  * the review's tabs read them, the number and date PATCH and the header answers update, each at the
- * version read. A refusal (409 stale or a pending retailer request, 400) is an answer with the
+ * version read, and a GST or PAN header's lookup. A refusal (409 stale or a pending retailer request, 400) is an answer with the
  * server's reason; the number dialog shows it, the header form stays silent (001 §8).
  */
 import { Effect } from "effect";
@@ -10,6 +10,8 @@ import * as api from "../../domain/api/invoices";
 import type {
   CollectedInvoice,
   HeaderAnswer,
+  HeaderLookupOutcome,
+  HeaderLookupRequest,
   HeaderSaveOutcome,
   HeaderSaveRequest,
   InvoiceCreateOutcome,
@@ -101,6 +103,46 @@ export const saveHeaderAnswers = (request: HeaderSaveRequest): Effect.Effect<Hea
     Effect.map((invoice): HeaderSaveOutcome => ({ type: "ok", version: invoice.version })),
     Effect.catchIf(refusal, (e) =>
       Effect.succeed<HeaderSaveOutcome>({ type: "refused", message: reasonOf(e) }),
+    ),
+  );
+
+/** A stale version or a pending request, the rate limit, no provider or no answer from it. */
+const LOOKUP_REFUSALS: readonly number[] = [409, 429, 503];
+
+/**
+ * POST a GST or PAN header's lookup at the version read: verified, with the names the invoice now
+ * records for the header; or refused with the server's words (the §5.3 format, the service's
+ * failure, a stale version, a pending retailer request, the rate limit, no provider).
+ */
+export const lookUpHeader = (request: HeaderLookupRequest): Effect.Effect<HeaderLookupOutcome, ApiError> =>
+  call(api.lookUpInvoiceHeader, {
+    params: { id: InvoiceRecordId.make(request.invoice) },
+    body: {
+      version: request.version,
+      invoice_header: InvoiceHeaderId.make(request.header),
+      single_input: request.value,
+    },
+  }).pipe(
+    Effect.map((answer): HeaderLookupOutcome => {
+      const recorded = answer.invoice.simplifiedinvoiceheaderanswer.find(
+        (a) => a.invoice_header === request.header,
+      );
+      const names = Object.entries(recorded?.details ?? {}).filter(
+        (e): e is [string, string] => typeof e[1] === "string",
+      );
+      return {
+        ok: true,
+        message: answer.detail,
+        version: answer.invoice.version,
+        names: Object.fromEntries(names),
+      };
+    }),
+    Effect.catchIf(
+      (e) =>
+        e._tag === "ValidationError" ||
+        e._tag === "Forbidden" ||
+        (e._tag === "HttpError" && LOOKUP_REFUSALS.includes(e.status)),
+      (e) => Effect.succeed<HeaderLookupOutcome>({ ok: false, message: reasonOf(e) }),
     ),
   );
 

@@ -2,7 +2,8 @@
  * The Collected Bills group of Survey Details (spec 001 §2.2, §4.2, §4.4, §4.8, §5.3, §8, §9; 002
  * §8), run by the collectedBills machine and its two children: a tab per invoice in the spec's
  * colours, the active invoice's headers laid out by their column spans and shown by their
- * show-logic, each §5.3 message under its header, the Edit Invoice Header dialog behind the pencil,
+ * show-logic, each §5.3 message under its header, Verify beside a GST or PAN header (its message
+ * and the names found under it), the Edit Invoice Header dialog behind the pencil,
  * and the image icon opening the invoice image viewer in a new tab.
  */
 import { useSelector } from "@xstate/react";
@@ -15,6 +16,7 @@ import {
   INVOICE_NUMBER_LABEL,
   invoiceTabColour,
   isHeaderShown,
+  isVerifiableHeader,
 } from "../../domain/invoiceHeaders";
 import { billImagesPath } from "../../domain/invoices";
 import { PENDING_RETAILER_EDITS } from "../../domain/retailerRequests";
@@ -37,7 +39,7 @@ export const provideCollectedBills = (
       loadInvoices: actors.loadInvoices,
       createInvoice: actors.createInvoice,
       headerForm: headerForm.provide({
-        actors: { saveHeaders: actors.saveHeaders },
+        actors: { saveHeaders: actors.saveHeaders, verify: actors.verify },
         actions: { notifySaved: (_, { text }) => notify("success", text) },
       }),
       numberDialog: invoiceNumberDialogMachine.provide({
@@ -217,14 +219,31 @@ function HeaderForm({ actor }: { actor: FormActor }) {
                     }
                   />
                 )}
-                {(h.invoice_header_type === "gst_number" || h.invoice_header_type === "pan_number") &&
-                  answer && (
-                    <span
-                      className={`verification-badge verification-${answer.verified ? "verified" : "not-verified"}`}
-                    >
-                      {answer.verified ? "Verified" : "Not verified"}
-                    </span>
-                  )}
+                {isVerifiableHeader(h.invoice_header_type) && answer && (
+                  <span
+                    className={`verification-badge verification-${answer.verified ? "verified" : "not-verified"}`}
+                  >
+                    {answer.verified ? "Verified" : "Not verified"}
+                  </span>
+                )}
+                {isVerifiableHeader(h.invoice_header_type) && ctx.mayEdit && (
+                  <button
+                    type="button"
+                    className="button button-secondary button-small invoice-header-verify"
+                    aria-label={`Verify ${h.invoice_header_name}`}
+                    disabled={!state.can({ type: "header.lookup", header: h.invoice_header })}
+                    onClick={() => actor.send({ type: "header.lookup", header: h.invoice_header })}
+                  >
+                    {state.matches("lookingUp") && ctx.lookupHeader === h.invoice_header
+                      ? "Verifying…"
+                      : "Verify"}
+                  </button>
+                )}
+                {ctx.lookupHeader === h.invoice_header && ctx.lookupMessage && (
+                  <span role="status" className={answer?.verified ? "muted" : "field-error"}>
+                    {ctx.lookupMessage}
+                  </span>
+                )}
                 {answer?.gst_legal_name && <small>Legal name: {answer.gst_legal_name}</small>}
                 {answer?.gst_trade_name && <small>Trade name: {answer.gst_trade_name}</small>}
                 {answer?.gst_registration_status && (
@@ -242,7 +261,7 @@ function HeaderForm({ actor }: { actor: FormActor }) {
       </div>
       {ctx.mayEdit && (
         <button type="submit" className="button" disabled={busy}>
-          {busy ? "Saving…" : "Save"}
+          {state.matches("saving") ? "Saving…" : "Save"}
         </button>
       )}
     </form>

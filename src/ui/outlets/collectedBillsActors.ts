@@ -1,6 +1,8 @@
 /** The Collected Bills machines' calls, provided by the application (tests provide fakes). */
 import { fromPromise } from "xstate";
 import type {
+  HeaderLookupOutcome,
+  HeaderLookupRequest,
   HeaderSaveOutcome,
   HeaderSaveRequest,
   InvoiceCreateOutcome,
@@ -11,6 +13,7 @@ import type {
 import {
   createCollectedInvoice,
   loadCollectedBills,
+  lookUpHeader,
   saveHeaderAnswers,
   saveNumberDate,
 } from "../../infra/api/collectedBills";
@@ -27,6 +30,10 @@ export const collectedBillsActors = {
   ),
   saveNumberDate: fromPromise<NumberDateOutcome, NumberDateRequest>(({ input, signal }) =>
     runApi(saveNumberDate(input), { signal }),
+  ),
+  /** A GST or PAN header's lookup through the identity verification service, recorded on the invoice. */
+  verify: fromPromise<HeaderLookupOutcome, HeaderLookupRequest>(({ input, signal }) =>
+    runApi(lookUpHeader(input), { signal }),
   ),
   createInvoice: fromPromise<InvoiceCreateOutcome, InvoiceCreateRequest>(({ input, signal }) =>
     runApi(createCollectedInvoice(input), { signal }),
