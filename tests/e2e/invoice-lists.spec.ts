@@ -52,7 +52,16 @@ test("qc.manager narrows the bills list, opens an outlet and comes back to the l
   // The demo bills: eight Acme MI outlets, RS000089 with three invoices, one pending.
   await expect(page.getByText("Showing 1 - 8 of 8 Record(s)")).toBeVisible();
   const first = billRow(page, "RS000089");
-  await expect(first.getByRole("cell")).toHaveText(["RS000089", /./, /Acme/, /Acme/, /./, "3", "1", "Images"]);
+  await expect(first.getByRole("cell")).toHaveText([
+    "RS000089",
+    /./,
+    /Acme/,
+    /Acme/,
+    /./,
+    "3",
+    "1",
+    "Images",
+  ]);
   await expectAccessible(page);
   await shoot(page, "bills-qc-manager");
 
