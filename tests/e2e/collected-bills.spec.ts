@@ -315,4 +315,27 @@ test("with a retailer request pending every invoice save is refused with the ban
   await add.getByLabel("Invoice Number").fill("INV-000009-10");
   await add.getByRole("button", { name: "Add" }).click();
   await expect(add.getByRole("alert")).toHaveText(PENDING);
+
+  // QC rejects the request, so the outlet is left as the demo data has it for the specs after.
+  const wo = await workflowObjectOf(page);
+  const requests = (await (
+    await page.request.get(`/api/retailer-requests/?workflow_object=${wo}`)
+  ).json()) as { retailer_master_request_id: number; retailer_master_status: string }[];
+  for (const r of requests.filter((r) => r.retailer_master_status === "pending")) {
+    const decided = await page.request.post("/api/retailer-requests/decision/", {
+      data: {
+        request_id: r.retailer_master_request_id,
+        status: "rejected",
+        rejection_reason: "duplicate_request",
+      },
+    });
+    expect(decided.status(), await decided.text()).toBe(200);
+  }
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/retailer-requests/pending/?workflow_object=${wo}`)).json())
+          .pending_request_exist,
+    )
+    .toBe(false);
 });
