@@ -1,5 +1,13 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectAccessible, freshPage, PHONE, signIn, signInAfresh, signInWithCode } from "./support";
+import {
+  expectAccessible,
+  freshPage,
+  PHONE,
+  shootWidths,
+  signIn,
+  signInAfresh,
+  signInWithCode,
+} from "./support";
 
 // Collected Bills in outlet review (docs/invoices.md, docs/demo-data.md), outlets of acme-mi-main (an
 // mi project with add_data_on_fly). RS000089 (WIP Client Accepted, so read only) has three invoices.
@@ -22,16 +30,8 @@ test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
 });
 
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1366, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
+// Both widths, waiting for the layout to settle after each resize.
+const shoot = (page: Page, name: string) => shootWidths(page, test.info().outputPath(), name);
 
 /** Opens the outlet and its Collected Bills group, scrolling the slider to it. */
 async function openBills(page: Page, rsid = RSID): Promise<Locator> {

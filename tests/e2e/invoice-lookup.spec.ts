@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectAccessible, signIn } from "./support";
+import { expectAccessible, shootWidths, signIn } from "./support";
 
 // A GST or PAN invoice header's lookup in Survey Details' Collected Bills (docs/invoices.md "Header
 // lookup"), as qc.manager on an acme-mi-main outlet whose invoices QC may edit now (RS000009 in the
@@ -55,16 +55,8 @@ async function openBills(page: Page, rsid: string): Promise<Locator> {
   return bills;
 }
 
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1366, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
+// Both widths, waiting for the layout to settle after each resize.
+const shoot = (page: Page, name: string) => shootWidths(page, test.info().outputPath(), name);
 
 test("qc.manager verifies an invoice's PAN header: a wrong format, a refusal, then the holder's name", async ({
   page,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { closeByEscape, expectAccessible, signIn } from "./support";
+import { closeByEscape, expectAccessible, shootWidths, signIn } from "./support";
 
 // Scenario outlets: docs/demo-data.md, "Outlet review".
 const view = (rsid: string) => `/dashboard/list-of-outlets/view/${rsid}`;
@@ -9,13 +9,8 @@ test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
 });
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+// Both widths, waiting for the layout to settle after each resize.
+const shoot = (page: Page, name: string) => shootWidths(page, test.info().outputPath(), name);
 
 test("qc.manager accepts a previous address and sees the header and the log change", async ({ page }) => {
   await signIn(page, "qc.manager");

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, signIn } from "./support";
+import { expectAccessible, shootWidths, signIn } from "./support";
 
 // Scenario outlets: docs/demo-data.md, "Retailer edits". RS000008 waits for QC with two retailer
 // requests pending; RS000208 has an interim status and no request (RS000058, alike, is the retailer
@@ -15,16 +15,8 @@ test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
 });
 
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1366, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
+// Both widths, waiting for the layout to settle after each resize.
+const shoot = (page: Page, name: string) => shootWidths(page, test.info().outputPath(), name);
 
 test("qc.executive meets the pending gate, rejects one retailer request with a reason and accepts another", async ({
   page,
