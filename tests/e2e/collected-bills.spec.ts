@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   expectAccessible,
   freshPage,
+  openCollectedBills,
   PHONE,
   shootWidths,
   signIn,
@@ -16,7 +17,6 @@ import {
 // Its retailer is 9100000009.
 const SHOWN = "RS000089";
 const RSID = "RS000009";
-const view = (rsid: string) => `/dashboard/list-of-outlets/view/${rsid}`;
 const PENDING = "Please complete all pending retailer edits before proceeding.";
 const SAVED = "Invoice Header saved  Successfully.";
 const PNG = Buffer.from(
@@ -32,19 +32,6 @@ test.afterEach(async ({ page }) => {
 
 // Both widths, waiting for the layout to settle after each resize.
 const shoot = (page: Page, name: string) => shootWidths(page, test.info().outputPath(), name);
-
-/** Opens the outlet and its Collected Bills group, scrolling the slider to it. */
-async function openBills(page: Page, rsid = RSID): Promise<Locator> {
-  await page.goto(view(rsid));
-  const next = page.getByRole("button", { name: "Next groups" });
-  const group = page.getByRole("button", { name: /^Collected Bills/ });
-  await expect(page.locator(".survey-groups")).toBeVisible();
-  while (!(await group.isVisible())) await next.click();
-  await group.click();
-  const bills = page.getByRole("region", { name: "Collected Bills" });
-  await expect(bills.getByRole("tablist")).toBeVisible();
-  return bills;
-}
 
 const header = (bills: Locator, name: string) => bills.getByLabel(new RegExp(`^${name}( \\*)?$`));
 const tabColours = (bills: Locator) =>
@@ -63,7 +50,7 @@ test("qc.manager finds Collected Bills in RS000089's slider, a tab per invoice i
   page,
 }) => {
   await signIn(page, "qc.manager");
-  const bills = await openBills(page, SHOWN);
+  const bills = await openCollectedBills(page, SHOWN);
   await expect(bills.getByRole("tab")).toHaveText(["INV-000089-1", "INV-000089-2", "INV-000089-3"]);
   expect(await tabColours(bills)).toEqual([COLOUR.blue, COLOUR.grey, COLOUR.grey]);
   await expect(page.getByRole("button", { name: /^Collected Bills/ })).toHaveAttribute(
@@ -82,7 +69,7 @@ test("qc.manager checks an invoice's headers in Collected Bills, saves them and 
   page,
 }) => {
   await signIn(page, "qc.manager");
-  const bills = await openBills(page);
+  const bills = await openCollectedBills(page, RSID);
   await expect(bills.getByRole("tab")).toHaveText(["INV-000009-1", "INV-000009-2"]);
   expect(await tabColours(bills)).toEqual([COLOUR.blue, COLOUR.grey]);
   await expectAccessible(page);
@@ -122,7 +109,7 @@ test("qc.manager checks an invoice's headers in Collected Bills, saves them and 
   await expect(bills.getByRole("tab", { name: "INV-000009-2" })).toHaveAttribute("aria-selected", "true");
 
   // Follow the value: after a reload the first invoice shows what was saved, unverified.
-  const again = await openBills(page);
+  const again = await openCollectedBills(page, RSID);
   await expect(header(again, "Invoice number")).toHaveValue("INV-000009-1R");
   await expect(header(again, "Distributor GSTIN")).toHaveValue("29ABCDE1234F1Z5");
   await expect(
@@ -144,7 +131,7 @@ test("the number and date dialog refuses an empty number and a late date, and re
   page,
 }) => {
   await signIn(page, "qc.manager");
-  const bills = await openBills(page);
+  const bills = await openCollectedBills(page, RSID);
   await bills.getByRole("tab", { name: "INV-000009-2" }).click();
   await bills.getByRole("button", { name: "Edit invoice number and date" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Invoice Header" });
@@ -182,7 +169,7 @@ test("the number and date dialog refuses an empty number and a late date, and re
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Invoice number and date saved successfully.")).toBeVisible();
   await expect(bills.getByRole("tab", { name: "INV-000009-2B" })).toBeVisible();
-  const again = await openBills(page);
+  const again = await openCollectedBills(page, RSID);
   await expect(again.getByRole("tab", { name: "INV-000009-2B" })).toBeVisible();
   await page.getByRole("button", { name: "QC Edit History" }).click();
   await expect(
@@ -196,7 +183,7 @@ test("Add Invoice adds one invoice however often Save is clicked", async ({ page
   await signIn(page, "qc.manager");
   const wo = await workflowObjectOf(page);
   const before = (await invoicesOf(page, wo)).length;
-  const bills = await openBills(page);
+  const bills = await openCollectedBills(page, RSID);
   await bills.getByRole("button", { name: "Add Invoice" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Invoice" });
   await dialog.getByRole("button", { name: "Add" }).click();
@@ -217,7 +204,7 @@ test("the image icon opens the viewer in a new tab: a section per kind and the e
 }) => {
   await signIn(page, "qc.manager");
   const wo = await workflowObjectOf(page);
-  const bills = await openBills(page);
+  const bills = await openCollectedBills(page, RSID);
   const [viewer] = await Promise.all([
     page.context().waitForEvent("page"),
     bills.getByRole("link", { name: "Invoice images" }).click(),
@@ -265,7 +252,7 @@ test("the image icon opens the viewer in a new tab: a section per kind and the e
 
 test("client.manager reads Collected Bills but cannot edit them", async ({ page }) => {
   await signIn(page, "client.manager");
-  const bills = await openBills(page, SHOWN);
+  const bills = await openCollectedBills(page, SHOWN);
   await expect(bills.getByRole("tab")).toHaveCount(3);
   await expect(header(bills, "Payment mode")).toBeDisabled();
   await expect(bills.getByRole("button", { name: "Save", exact: true })).toHaveCount(0);
@@ -295,7 +282,7 @@ test("with a retailer request pending every invoice save is refused with the ban
   await retailer.close();
 
   await signInAfresh(page, "qc.manager");
-  const bills = await openBills(page);
+  const bills = await openCollectedBills(page, RSID);
   // The header save is refused on the screen.
   await bills.getByRole("tab", { name: /^INV-000009-2/ }).click();
   await bills.getByRole("button", { name: "Save", exact: true }).click();

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectAccessible, shootWidths, signIn } from "./support";
+import { expect, type Page, test } from "@playwright/test";
+import { expectAccessible, openCollectedBills, shootWidths, signIn } from "./support";
 
 // A GST or PAN invoice header's lookup in Survey Details' Collected Bills (docs/invoices.md "Header
 // lookup"), as qc.manager on an acme-mi-main outlet whose invoices QC may edit now (RS000009 in the
@@ -43,18 +43,6 @@ async function editableOutlet(page: Page): Promise<{ rsid: string; invoice: stri
   throw new Error("no acme-mi-main outlet whose invoices qc.manager may edit now");
 }
 
-async function openBills(page: Page, rsid: string): Promise<Locator> {
-  await page.goto(`/dashboard/list-of-outlets/view/${rsid}`);
-  const next = page.getByRole("button", { name: "Next groups" });
-  const group = page.getByRole("button", { name: /^Collected Bills/ });
-  await expect(page.locator(".survey-groups")).toBeVisible();
-  while (!(await group.isVisible())) await next.click();
-  await group.click();
-  const bills = page.getByRole("region", { name: "Collected Bills" });
-  await expect(bills.getByRole("tablist")).toBeVisible();
-  return bills;
-}
-
 // Both widths, waiting for the layout to settle after each resize.
 const shoot = (page: Page, name: string) => shootWidths(page, test.info().outputPath(), name);
 
@@ -63,7 +51,7 @@ test("qc.manager verifies an invoice's PAN header: a wrong format, a refusal, th
 }) => {
   await signIn(page, "qc.manager");
   const { rsid, invoice, pan } = await editableOutlet(page);
-  const bills = await openBills(page, rsid);
+  const bills = await openCollectedBills(page, rsid);
   await bills.getByRole("tab", { name: invoice }).click();
   const label = new RegExp(`^${pan}( \\*)?$`);
   const input = bills.getByLabel(label);
@@ -92,7 +80,7 @@ test("qc.manager verifies an invoice's PAN header: a wrong format, a refusal, th
   await input.fill("PQRST6789L");
   await expect(field.getByText("Not verified")).toBeVisible();
   await expect(field.getByText(/^PAN holder:/)).toHaveCount(0);
-  const again = await openBills(page, rsid);
+  const again = await openCollectedBills(page, rsid);
   await again.getByRole("tab", { name: invoice }).click();
   await expect(again.getByLabel(new RegExp(`^${pan}( \\*)?$`))).toHaveValue("PQRST6789K");
   await expect(

@@ -175,3 +175,16 @@ export async function closeByEscape(dialog: Locator): Promise<void> {
   await dialog.page().keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
 }
+
+/** Opens an outlet's review and its Collected Bills group (001 §2.2), scrolling the group slider to it. */
+export async function openCollectedBills(page: Page, rsid: string): Promise<Locator> {
+  await page.goto(`/dashboard/list-of-outlets/view/${rsid}`);
+  const next = page.getByRole("button", { name: "Next groups" });
+  const group = page.getByRole("button", { name: /^Collected Bills/ });
+  await expect(page.locator(".survey-groups")).toBeVisible();
+  while (!(await group.isVisible())) await next.click();
+  await group.click();
+  const bills = page.getByRole("region", { name: "Collected Bills" });
+  await expect(bills.getByRole("tablist")).toBeVisible();
+  return bills;
+}

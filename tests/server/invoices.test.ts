@@ -17,32 +17,17 @@ import {
 } from "../../src/domain/invoices";
 import type { OutletReview } from "../../src/domain/outletReview";
 import { PENDING_RETAILER_EDITS } from "../../src/domain/retailerRequests";
-import { startTestServer, type TestServer } from "./support";
+import { type BillsServer, startBillsServer } from "./billsOutlet";
+import type { TestServer } from "./support";
 
 let server: TestServer;
 let wo: number;
+let as: BillsServer["as"];
+let call: BillsServer["call"];
 beforeAll(async () => {
-  server = await startTestServer();
-  const [row] = await server.db.query<{ wo: number }>(
-    `SELECT w.id AS wo FROM workflow_objects w JOIN outlets o ON o.id = w.outlet_id WHERE o.rsid = $1`,
-    [BILLS_OUTLET],
-  );
-  wo = row!.wo;
-  // QC edits in qc_pending (001 §4.2).
-  await server.db.query(
-    "UPDATE outlets SET workflow_state = 'qc_pending' WHERE id = (SELECT outlet_id FROM workflow_objects WHERE id = $1)",
-    [wo],
-  );
+  ({ server, wo, as, call } = await startBillsServer());
 });
 afterAll(() => server.close());
-
-const sessions = new Map<string, Promise<Record<string, string>>>();
-const as = (username: string) => {
-  if (!sessions.has(username)) sessions.set(username, server.signIn(username));
-  return sessions.get(username)!;
-};
-const call = async (user: string, method: string, path: string, body?: unknown) =>
-  server.call(method, path, { headers: await as(user), ...(body === undefined ? {} : { body }) });
 const data = async (user = "qc.manager") =>
   (await call(user, "GET", `/api/invoice-data/?workflow_object=${wo}&no-pagination`))
     .body as unknown as InvoiceData;
