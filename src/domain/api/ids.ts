@@ -60,3 +60,10 @@ export const InvoiceImageId = RowId.pipe(Schema.brand("InvoiceImageId"));
 export type InvoiceImageId = typeof InvoiceImageId.Type;
 export const InvoiceHeaderId = RowId.pipe(Schema.brand("InvoiceHeaderId"));
 export type InvoiceHeaderId = typeof InvoiceHeaderId.Type;
+export const InvoiceSkuRowId = RowId.pipe(Schema.brand("InvoiceSkuRowId"));
+export type InvoiceSkuRowId = typeof InvoiceSkuRowId.Type;
+export const SkuTemplateFieldId = RowId.pipe(Schema.brand("SkuTemplateFieldId"));
+export type SkuTemplateFieldId = typeof SkuTemplateFieldId.Type;
+/** An entry of a sub-project's SKU list (sub_project_skus), not a catalogue SKU. */
+export const SubProjectSkuId = RowId.pipe(Schema.brand("SubProjectSkuId"));
+export type SubProjectSkuId = typeof SubProjectSkuId.Type;
