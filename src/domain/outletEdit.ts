@@ -10,8 +10,8 @@ import { OutletImageId } from "./api/ids";
 import { isIsoDate } from "./format";
 import { addFieldError, decodeRowId, type FieldErrors, NOT_A_STRING, notAChoice } from "./requestInput";
 import type { RequestType } from "./retailerRequests";
-import { isSixDigitPin, isTenDigitPhone } from "./surveyValidation";
-import { isValidAccountNumber, isValidEmail, isValidGst, isValidIfsc, isValidPan } from "./validation";
+import { ifscProblems, isSixDigitPin, isTenDigitPhone } from "./surveyValidation";
+import { isValidAccountNumber, isValidEmail, isValidGst, isValidPan } from "./validation";
 import { MAX_IMAGES_MESSAGE } from "./widgets";
 
 export const UPDATE_REQUEST_SUBMITTED = "Update request submitted successfully!!";
@@ -111,10 +111,10 @@ export const LOCK_ONCE_EDITED: readonly TextField[] = ["pan_number", "gst_number
 /** The numbers the retailer's own pages show masked (their last four), in the edit form too. */
 export const MASKED_FOR_RETAILER: readonly TextField[] = ["account_number", "pan_number", "gst_number"];
 
-// The spec's lookup failure texts (001 §8) for GST and PAN, §5.1's for the others.
+// The spec's lookup failure texts (001 §8) for GST and PAN, §5.1's for the others (the IFSC's is
+// surveyValidation's ifscProblems).
 export const PAN_INVALID = "Invalid PAN number. The given PAN number is not in the proper format or invalid.";
 export const GST_INVALID = "Invalid GST format. The given GST number is not in the proper format.";
-export const IFSC_INVALID = "IFSC Code must be exactly 11 characters! ";
 export const ACCOUNT_INVALID = "Account Number must be between 9 to 18 digits! ";
 export const PIN_INVALID = "Pincode must be exactly 6 digits! ";
 export const phoneInvalid = (label: string) => `${label} must be exactly 10 digits! `;
@@ -138,7 +138,9 @@ export function editProblems(values: EditValues): FieldErrors {
   check("dob", isIsoDate, DOB_INVALID);
   check("pan_number", isValidPan, PAN_INVALID);
   check("gst_number", isValidGst, GST_INVALID);
-  check("ifsc_code", isValidIfsc, IFSC_INVALID);
+  if (v("ifsc_code") !== "")
+    for (const problem of ifscProblems(FIELD_LABELS.ifsc_code, v("ifsc_code")))
+      addFieldError(errors, "ifsc_code", problem);
   check("account_number", isValidAccountNumber, ACCOUNT_INVALID);
   check(
     "bank_account_type",

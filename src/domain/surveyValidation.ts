@@ -168,12 +168,11 @@ export function answerProblems(question: Checked, value: AnswerValue): string[] 
       if (phone !== "" && !/^\+91\d{10}$/.test(phone))
         problems.push("Phone Number must be exactly 13 digits with country code +91! ");
       const ifsc = value.other_ifsc_code.trim();
-      if (ifsc !== "" && ifsc.length !== 11) problems.push("IFSC Code must be exactly 11 characters! ");
-      else if (ifsc !== "" && !isValidIfsc(ifsc)) problems.push(ifscFormat("IFSC Code"));
+      if (ifsc !== "") problems.push(...ifscProblems("IFSC Code", ifsc));
       return problems;
     }
     case "ifsc_code":
-      return formatted(name, text, 11, isValidIfsc, ifscFormat(name));
+      return ifscProblems(name, text);
     case "gst_number":
       return formatted(name, text, 15, isValidGst, GST_FORMAT);
     case "pan_number":
@@ -202,6 +201,14 @@ export function answerProblems(question: Checked, value: AnswerValue): string[] 
 /** §5.1's length first, then the format. */
 const formatted = (name: string, text: string, n: number, valid: (s: string) => boolean, message: string) =>
   text.length !== n ? [`${name} must be exactly ${n} characters! `] : valid(text) ? [] : [message];
+
+/**
+ * An IFSC (001 §5.1, 000 §5): "{name} must be exactly 11 characters! " when the length is wrong,
+ * else what the pattern asks (four letters, a zero, six letters or digits). The survey's IFSC
+ * question, an account number's linked IFSC and the outlet edit form all say it this way.
+ */
+export const ifscProblems = (name: string, text: string): string[] =>
+  formatted(name, text, 11, isValidIfsc, ifscFormat(name));
 
 /** A yes-or-no question without its own choices offers Yes and No. */
 export const choicesFor = (question: Pick<Checked, "type" | "validations">): string[] => {

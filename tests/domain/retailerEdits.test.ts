@@ -99,6 +99,16 @@ describe("the outlet edit (001 §3, §5.5)", () => {
     expect(editProblems(sampleEditValues)).toEqual({});
   });
 
+  it("says what is wrong with an IFSC: its length, else its pattern (000 §5: four letters, a zero, six)", () => {
+    expect(editProblems({ ...sampleEditValues, ifsc_code: "HDFC000123" }).ifsc_code).toEqual([
+      "IFSC Code must be exactly 11 characters! ",
+    ]);
+    expect(editProblems({ ...sampleEditValues, ifsc_code: "ABCD1234567" }).ifsc_code).toEqual([
+      "IFSC Code must be four letters, a zero and six letters or digits! ",
+    ]);
+    expect(editProblems({ ...sampleEditValues, ifsc_code: "HDFC0001234" }).ifsc_code).toBeUndefined();
+  });
+
   it("makes one request per type with a changed field or a proof image", () => {
     const data = {
       ...sampleEditValues,
