@@ -3,6 +3,7 @@
  * id: the mobile link and the staff's pp views answer from the same reads.
  */
 import { isKycSuccessful, type MobileProfile, paymentDuration } from "../../src/domain/mobile";
+import { PAYOUT_PAID } from "../../src/domain/payouts";
 import type { Queryable } from "../db/db";
 
 export type PortalOutlet = { id: number; rsid: string; organisation_id: number };
@@ -76,9 +77,9 @@ export async function earnings(db: Queryable, outletId: number) {
        CASE WHEN p.client_payout_month ~ '^\\d{4}-\\d{2}$' THEN p.client_payout_month || '-01' END AS start_date,
        CASE WHEN p.client_payout_month ~ '^\\d{4}-\\d{2}$'
          THEN to_char((to_date(p.client_payout_month, 'YYYY-MM') + interval '1 month - 1 day'), 'YYYY-MM-DD') END AS end_date
-     FROM outlet_payouts p WHERE p.outlet_id = $1 AND p.payment_status = 'payment_successful'
+     FROM outlet_payouts p WHERE p.outlet_id = $1 AND p.payment_status = $2
      ORDER BY p.payment_date DESC NULLS LAST, p.id DESC`,
-    [outletId],
+    [outletId, PAYOUT_PAID],
   );
   return rows.map((r) => ({
     id: r.id,

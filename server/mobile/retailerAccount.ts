@@ -3,6 +3,7 @@
  * designed in docs/retailer-portal.md). Notifications are read from what already happened to the
  * retailer's outlets (payouts paid, edit requests decided), so nothing else has to write them.
  */
+import { PAYOUT_PAID } from "../../src/domain/payouts";
 import type { Queryable } from "../db/db";
 
 /** How many notifications the page lists: a year of monthly payouts and the decisions besides. */
@@ -25,7 +26,7 @@ export function retailerNotifications(db: Queryable, userId: number) {
        SELECT 'payment_successful' AS event_type, o.rsid, to_char(p.payment_date, 'YYYY-MM-DD"T"00:00:00"Z"') AS at,
          p.amount::text AS amount, p.program, NULL AS request_type, NULL AS rejection_reason
        FROM retailers r JOIN outlets o ON o.id = r.outlet_id JOIN outlet_payouts p ON p.outlet_id = o.id
-       WHERE r.user_id = $1 AND p.payment_status = 'payment_successful' AND p.payment_date IS NOT NULL
+       WHERE r.user_id = $1 AND p.payment_status = $2 AND p.payment_date IS NOT NULL
        UNION ALL
        SELECT 'retailer_edit_' || q.status, o.rsid, to_char(q.decided AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
          NULL, NULL, q.type, q.rejection_reason
@@ -33,7 +34,7 @@ export function retailerNotifications(db: Queryable, userId: number) {
        JOIN retailer_master_requests q ON q.workflow_object_id = w.id
        WHERE r.user_id = $1 AND q.status <> 'pending' AND q.decided IS NOT NULL
      ) n ORDER BY at DESC, rsid LIMIT ${RETAILER_NOTIFICATION_LIMIT}`,
-    [userId],
+    [userId, PAYOUT_PAID],
   );
 }
 

@@ -323,6 +323,11 @@ describe("plotting and the payment status upload", () => {
     expect(await one("SELECT workflow_state FROM outlets WHERE id = $1", [b.id])).toEqual({
       workflow_state: "payouts_plotted",
     });
+    // "success" in the uploaded status means paid (001 §4.1): the retailer's earnings show it.
+    const earned = await server.call("GET", `/api/pp/${a.rsid}/earnings/`, { headers: admin });
+    expect(earned.body.results).toContainEqual(
+      expect.objectContaining({ workflow_object: { utr_number: "HDFC226113000555" } }),
+    );
     expect(
       await one("SELECT payment_status FROM outlet_payouts WHERE outlet_id = $1 ORDER BY id DESC LIMIT 1", [
         b.id,
