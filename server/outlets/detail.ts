@@ -31,6 +31,13 @@ export const visibleOutletParams = (viewer: OutletViewer, slug: string) => [
   viewer.user.organisation_id,
 ];
 
+/**
+ * 001 §3 travel_log: the states the workflow object moved to, from the outlet log, newest first (so
+ * the first entry is calling_rejected right after a calling rejection, as §3 and §4.1 say it may be).
+ */
+const TRAVEL_LOG_SQL = `(SELECT coalesce(jsonb_agg(l.to_state ORDER BY l.created DESC, l.id DESC), '[]')
+  FROM outlet_logs l WHERE l.outlet_id = o.id AND l.to_state <> l.from_state)`;
+
 export async function outletDetail(
   db: Queryable,
   viewer: OutletViewer,
@@ -47,7 +54,7 @@ export async function outletDetail(
        o.survey_not_done_notes_by_field_auditor, o.qc_display_notes, o.calling_remarks, o.client_remarks,
        o.inbound_source, o.previous_address, o.previous_phone_number1, o.previous_phone_number2,
        po.rsid AS previous_outlet_rsid, bc.name AS bulk_created_by, ba.name AS bulk_approved_by,
-       w.id AS wo_id, w.type_of_calling, w.travel_log, w.other_config, w.ifsc_code_verification_status,
+       w.id AS wo_id, w.type_of_calling, ${TRAVEL_LOG_SQL} AS travel_log, w.other_config, w.ifsc_code_verification_status,
        ${day("w.route_plan_start_date")} AS route_plan_start_date, ${day("w.route_plan_end_date")} AS route_plan_end_date,
        ${day("w.qc_inbound_date")} AS qc_inbound_date, w.client_payout_month, w.rs_payout_month,
        w.amount_to_pay::text AS amount_to_pay, w.payment_status, ${day("w.payment_date")} AS payment_date,

@@ -73,7 +73,6 @@ export async function seedReviewData(tx: Queryable, now: number): Promise<void> 
   await tx.query(
     `UPDATE workflow_objects w SET
        type_of_calling = ($1::text[])[1 + ${n} % 5],
-       travel_log = CASE WHEN o.workflow_state = 'calling_rejected' THEN '["calling_rejected"]'::jsonb ELSE '[]'::jsonb END,
        qc_inbound_date = (o.created + interval '1 day')::date,
        bank = 'Bank of the IFSC ' || left(o.ifsc, 4), branch = 'Main branch', account_number = o.account_number,
        ifsc_code = o.ifsc, account_holder_name = o.owner_name,

@@ -81,6 +81,20 @@ describe("outlet data for the review screen", () => {
     expect(missing.workflow_object.assigned_qc_manager).toBeNull();
   });
 
+  it("reads travel_log from the outlet log: the states moved to, newest first (001 §3)", async () => {
+    const [rejected] = await server.db.query<{ rsid: string }>(
+      "SELECT rsid FROM outlets WHERE workflow_state = 'calling_rejected' ORDER BY id LIMIT 1",
+    );
+    const outlet = await detail("qc.manager", rejected!.rsid);
+    expect(outlet.workflow_object.travel_log[0]).toBe("calling_rejected");
+    expect(outlet.workflow_object.travel_log).toContain("qc_accepted");
+    const pending = await server.db.query<{ rsid: string }>(
+      `SELECT o.rsid FROM outlets o WHERE o.workflow_state = 'qc_pending'
+       AND NOT EXISTS (SELECT 1 FROM outlet_logs l WHERE l.outlet_id = o.id) ORDER BY o.id LIMIT 1`,
+    );
+    expect((await detail("qc.manager", pending[0]!.rsid)).workflow_object.travel_log).toEqual([]);
+  });
+
   it("has every type of calling among the outlets a calling executive opens", async () => {
     const rows = await server.db.query<{ type_of_calling: string }>(
       "SELECT DISTINCT type_of_calling FROM workflow_objects WHERE type_of_calling IS NOT NULL",
