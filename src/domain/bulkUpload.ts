@@ -243,8 +243,22 @@ export function backTarget(type: UploadTypeKey, params: BackParams): string {
       return SUB_PROJECT(params);
     case "sub_project_skus":
       return `${SUB_PROJECT(params)}/assign-invoice-sku/invoice-sku-list`;
-    default:
+    // The spec's default (the organisation user list) is kept for the user uploads. The other
+    // uploads the table does not name go back to the list they feed (docs/uploads.md), or, for a
+    // platform page that is its own upload screen, to that page afresh.
+    case "users":
+    case "users_update":
       return `${ORG_VIEW}/${params.organisationSlug}/user-list`;
+    case "skus":
+      return "/dashboard/organization-inovice-sku/sku-list";
+    case "benchmarks":
+      return `${SUB_PROJECT(params)}/logic-score/benchmarks`;
+    case "bulk_kyc":
+      return `${SUB_PROJECT(params)}/bulk-kyc`;
+    case "bank_code":
+    case "icici_upi_account_payment_tracker":
+    case "unicorn_interface":
+      return params.path.replace(/\/+$/, "");
   }
 }
 

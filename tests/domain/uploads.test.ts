@@ -148,7 +148,22 @@ describe("Back to list (spec 000 §2.2 table)", () => {
     expect(backTarget("panels", params)).toBe(`${sub}/panel-management`);
     expect(backTarget("field_assign", params)).toBe(sub);
     expect(backTarget("users", params)).toBe(`${org}/user-list`);
-    expect(backTarget("bulk_kyc", params)).toBe(`${org}/user-list`);
+    expect(backTarget("users_update", params)).toBe(`${org}/user-list`);
+  });
+
+  it("sends the uploads the table leaves to its default to the list they feed, not the user list", () => {
+    expect(backTarget("skus", params)).toBe("/dashboard/organization-inovice-sku/sku-list");
+    expect(backTarget("benchmarks", params)).toBe(`${sub}/logic-score/benchmarks`);
+    expect(backTarget("bulk_kyc", params)).toBe(`${sub}/bulk-kyc`);
+    expect(backTarget("sku_questions", params)).toBe(`${sub}/question-management/sku-questions`);
+    expect(backTarget("sub_project_skus", params)).toBe(`${sub}/assign-invoice-sku/invoice-sku-list`);
+    // A platform page that is its own upload screen starts afresh.
+    for (const [type, page] of [
+      ["bank_code", "/dashboard/ifsc-verification"],
+      ["icici_upi_account_payment_tracker", "/dashboard/upi-payments-verification"],
+      ["unicorn_interface", "/dashboard/unicorn-image-fetch"],
+    ] as const)
+      expect(backTarget(type, { ...params, path: `${page}/` })).toBe(page);
   });
 
   it("makes organisation slugs from names", () => {

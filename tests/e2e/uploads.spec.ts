@@ -291,6 +291,8 @@ test("the IFSC sample offers Custom IFSC Update, and the unicorn export runs int
     "href",
     "/dashboard/ifsc-change-verification",
   );
+  // The page is its own list: nothing to go back to (docs/uploads.md).
+  await expect(page.getByText("Back to list")).toHaveCount(0);
 
   await page.goto("/dashboard/unicorn-image-fetch");
   const myDownloads = page.getByRole("link", { name: "My Downloads", exact: true });

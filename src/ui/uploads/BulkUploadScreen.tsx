@@ -129,8 +129,11 @@ export default function BulkUploadScreen() {
       : "/dashboard";
   const backTo = useBack(back);
   if (!route || !user) return null;
+  // A page that is its own list (messaging, the platform uploads) has no Back to list: going back
+  // after Merge With List starts the upload afresh.
+  const atList = back === location.replace(/\/+$/, "");
   const goBack = () => {
-    if (back === location) setRound((n) => n + 1);
+    if (atList) setRound((n) => n + 1);
     else backTo.go();
   };
 
@@ -139,7 +142,7 @@ export default function BulkUploadScreen() {
       <div className="upload-header">
         <h1>{uploadHeading(type)}</h1>
         <div className="upload-links">
-          {backTo.href ? (
+          {atList ? null : backTo.href ? (
             <Link href={backTo.href}>Back to list</Link>
           ) : (
             <button type="button" className="link-button" onClick={backTo.go}>
