@@ -6,7 +6,6 @@
 export const STORAGE_KEYS = {
   sessionId: "sessionid",
   userName: "userName",
-  reload: "reload",
   sessionConflict: "451",
   mobileToken: "mobileAccessToken",
   exportNotices: "exportNoticesShown",

@@ -61,11 +61,11 @@ describe("storage keys", () => {
   });
 
   it("write, read and remove values", () => {
-    writeStored(STORAGE_KEYS.reload, "true");
-    expect(readStored(STORAGE_KEYS.reload)).toBe("true");
-    expect(storage.getItem("reload")).toBe("true");
-    removeStored(STORAGE_KEYS.reload);
-    expect(readStored(STORAGE_KEYS.reload)).toBeNull();
+    writeStored(STORAGE_KEYS.liveMachines, "on");
+    expect(readStored(STORAGE_KEYS.liveMachines)).toBe("on");
+    expect(storage.getItem("liveMachines")).toBe("on");
+    removeStored(STORAGE_KEYS.liveMachines);
+    expect(readStored(STORAGE_KEYS.liveMachines)).toBeNull();
   });
 
   it("store and clear the session id and user name together", () => {
