@@ -36,7 +36,6 @@ describe("storage keys", () => {
     expect(STORAGE_KEYS).toEqual({
       sessionId: "sessionid",
       userName: "userName",
-      reload: "reload",
       sessionConflict: "451",
       mobileToken: "mobileAccessToken",
       // Not named by the spec ("remembered locally", 000 §4.1): the export notices already shown.
