@@ -11,6 +11,8 @@ import { inTransaction } from "../db/retry";
 import { claimJob, type JobQueue, stillWaiting } from "../jobs/queue";
 import { writeWorkbook, XLSX_CONTENT_TYPE } from "../uploads/excel";
 import { fileLink, saveFile } from "../uploads/files";
+import { CSV_CONTENT_TYPE, writeCsv } from "./csv";
+import { skuRowsSheet } from "./skuRowsSheet";
 
 const HOUR = 60 * 60 * 1000;
 const EXPORT_QUEUE: JobQueue = { table: "export_jobs", waiting: "processing", staleAfterMs: 60_000 };
@@ -22,10 +24,14 @@ export type NewExport = {
   now: Date;
 } & ExportWhat;
 
-/** What to export: outlet details by RSID, or a sub-project's retailer mobile links (from `origin`). */
+/**
+ * What to export: outlet details by RSID, a sub-project's retailer mobile links (from `origin`), or
+ * chosen SKU rows of a workflow object's invoices (a CSV, 001 §7).
+ */
 export type ExportWhat =
   | { kind: "outlets"; params: { rsids: string[] } }
-  | { kind: "mobile_links"; params: { sub_project_id: number; origin: string } };
+  | { kind: "mobile_links"; params: { sub_project_id: number; origin: string } }
+  | { kind: "sku_rows"; params: { workflow_object_id: number; rows: number[]; add_on_sku: boolean } };
 
 export async function createExport(tx: Queryable, e: NewExport): Promise<number> {
   return (await insertExport(tx, e, ""))!;
@@ -72,6 +78,17 @@ export function toApiExport(row: ExportRow, now: number): ExportJob {
   };
 }
 
+/** One export as My Downloads shows it. */
+export async function exportOf(db: Queryable, id: number, now: number): Promise<ExportJob> {
+  const [row] = await db.query<ExportRow>(
+    `SELECT e.id, e.user_id, e.organisation_id, e.title, e.kind, e.params, e.status, e.progress, e.created,
+            e.expires_at, e.file_id, f.name AS file_name, e.message
+     FROM export_jobs e LEFT JOIN stored_files f ON f.id = e.file_id WHERE e.id = $1`,
+    [id],
+  );
+  return toApiExport(row!, now);
+}
+
 export async function listExports(db: Queryable, userId: number, page: { size: number; offset: number }) {
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
     "SELECT count(*) AS count FROM export_jobs WHERE user_id = $1",
@@ -101,19 +118,19 @@ export async function processNextExport(deps: AppDeps): Promise<boolean> {
   });
   if (!job) return false;
   const sheet = await exportSheet(deps.db, job);
-  const bytes = writeWorkbook(
-    sheet.name,
-    [...sheet.header],
-    sheet.rows.map((o) => sheet.header.map((h) => String(o[h] ?? ""))),
-  );
+  const cells = sheet.rows.map((o) => sheet.header.map((h) => String(o[h] ?? "")));
+  const csv = job.kind === "sku_rows";
+  const bytes = csv
+    ? writeCsv([...sheet.header], cells)
+    : writeWorkbook(sheet.name, [...sheet.header], cells);
   const done = new Date(deps.clock());
   const expires = new Date(done.getTime() + EXPORT_EXPIRY_HOURS * HOUR);
   await inTransaction(deps, async (tx) => {
     // A process that took the job over after a stale heartbeat may have finished it first: one file.
     if (!(await stillWaiting(tx, EXPORT_QUEUE, job.id))) return;
     const fileId = await saveFile(tx, {
-      name: `export_${job.id}_${sheet.name}.xlsx`,
-      contentType: XLSX_CONTENT_TYPE,
+      name: `export_${job.id}_${sheet.name}.${csv ? "csv" : "xlsx"}`,
+      contentType: csv ? CSV_CONTENT_TYPE : XLSX_CONTENT_TYPE,
       content: bytes,
       organisationId: job.organisation_id,
       ownerId: job.user_id,
@@ -132,6 +149,7 @@ export async function processNextExport(deps: AppDeps): Promise<boolean> {
 type Sheet = { name: string; header: readonly string[]; rows: Record<string, string>[] };
 
 async function exportSheet(db: Queryable, job: ExportWhat): Promise<Sheet> {
+  if (job.kind === "sku_rows") return skuRowsSheet(db, job.params);
   if (job.kind === "mobile_links") {
     const rows = await db.query<Record<string, string>>(
       `SELECT rsid, name AS outlet_name, owner_name, phone, workflow_state, mobile_slug

@@ -4,6 +4,7 @@
  * not see is not found.
  */
 import { Hono } from "hono";
+import * as skuApi from "../../src/domain/api/invoiceSkus";
 import * as api from "../../src/domain/api/invoices";
 import { headerLookupFormatError, lookupKindOf } from "../../src/domain/invoiceHeaders";
 import type { Invoice } from "../../src/domain/invoices";
@@ -16,9 +17,12 @@ import { NOT_FOUND, Problem } from "../http/problem";
 import { serve } from "../http/serve";
 import { pendingState } from "../retailerRequests/gate";
 import { visibleWorkflowObject } from "../survey/read";
+import { runnerOf } from "../uploads/runner";
 import { askProvider, type CheckRequest, pass, refuse, refuseWhenTooMany } from "../verification/service";
 import { billFilterOptions, collectedBills, invoiceList } from "./lists";
 import { editsInvoicesNow, invoiceImageContent, invoicesOf } from "./read";
+import { startSkuExport } from "./skuExport";
+import { deleteSkuRow, newSkuData, saveInvoice } from "./skuRows";
 import {
   createInvoice,
   lookupHeaderOf,
@@ -115,6 +119,28 @@ export function invoiceRoutes(deps: AppDeps): Hono<AppEnv> {
       detail: kind === "pan" ? VERIFICATION_MSG.panSuccess : VERIFICATION_MSG.gstSuccess,
       invoice: landed!,
     };
+  });
+
+  serve(app, deps, skuApi.newSkuData, async ({ caller, query }) => {
+    const data = await newSkuData(db, caller, query.workflow_object);
+    if (!data) throw new Problem(404, { ...NOT_FOUND });
+    return data;
+  });
+
+  serve(app, deps, skuApi.saveInvoice, async ({ caller, params, body }) => {
+    const now = new Date(deps.clock());
+    return inTransaction(deps, (tx) => saveInvoice(tx, caller, params.id, body, now));
+  });
+
+  serve(app, deps, skuApi.deleteSkuRow, async ({ caller, params, body }) => {
+    const now = new Date(deps.clock());
+    return inTransaction(deps, (tx) => deleteSkuRow(tx, caller, params.id, body.version, now));
+  });
+
+  serve(app, deps, skuApi.exportSkuRows, async ({ caller, body }) => {
+    const started = await startSkuExport(deps, caller, body);
+    runnerOf(deps)?.kick();
+    return started;
   });
 
   serve(app, deps, api.collectedBills, async ({ c, caller, query, page }) => {

@@ -34,7 +34,7 @@ import { refuseWhilePending } from "../retailerRequests/gate";
 import { type VisibleWorkflowObject, visibleWorkflowObject } from "../survey/read";
 import { editsInvoicesNow, invoicesOf, subProjectHeaders } from "./read";
 
-type Stored = { id: number; invoice_no: string; invoice_date: string | null; version: number };
+export type Stored = { id: number; invoice_no: string; invoice_date: string | null; version: number };
 
 /** The workflow object, locked through its outlet row, once the caller may edit its invoices now. */
 async function editableWorkflowObject(
@@ -50,7 +50,7 @@ async function editableWorkflowObject(
 }
 
 /** The invoice, locked, with its editable workflow object; 409 when it changed since `version`. */
-async function editableInvoice(
+export async function editableInvoice(
   tx: Queryable,
   viewer: OutletViewer,
   id: number,
@@ -82,7 +82,13 @@ function refuseBadNumberDate(input: { invoice_no: string; invoice_date: string |
   if (Object.keys(lines).length) throw new Problem(400, lines);
 }
 
-async function logHistory(tx: Queryable, woId: number, viewer: OutletViewer, lines: string[], now: Date) {
+export async function logHistory(
+  tx: Queryable,
+  woId: number,
+  viewer: OutletViewer,
+  lines: string[],
+  now: Date,
+) {
   for (const message of lines)
     await tx.query(
       "INSERT INTO qc_edit_history (workflow_object_id, user_id, message, created) VALUES ($1, $2, $3, $4)",
@@ -178,8 +184,30 @@ export async function saveHeaderAnswers(
   now: Date,
 ): Promise<Invoice> {
   const { wo, stored } = await editableInvoice(tx, viewer, id, input.version);
+  const headers = await checkedHeaderAnswers(tx, wo, id, input.answers);
+  if (Object.keys(headers.errors).length) throw new Problem(400, headers.errors);
+  const lines = await writeHeaderAnswers(tx, id, stored, headers, input.answers);
+  await completeInvoice(tx, viewer, wo, id, stored, lines, now);
+  return answerOf(tx, wo, id);
+}
+
+type HeaderAnswers = InvoiceHeaderAnswersUpdate["answers"];
+type CheckedHeaders = {
+  /** Every §5.3 message, by header name; empty when the answers may be saved. */
+  errors: Record<string, string[]>;
+  headers: Awaited<ReturnType<typeof subProjectHeaders>>;
+  before: Invoice | undefined;
+};
+
+/** The header part of an invoice save, checked as the screen checks it; nothing is written. */
+export async function checkedHeaderAnswers(
+  tx: Queryable,
+  wo: VisibleWorkflowObject,
+  id: number,
+  answers: HeaderAnswers,
+): Promise<CheckedHeaders> {
   const headers = await subProjectHeaders(tx, wo.sub_project_id);
-  const unknown = input.answers.filter((a) => !headers.some((h) => h.id === a.invoice_header));
+  const unknown = answers.filter((a) => !headers.some((h) => h.id === a.invoice_header));
   if (unknown.length)
     throw new Problem(
       400,
@@ -188,10 +216,8 @@ export async function saveHeaderAnswers(
       ),
     );
   const [before] = await invoicesOf(tx, wo, id);
-  const imageCounts = new Map(
-    (before?.simplifiedinvoiceheaderanswer ?? []).map((a) => [a.invoice_header, a.images.length]),
-  );
-  const asked: InvoiceHeader[] = (before?.simplifiedinvoiceheaderanswer ?? []).map((a) => ({
+  const saved = before?.simplifiedinvoiceheaderanswer ?? [];
+  const asked: InvoiceHeader[] = saved.map((a) => ({
     invoice_header: a.invoice_header,
     invoice_header_name: a.invoice_header_name,
     invoice_header_type: a.invoice_header_type,
@@ -199,26 +225,33 @@ export async function saveHeaderAnswers(
     validations: a.validations,
     show_logic_config: a.show_logic_config,
   }));
-  const given = new Map<number, (typeof input.answers)[number]>(
-    input.answers.map((a) => [a.invoice_header, a]),
-  );
+  const given = new Map<number, HeaderAnswers[number]>(answers.map((a) => [a.invoice_header, a]));
   // A header the save leaves out keeps its stored value.
-  const inputs: InvoiceHeaderInput[] = (before?.simplifiedinvoiceheaderanswer ?? []).map((a) => ({
+  const inputs: InvoiceHeaderInput[] = saved.map((a) => ({
     invoice_header: a.invoice_header,
     single_input: given.has(a.invoice_header)
       ? (given.get(a.invoice_header)!.single_input ?? null)
       : a.single_input,
-    image_count: imageCounts.get(a.invoice_header) ?? 0,
+    image_count: a.images.length,
   }));
   const errors: Record<string, string[]> = {};
   for (const e of invoiceHeaderErrors(asked, inputs)) {
     const name = asked.find((h) => h.invoice_header === e.invoice_header)?.invoice_header_name ?? "";
     errors[name] = [...(errors[name] ?? []), e.message];
   }
-  if (Object.keys(errors).length) throw new Problem(400, errors);
+  return { errors, headers, before };
+}
 
+/** Writes checked header answers; gives QC Edit History's line for each changed value. */
+export async function writeHeaderAnswers(
+  tx: Queryable,
+  id: number,
+  stored: Stored,
+  { headers, before }: CheckedHeaders,
+  answers: HeaderAnswers,
+): Promise<string[]> {
   const lines: string[] = [];
-  for (const a of input.answers) {
+  for (const a of answers) {
     const header = headers.find((h) => h.id === a.invoice_header)!;
     const saved = before?.simplifiedinvoiceheaderanswer.find((x) => x.invoice_header === header.id);
     // The stored verification stays with an unchanged value and goes with a changed one (§4.8).
@@ -254,14 +287,31 @@ export async function saveHeaderAnswers(
         `Invoice ${stored.invoice_no}: ${header.header} changed from ${was ?? "empty"} to ${a.single_input ?? "empty"}`,
       );
   }
+  return lines;
+}
+
+/** The end of every save: the invoice is complete at its next version, and the history says what changed. */
+export async function completeInvoice(
+  tx: Queryable,
+  viewer: OutletViewer,
+  wo: VisibleWorkflowObject,
+  id: number,
+  stored: Stored,
+  lines: string[],
+  now: Date,
+): Promise<void> {
   await tx.query(
     `UPDATE invoices SET is_complete = true, version = version + 1, modified_at = $2, modified_by = $3
      WHERE id = $1`,
     [id, now, viewer.user.id],
   );
-  if (lines.length === 0) lines.push(`Invoice ${stored.invoice_no}: headers saved`);
-  await logHistory(tx, wo.id, viewer, lines, now);
-  return answerOf(tx, wo, id);
+  await logHistory(
+    tx,
+    wo.id,
+    viewer,
+    lines.length ? lines : [`Invoice ${stored.invoice_no}: headers saved`],
+    now,
+  );
 }
 
 /** The invoice detail each provider answer fills (001 §3 invoice result details). */

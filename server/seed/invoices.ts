@@ -5,7 +5,9 @@
  * complete with every header answered (paid on credit: the distributor's GSTIN verified, with its
  * names) and images of every kind, one without a name; RS000009's second invoice is pending with
  * its photos; the last outlet's invoices came without any image; the rest alternate complete and
- * pending with a bill photo each.
+ * pending with a bill photo each. Every invoice but the last outlet's has SKU rows with a value for
+ * every SKU template field (each type), and the showcase invoices an add-on row the SKU list does
+ * not hold.
  */
 import { calendarDateAt } from "../../src/domain/format";
 import type { Queryable } from "../db/db";
@@ -66,6 +68,7 @@ export async function seedInvoices(tx: Queryable, now: number): Promise<void> {
      JOIN sub_project_invoice_setups s ON s.template_id = th.template_id
      JOIN sub_projects sp ON sp.id = s.sub_project_id WHERE sp.slug = 'acme-mi-main' ORDER BY h.id`,
   );
+  const skuSetup = await skuSetupOf(tx);
   const created = new Date(now);
   const image = async (invoice: number, kind: string, name: string | null, hue: number, header?: number) =>
     tx.query(
@@ -108,7 +111,9 @@ export async function seedInvoices(tx: Queryable, now: number): Promise<void> {
             ],
           );
         }
-      if (k === withoutImages && k > 1) continue; // the outlet whose bills came without images
+      // The last outlet's bills came without SKU entries or images.
+      if (k !== withoutImages || k <= 1) await skuRows(tx, id, skuSetup, k + n, showcase);
+      if (k === withoutImages && k > 1) continue;
       await image(id, "invoice", `Bill ${invoiceNo}`, (k * 40 + n * 15) % 360);
       // The image header's photos came with the bill, so a pending invoice can be saved on screen.
       for (const h of headers.filter((x) => x.header_type === "multiple_image"))
@@ -120,5 +125,77 @@ export async function seedInvoices(tx: Queryable, now: number): Promise<void> {
         await image(id, "add_on_sku", "Lemon soda 200 ml", 60);
       }
     }
+  }
+}
+
+type SkuSetup = {
+  fields: { id: number; name: string }[];
+  listed: { id: number; name: string }[];
+};
+
+async function skuSetupOf(tx: Queryable): Promise<SkuSetup> {
+  const fields = await tx.query<{ id: number; name: string }>(
+    `SELECT f.id, f.name FROM sku_template_fields f JOIN sub_projects s ON s.id = f.sub_project_id
+     WHERE s.slug = 'acme-mi-main' ORDER BY f.position, f.id`,
+  );
+  const listed = await tx.query<{ id: number; name: string }>(
+    `SELECT x.id, x.name FROM sub_project_skus x JOIN sub_projects s ON s.id = x.sub_project_id
+     WHERE s.slug = 'acme-mi-main' AND NOT x.added_by_retailer ORDER BY x.id`,
+  );
+  return { fields, listed };
+}
+
+/** A valid value of each seeded SKU template field (server/seed/invoiceSetup.ts), varied by row. */
+function skuValue(field: string, n: number): string {
+  switch (field) {
+    case "Batch":
+      return `B-26${String(10 + n).padStart(2, "0")}`;
+    case "Quantity":
+      return String(6 * (n + 1));
+    case "Rate":
+      return (18.5 + n * 4).toFixed(2);
+    case "Pack":
+      return ["Box", "Strip", "Loose"][n % 3]!;
+    case "Expiry":
+      return `2027-0${1 + (n % 9)}-15`;
+    case "Delivered at":
+      return `1${n % 10}:30`;
+    default:
+      return "";
+  }
+}
+
+/** Two or three SKU rows of listed SKUs, and on a showcase invoice an add-on row. */
+async function skuRows(tx: Queryable, invoice: number, setup: SkuSetup, seed: number, showcase: boolean) {
+  if (setup.listed.length === 0) return;
+  const count = 2 + (seed % 2);
+  const rows: { kind: string; listed: { id: number; name: string } | null; n: number }[] = [];
+  for (let r = 0; r < count; r++)
+    rows.push({ kind: "sku", listed: setup.listed[(seed + r) % setup.listed.length]!, n: seed + r });
+  if (showcase) rows.push({ kind: "add_on", listed: null, n: seed + count });
+  for (const [position, row] of rows.entries()) {
+    const [inserted] = await tx.query<{ id: number }>(
+      `INSERT INTO invoice_sku_rows (invoice_id, kind, sub_project_sku_id, sku_name, add_on_sku, manufacturer,
+         brand, variant, sub_category, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      row.listed
+        ? [invoice, row.kind, row.listed.id, row.listed.name, null, "", "", "", "", position + 1]
+        : [
+            invoice,
+            row.kind,
+            null,
+            "",
+            "Fresh Fizz lemon soda 200 ml",
+            "Fresh Fizz Beverages",
+            "Fresh Fizz",
+            "Lemon 200 ml",
+            "Carbonated drinks",
+            position + 1,
+          ],
+    );
+    for (const field of setup.fields)
+      await tx.query(
+        "INSERT INTO invoice_sku_values (row_id, sku_template_field_id, single_input) VALUES ($1, $2, $3)",
+        [inserted!.id, field.id, skuValue(field.name, row.n)],
+      );
   }
 }

@@ -1,9 +1,11 @@
 /** Files kept in the database (uploads, result files, exports) and the link that serves them. */
+
 import { addressOf } from "../../src/domain/api/endpoint";
 import { storedFile } from "../../src/domain/api/uploads";
 import { mayUseFieldTools } from "../../src/domain/permissions";
 import { type UserRow, userDetails } from "../auth/users";
 import type { Queryable } from "../db/db";
+import { CSV_CONTENT_TYPE } from "../exports/csv";
 import { letRequestsIn } from "../http/requestActivity";
 import { EXCEL_CONTENT_TYPE } from "./excel";
 import { maySeeJob } from "./scope";
@@ -173,11 +175,11 @@ export async function mayReadFile(db: Queryable, user: UserRow, file: StoredFile
   return jobs.every((job) => maySeeJob(user, details, job));
 }
 
-const SERVED_TYPES = new Set(Object.values(EXCEL_CONTENT_TYPE));
+const SERVED_TYPES = new Set([...Object.values(EXCEL_CONTENT_TYPE), CSV_CONTENT_TYPE]);
 
 /**
- * The Content-Type a file is served with: a workbook type the server itself detected and stored,
- * anything else (say an older row holding an uploader's claim) as opaque bytes.
+ * The Content-Type a file is served with: a workbook type the server itself detected and stored, or
+ * the CSV an export wrote; anything else (say an older row holding an uploader's claim) as opaque bytes.
  */
 export const servedContentType = (file: Pick<StoredFile, "content_type">): string =>
   SERVED_TYPES.has(file.content_type) ? file.content_type : "application/octet-stream";

@@ -10,7 +10,13 @@
  */
 import { Schema } from "effect";
 import { InvoiceSkuRowId, SkuTemplateFieldId, SubProjectSkuId, WorkflowObjectId } from "./api/ids";
-import { SKU_FIELD_TYPES } from "./invoiceSetup";
+import {
+  SKU_FIELD_TYPES,
+  SKU_NAME_EMPTY,
+  skuFieldProblem,
+  skuNameProblem,
+  skuNotListed,
+} from "./invoiceSetup";
 import { Invoice, InvoiceHeaderAnswersUpdate } from "./invoices";
 
 // --- the records (002 §3) ---
@@ -136,6 +142,90 @@ export const SkuExport = Schema.Struct({
   add_on_sku: Schema.Boolean,
 });
 export type SkuExport = typeof SkuExport.Type;
+
+// --- which SKU a row names, and its problems (002 §5; 001 §4.8) ---
+
+/** The two row lists of an invoice, as the save and the screen key them. */
+export const SKU_ROW_LISTS = ["simplifiedinvoiceskudata", "simplifiedinvoiceaddonsku"] as const;
+export type SkuRowList = (typeof SKU_ROW_LISTS)[number];
+
+/** An entry of the sub-project's SKU list, as the grid chooses from it. */
+export type ListedSku = { readonly id: number; readonly name: string; readonly sku_code: string | null };
+
+/**
+ * The listed SKU a row names: the entry it chose by id, else the entry whose name it carries
+ * (compared as §5's flag compares them, trimmed and in any case); null when the list holds neither.
+ */
+export function listedSkuOf(
+  row: { readonly sku: number | null; readonly sku_name: string },
+  list: readonly ListedSku[],
+): ListedSku | null {
+  if (row.sku !== null) return list.find((s) => s.id === row.sku) ?? null;
+  const wanted = row.sku_name.trim().toLowerCase();
+  return wanted === "" ? null : (list.find((s) => s.name.trim().toLowerCase() === wanted) ?? null);
+}
+
+/** What a row is called on screen and in QC Edit History: its SKU's name, else the add-on's. */
+export const rowName = (row: { readonly sku_name: string; readonly add_on_sku: string | null }): string =>
+  row.sku_name.trim() || row.add_on_sku?.trim() || "(unnamed)";
+
+type RowValues = {
+  readonly sku: number | null;
+  readonly sku_name: string;
+  readonly add_on_sku: string | null;
+  readonly simplifiedinvoiceskudetails: readonly { sku_template_field: number; single_input: string }[];
+};
+
+/**
+ * Every problem of one row, keyed by "sku" or the template field's id. A SKU row names a SKU of
+ * the list (§5: "SKU Name cannot be empty.", a name not listed is flagged). An add-on row is a
+ * product the list does not hold: it needs its add-on name unless a listed SKU was chosen for it
+ * (001 §4.8). Every value is checked by its field's §5 rule.
+ */
+export function skuRowInputProblems(
+  row: RowValues,
+  list: SkuRowList,
+  fields: readonly AssignedSkuTemplateField[],
+  listed: readonly ListedSku[],
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (list === "simplifiedinvoiceskudata" || row.sku !== null) {
+    const chosen = row.sku !== null ? listed.find((s) => s.id === row.sku) : undefined;
+    const problem =
+      row.sku !== null && !chosen
+        ? skuNotListed(row.sku_name.trim() || String(row.sku))
+        : skuNameProblem(
+            row.sku_name,
+            listed.map((s) => s.name),
+          );
+    if (problem) problems.sku = problem;
+  } else if ((row.add_on_sku ?? "").trim() === "") problems.sku = SKU_NAME_EMPTY;
+  const values = new Map(row.simplifiedinvoiceskudetails.map((d) => [d.sku_template_field, d.single_input]));
+  for (const field of fields) {
+    const problem = skuFieldProblem(field, values.get(field.id) ?? "");
+    if (problem) problems[String(field.id)] = problem;
+  }
+  return problems;
+}
+
+/**
+ * Every problem of a save's rows at once, keyed by dotted path as the server's 400 keys them
+ * ("simplifiedinvoiceskudata.2.sku", "simplifiedinvoiceaddonsku.0.14"): the screen shows each under
+ * its cell, the server refuses with the same keys.
+ */
+export function skuDataProblems(
+  save: Readonly<Record<SkuRowList, readonly RowValues[]>>,
+  fields: readonly AssignedSkuTemplateField[],
+  listed: readonly ListedSku[],
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const list of SKU_ROW_LISTS)
+    save[list].forEach((row, i) => {
+      for (const [key, message] of Object.entries(skuRowInputProblems(row, list, fields, listed)))
+        problems[`${list}.${i}.${key}`] = message;
+    });
+  return problems;
+}
 
 // --- texts (002 §2.10, §8; 001 §4.8, §8) ---
 

@@ -284,6 +284,32 @@ export const MATRIX: readonly MatrixRow[] = [
     request: post("/api/invoices/1/header-lookup/", {}),
   },
   {
+    route: "GET /api/new-sku-data/",
+    variant: "an Acme outlet's invoices with their SKU rows: another organisation's is not found",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/new-sku-data/?workflow_object=${f.acmeWorkflowObject}&no-pagination`)(),
+  },
+  {
+    route: "PUT /api/invoices/:id/sku-data/",
+    variant: "an empty body: the access check comes first",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 403 400 400 403 403 403",
+    request: () => ({ method: "PUT", path: "/api/invoices/1/sku-data/", body: {} }),
+  },
+  {
+    route: "DELETE /api/invoice-sku-rows/:id/",
+    variant: "an empty body: the access check comes first",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 400 403 400 400 400 400 400 400 400 403 400 400 403 403 403",
+    request: () => ({ method: "DELETE", path: "/api/invoice-sku-rows/1/", body: {} }),
+  },
+  {
+    route: "POST /api/invoice-sku-rows/export/",
+    variant: "an empty body: outlet readers reach the input check",
+    cells: OUTLET_READERS_400,
+    request: post("/api/invoice-sku-rows/export/", {}),
+  },
+  {
     route: "GET /api/collected-bills/",
     cells: OUTLET_READERS,
     request: get("/api/collected-bills/"),

@@ -9,6 +9,7 @@ import type { AnyEndpoint } from "./endpoint";
 import * as fieldTools from "./fieldTools";
 import * as fieldUsers from "./fieldUsers";
 import * as invoiceSetup from "./invoiceSetup";
+import * as invoiceSkus from "./invoiceSkus";
 import * as invoices from "./invoices";
 import * as lookups from "./lookups";
 import * as mobile from "./mobile";
@@ -42,6 +43,7 @@ const families: readonly Readonly<Record<string, unknown>>[] = [
   payouts,
   invoiceSetup,
   invoices,
+  invoiceSkus,
   verification,
   uploads,
 ];

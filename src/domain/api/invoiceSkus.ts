@@ -7,8 +7,7 @@
  */
 import { Schema } from "effect";
 import { ExportJob } from "../downloads";
-import { InvoiceSave, NewSkuData, SkuExport, SkuRowDelete } from "../invoiceSkus";
-import { Invoice } from "../invoices";
+import { InvoiceSave, NewSkuData, SkuExport, SkuInvoice, SkuRowDelete } from "../invoiceSkus";
 import { endpoint } from "./endpoint";
 import { IdText } from "./fields";
 import { InvoiceRecordId, InvoiceSkuRowId, ONE_RECORD_ID, WorkflowObjectId } from "./ids";
@@ -36,7 +35,7 @@ export const saveInvoice = endpoint({
   params: Schema.Struct({ id: IdText(InvoiceRecordId) }),
   body: InvoiceSave,
   nested: true,
-  response: Invoice,
+  response: SkuInvoice,
   refusals: [400, 404, 409],
 });
 
@@ -47,7 +46,7 @@ export const deleteSkuRow = endpoint({
   grant: "outletsWrite",
   params: Schema.Struct({ id: IdText(InvoiceSkuRowId) }),
   body: SkuRowDelete,
-  response: Invoice,
+  response: SkuInvoice,
   refusals: [400, 404, 409],
 });
 
