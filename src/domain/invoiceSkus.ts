@@ -10,6 +10,7 @@
  */
 import { Schema } from "effect";
 import { InvoiceSkuRowId, SkuTemplateFieldId, SubProjectSkuId, WorkflowObjectId } from "./api/ids";
+import type { HeaderAnswer } from "./invoiceHeaders";
 import {
   SKU_FIELD_TYPES,
   SKU_NAME_EMPTY,
@@ -226,6 +227,44 @@ export function skuDataProblems(
     });
   return problems;
 }
+
+// --- what the editing slider holds and its calls carry (src/infra/api/invoiceSkus.ts) ---
+
+/** A row as the slider edits it: `key` names it on screen (a new row has no id yet). */
+export type DraftRow = {
+  key: string;
+  id: number | null;
+  sku: number | null;
+  sku_name: string;
+  sku_code: string | null;
+  add_on_sku: string | null;
+  manufacturer: string;
+  brand: string;
+  variant: string;
+  sub_category: string;
+  values: Readonly<Record<number, string>>;
+};
+
+export type Draft = { answers: readonly HeaderAnswer[] } & Readonly<Record<SkuRowList, readonly DraftRow[]>>;
+
+/** What the slider reads: new SKU data with the sub-project's SKU list, or the outlet is not found. */
+export type SliderData = {
+  isEdit: boolean;
+  pendingRequest: boolean;
+  fields: readonly AssignedSkuTemplateField[];
+  listed: readonly ListedSku[];
+  invoices: readonly SkuInvoice[];
+};
+export type SliderLoadOutcome = { type: "ok"; data: SliderData } | { type: "failed"; message: string };
+
+export type InvoiceSaveRequest = { invoice: number; version: number; draft: Draft };
+/** Saved (the invoice as it now stands), or refused with the server's reason and its problems by path. */
+export type InvoiceSaveOutcome =
+  | { type: "ok"; invoice: SkuInvoice }
+  | { type: "refused"; message: string; problems: Readonly<Record<string, string>> };
+
+export type RowDeleteRequest = { row: number; version: number };
+export type RowDeleteOutcome = { type: "ok"; invoice: SkuInvoice } | { type: "refused"; message: string };
 
 // --- texts (002 §2.10, §8; 001 §4.8, §8) ---
 

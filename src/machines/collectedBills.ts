@@ -27,6 +27,8 @@ import {
   invoiceHeaderFormMachine,
 } from "./invoiceHeaderForm";
 import { type InvoiceNumberDialogOutput, invoiceNumberDialogMachine } from "./invoiceNumberDialog";
+import { invoiceSliderMachine } from "./invoiceSlider";
+import { skuExportMachine } from "./skuExport";
 
 export type { CollectedInvoice, InvoiceCreateOutcome, InvoiceCreateRequest };
 
@@ -61,6 +63,9 @@ export type CollectedBillsEvent =
   | { type: "tabs.scroll"; direction: "left" | "right" }
   | { type: "tabs.measure"; overflow: number }
   | { type: "number.edit" }
+  /** The New SKU Data tab: the invoice and SKU data editing slider (002 §2.10) opens, or closes. */
+  | { type: "slider.open" }
+  | { type: "slider.close" }
   | { type: "requests.change"; pending: boolean }
   | { type: "retry" }
   | { type: "add.open" }
@@ -171,11 +176,18 @@ export const collectedBillsMachine = setup({
     context: Ctx;
     events: CollectedBillsEvent;
     input: CollectedBillsInput;
-    children: { headerForm: "headerForm"; numberDialog: "numberDialog" };
+    children: {
+      headerForm: "headerForm";
+      numberDialog: "numberDialog";
+      skuSlider: "skuSlider";
+      skuExport: "skuExport";
+    };
   },
   actors: {
     headerForm,
     numberDialog: invoiceNumberDialogMachine,
+    skuSlider: invoiceSliderMachine,
+    skuExport: skuExportMachine,
     loadInvoices: fromPromise<InvoicesOutcome, { workflowObject: number }>(async () => {
       throw new Error("loadInvoices is provided by the application");
     }),
@@ -320,7 +332,25 @@ export const collectedBillsMachine = setup({
           on: {
             "number.edit": { guard: "mayEdit", target: "numberDialog" },
             "add.open": { guard: "mayEdit", target: "adding" },
+            "slider.open": "skuSlider",
           },
+        },
+        skuSlider: {
+          description:
+            "The New SKU Data tab: the invoice and SKU data editing slider over the invoices; closing it reads them again.",
+          invoke: [
+            {
+              id: "skuSlider",
+              src: "skuSlider",
+              input: ({ context }) => ({ workflowObject: context.workflowObject }),
+            },
+            {
+              id: "skuExport",
+              src: "skuExport",
+              input: ({ context }) => ({ workflowObject: context.workflowObject }),
+            },
+          ],
+          on: { "slider.close": "#collectedBills.loading" },
         },
         adding: addingState,
         numberDialog: {

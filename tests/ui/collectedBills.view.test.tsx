@@ -23,6 +23,9 @@ import type {
 import type { InvoicesOutcome } from "../../src/machines/collectedBills";
 import CollectedBills, { provideCollectedBills } from "../../src/ui/outlets/CollectedBills";
 import { sampleAnswers, sampleHeaders } from "../machines/fixtures/invoiceSamples";
+import { type SliderCalls, sliderActors } from "./skuSliderFakes";
+
+const sliderCalls: SliderCalls = { saves: [], deletes: [], exports: [] };
 
 afterEach(cleanup);
 
@@ -71,6 +74,7 @@ const actors = (
     const added: CollectedInvoice = { ...invoice(504, input.invoice_no), invoice_date: input.invoice_date };
     return { type: "ok", invoice: added };
   }),
+  ...sliderActors(sliderCalls),
 });
 
 /** The group as Survey Details runs it: the machine with the faked calls, shown by the view. */
@@ -91,8 +95,12 @@ function Bills({
   );
   return <CollectedBills actor={actor} />;
 }
+/** The invoice tabs (the New SKU Data tab after them opens the slider). */
 const tabs = () =>
-  screen.getAllByRole("tab").map((t) => [t.textContent, t.className.split("invoice-tab-")[1]]);
+  screen
+    .getAllByRole("tab")
+    .filter((t) => t.textContent !== "New SKU Data")
+    .map((t) => [t.textContent, t.className.split("invoice-tab-")[1]]);
 
 describe("Collected Bills", () => {
   it("shows the tabs in their colours, every header message at once, and moves on after a save", async () => {

@@ -17,14 +17,18 @@ import {
   invoiceTabColour,
   isHeaderShown,
   isVerifiableHeader,
+  NEW_SKU_DATA_TAB,
 } from "../../domain/invoiceHeaders";
 import { billImagesPath } from "../../domain/invoices";
 import { PENDING_RETAILER_EDITS } from "../../domain/retailerRequests";
 import { collectedBillsMachine, headerForm } from "../../machines/collectedBills";
 import type { invoiceHeaderFormMachine } from "../../machines/invoiceHeaderForm";
 import { invoiceNumberDialogMachine } from "../../machines/invoiceNumberDialog";
+import { invoiceSliderMachine } from "../../machines/invoiceSlider";
 import type { Notify } from "../../machines/notification";
+import { skuExportMachine } from "../../machines/skuExport";
 import { collectedBillsActors } from "./collectedBillsActors";
+import InvoiceSkuSlider from "./InvoiceSkuSlider";
 
 /**
  * The Collected Bills machine with the application's calls and notifications: Survey Details runs
@@ -46,6 +50,16 @@ export const provideCollectedBills = (
         actors: { saveNumberDate: actors.saveNumberDate },
         actions: { notifySaved: (_, { text }) => notify("success", text) },
       }),
+      skuSlider: invoiceSliderMachine.provide({
+        actors: {
+          loadSlider: actors.loadSlider,
+          saveInvoice: actors.saveInvoice,
+          deleteRow: actors.deleteRow,
+        },
+      }),
+      skuExport: skuExportMachine.provide({
+        actors: { startExport: actors.startExport, readJob: actors.readJob },
+      }),
     },
     actions: { notifyAdded: (_, { text }) => notify("success", text) },
   });
@@ -53,6 +67,8 @@ export const provideCollectedBills = (
 type BillsActor = ActorRefFrom<typeof collectedBillsMachine>;
 type FormActor = ActorRefFrom<typeof invoiceHeaderFormMachine>;
 type DialogActor = ActorRefFrom<typeof invoiceNumberDialogMachine>;
+type SliderActor = ActorRefFrom<typeof invoiceSliderMachine>;
+type ExportActor = ActorRefFrom<typeof skuExportMachine>;
 
 /**
  * The tab strip tells the machine how far it overflows, when it is laid out and whenever its size
@@ -111,6 +127,8 @@ export default function CollectedBills({ actor: bills }: { actor: BillsActor }) 
   const invoice = ctx.invoices[ctx.active]!;
   const form = state.children.headerForm as FormActor | undefined;
   const dialog = state.children.numberDialog as DialogActor | undefined;
+  const slider = state.children.skuSlider as SliderActor | undefined;
+  const exporter = state.children.skuExport as ExportActor | undefined;
   return (
     <section className="collected-bills" aria-label="Collected Bills">
       <div className="collected-bills-tabs">
@@ -135,6 +153,16 @@ export default function CollectedBills({ actor: bills }: { actor: BillsActor }) 
               {inv.invoice_no || `Invoice ${i + 1}`}
             </button>
           ))}
+          {/* §2.2: the New SKU Data tab opens the invoice and SKU data editing slider (002 §2.10). */}
+          <button
+            type="button"
+            role="tab"
+            aria-selected={slider !== undefined}
+            className={`invoice-tab invoice-tab-${slider ? "blue" : "grey"}`}
+            onClick={() => bills.send({ type: "slider.open" })}
+          >
+            {NEW_SKU_DATA_TAB}
+          </button>
         </div>
         <button
           type="button"
@@ -167,7 +195,15 @@ export default function CollectedBills({ actor: bills }: { actor: BillsActor }) 
       </header>
       {state.matches({ invoice: "adding" }) && <AddInvoiceDialog bills={bills} />}
       {dialog && <NumberDialog actor={dialog} />}
-      {form && <HeaderForm key={invoice.id} actor={form} />}
+      {slider && exporter ? (
+        <InvoiceSkuSlider
+          actor={slider}
+          exporter={exporter}
+          onClose={() => bills.send({ type: "slider.close" })}
+        />
+      ) : (
+        form && <HeaderForm key={invoice.id} actor={form} />
+      )}
     </section>
   );
 }

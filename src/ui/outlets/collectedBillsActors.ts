@@ -1,5 +1,6 @@
 /** The Collected Bills machines' calls, provided by the application (tests provide fakes). */
 import { fromPromise } from "xstate";
+import type { ExportJob } from "../../domain/downloads";
 import type {
   HeaderLookupOutcome,
   HeaderLookupRequest,
@@ -10,6 +11,13 @@ import type {
   NumberDateOutcome,
   NumberDateRequest,
 } from "../../domain/invoiceHeaders";
+import type {
+  InvoiceSaveOutcome,
+  InvoiceSaveRequest,
+  RowDeleteOutcome,
+  RowDeleteRequest,
+  SliderLoadOutcome,
+} from "../../domain/invoiceSkus";
 import {
   createCollectedInvoice,
   loadCollectedBills,
@@ -17,8 +25,11 @@ import {
   saveHeaderAnswers,
   saveNumberDate,
 } from "../../infra/api/collectedBills";
+import { listExports } from "../../infra/api/downloads";
+import { deleteSkuRow, exportSkuRows, loadSkuSlider, saveSkuInvoice } from "../../infra/api/invoiceSkus";
 import { runApi } from "../../infra/http";
 import type { InvoicesOutcome } from "../../machines/collectedBills";
+import type { SkuExportRequest } from "../../machines/skuExport";
 
 export const collectedBillsActors = {
   loadInvoices: fromPromise<InvoicesOutcome, { workflowObject: number }>(async ({ input, signal }) => ({
@@ -38,4 +49,25 @@ export const collectedBillsActors = {
   createInvoice: fromPromise<InvoiceCreateOutcome, InvoiceCreateRequest>(({ input, signal }) =>
     runApi(createCollectedInvoice(input), { signal }),
   ),
+  /** The editing slider's read: the new SKU data and the sub-project's SKU list. */
+  loadSlider: fromPromise<SliderLoadOutcome, { workflowObject: number }>(async ({ input, signal }) => ({
+    type: "ok",
+    data: await runApi(loadSkuSlider(input.workflowObject), { signal }),
+  })),
+  saveInvoice: fromPromise<InvoiceSaveOutcome, InvoiceSaveRequest>(({ input, signal }) =>
+    runApi(saveSkuInvoice(input), { signal }),
+  ),
+  deleteRow: fromPromise<RowDeleteOutcome, RowDeleteRequest>(({ input, signal }) =>
+    runApi(deleteSkuRow(input), { signal }),
+  ),
+  startExport: fromPromise<ExportJob, SkuExportRequest>(({ input, signal }) =>
+    runApi(exportSkuRows(input), { signal }),
+  ),
+  /** The export as My Downloads lists it (newest first: a job just started is on the first page). */
+  readJob: fromPromise<ExportJob, { job: number }>(async ({ input, signal }) => {
+    const page = await runApi(listExports({ page: 1, pageSize: 15 }), { signal });
+    const job = page.results.find((j) => j.id === input.job);
+    if (!job) throw new Error(`Export ${input.job} is not in My Downloads`);
+    return job;
+  }),
 };

@@ -1,0 +1,517 @@
+/**
+ * The invoice and SKU data editing slider (spec 002 §2.10, §4, §5; 001 §4.2, §4.8, §5.4): the
+ * invoices of one outlet, one at a time, each with its header answers, SKU rows and add-on rows.
+ * While a retailer master request is pending the slider is blocked with the banner. Editing holds
+ * only while the caller may edit (is_edit). Save checks every problem at once with the screen's
+ * rules (§5.3 headers, §5 SKU grid), sends the whole edited invoice, and moves to the next invoice;
+ * saving the last one marks the slider complete. A new row is removed locally; a saved row is
+ * deleted by call after the confirmation (Cancel, Delete). Its calls are actors provided at the edge.
+ */
+import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import {
+  type HeaderAnswer,
+  type InvoiceHeader,
+  invoiceHeaderErrors,
+  withHeaderValue,
+} from "../domain/invoiceHeaders";
+import {
+  type Draft,
+  type DraftRow,
+  type InvoiceSaveOutcome,
+  type InvoiceSaveRequest,
+  listedSkuOf,
+  type RowDeleteOutcome,
+  type RowDeleteRequest,
+  type SkuInvoice,
+  type SkuRow,
+  type SkuRowList,
+  type SliderData,
+  type SliderLoadOutcome,
+  skuDataProblems,
+} from "../domain/invoiceSkus";
+
+/** The text fields of a row besides its SKU (an add-on row's product as recorded). */
+export const ROW_TEXT_FIELDS = ["add_on_sku", "manufacturer", "brand", "variant", "sub_category"] as const;
+export type RowTextField = (typeof ROW_TEXT_FIELDS)[number];
+
+export type InvoiceSliderContext = {
+  workflowObject: number;
+  data: SliderData | null;
+  /** The invoice shown, from 0. */
+  index: number;
+  draft: Draft | null;
+  /** Every problem of the last Save, by dotted path ("simplifiedinvoiceskudata.0.sku", a header's name). */
+  problems: Readonly<Record<string, string>>;
+  /** The last refusal's or failure's message. */
+  message: string | null;
+  /** The saved row a delete is asked for. */
+  removing: { list: SkuRowList; key: string } | null;
+  /** How many new rows were added (a new row's key). */
+  added: number;
+};
+
+export type InvoiceSliderEvent =
+  | { type: "invoice.next" }
+  | { type: "invoice.previous" }
+  | { type: "header.change"; header: number; value: string }
+  | { type: "row.add"; list: SkuRowList }
+  | { type: "row.sku"; list: SkuRowList; key: string; sku: number | null; name: string }
+  | { type: "row.text"; list: SkuRowList; key: string; field: RowTextField; value: string }
+  | { type: "row.value"; list: SkuRowList; key: string; field: number; value: string }
+  | { type: "row.remove"; list: SkuRowList; key: string }
+  | { type: "remove.confirm" }
+  | { type: "remove.cancel" }
+  | { type: "save" }
+  | { type: "reset" }
+  | { type: "retry" };
+
+/** The load failed outright (network, server error). */
+export const SLIDER_NOT_LOADED = "The invoices could not be loaded. Try again.";
+/** A save or delete that failed outright. */
+export const INVOICE_NOT_SAVED = "The invoice could not be saved. Try again.";
+export const ROW_NOT_DELETED = "The row could not be deleted. Try again.";
+/** 002 §4: saving the last invoice marks the slider complete. */
+export const SLIDER_COMPLETE = "All invoices of this outlet are saved.";
+
+type Ctx = InvoiceSliderContext;
+const output = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
+
+const draftRow = (row: SkuRow): DraftRow => ({
+  key: `row-${row.id}`,
+  id: row.id,
+  sku: row.sku,
+  sku_name: row.sku_name,
+  sku_code: row.sku_code,
+  add_on_sku: row.add_on_sku,
+  manufacturer: row.manufacturer,
+  brand: row.brand,
+  variant: row.variant,
+  sub_category: row.sub_category,
+  values: Object.fromEntries(
+    row.simplifiedinvoiceskudetails.map((d) => [d.sku_template_field, d.single_input]),
+  ),
+});
+
+/** The invoice's header answers as the header rules read them (invoiceHeaders.ts). */
+const answersOf = (invoice: SkuInvoice): HeaderAnswer[] =>
+  invoice.simplifiedinvoiceheaderanswer.map((a) => ({
+    id: a.invoice_header,
+    invoice_header: a.invoice_header,
+    single_input: a.single_input,
+    image_count: a.images.length,
+    verified: a.is_verified,
+    ...a.details,
+  }));
+
+export const headersOf = (invoice: SkuInvoice): InvoiceHeader[] =>
+  invoice.simplifiedinvoiceheaderanswer.map((a) => ({
+    invoice_header: a.invoice_header,
+    invoice_header_name: a.invoice_header_name,
+    invoice_header_type: a.invoice_header_type,
+    is_mandatory: a.is_mandatory,
+    validations: a.validations,
+    show_logic_config: a.show_logic_config,
+  }));
+
+export const draftOf = (invoice: SkuInvoice): Draft => ({
+  answers: answersOf(invoice),
+  simplifiedinvoiceskudata: invoice.simplifiedinvoiceskudata.map(draftRow),
+  simplifiedinvoiceaddonsku: invoice.simplifiedinvoiceaddonsku.map(draftRow),
+});
+
+const current = (c: Ctx): SkuInvoice | null => c.data?.invoices[c.index] ?? null;
+
+/** Every problem of the draft: the §5.3 header messages by header name, the §5 SKU grid's by path. */
+export function draftProblems(invoice: SkuInvoice, draft: Draft, data: SliderData): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const headers = headersOf(invoice);
+  for (const e of invoiceHeaderErrors(headers, draft.answers)) {
+    const name = headers.find((h) => h.invoice_header === e.invoice_header)?.invoice_header_name ?? "";
+    problems[name] ??= e.message;
+  }
+  const rows = (list: SkuRowList) =>
+    draft[list].map((r) => ({
+      sku: r.sku,
+      sku_name: r.sku_name,
+      add_on_sku: r.add_on_sku,
+      simplifiedinvoiceskudetails: Object.entries(r.values).map(([field, single_input]) => ({
+        sku_template_field: Number(field),
+        single_input,
+      })),
+    }));
+  Object.assign(
+    problems,
+    skuDataProblems(
+      {
+        simplifiedinvoiceskudata: rows("simplifiedinvoiceskudata"),
+        simplifiedinvoiceaddonsku: rows("simplifiedinvoiceaddonsku"),
+      },
+      data.fields,
+      data.listed,
+    ),
+  );
+  return problems;
+}
+
+const problemsOf = (c: Ctx) => {
+  const invoice = current(c);
+  return invoice && c.draft && c.data ? draftProblems(invoice, c.draft, c.data) : {};
+};
+
+/** One row of the draft changed. */
+const withRow = (
+  draft: Draft,
+  list: SkuRowList,
+  key: string,
+  change: (row: DraftRow) => DraftRow,
+): Draft => ({
+  ...draft,
+  [list]: draft[list].map((r) => (r.key === key ? change(r) : r)),
+});
+
+/** The invoice replaced by the server's answer. */
+const withInvoice = (c: Ctx, invoice: SkuInvoice): SliderData | null =>
+  c.data && { ...c.data, invoices: c.data.invoices.map((i) => (i.id === invoice.id ? invoice : i)) };
+
+const showing = (index: number) => ({ index, problems: {}, message: null, removing: null });
+
+export const invoiceSliderMachine = setup({
+  types: {} as { context: Ctx; events: InvoiceSliderEvent; input: { workflowObject: number } },
+  actors: {
+    loadSlider: fromPromise<SliderLoadOutcome, { workflowObject: number }>(async () => {
+      throw new Error("loadSlider is provided by the application");
+    }),
+    saveInvoice: fromPromise<InvoiceSaveOutcome, InvoiceSaveRequest>(async () => {
+      throw new Error("saveInvoice is provided by the application");
+    }),
+    deleteRow: fromPromise<RowDeleteOutcome, RowDeleteRequest>(async () => {
+      throw new Error("deleteRow is provided by the application");
+    }),
+  },
+  actions: {
+    show: assign(({ context }, params: { index: number }) => {
+      const invoice = context.data?.invoices[params.index];
+      return { ...showing(params.index), draft: invoice ? draftOf(invoice) : null };
+    }),
+    changeHeader: assign(({ context, event }) => {
+      if (event.type !== "header.change" || !context.draft) return {};
+      const type =
+        current(context)?.simplifiedinvoiceheaderanswer.find((a) => a.invoice_header === event.header)
+          ?.invoice_header_type ?? "";
+      return {
+        draft: {
+          ...context.draft,
+          answers: context.draft.answers.map((a) =>
+            a.invoice_header === event.header ? withHeaderValue(a, type, event.value) : a,
+          ),
+        },
+      };
+    }),
+    addRow: assign(({ context, event }) => {
+      if (event.type !== "row.add" || !context.draft) return {};
+      const added = context.added + 1;
+      const row: DraftRow = {
+        key: `new-${added}`,
+        id: null,
+        sku: null,
+        sku_name: "",
+        sku_code: null,
+        add_on_sku: event.list === "simplifiedinvoiceaddonsku" ? "" : null,
+        manufacturer: "",
+        brand: "",
+        variant: "",
+        sub_category: "",
+        values: {},
+      };
+      return { added, draft: { ...context.draft, [event.list]: [...context.draft[event.list], row] } };
+    }),
+    /** 001 §4.8: choosing a listed SKU sets its code; on an add-on row it clears the add-on. */
+    chooseSku: assign(({ context, event }) => {
+      if (event.type !== "row.sku" || !context.draft || !context.data) return {};
+      const listed = listedSkuOf({ sku: event.sku, sku_name: event.name }, context.data.listed);
+      return {
+        draft: withRow(context.draft, event.list, event.key, (r) => ({
+          ...r,
+          sku: listed?.id ?? null,
+          sku_name: listed?.name ?? event.name,
+          sku_code: listed?.sku_code ?? null,
+          add_on_sku: listed && r.add_on_sku !== null ? null : r.add_on_sku,
+        })),
+      };
+    }),
+    changeText: assign(({ context, event }) =>
+      event.type !== "row.text" || !context.draft
+        ? {}
+        : {
+            draft: withRow(context.draft, event.list, event.key, (r) => ({
+              ...r,
+              [event.field]: event.value,
+            })),
+          },
+    ),
+    changeValue: assign(({ context, event }) =>
+      event.type !== "row.value" || !context.draft
+        ? {}
+        : {
+            draft: withRow(context.draft, event.list, event.key, (r) => ({
+              ...r,
+              values: { ...r.values, [event.field]: event.value },
+            })),
+          },
+    ),
+    /** A new row goes without a call. */
+    dropNewRow: assign(({ context, event }) =>
+      event.type !== "row.remove" || !context.draft
+        ? {}
+        : {
+            draft: {
+              ...context.draft,
+              [event.list]: context.draft[event.list].filter((r) => r.key !== event.key),
+            },
+          },
+    ),
+    askRemove: assign(({ event }) =>
+      event.type === "row.remove" ? { removing: { list: event.list, key: event.key } } : {},
+    ),
+    showProblems: assign(({ context }) => ({ problems: problemsOf(context), message: null })),
+    /** The server's answer replaces the invoice; the rows being edited keep their unsaved changes. */
+    rowDeleted: assign(({ context, event }) => {
+      const out = output<RowDeleteOutcome>(event);
+      if (out.type !== "ok" || !context.draft || !context.removing) return {};
+      const { list, key } = context.removing;
+      return {
+        data: withInvoice(context, out.invoice),
+        draft: { ...context.draft, [list]: context.draft[list].filter((r) => r.key !== key) },
+        removing: null,
+        message: null,
+      };
+    }),
+    refuse: assign(({ event }) => {
+      const out = output<InvoiceSaveOutcome | RowDeleteOutcome>(event);
+      return out.type === "refused"
+        ? { message: out.message, problems: "problems" in out ? out.problems : {}, removing: null }
+        : {};
+    }),
+    saved: assign(({ context, event }) => {
+      const out = output<InvoiceSaveOutcome>(event);
+      return out.type === "ok" ? { data: withInvoice(context, out.invoice) } : {};
+    }),
+  },
+  guards: {
+    mayEdit: ({ context }) => context.data?.isEdit === true,
+    hasNext: ({ context }) => context.data !== null && context.index < context.data.invoices.length - 1,
+    hasPrevious: ({ context }) => context.index > 0,
+    loaded: ({ event }) => output<SliderLoadOutcome>(event).type === "ok",
+    blocked: ({ event }) => {
+      const out = output<SliderLoadOutcome>(event);
+      return out.type === "ok" && out.data.pendingRequest;
+    },
+    empty: ({ event }) => {
+      const out = output<SliderLoadOutcome>(event);
+      return out.type === "ok" && out.data.invoices.length === 0;
+    },
+    newRow: ({ context, event }) =>
+      event.type === "row.remove" &&
+      context.data?.isEdit === true &&
+      context.draft?.[event.list].some((r) => r.key === event.key && r.id === null) === true,
+    savedRow: ({ context, event }) =>
+      event.type === "row.remove" &&
+      context.data?.isEdit === true &&
+      context.draft?.[event.list].some((r) => r.key === event.key && r.id !== null) === true,
+    valid: ({ context }) => Object.keys(problemsOf(context)).length === 0,
+    accepted: ({ event }) => output<InvoiceSaveOutcome | RowDeleteOutcome>(event).type === "ok",
+    savedLast: ({ context, event }) =>
+      output<InvoiceSaveOutcome>(event).type === "ok" &&
+      context.data !== null &&
+      context.index >= context.data.invoices.length - 1,
+  },
+}).createMachine({
+  id: "invoiceSlider",
+  description: "The invoice and SKU data editing slider of one outlet (002 §2.10).",
+  context: ({ input }) => ({
+    workflowObject: input.workflowObject,
+    data: null,
+    index: 0,
+    draft: null,
+    problems: {},
+    message: null,
+    removing: null,
+    added: 0,
+  }),
+  initial: "loading",
+  states: {
+    loading: {
+      description: "The outlet's invoices, their rows, the template fields and the SKU list are read.",
+      tags: ["busy"],
+      invoke: {
+        src: "loadSlider",
+        input: ({ context }) => ({ workflowObject: context.workflowObject }),
+        onDone: [
+          {
+            guard: "blocked",
+            target: "blocked",
+            actions: assign({ data: ({ event }) => (event.output.type === "ok" ? event.output.data : null) }),
+          },
+          {
+            guard: "empty",
+            target: "empty",
+            actions: assign({ data: ({ event }) => (event.output.type === "ok" ? event.output.data : null) }),
+          },
+          {
+            guard: "loaded",
+            target: "ready",
+            actions: [
+              assign({ data: ({ event }) => (event.output.type === "ok" ? event.output.data : null) }),
+              { type: "show", params: { index: 0 } },
+            ],
+          },
+          {
+            target: "failed",
+            actions: assign({
+              message: ({ event }) =>
+                event.output.type === "failed" ? event.output.message : SLIDER_NOT_LOADED,
+            }),
+          },
+        ],
+        onError: { target: "failed", actions: assign({ message: SLIDER_NOT_LOADED }) },
+      },
+    },
+    failed: {
+      description: "The invoices could not be read: the message and Try again.",
+      on: { retry: "loading" },
+    },
+    blocked: {
+      description:
+        "A retailer master request is pending: the banner 'Please complete all pending retailer edits before proceeding.' and nothing to edit.",
+    },
+    empty: {
+      description: "The outlet has no invoice to edit.",
+    },
+    ready: {
+      description: "One invoice is shown with its headers, rows and images.",
+      initial: "open",
+      states: {
+        open: {
+          description: "The invoice can be edited (with edit permission): rows, cells and header values.",
+          initial: "viewing",
+          on: {
+            "header.change": { guard: "mayEdit", target: ".editing", actions: "changeHeader" },
+            "row.add": { guard: "mayEdit", target: ".editing", actions: "addRow" },
+            "row.sku": { guard: "mayEdit", target: ".editing", actions: "chooseSku" },
+            "row.text": { guard: "mayEdit", target: ".editing", actions: "changeText" },
+            "row.value": { guard: "mayEdit", target: ".editing", actions: "changeValue" },
+            "row.remove": [
+              { guard: "newRow", target: ".editing", actions: "dropNewRow" },
+              { guard: "savedRow", target: "confirmingRemove", actions: "askRemove" },
+            ],
+            save: { guard: "mayEdit", target: "validating" },
+            reset: {
+              target: ".viewing",
+              actions: { type: "show", params: ({ context }) => ({ index: context.index }) },
+            },
+          },
+          states: {
+            viewing: {
+              description: "The invoice as saved; Previous and Next move between invoices.",
+              on: {
+                "invoice.next": {
+                  guard: "hasNext",
+                  target: "viewing",
+                  reenter: true,
+                  actions: { type: "show", params: ({ context }) => ({ index: context.index + 1 }) },
+                },
+                "invoice.previous": {
+                  guard: "hasPrevious",
+                  target: "viewing",
+                  reenter: true,
+                  actions: { type: "show", params: ({ context }) => ({ index: context.index - 1 }) },
+                },
+              },
+            },
+            editing: {
+              description: "The invoice has unsaved changes: Save checks and sends them, Reset drops them.",
+            },
+            invalid: {
+              description: "Each problem shows under its header or cell; nothing was sent.",
+            },
+            refused: {
+              description: "The server refused or the call failed: its message shows; the edits stay.",
+            },
+          },
+        },
+        validating: {
+          description: "Every header and SKU grid rule is checked at once.",
+          always: [
+            { guard: "valid", target: "saving" },
+            { target: "open.invalid", actions: "showProblems" },
+          ],
+        },
+        saving: {
+          description: "The whole edited invoice is sent at the version read.",
+          tags: ["busy"],
+          invoke: {
+            src: "saveInvoice",
+            input: ({ context }) => ({
+              invoice: current(context)!.id,
+              version: current(context)!.version,
+              draft: context.draft!,
+            }),
+            onDone: [
+              { guard: "savedLast", target: "#invoiceSlider.complete", actions: "saved" },
+              {
+                guard: "accepted",
+                target: "open",
+                actions: ["saved", { type: "show", params: ({ context }) => ({ index: context.index + 1 }) }],
+              },
+              { target: "open.refused", actions: "refuse" },
+            ],
+            onError: {
+              target: "open.refused",
+              actions: assign({ message: INVOICE_NOT_SAVED, problems: {} }),
+            },
+          },
+        },
+        confirmingRemove: {
+          description: "'Are you sure you want to delete this row?' with Cancel and Delete.",
+          on: {
+            "remove.cancel": { target: "open.editing", actions: assign({ removing: null }) },
+            "remove.confirm": "removing",
+          },
+        },
+        removing: {
+          description: "The saved row is deleted by call at the invoice's version.",
+          tags: ["busy"],
+          invoke: {
+            src: "deleteRow",
+            input: ({ context }) => {
+              const { list, key } = context.removing!;
+              return {
+                row: context.draft![list].find((r) => r.key === key)!.id!,
+                version: current(context)!.version,
+              };
+            },
+            onDone: [
+              { guard: "accepted", target: "open.editing", actions: "rowDeleted" },
+              { target: "open.refused", actions: "refuse" },
+            ],
+            onError: {
+              target: "open.refused",
+              actions: assign({ message: ROW_NOT_DELETED, removing: null }),
+            },
+          },
+        },
+      },
+    },
+    complete: {
+      description: "The last invoice was saved: the slider is complete; any invoice can be opened again.",
+      entry: assign({ message: SLIDER_COMPLETE, problems: {} }),
+      on: {
+        "invoice.previous": {
+          guard: "hasPrevious",
+          target: "ready.open.viewing",
+          actions: { type: "show", params: ({ context }) => ({ index: context.index - 1 }) },
+        },
+      },
+    },
+  },
+});
