@@ -332,25 +332,19 @@ export const collectedBillsMachine = setup({
           on: {
             "number.edit": { guard: "mayEdit", target: "numberDialog" },
             "add.open": { guard: "mayEdit", target: "adding" },
-            "slider.open": "skuSlider",
+            "slider.open": {
+              target: "#collectedBills.sliding",
+              // The slider may change any invoice: closing it reads them afresh, so nothing of the tabs is kept.
+              actions: assign({
+                invoices: [],
+                active: 0,
+                lastSaved: -1,
+                scroll: 0,
+                overflow: 0,
+                ...addCleared,
+              }),
+            },
           },
-        },
-        skuSlider: {
-          description:
-            "The New SKU Data tab: the invoice and SKU data editing slider over the invoices; closing it reads them again.",
-          invoke: [
-            {
-              id: "skuSlider",
-              src: "skuSlider",
-              input: ({ context }) => ({ workflowObject: context.workflowObject }),
-            },
-            {
-              id: "skuExport",
-              src: "skuExport",
-              input: ({ context }) => ({ workflowObject: context.workflowObject }),
-            },
-          ],
-          on: { "slider.close": "#collectedBills.loading" },
         },
         adding: addingState,
         numberDialog: {
@@ -400,6 +394,23 @@ export const collectedBillsMachine = setup({
           },
         },
       },
+    },
+    sliding: {
+      description:
+        "The New SKU Data tab: the invoice and SKU data editing slider over the outlet's invoices; closing it reads them again.",
+      invoke: [
+        {
+          id: "skuSlider",
+          src: "skuSlider",
+          input: ({ context }) => ({ workflowObject: context.workflowObject }),
+        },
+        {
+          id: "skuExport",
+          src: "skuExport",
+          input: ({ context }) => ({ workflowObject: context.workflowObject }),
+        },
+      ],
+      on: { "slider.close": { target: "loading" } },
     },
     noInvoices: {
       description: "The outlet has no collected invoices: No invoice details found.",

@@ -344,6 +344,7 @@ export const invoiceSliderMachine = setup({
       description: "The outlet's invoices, their rows, the template fields and the SKU list are read.",
       tags: ["busy"],
       invoke: {
+        id: "loadSlider",
         src: "loadSlider",
         input: ({ context }) => ({ workflowObject: context.workflowObject }),
         onDone: [
@@ -450,6 +451,7 @@ export const invoiceSliderMachine = setup({
           description: "The whole edited invoice is sent at the version read.",
           tags: ["busy"],
           invoke: {
+            id: "saveInvoice",
             src: "saveInvoice",
             input: ({ context }) => ({
               invoice: current(context)!.id,
@@ -482,6 +484,7 @@ export const invoiceSliderMachine = setup({
           description: "The saved row is deleted by call at the invoice's version.",
           tags: ["busy"],
           invoke: {
+            id: "deleteRow",
             src: "deleteRow",
             input: ({ context }) => {
               const { list, key } = context.removing!;

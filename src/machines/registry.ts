@@ -21,6 +21,7 @@ import { forgotPasswordMachine } from "./forgotPassword";
 import { invoiceAssignmentMachine } from "./invoiceAssignment";
 import { invoiceHeaderFormMachine } from "./invoiceHeaderForm";
 import { invoiceNumberDialogMachine } from "./invoiceNumberDialog";
+import { invoiceSliderMachine } from "./invoiceSlider";
 import { mobileAccessMachine } from "./mobileAccess";
 import { mobileLinkExportMachine } from "./mobileLinkExport";
 import { modalMachine } from "./modal";
@@ -41,6 +42,7 @@ import { resourceFormMachine } from "./resourceForm";
 import { resourceListMachine } from "./resourceList";
 import { retailerRequestsMachine } from "./retailerRequests";
 import { signInMachine } from "./signIn";
+import { skuExportMachine } from "./skuExport";
 import { subProjectHubMachine } from "./subProjectHub";
 import { surveyGroupsMachine } from "./surveyGroups";
 import { updateStatusGateMachine } from "./updateStatusGate";
@@ -90,4 +92,6 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "collectedBills", machine: collectedBillsMachine },
   { id: "invoiceHeaderForm", machine: invoiceHeaderFormMachine },
   { id: "invoiceNumberDialog", machine: invoiceNumberDialogMachine },
+  { id: "invoiceSlider", machine: invoiceSliderMachine },
+  { id: "skuExport", machine: skuExportMachine },
 ];

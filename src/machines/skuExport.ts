@@ -58,6 +58,7 @@ export const skuExportMachine = setup({
       tags: ["busy"],
       entry: assign({ job: null, file: null, message: SKU_EXPORT_PREPARING }),
       invoke: {
+        id: "startExport",
         src: "startExport",
         input: ({ context, event }) => ({
           workflowObject: context.workflowObject,
@@ -77,6 +78,7 @@ export const skuExportMachine = setup({
       description: "The job is read from My Downloads.",
       tags: ["busy"],
       invoke: {
+        id: "readJob",
         src: "readJob",
         input: ({ context }) => ({ job: context.job! }),
         onDone: [

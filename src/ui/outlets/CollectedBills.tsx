@@ -115,6 +115,18 @@ export default function CollectedBills({ actor: bills }: { actor: BillsActor }) 
         </button>
       </p>
     );
+  const slider = state.children.skuSlider as SliderActor | undefined;
+  const exporter = state.children.skuExport as ExportActor | undefined;
+  if (state.matches("sliding") && slider && exporter)
+    return (
+      <section className="collected-bills" aria-label="Collected Bills">
+        <InvoiceSkuSlider
+          actor={slider}
+          exporter={exporter}
+          onClose={() => bills.send({ type: "slider.close" })}
+        />
+      </section>
+    );
   if (state.matches("noInvoices"))
     return (
       <section className="collected-bills" aria-label="Collected Bills">
@@ -127,8 +139,6 @@ export default function CollectedBills({ actor: bills }: { actor: BillsActor }) 
   const invoice = ctx.invoices[ctx.active]!;
   const form = state.children.headerForm as FormActor | undefined;
   const dialog = state.children.numberDialog as DialogActor | undefined;
-  const slider = state.children.skuSlider as SliderActor | undefined;
-  const exporter = state.children.skuExport as ExportActor | undefined;
   return (
     <section className="collected-bills" aria-label="Collected Bills">
       <div className="collected-bills-tabs">
@@ -157,8 +167,8 @@ export default function CollectedBills({ actor: bills }: { actor: BillsActor }) 
           <button
             type="button"
             role="tab"
-            aria-selected={slider !== undefined}
-            className={`invoice-tab invoice-tab-${slider ? "blue" : "grey"}`}
+            aria-selected={false}
+            className="invoice-tab invoice-tab-grey"
             onClick={() => bills.send({ type: "slider.open" })}
           >
             {NEW_SKU_DATA_TAB}

@@ -84,7 +84,7 @@ export default function InvoiceSkuSlider({
     );
   if (state.matches("blocked"))
     return frame(
-      <p className="banner banner-warning" role="alert">
+      <p className="notice outlet-pending-banner" role="alert">
         {PENDING_RETAILER_EDITS}
       </p>,
     );
@@ -127,7 +127,7 @@ export default function InvoiceSkuSlider({
       {ctx.message && (
         <p
           role={state.matches("complete") ? "status" : "alert"}
-          className={state.matches("complete") ? "banner" : "field-error"}
+          className={state.matches("complete") ? "notice" : "field-error"}
         >
           {ctx.message}
         </p>
@@ -214,11 +214,7 @@ export default function InvoiceSkuSlider({
           >
             Cancel
           </button>
-          <button
-            type="button"
-            className="button button-danger"
-            onClick={() => actor.send({ type: "remove.confirm" })}
-          >
+          <button type="button" className="button" onClick={() => actor.send({ type: "remove.confirm" })}>
             Delete
           </button>
         </div>
