@@ -11,13 +11,8 @@
  * A cell other than `ok` that answers 2xx is a leak.
  */
 
-import { rolePermissions } from "../../server/auth/roles";
-import { DEMO_ACCOUNTS, INTERNAL } from "../../server/seed/demo";
 import { isWritable, type ResourceDefinition } from "../../src/domain/resource";
 import { RESOURCES } from "../../src/domain/resourceCatalogue";
-import { mayReadResource, mayWriteShared } from "../../src/domain/resourceRights";
-import { cities } from "../../src/domain/resources/geography";
-import { SET_UP_PROJECTS } from "../../src/domain/resources/projects";
 
 /**
  * The callers, in the order of a row's cells: anonymous, then each demo account (README).
@@ -158,47 +153,88 @@ const OTHER_RETAILER = "401 403 403 403 403 403 403 403 403 403 403 403 403 403 
 const RESET_MOBILE_LINK_400 = "401 400 400 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403";
 const UNBOUND_LINK = "403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403";
 
-/** The role of each demo account (README); field auditors, retailers and anonymous hold none. */
-const ROLE_OF = new Map(DEMO_ACCOUNTS.map((a) => [a.username, a.role]));
+// The administered resources (docs/admin.md, docs/security.md). Reading and writing them takes the
+// project manager's dashboard permission (admin, project.manager, client.admin); a client
+// organisation's administrator sees and changes only what belongs to an organisation, not the
+// internal set-up or the records every organisation shares. Write cells show the allowed callers'
+// answer to a harmless request: 400 for an empty body, 404 for a record that does not exist.
+//                       anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+/** Read by the dashboard's holders, a client's administrator included. */
+const ADMIN_READ = "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403 ok  403 403 403";
+/** Read by the internal organisation's holders only (a project's invoice and SKU set-up). */
+const INTERNAL_READ = "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403 403 403 403 403";
+/** Written by the dashboard's holders, a client's administrator included (its own organisation's records). */
+const CLIENT_WRITE = {
+  input: "401 400 403 403 403 403 403 403 400 403 403 403 403 403 400 403 403 403",
+  missing: "401 404 403 403 403 403 403 403 404 403 403 403 403 403 404 403 403 403",
+};
+/** Written by the internal organisation's holders only (shared records and internal set-up). */
+const INTERNAL_WRITE = {
+  input: "401 400 403 403 403 403 403 403 400 403 403 403 403 403 403 403 403 403",
+  missing: "401 404 403 403 403 403 403 403 404 403 403 403 403 403 403 403 403 403",
+};
+/** Setting a project up: the dashboard's holders (a sub-project that does not exist is a 404). */
+const SET_UP_PROJECT_404 = "401 404 403 403 403 403 403 403 404 403 403 403 403 403 404 403 403 403";
 
-/** Whether a demo account belongs to the internal organisation (code sign-in accounts do not matter here). */
-const INTERNAL_ACCOUNT = new Set(DEMO_ACCOUNTS.filter((a) => a.org === INTERNAL).map((a) => a.username));
-
-/** A row's cells from the permissions that open it: 401 signed out, `allowed` with one, 403 without. */
-function cellsFor(anyOf: readonly string[], allowed: Cell): string {
-  return CALLERS.map((caller) => {
-    if (caller === "anonymous") return "401";
-    const role = ROLE_OF.get(caller);
-    const held = role ? rolePermissions(role) : [];
-    return anyOf.some((p) => held.includes(p)) ? allowed : "403";
-  }).join(" ");
-}
-
-/** A read row's cells: as `cellsFor`, and 403 for a client's users on the internal organisation's resources. */
-function readCellsFor(def: ResourceDefinition): string {
-  const cells = cellsFor(def.read, "ok").split(" ");
-  return CALLERS.map((caller, i) =>
-    cells[i] === "ok" && !mayReadResource(def, { internal: INTERNAL_ACCOUNT.has(caller) }) ? "403" : cells[i],
-  ).join(" ");
-}
+type ResourceCells = { read: string; write?: { input: string; missing: string } };
 
 /**
- * A write row's cells: as `cellsFor`, and 403 for a client organisation's administrator on records
- * every organisation shares (src/domain/resourceRights.ts).
+ * Each administered resource's expected cells, written out rather than computed from the permission
+ * lists the server enforces. A resource of the catalogue without its entry here (or a writable one
+ * without write cells) fails the matrix.
  */
-function writeCellsFor(def: ResourceDefinition, allowed: Cell): string {
-  const cells = cellsFor(def.write, allowed).split(" ");
-  return CALLERS.map((caller, i) =>
-    cells[i] === allowed &&
-    (!mayReadResource(def, { internal: INTERNAL_ACCOUNT.has(caller) }) ||
-      !mayWriteShared(def, { internal: INTERNAL_ACCOUNT.has(caller), organisationId: 0 }))
-      ? "403"
-      : cells[i],
-  ).join(" ");
+const RESOURCE_CELLS: Readonly<Record<string, ResourceCells>> = {
+  // Organisations and their structure: the kind of an organisation is the internal one's to set.
+  organisations: { read: ADMIN_READ, write: INTERNAL_WRITE },
+  regions: { read: ADMIN_READ, write: CLIENT_WRITE },
+  zones: { read: ADMIN_READ, write: CLIENT_WRITE },
+  territories: { read: ADMIN_READ, write: CLIENT_WRITE },
+  "gst-details": { read: ADMIN_READ, write: CLIENT_WRITE },
+  offers: { read: ADMIN_READ, write: CLIENT_WRITE },
+  // Access: permissions are fixed; roles are shared by every organisation.
+  permissions: { read: ADMIN_READ },
+  roles: { read: ADMIN_READ, write: INTERNAL_WRITE },
+  users: { read: ADMIN_READ, write: CLIENT_WRITE },
+  // Geography, shared by every organisation.
+  states: { read: ADMIN_READ, write: INTERNAL_WRITE },
+  cities: { read: ADMIN_READ, write: INTERNAL_WRITE },
+  // The product catalogue and invoice set-up, each organisation's own.
+  "product-families": { read: ADMIN_READ, write: CLIENT_WRITE },
+  categories: { read: ADMIN_READ, write: CLIENT_WRITE },
+  "sub-categories": { read: ADMIN_READ, write: CLIENT_WRITE },
+  manufacturers: { read: ADMIN_READ, write: CLIENT_WRITE },
+  brands: { read: ADMIN_READ, write: CLIENT_WRITE },
+  variants: { read: ADMIN_READ, write: CLIENT_WRITE },
+  skus: { read: ADMIN_READ, write: CLIENT_WRITE },
+  "invoice-headers": { read: ADMIN_READ, write: CLIENT_WRITE },
+  "invoice-details": { read: ADMIN_READ, write: CLIENT_WRITE },
+  "invoice-templates": { read: ADMIN_READ, write: CLIENT_WRITE },
+  // Projects: a client's administrator adds projects; sub-projects and programs are set up internally.
+  projects: { read: ADMIN_READ, write: CLIENT_WRITE },
+  "sub-projects": { read: ADMIN_READ, write: INTERNAL_WRITE },
+  programs: { read: ADMIN_READ, write: INTERNAL_WRITE },
+  // Questions are read-only here.
+  questions: { read: ADMIN_READ },
+  "sku-questions": { read: ADMIN_READ },
+  // A project's invoice and SKU set-up: the internal organisation's only.
+  "sku-template-fields": { read: INTERNAL_READ, write: INTERNAL_WRITE },
+  "sub-project-skus": { read: INTERNAL_READ, write: INTERNAL_WRITE },
+  "catalogue-skus": { read: INTERNAL_READ },
+  "project-invoice-headers": { read: INTERNAL_READ, write: INTERNAL_WRITE },
+  "project-invoice-templates": { read: INTERNAL_READ },
+};
+
+function resourceCells(def: ResourceDefinition): ResourceCells {
+  const cells = RESOURCE_CELLS[def.name];
+  if (!cells)
+    throw new Error(`The matrix has no cells for the resource ${def.name}: add them to RESOURCE_CELLS`);
+  if (isWritable(def) !== Boolean(cells.write))
+    throw new Error(`The matrix's write cells for ${def.name} do not match whether it is writable`);
+  return cells;
 }
 
 /**
- * The administered resources' routes, generated from their definitions: each read answers its
+ * The administered resources' routes, one set per definition with the cells of RESOURCE_CELLS: each read answers its
  * readers, and each write is let through its access check by a harmless request (an empty body is
  * a 400, a record that does not exist a 404).
  */
@@ -206,34 +242,35 @@ function resourceRows(def: ResourceDefinition): MatrixRow[] {
   const base = `/api/admin/${def.name}/`;
   const one = (f: Fixtures) => `${base}${f.resourceAddress[def.name]}/`;
   const missing = `${base}${def.addressBy === "id" ? "2147483647" : "no-such-record"}/`;
+  const { read, write } = resourceCells(def);
   const rows: MatrixRow[] = [
-    { route: `GET ${base}`, variant: def.name, cells: readCellsFor(def), request: get(base) },
-    { route: `GET ${base}options/`, cells: readCellsFor(def), request: get(`${base}options/`) },
+    { route: `GET ${base}`, variant: def.name, cells: read, request: get(base) },
+    { route: `GET ${base}options/`, cells: read, request: get(`${base}options/`) },
     {
       route: `GET ${base}:address/`,
-      cells: readCellsFor(def),
+      cells: read,
       request: (f) => get(one(f))(),
     },
   ];
-  if (!isWritable(def)) return rows;
+  if (!write) return rows;
   return [
     ...rows,
     {
       route: `POST ${base}`,
       variant: "no values",
-      cells: writeCellsFor(def, "400"),
+      cells: write.input,
       request: post(base, { values: {} }),
     },
     {
       route: `PUT ${base}:address/`,
       variant: "no values or version",
-      cells: writeCellsFor(def, "400"),
+      cells: write.input,
       request: (f) => ({ method: "PUT", path: one(f), body: {} }),
     },
     {
       route: `DELETE ${base}:address/`,
       variant: "a record that does not exist",
-      cells: writeCellsFor(def, "404"),
+      cells: write.missing,
       request: () => ({ method: "DELETE", path: missing }),
     },
   ];
@@ -513,7 +550,7 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "POST /api/projects/:projectSlug/sub-projects/:slug/mobile-links/export/",
     variant: "a sub-project that does not exist: the access check answers before the look",
-    cells: cellsFor(SET_UP_PROJECTS, "404"),
+    cells: SET_UP_PROJECT_404,
     request: post("/api/projects/acme-3p-payout/sub-projects/no-such-sub-project/mobile-links/export/", {}),
   },
   {
@@ -1078,7 +1115,7 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     route: "POST /api/admin/cities/merge/",
     variant: "no cities chosen",
-    cells: writeCellsFor(cities, "400"),
+    cells: INTERNAL_WRITE.input,
     request: post("/api/admin/cities/merge/"),
   },
   // Fields that decide access (docs/security.md): an organisation's kind, a code sign-in account's
