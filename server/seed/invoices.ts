@@ -16,6 +16,11 @@ const DAY_MS = 86_400_000;
 /** Outlets of acme-mi-main that carry invoices. */
 const OUTLETS_WITH_BILLS = 8;
 export const BILLS_OUTLET = "RS000089";
+/**
+ * An outlet waiting for QC whose two invoices are both complete, for the SKU data editing slider's
+ * browser test: its saves leave every list's pending counts as they were.
+ */
+export const SKU_SLIDER_OUTLET = "RS000137";
 
 function billSvg(label: string, hue: number): string {
   const safe = label.replace(/[<>&"']/g, "");
@@ -62,6 +67,13 @@ export async function seedInvoices(tx: Queryable, now: number): Promise<void> {
     [BILLS_OUTLET, OUTLETS_WITH_BILLS],
   );
   if (outlets.length === 0) return;
+  outlets.push(
+    ...(await tx.query<{ wo: number; rsid: string; organisation_id: number }>(
+      `SELECT w.id AS wo, o.rsid, p.organisation_id FROM outlets o JOIN workflow_objects w ON w.outlet_id = o.id
+       JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id WHERE o.rsid = $1`,
+      [SKU_SLIDER_OUTLET],
+    )),
+  );
   const headers = await tx.query<Header>(
     `SELECT h.id, h.header, h.header_type FROM invoice_headers h
      JOIN invoice_template_headers th ON th.header_id = h.id
@@ -77,15 +89,17 @@ export async function seedInvoices(tx: Queryable, now: number): Promise<void> {
       [invoice, kind, header ?? null, name, billSvg(name ?? kind, hue), created],
     );
 
-  const withoutImages = outlets.length - 1;
+  const withoutImages = OUTLETS_WITH_BILLS - 1;
   for (const [k, o] of outlets.entries()) {
-    const count = k === 0 ? 3 : k === 1 || k === withoutImages ? 2 : 1 + (k % 2);
+    const slider = o.rsid === SKU_SLIDER_OUTLET;
+    const count = k === 0 ? 3 : k === 1 || k === withoutImages || slider ? 2 : 1 + (k % 2);
     for (let n = 1; n <= count; n++) {
       const invoiceNo = `INV-${o.rsid.slice(2)}-${n}`;
       const date = calendarDateAt(now - (k * 3 + n) * DAY_MS);
       // The first invoice of each of the first two outlets shows every kind of answer and image.
-      const showcase = k <= 1 && n === 1;
-      const complete = k === 0 ? n < 3 : k === 1 ? n === 1 : k === withoutImages ? false : (k + n) % 2 === 0;
+      const showcase = (k <= 1 || slider) && n === 1;
+      const complete =
+        slider || (k === 0 ? n < 3 : k === 1 ? n === 1 : k === withoutImages ? false : (k + n) % 2 === 0);
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO invoices (workflow_object_id, position, invoice_no, invoice_date, is_complete, created)
          VALUES ($1, $2, $3, $4::date, $5, $6) RETURNING id`,

@@ -189,6 +189,8 @@ export const invoiceSliderMachine = setup({
     }),
   },
   actions: {
+    /** Tells the outlet review that an invoice changed (QC Edit History, the lists read it again). */
+    announceChanged: () => {},
     show: assign(({ context }, params: { index: number }) => {
       const invoice = context.data?.invoices[params.index];
       return { ...showing(params.index), draft: invoice ? draftOf(invoice) : null };
@@ -459,11 +461,19 @@ export const invoiceSliderMachine = setup({
               draft: context.draft!,
             }),
             onDone: [
-              { guard: "savedLast", target: "#invoiceSlider.complete", actions: "saved" },
+              {
+                guard: "savedLast",
+                target: "#invoiceSlider.complete",
+                actions: ["saved", "announceChanged"],
+              },
               {
                 guard: "accepted",
                 target: "open",
-                actions: ["saved", { type: "show", params: ({ context }) => ({ index: context.index + 1 }) }],
+                actions: [
+                  "saved",
+                  { type: "show", params: ({ context }) => ({ index: context.index + 1 }) },
+                  "announceChanged",
+                ],
               },
               { target: "open.refused", actions: "refuse" },
             ],
@@ -494,7 +504,7 @@ export const invoiceSliderMachine = setup({
               };
             },
             onDone: [
-              { guard: "accepted", target: "open.editing", actions: "rowDeleted" },
+              { guard: "accepted", target: "open.editing", actions: ["rowDeleted", "announceChanged"] },
               { target: "open.refused", actions: "refuse" },
             ],
             onError: {

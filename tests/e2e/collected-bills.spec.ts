@@ -304,6 +304,12 @@ test("with a retailer request pending every invoice save is refused with the ban
   await add.getByLabel("Invoice Number").fill("INV-000009-10");
   await add.getByRole("button", { name: "Add" }).click();
   await expect(add.getByRole("alert")).toHaveText(PENDING);
+  await add.getByRole("button", { name: "Cancel" }).click();
+  // The SKU data editing slider is blocked with the same banner (002 §2.10).
+  await bills.getByRole("tab", { name: "New SKU Data" }).click();
+  const slider = page.getByRole("region", { name: "Invoice and SKU data" });
+  await expect(slider.getByRole("alert")).toHaveText(PENDING);
+  await slider.getByRole("button", { name: "Close" }).click();
 
   // QC rejects the request, so the outlet is left as the demo data has it for the specs after.
   const wo = await workflowObjectOf(page);

@@ -49,8 +49,8 @@ test("qc.manager narrows the bills list, opens an outlet and comes back to the l
     .getByRole("link", { name: "Collected bills" })
     .click();
   await expect(page.getByRole("heading", { name: "Collected bills", level: 1 })).toBeVisible();
-  // The demo bills: eight Acme MI outlets, RS000089 with three invoices, one pending.
-  await expect(page.getByText("Showing 1 - 8 of 8 Record(s)")).toBeVisible();
+  // The demo bills: nine Acme MI outlets, RS000089 with three invoices, one pending.
+  await expect(page.getByText("Showing 1 - 9 of 9 Record(s)")).toBeVisible();
   const first = billRow(page, "RS000089");
   await expect(first.getByRole("cell")).toHaveText([
     "RS000089",
@@ -69,9 +69,10 @@ test("qc.manager narrows the bills list, opens an outlet and comes back to the l
   await tick(drawer, "Status", "Complete");
   await apply(drawer);
   await expect(page.getByRole("listitem").filter({ hasText: "Status: Complete" })).toBeVisible();
-  // Every demo outlet still has a pending invoice: none is complete.
+  // Only RS000137 has every invoice complete (the SKU slider's outlet).
+  await expect(page.getByText("Showing 1 - 1 of 1 Record(s)")).toBeVisible();
+  await expect(billRow(page, "RS000137")).toBeVisible();
   await expect(billRow(page, "RS000089")).toHaveCount(0);
-  await expect(page.getByText("No Data Available")).toBeVisible();
   expect(new URL(page.url()).searchParams.getAll("status")).toEqual(["complete"]);
 
   // The other status, the project filter and a search on the outlet's RSID.
@@ -166,7 +167,7 @@ test("client.manager reads both lists of Acme's bills, with nothing to edit, and
   const menu = page.getByRole("navigation", { name: "Dashboard areas" });
   await expect(menu.getByRole("link", { name: "Invoices" })).toBeVisible();
   await menu.getByRole("link", { name: "Collected bills" }).click();
-  await expect(page.getByText("Showing 1 - 8 of 8 Record(s)")).toBeVisible();
+  await expect(page.getByText("Showing 1 - 9 of 9 Record(s)")).toBeVisible();
   await expect(billRow(page, "RS000089")).toBeVisible();
   await expect(page.getByRole("checkbox")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Update Status" })).toHaveCount(0);

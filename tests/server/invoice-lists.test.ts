@@ -44,7 +44,7 @@ describe("collected bills filter options", () => {
 
   it("narrows both lists by the offered slugs, and to nothing by another", async () => {
     const bills = await get("qc.manager", "/api/collected-bills/?project=acme-mi&page-size=100");
-    expect(bills.body.count).toBe(8);
+    expect(bills.body.count).toBe(9);
     const rsids = (bills.body.results as { rsid: string }[]).map((r) => r.rsid);
     expect(rsids).toContain(BILLS_OUTLET);
     const none = await get("qc.manager", "/api/collected-bills/?project=acme-retail-audit");

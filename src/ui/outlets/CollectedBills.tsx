@@ -37,6 +37,8 @@ import InvoiceSkuSlider from "./InvoiceSkuSlider";
 export const provideCollectedBills = (
   notify: Notify,
   actors: typeof collectedBillsActors = collectedBillsActors,
+  /** An invoice changed on the server: whatever shows it (QC Edit History, the lists) reads it again. */
+  changed: () => void = () => {},
 ) =>
   collectedBillsMachine.provide({
     actors: {
@@ -56,6 +58,7 @@ export const provideCollectedBills = (
           saveInvoice: actors.saveInvoice,
           deleteRow: actors.deleteRow,
         },
+        actions: { announceChanged: changed },
       }),
       skuExport: skuExportMachine.provide({
         actors: { startExport: actors.startExport, readJob: actors.readJob },

@@ -149,7 +149,7 @@ export default function SurveyDetails({
   const notify = useNotify();
   const survey = useLiveActorRef(
     useProvided(surveyGroupsMachine, {
-      actors: { ...actors, collectedBills: provideCollectedBills(notify, billsActors) },
+      actors: { ...actors, collectedBills: provideCollectedBills(notify, billsActors, () => onSaved?.()) },
       actions: {
         notifyFailed: (_, { text }) => notify("failed", text),
         notifySaved: (_, { group }) => {
