@@ -31,6 +31,7 @@ export function collectedInvoiceOf(invoice: Invoice): CollectedInvoice {
     invoice_no: invoice.invoice_no,
     invoice_date: invoice.invoice_date ?? "",
     version: invoice.version,
+    is_complete: invoice.is_complete,
     headers: answers.map((a) => ({
       invoice_header: a.invoice_header,
       invoice_header_name: a.invoice_header_name,
