@@ -123,6 +123,8 @@ export const lookUpHeader = (request: HeaderLookupRequest): Effect.Effect<Header
       invoice_header: InvoiceHeaderId.make(request.header),
       single_input: request.value,
     },
+    // Every refusal is the lookup's answer beside its field, never a second time in the notice bar.
+    shownInline: [400, 403, ...LOOKUP_REFUSALS],
   }).pipe(
     Effect.map((answer): HeaderLookupOutcome => {
       const recorded = answer.invoice.simplifiedinvoiceheaderanswer.find(
