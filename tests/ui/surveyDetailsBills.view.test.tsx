@@ -7,6 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { afterEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
 import type { HeaderSaveOutcome, HeaderSaveRequest } from "../../src/domain/invoiceHeaders";
+import type { AnswersUpdateRequest } from "../../src/domain/survey";
 import type { InvoicesOutcome } from "../../src/machines/collectedBills";
 import type {
   AnswersOutcome,
@@ -48,7 +49,9 @@ function renderWith(invoices: ReturnType<typeof invoice>[]) {
         loadAnswers: fromPromise<AnswersOutcome, { workflowObject: number; group: number }>(
           () => new Promise<never>(() => {}),
         ),
-        saveGroup: fromPromise<SaveOutcome, unknown>(() => new Promise<never>(() => {})),
+        saveGroup: fromPromise<SaveOutcome, { request: AnswersUpdateRequest }>(
+          () => new Promise<never>(() => {}),
+        ),
       }}
       billsActors={{
         ...collectedBillsActors,
