@@ -398,6 +398,8 @@ export type CollectedInvoice = {
   /** YYYY-MM-DD, or empty when the field app sent none. */
   invoice_date: string;
   version: number;
+  /** The header answers were saved: the invoice is no longer pending (001 §3). */
+  is_complete: boolean;
   headers: readonly InvoiceHeader[];
   answers: readonly HeaderAnswer[];
 };

@@ -25,6 +25,8 @@ export type CallInput<E extends Endpoint> = (NoFields<E["params"]> extends true
     page?: { page: number; pageSize: number };
     /** Headers of this call alone (the retailer link's access token). */
     headers?: Readonly<Record<string, string>>;
+    /** Failure statuses the caller shows inline; the notice bar is not told of them. */
+    shownInline?: readonly number[];
   };
 
 type Answer<E extends Endpoint> = E["response"] extends Schema.Top ? E["response"]["Type"] : never;
@@ -49,6 +51,7 @@ export function call<E extends Endpoint>(e: E, input: CallInput<E>): Effect.Effe
     page: input.page,
     body: body.ok ? body.value : undefined,
     headers: input.headers,
+    shownInline: input.shownInline,
     schema: e.response as unknown as Schema.Decoder<Answer<E>>,
   });
 }

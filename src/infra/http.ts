@@ -55,6 +55,12 @@ export type RequestOptions<A> = {
   schema: Schema.Decoder<A>;
   /** Headers of this call alone (the retailer link's access token). */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Failure statuses this call shows where the user is looking (a lookup's refusal beside its
+   * field): the application's notice bar is not told of them, so the message shows once. Every
+   * other failure still reaches it.
+   */
+  shownInline?: readonly number[];
 };
 
 /** For calls whose success is a 204 No Content. */
@@ -225,12 +231,13 @@ export function request<A>(options: RequestOptions<A>): Effect.Effect<A, ApiErro
           );
     // 2xx, including 201 Created and 204 No Content, is success (spec 000 §7.1).
     if (response.status < 200 || response.status > 299) {
-      httpHooks().failed({
-        status: response.status,
-        body: payload,
-        detail: detailOf(payload) ?? null,
-        startedOn,
-      });
+      if (!options.shownInline?.includes(response.status))
+        httpHooks().failed({
+          status: response.status,
+          body: payload,
+          detail: detailOf(payload) ?? null,
+          startedOn,
+        });
       return yield* Effect.fail(failureFor(response.status, payload));
     }
     const decoded = Schema.decodeUnknownExit(schema)(payload);

@@ -7,7 +7,9 @@
  * with the dialog's rule and adds the invoice as the next tab; while it is sent a second Save is
  * refused, and the request names the tab it becomes, so the server adds it once however often it
  * arrives. Reading the invoices is the `loadInvoices` actor, adding one `createInvoice`, and the two
- * children's calls are theirs, all provided at the edge.
+ * children's calls are theirs, all provided at the edge. Whenever the invoices are read, one is
+ * saved or one is added, `announcePending` tells how many are still pending (pendingInvoices, the
+ * rule of total_no_of_invoice_pending): Survey Details marks the group done at none.
  */
 import { assign, type DoneActorEvent, fromPromise, sendParent, sendTo, setup } from "xstate";
 import {
@@ -20,6 +22,7 @@ import {
   invoiceNumberDateErrors,
   tabScrollAfter,
 } from "../domain/invoiceHeaders";
+import { pendingInvoices } from "../domain/invoices";
 import {
   type InvoiceHeaderFormInput,
   type InvoiceSavedEvent,
@@ -76,7 +79,15 @@ export type CollectedBillsEvent =
   | InvoiceSavedEvent
   | InvoiceVerifiedEvent;
 
+/** Survey Details learns how many of the outlet's invoices are pending (001 §3). */
+export type BillsPendingEvent = { type: "bills.pending"; pending: number };
+
 type Ctx = CollectedBillsContext;
+/** Tells the parent how many invoices are pending now. */
+const reportPending = {
+  type: "announcePending",
+  params: ({ context }: { context: Ctx }) => ({ pending: pendingInvoices(context.invoices) }),
+} as const;
 const renamedTo = (event: unknown) =>
   (event as DoneActorEvent<Extract<InvoiceNumberDialogOutput, { type: "saved" }>>).output;
 const output = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
@@ -124,6 +135,7 @@ const addingState = {
             target: "#collectedBills.invoice",
             actions: [
               "openAdded",
+              reportPending,
               {
                 type: "notifyAdded",
                 params: ({ event }: { event: unknown }) => ({
@@ -197,6 +209,8 @@ export const collectedBillsMachine = setup({
   },
   actions: {
     notifyAdded: (_, _params: { text: string }) => {},
+    /** Survey Details provides it (billsInSurvey); alone the count goes nowhere. */
+    announcePending: (_, _params: { pending: number }) => {},
     clearAdd: assign(addCleared),
     typeNumber: assign(({ context, event }) =>
       event.type === "add.number"
@@ -272,9 +286,12 @@ export const collectedBillsMachine = setup({
           {
             guard: "hasInvoices",
             target: "invoice",
-            actions: assign({ invoices: ({ event }) => output<InvoicesOutcome>(event).invoices, active: 0 }),
+            actions: [
+              assign({ invoices: ({ event }) => output<InvoicesOutcome>(event).invoices, active: 0 }),
+              reportPending,
+            ],
           },
-          { target: "noInvoices" },
+          { target: "noInvoices", actions: reportPending },
         ],
         onError: { target: "failed" },
       },
@@ -290,17 +307,23 @@ export const collectedBillsMachine = setup({
           reenter: true,
           actions: assign({ active: ({ event }) => event.index }),
         },
-        // §2.2: the saved invoice is green from now on and the next one opens (the last stays open).
+        // §2.2: the saved invoice is green from now on and the next one opens (the last stays open);
+        // the server completed it (no longer pending).
         "invoice.saved": {
           target: "invoice",
           reenter: true,
-          actions: assign(({ context, event }) => ({
-            invoices: context.invoices.map((i) =>
-              i.id === event.invoice ? { ...i, version: event.version, answers: event.answers } : i,
-            ),
-            lastSaved: Math.max(context.lastSaved, context.active),
-            active: Math.min(context.active + 1, context.invoices.length - 1),
-          })),
+          actions: [
+            assign(({ context, event }) => ({
+              invoices: context.invoices.map((i) =>
+                i.id === event.invoice
+                  ? { ...i, version: event.version, answers: event.answers, is_complete: true }
+                  : i,
+              ),
+              lastSaved: Math.max(context.lastSaved, context.active),
+              active: Math.min(context.active + 1, context.invoices.length - 1),
+            })),
+            reportPending,
+          ],
         },
         // A header's lookup was recorded: the tab keeps its answer and the invoice's new version.
         "invoice.verified": {
@@ -428,4 +451,18 @@ export const collectedBillsMachine = setup({
       on: { retry: { target: "loading" } },
     },
   },
+});
+
+/** Survey Details' slider hears the pending count (a standalone Collected Bills has no parent to tell). */
+export const announcePendingToSurvey = sendParent<
+  CollectedBillsContext,
+  CollectedBillsEvent,
+  { pending: number },
+  BillsPendingEvent,
+  CollectedBillsEvent
+>((_, { pending }) => ({ type: "bills.pending", pending }));
+
+/** Collected Bills as Survey Details runs it: the pending count goes to the survey's slider. */
+export const billsInSurvey = collectedBillsMachine.provide({
+  actions: { announcePending: announcePendingToSurvey },
 });

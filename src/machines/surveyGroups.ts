@@ -28,7 +28,7 @@ import {
   slotsOf,
 } from "../domain/survey";
 import { groupProblems } from "../domain/surveyValidation";
-import { type CollectedBillsInput, collectedBillsMachine } from "./collectedBills";
+import { type BillsPendingEvent, billsInSurvey, type CollectedBillsInput } from "./collectedBills";
 import { modalMachine } from "./modal";
 
 /** Groups shown at once in the slider, and its step (4 at a time in the calling view), §2.2 and §9. */
@@ -81,7 +81,8 @@ export type SurveyGroupsEvent =
   | { type: "save" }
   | { type: "modal.closed" }
   | { type: "requests.change"; requests: readonly RequestStatus[] }
-  | { type: "retry" };
+  | { type: "retry" }
+  | BillsPendingEvent;
 
 type Ctx = SurveyGroupsContext;
 
@@ -154,7 +155,7 @@ export const surveyGroupsMachine = setup({
   },
   actors: {
     problemsModal,
-    collectedBills: collectedBillsMachine,
+    collectedBills: billsInSurvey,
     loadGroups: fromPromise<GroupsOutcome, { workflowObject: number }>(async () => {
       throw new Error("loadGroups is provided by the application");
     }),
@@ -254,6 +255,16 @@ export const surveyGroupsMachine = setup({
         "group.select": { guard: "otherGroup", target: "opening", actions: "chooseGroup" },
         "slider.next": { actions: "sliderNext" },
         "slider.prev": { actions: "sliderPrev" },
+        // The group is done when none of the outlet's invoices is pending (001 §3), pending again
+        // when one is added.
+        "bills.pending": {
+          actions: assign({
+            complete: ({ context, event }) =>
+              context.complete.map((done, i) =>
+                isCollectedBillsGroup(context.groups[i]!) ? event.pending === 0 : done,
+              ),
+          }),
+        },
         "requests.change": {
           actions: [
             assign({ retailerRequests: ({ event }) => event.requests }),

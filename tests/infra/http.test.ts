@@ -208,6 +208,20 @@ describe("the error catalogue (spec 000 §8)", () => {
     expect(errorDetail(error)).toBe("Invalid username or password.");
   });
 
+  it("a status the call shows inline fails the same but is not reported; any other still is", async () => {
+    const inline = () => request({ path: "items/1/", schema: Item, shownInline: [400, 409] });
+    fakeFetch({ status: 400, body: { detail: "Invalid GST format." } });
+    const refused = await failureOf(inline());
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect(errorDetail(refused)).toBe("Invalid GST format.");
+    expect(failed).not.toHaveBeenCalled();
+    fakeFetch({ status: 500, body: { detail: "Server error." } });
+    await failureOf(inline());
+    fakeFetch({ status: 401, body: {} });
+    await failureOf(inline());
+    expect(failed.mock.calls.map(([f]) => f.status)).toEqual([500, 401]);
+  });
+
   it("an error without detail reports none", async () => {
     fakeFetch({ status: 400, body: { new_password: ["Password must be at least 8 characters."] } });
     const error = await failureOf(getItem());

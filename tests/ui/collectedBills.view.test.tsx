@@ -34,6 +34,7 @@ const invoice = (id: number, invoice_no: string) => ({
   invoice_no,
   invoice_date: "2026-11-20",
   version: 1,
+  is_complete: false,
   headers: sampleHeaders,
   answers: sampleAnswers,
 });

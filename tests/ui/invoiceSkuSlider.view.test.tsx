@@ -23,6 +23,7 @@ const invoice: CollectedInvoice = {
   invoice_no: "INV-1001",
   invoice_date: "2026-11-20",
   version: 1,
+  is_complete: false,
   headers: sampleHeaders,
   answers: sampleAnswers,
 };

@@ -31,6 +31,7 @@ export function collectedInvoiceOf(invoice: Invoice): CollectedInvoice {
     invoice_no: invoice.invoice_no,
     invoice_date: invoice.invoice_date ?? "",
     version: invoice.version,
+    is_complete: invoice.is_complete,
     headers: answers.map((a) => ({
       invoice_header: a.invoice_header,
       invoice_header_name: a.invoice_header_name,
@@ -122,6 +123,8 @@ export const lookUpHeader = (request: HeaderLookupRequest): Effect.Effect<Header
       invoice_header: InvoiceHeaderId.make(request.header),
       single_input: request.value,
     },
+    // Every refusal is the lookup's answer beside its field, never a second time in the notice bar.
+    shownInline: [400, 403, ...LOOKUP_REFUSALS],
   }).pipe(
     Effect.map((answer): HeaderLookupOutcome => {
       const recorded = answer.invoice.simplifiedinvoiceheaderanswer.find(

@@ -80,14 +80,17 @@ export function verifyAnswer(input: VerifyInput): Effect.Effect<VerifyOutcome, A
   );
 }
 
+/** The check's no (400): the screen shows it in its result, not in the notice bar as well. */
+const CHECK_NO: readonly number[] = [400];
+
 /** A verification screen's check: a 400 is the check's no, another named error (429, 503) no answer. */
 export function screenCheck(request: ScreenCheck): Effect.Effect<ScreenCheckOutcome, ApiError> {
   const asked: Effect.Effect<
     Record<string, string | boolean | null | undefined>,
     ApiError
   > = request.check === "panGst"
-    ? call(api.checkPanGst, { body: request.body })
-    : call(api.checkBankAccount, { body: request.body });
+    ? call(api.checkPanGst, { body: request.body, shownInline: CHECK_NO })
+    : call(api.checkBankAccount, { body: request.body, shownInline: CHECK_NO });
   return asked.pipe(
     Effect.map(
       ({ detail, ...found }): ScreenCheckOutcome => ({

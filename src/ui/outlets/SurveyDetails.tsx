@@ -18,6 +18,7 @@ import {
   slotsOf,
 } from "../../domain/survey";
 import { CHECK_OF_TYPE } from "../../domain/verification";
+import { announcePendingToSurvey } from "../../machines/collectedBills";
 import {
   hasChanges,
   mayCheckCalls,
@@ -149,7 +150,12 @@ export default function SurveyDetails({
   const notify = useNotify();
   const survey = useLiveActorRef(
     useProvided(surveyGroupsMachine, {
-      actors: { ...actors, collectedBills: provideCollectedBills(notify, billsActors, () => onSaved?.()) },
+      actors: {
+        ...actors,
+        collectedBills: provideCollectedBills(notify, billsActors, () => onSaved?.()).provide({
+          actions: { announcePending: announcePendingToSurvey },
+        }),
+      },
       actions: {
         notifyFailed: (_, { text }) => notify("failed", text),
         notifySaved: (_, { group }) => {
