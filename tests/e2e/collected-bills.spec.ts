@@ -127,6 +127,31 @@ test("qc.manager checks an invoice's headers in Collected Bills, saves them and 
   await expect(
     history.getByText("Invoice INV-000009-1: Invoice number changed from INV-000009-1 to INV-000009-1R"),
   ).toBeVisible();
+
+  // The pending invoice is saved: the value follows to the group's mark, the outlet and both lists.
+  const bills2 = await openCollectedBills(page, RSID);
+  await bills2.getByRole("tab", { name: /^INV-000009-2/ }).click();
+  await header(bills2, "Invoice number").fill("INV-000009-2");
+  await header(bills2, "Invoice date").fill("2026-11-20");
+  await header(bills2, "Payment mode").fill("Cash");
+  await header(bills2, "Invoice amount").fill("1200");
+  await bills2.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Invoice Header saved" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Collected Bills/ })).toContainText("Complete");
+  const outlet = (await (await page.request.get(`/api/outlets/${RSID}/`)).json()) as {
+    total_no_of_invoice_pending: number;
+  };
+  expect(outlet.total_no_of_invoice_pending).toBe(0);
+  await page.goto("/dashboard/collected-bills-list");
+  await page.getByRole("searchbox").fill(RSID);
+  await expect(page.getByText("Showing 1 - 1 of 1 Record(s)")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: RSID });
+  // Its total and pending counts, then the images link.
+  await expect(row.getByRole("cell").nth(5)).toHaveText("2");
+  await expect(row.getByRole("cell").nth(6)).toHaveText("0");
+  await page.goto("/dashboard/invoices");
+  await page.getByRole("searchbox").fill(RSID);
+  await expect(page.getByRole("row").filter({ hasText: "INV-000009-2" })).toContainText("Complete");
 });
 
 test("the number and date dialog refuses an empty number and a late date, and restores the old number when the server fails", async ({
