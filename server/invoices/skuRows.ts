@@ -265,6 +265,16 @@ async function writeRow(
     variant: row.variant.trim(),
     sub_category: row.sub_category.trim(),
   };
+  // In the columns' order of the insert and the update below.
+  const rowValues = [
+    next.sku,
+    next.sku_name,
+    next.add_on_sku,
+    next.manufacturer,
+    next.brand,
+    next.variant,
+    next.sub_category,
+  ];
   const saved = row.id === null ? undefined : savedRows.find((r) => r.id === row.id);
   const invoice = `Invoice ${stored.invoice_no}`;
   const lines: string[] = [];
@@ -276,17 +286,7 @@ async function writeRow(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
          (SELECT coalesce(max(position), 0) + 1 FROM invoice_sku_rows WHERE invoice_id = $1 AND kind = $2))
        RETURNING id`,
-      [
-        invoiceId,
-        KIND_OF[list],
-        next.sku,
-        next.sku_name,
-        next.add_on_sku,
-        next.manufacturer,
-        next.brand,
-        next.variant,
-        next.sub_category,
-      ],
+      [invoiceId, KIND_OF[list], ...rowValues],
     );
     rowId = inserted!.id;
     lines.push(
@@ -297,16 +297,7 @@ async function writeRow(
     await tx.query(
       `UPDATE invoice_sku_rows SET sub_project_sku_id = $2, sku_name = $3, add_on_sku = $4, manufacturer = $5,
          brand = $6, variant = $7, sub_category = $8 WHERE id = $1`,
-      [
-        rowId,
-        next.sku,
-        next.sku_name,
-        next.add_on_sku,
-        next.manufacturer,
-        next.brand,
-        next.variant,
-        next.sub_category,
-      ],
+      [rowId, ...rowValues],
     );
     const was = rowName(saved);
     for (const key of ["sku_name", "add_on_sku", "manufacturer", "brand", "variant", "sub_category"] as const)

@@ -7,6 +7,7 @@
  */
 import { isIsoDate } from "./format";
 import { isTimeOfDay } from "./invoiceSetup";
+import type { InvoiceHeaderAnswer } from "./invoices";
 import { INVOICE_HEADER_TYPES, SHOW_LOGIC_CONDITIONS } from "./resources/catalogue";
 import { choicesOf, type QuestionGroup } from "./survey";
 
@@ -444,3 +445,29 @@ export type InvoiceCreateRequest = {
 export type InvoiceCreateOutcome =
   | { type: "ok"; invoice: CollectedInvoice }
   | { type: "failed"; message: string };
+
+/** An invoice's headers as the header rules read them, from the contract's header answers. */
+export const headersOfInvoice = (invoice: {
+  simplifiedinvoiceheaderanswer: readonly InvoiceHeaderAnswer[];
+}): InvoiceHeader[] =>
+  invoice.simplifiedinvoiceheaderanswer.map((a) => ({
+    invoice_header: a.invoice_header,
+    invoice_header_name: a.invoice_header_name,
+    invoice_header_type: a.invoice_header_type,
+    is_mandatory: a.is_mandatory,
+    validations: a.validations,
+    show_logic_config: a.show_logic_config,
+  }));
+
+/** An invoice's header answers as the review edits them, from the contract's header answers. */
+export const answersOfInvoice = (invoice: {
+  simplifiedinvoiceheaderanswer: readonly InvoiceHeaderAnswer[];
+}): HeaderAnswer[] =>
+  invoice.simplifiedinvoiceheaderanswer.map((a) => ({
+    id: a.invoice_header,
+    invoice_header: a.invoice_header,
+    single_input: a.single_input,
+    image_count: a.images.length,
+    verified: a.is_verified,
+    ...a.details,
+  }));

@@ -9,8 +9,8 @@
  */
 import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
 import {
-  type HeaderAnswer,
-  type InvoiceHeader,
+  answersOfInvoice,
+  headersOfInvoice,
   invoiceHeaderErrors,
   withHeaderValue,
 } from "../domain/invoiceHeaders";
@@ -92,29 +92,8 @@ const draftRow = (row: SkuRow): DraftRow => ({
   ),
 });
 
-/** The invoice's header answers as the header rules read them (invoiceHeaders.ts). */
-const answersOf = (invoice: SkuInvoice): HeaderAnswer[] =>
-  invoice.simplifiedinvoiceheaderanswer.map((a) => ({
-    id: a.invoice_header,
-    invoice_header: a.invoice_header,
-    single_input: a.single_input,
-    image_count: a.images.length,
-    verified: a.is_verified,
-    ...a.details,
-  }));
-
-export const headersOf = (invoice: SkuInvoice): InvoiceHeader[] =>
-  invoice.simplifiedinvoiceheaderanswer.map((a) => ({
-    invoice_header: a.invoice_header,
-    invoice_header_name: a.invoice_header_name,
-    invoice_header_type: a.invoice_header_type,
-    is_mandatory: a.is_mandatory,
-    validations: a.validations,
-    show_logic_config: a.show_logic_config,
-  }));
-
 export const draftOf = (invoice: SkuInvoice): Draft => ({
-  answers: answersOf(invoice),
+  answers: answersOfInvoice(invoice),
   simplifiedinvoiceskudata: invoice.simplifiedinvoiceskudata.map(draftRow),
   simplifiedinvoiceaddonsku: invoice.simplifiedinvoiceaddonsku.map(draftRow),
 });
@@ -124,7 +103,7 @@ const current = (c: Ctx): SkuInvoice | null => c.data?.invoices[c.index] ?? null
 /** Every problem of the draft: the §5.3 header messages by header name, the §5 SKU grid's by path. */
 export function draftProblems(invoice: SkuInvoice, draft: Draft, data: SliderData): Record<string, string> {
   const problems: Record<string, string> = {};
-  const headers = headersOf(invoice);
+  const headers = headersOfInvoice(invoice);
   for (const e of invoiceHeaderErrors(headers, draft.answers)) {
     const name = headers.find((h) => h.invoice_header === e.invoice_header)?.invoice_header_name ?? "";
     problems[name] ??= e.message;

@@ -7,17 +7,18 @@
 import { Effect } from "effect";
 import { InvoiceHeaderId, InvoiceRecordId, WorkflowObjectId } from "../../domain/api/ids";
 import * as api from "../../domain/api/invoices";
-import type {
-  CollectedInvoice,
-  HeaderAnswer,
-  HeaderLookupOutcome,
-  HeaderLookupRequest,
-  HeaderSaveOutcome,
-  HeaderSaveRequest,
-  InvoiceCreateOutcome,
-  InvoiceCreateRequest,
-  NumberDateOutcome,
-  NumberDateRequest,
+import {
+  answersOfInvoice,
+  type CollectedInvoice,
+  type HeaderLookupOutcome,
+  type HeaderLookupRequest,
+  type HeaderSaveOutcome,
+  type HeaderSaveRequest,
+  headersOfInvoice,
+  type InvoiceCreateOutcome,
+  type InvoiceCreateRequest,
+  type NumberDateOutcome,
+  type NumberDateRequest,
 } from "../../domain/invoiceHeaders";
 import { INVOICE_CHANGED, type Invoice, type InvoiceData } from "../../domain/invoices";
 import { call } from "../endpoint";
@@ -25,31 +26,14 @@ import { type ApiError, detailOf, fieldLines } from "../http";
 
 /** An invoice of the contract as its tab and header form hold it. */
 export function collectedInvoiceOf(invoice: Invoice): CollectedInvoice {
-  const answers = invoice.simplifiedinvoiceheaderanswer;
   return {
     id: invoice.id,
     invoice_no: invoice.invoice_no,
     invoice_date: invoice.invoice_date ?? "",
     version: invoice.version,
     is_complete: invoice.is_complete,
-    headers: answers.map((a) => ({
-      invoice_header: a.invoice_header,
-      invoice_header_name: a.invoice_header_name,
-      invoice_header_type: a.invoice_header_type,
-      is_mandatory: a.is_mandatory,
-      validations: a.validations,
-      show_logic_config: a.show_logic_config,
-    })),
-    answers: answers.map(
-      (a): HeaderAnswer => ({
-        id: a.invoice_header,
-        invoice_header: a.invoice_header,
-        single_input: a.single_input,
-        image_count: a.images.length,
-        verified: a.is_verified,
-        ...a.details,
-      }),
-    ),
+    headers: headersOfInvoice(invoice),
+    answers: answersOfInvoice(invoice),
   };
 }
 

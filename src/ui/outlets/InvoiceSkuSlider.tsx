@@ -8,6 +8,7 @@ import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { splitChoices } from "../../domain/choices";
 import {
+  headersOfInvoice,
   headerValues,
   INVOICE_DATE_LABEL,
   INVOICE_NUMBER_LABEL,
@@ -20,20 +21,21 @@ import {
   NO_SKU_ENTRIES,
   numberCellInput,
   pastedNumber,
+  SKU_ROW_LISTS,
   type SkuRowList,
 } from "../../domain/invoiceSkus";
 import { IMAGE_SECTIONS, imageCaption } from "../../domain/invoices";
 import { PENDING_RETAILER_EDITS } from "../../domain/retailerRequests";
-import {
-  headersOf,
-  type invoiceSliderMachine,
-  ROW_TEXT_FIELDS,
-  type RowTextField,
-} from "../../machines/invoiceSlider";
+import { type invoiceSliderMachine, ROW_TEXT_FIELDS, type RowTextField } from "../../machines/invoiceSlider";
 import type { skuExportMachine } from "../../machines/skuExport";
 
 type SliderActor = ActorRefFrom<typeof invoiceSliderMachine>;
 type ExportActor = ActorRefFrom<typeof skuExportMachine>;
+
+const ROW_LIST_TITLES: Record<SkuRowList, string> = {
+  simplifiedinvoiceskudata: "SKU rows",
+  simplifiedinvoiceaddonsku: "Add-on SKU rows",
+};
 
 const TEXT_LABELS: Record<RowTextField, string> = {
   add_on_sku: "Add-on name",
@@ -95,7 +97,7 @@ export default function InvoiceSkuSlider({
   const draft = ctx.draft;
   const busy = state.hasTag("busy");
   const edit = ctx.data.isEdit && !state.matches("complete");
-  const headers = headersOf(invoice);
+  const headers = headersOfInvoice(invoice);
   const values = headerValues(draft.answers);
   const savedIds = (list: SkuRowList) =>
     ctx.data!.invoices.flatMap((i) => i[list]).map((r) => r.id as number);
@@ -158,28 +160,20 @@ export default function InvoiceSkuSlider({
             );
           })}
       </div>
-      <RowTable
-        title="SKU rows"
-        list="simplifiedinvoiceskudata"
-        rows={draft.simplifiedinvoiceskudata}
-        fields={ctx.data.fields}
-        listed={ctx.data.listed.map((s) => s.name)}
-        problems={ctx.problems}
-        edit={edit}
-        busy={busy}
-        actor={actor}
-      />
-      <RowTable
-        title="Add-on SKU rows"
-        list="simplifiedinvoiceaddonsku"
-        rows={draft.simplifiedinvoiceaddonsku}
-        fields={ctx.data.fields}
-        listed={ctx.data.listed.map((s) => s.name)}
-        problems={ctx.problems}
-        edit={edit}
-        busy={busy}
-        actor={actor}
-      />
+      {SKU_ROW_LISTS.map((list) => (
+        <RowTable
+          key={list}
+          title={ROW_LIST_TITLES[list]}
+          list={list}
+          rows={draft[list]}
+          fields={ctx.data!.fields}
+          listed={ctx.data!.listed.map((s) => s.name)}
+          problems={ctx.problems}
+          edit={edit}
+          busy={busy}
+          actor={actor}
+        />
+      ))}
       {draft.simplifiedinvoiceskudata.length === 0 && draft.simplifiedinvoiceaddonsku.length === 0 && (
         <p className="muted">{NO_SKU_ENTRIES}</p>
       )}
