@@ -182,6 +182,15 @@ test("Custom IFSC Update leads to IFSC change verification, where qc.manager add
   await expect(page).toHaveURL(/\/dashboard\/ifsc-change-verification$/);
   await expect(page.getByRole("heading", { name: "IFSC change verification", level: 1 })).toBeVisible();
 
+  // The one IFSC rule: its length first, then its pattern (000 §5).
+  await page.getByLabel("IFSC code").fill("HDFC00002");
+  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page.getByText("IFSC Code must be exactly 11 characters!")).toBeVisible();
+  await page.getByLabel("IFSC code").fill("HDFC1000002");
+  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(
+    page.getByText("IFSC Code must be four letters, a zero and six letters or digits!"),
+  ).toBeVisible();
   await page.getByLabel("IFSC code").fill("HDFC0000002");
   await page.getByRole("button", { name: "Look up" }).click();
   await expect(page.locator(".verification-result")).toContainText(

@@ -5,9 +5,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ifscFormat } from "../../domain/surveyValidation";
+import { ifscProblems } from "../../domain/surveyValidation";
 import { canUseUploadType, UPLOAD_TYPES } from "../../domain/uploadTypes";
-import { isValidIfsc } from "../../domain/validation";
 import { type IfscMasterChange as Change, normalisedValue } from "../../domain/verification";
 import {
   ifscMasterChanges,
@@ -175,9 +174,9 @@ export default function IfscChangeScreen() {
           onSubmit={(e) => {
             e.preventDefault();
             const wanted = normalisedValue(typed);
-            const valid = isValidIfsc(wanted);
-            setProblem(valid ? null : ifscFormat("IFSC Code"));
-            setCode(valid ? wanted : null);
+            const [first = null] = ifscProblems("IFSC Code", wanted);
+            setProblem(first);
+            setCode(first ? null : wanted);
           }}
         >
           <TextInput
