@@ -348,3 +348,24 @@ export const IfscMasterBody = Schema.Struct({
   reason: Input(500).check(Schema.isMinLength(1)),
 });
 export const IfscChangesAnswer = Schema.Struct({ results: Schema.Array(IfscMasterChange) });
+
+export type IfscMasterAnswer = typeof IfscMasterAnswer.Type;
+
+/**
+ * A master row's change may be sent once bank, branch and the reason are given and the bank or
+ * branch differs from what the master holds (a code it does not hold is always a change).
+ */
+export function ifscChangeReady(
+  row: { bank: string; branch: string } | null,
+  change: { bank: string; branch: string; reason: string },
+): boolean {
+  const bank = change.bank.trim();
+  const branch = change.branch.trim();
+  const unchanged = row !== null && bank === row.bank && branch === row.branch;
+  return bank !== "" && branch !== "" && change.reason.trim() !== "" && !unchanged;
+}
+
+/** The notice after a master row was saved. */
+export const ifscMasterSaved = (code: string, row: { bank: string; branch: string } | null): string =>
+  `IFSC ${code} saved: ${row?.bank}, ${row?.branch}.`;
+export const IFSC_MASTER_NOT_SAVED = "The change could not be saved. Try again.";

@@ -18,6 +18,7 @@ import { excelUploadMachine } from "./excelUpload";
 import { fieldVerificationMachine } from "./fieldVerification";
 import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
+import { ifscMasterEditMachine } from "./ifscMasterEdit";
 import { invoiceAssignmentMachine } from "./invoiceAssignment";
 import { invoiceHeaderFormMachine } from "./invoiceHeaderForm";
 import { invoiceNumberDialogMachine } from "./invoiceNumberDialog";
@@ -94,4 +95,5 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "invoiceNumberDialog", machine: invoiceNumberDialogMachine },
   { id: "invoiceSlider", machine: invoiceSliderMachine },
   { id: "skuExport", machine: skuExportMachine },
+  { id: "ifscMasterEdit", machine: ifscMasterEditMachine },
 ];

@@ -3,23 +3,23 @@
  * IFSC master row (`bank_codes`) looked up, added or changed with a reason, and the master's audit
  * trail. IFSC Validate reads bank and branch from this master, so a change shows on the next check.
  */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { ifscProblems } from "../../domain/surveyValidation";
 import { canUseUploadType, UPLOAD_TYPES } from "../../domain/uploadTypes";
 import { type IfscMasterChange as Change, normalisedValue } from "../../domain/verification";
-import {
-  ifscMasterChanges,
-  ifscMasterRow,
-  saveIfscMasterRow,
-  verificationKeys,
-} from "../../infra/api/verification";
+import { ifscMasterChanges, verificationKeys } from "../../infra/api/verification";
 import { runApi } from "../../infra/http";
+import { ifscMasterEditMachine } from "../../machines/ifscMasterEdit";
+import { useLiveActorRef } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";
 import { useCurrentUser } from "../session/SessionGate";
 import { showDateTime } from "../uploads/dates";
 import { LoadingButton, TextArea, TextInput } from "../widgets/Controls";
 import HeldRowsTable, { type HeldColumn, textColumn } from "../widgets/HeldRowsTable";
+import { ifscMasterActors } from "./ifscMasterActors";
 import { NotForYou } from "./VerifierOnly";
 
 type IfscMasterChange = typeof Change.Type;
@@ -68,35 +68,36 @@ function Changes({
 function MasterRowEditor({ code }: { code: string }) {
   const notify = useNotify();
   const queries = useQueryClient();
-  const key = [...verificationKeys.ifscMaster, code];
-  const row = useQuery({ queryKey: key, queryFn: () => runApi(ifscMasterRow(code)) });
-  const [bank, setBank] = useState<string | null>(null);
-  const [branch, setBranch] = useState<string | null>(null);
-  const [reason, setReason] = useState("");
-  const save = useMutation({
-    mutationFn: () =>
-      runApi(
-        saveIfscMasterRow(code, {
-          bank: shownBank.trim(),
-          branch: shownBranch.trim(),
-          reason: reason.trim(),
-        }),
-      ),
-    onSuccess: (answer) => {
-      queries.setQueryData(key, answer);
-      void queries.invalidateQueries({ queryKey: verificationKeys.ifscMaster });
-      setReason("");
-      notify("success", `IFSC ${code} saved: ${answer.row?.bank}, ${answer.row?.branch}.`);
-    },
-  });
-  if (row.isPending) return <p>Reading the IFSC master…</p>;
-  if (row.isError) return <p role="alert">The IFSC master could not be read.</p>;
-  const current = row.data.row;
-  const shownBank = bank ?? current?.bank ?? "";
-  const shownBranch = branch ?? current?.branch ?? "";
-  const unchanged =
-    current !== null && shownBank.trim() === current.bank && shownBranch.trim() === current.branch;
-  const ready = shownBank.trim() !== "" && shownBranch.trim() !== "" && reason.trim() !== "" && !unchanged;
+  const editor = useLiveActorRef(
+    useProvided(ifscMasterEditMachine, {
+      actors: ifscMasterActors,
+      actions: {
+        notifySaved: (_, { text }) => {
+          // The page's latest changes show the new line.
+          void queries.invalidateQueries({ queryKey: verificationKeys.ifscMaster });
+          notify("success", text);
+        },
+      },
+    }),
+    { input: { code } },
+  );
+  const state = useSelector(editor, (s) => s);
+  const ctx = state.context;
+  if (state.matches("loading")) return <p>Reading the IFSC master…</p>;
+  if (state.matches("failed") || !ctx.answer)
+    return (
+      <p role="alert">
+        The IFSC master could not be read.{" "}
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => editor.send({ type: "retry" })}
+        >
+          Try again
+        </button>
+      </p>
+    );
+  const current = ctx.answer.row;
   return (
     <>
       <div className="verification-result" role="status">
@@ -104,48 +105,48 @@ function MasterRowEditor({ code }: { code: string }) {
           {current
             ? `The IFSC master holds ${code}: ${current.bank}, ${current.branch}.`
             : `The IFSC master does not hold ${code}.`}{" "}
-          {row.data.issued ? "It is an issued IFSC code." : "It is not an issued IFSC code."}
+          {ctx.answer.issued ? "It is an issued IFSC code." : "It is not an issued IFSC code."}
         </p>
       </div>
       <form
         aria-label={`Change ${code}`}
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate();
+          editor.send({ type: "save" });
         }}
       >
         <div className="verification-fields">
           <TextInput
             label="Bank"
             maxLength={200}
-            value={shownBank}
-            onChange={(e) => setBank(e.target.value)}
+            value={ctx.bank}
+            onChange={(e) => editor.send({ type: "bank.change", value: e.target.value })}
           />
           <TextInput
             label="Branch"
             maxLength={200}
-            value={shownBranch}
-            onChange={(e) => setBranch(e.target.value)}
+            value={ctx.branch}
+            onChange={(e) => editor.send({ type: "branch.change", value: e.target.value })}
           />
         </div>
         <TextArea
           label="Reason for the change"
           maxLength={500}
-          value={reason}
+          value={ctx.reason}
           placeholder="Why the bank or branch changes"
-          onChange={setReason}
+          onChange={(value) => editor.send({ type: "reason.change", value })}
         />
-        <LoadingButton type="submit" loading={save.isPending} disabled={!ready}>
+        <LoadingButton type="submit" loading={state.hasTag("busy")} disabled={!state.can({ type: "save" })}>
           {current ? "Save change" : "Add to the master"}
         </LoadingButton>
-        {save.isError && (
+        {ctx.message && (
           <p className="verification-refused" role="alert">
-            The change could not be saved. Try again.
+            {ctx.message}
           </p>
         )}
       </form>
       <h3>Changes of {code}</h3>
-      <Changes changes={row.data.changes} caption={`Changes of ${code}`} prefix="code-" />
+      <Changes changes={ctx.answer.changes} caption={`Changes of ${code}`} prefix="code-" />
     </>
   );
 }
