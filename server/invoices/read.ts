@@ -42,7 +42,8 @@ type HeaderRow = {
   show_logic_invoice_option: string;
 };
 
-const num = (v: string | null): number | null => (v === null ? null : Number(v));
+/** A numeric column as text (PostgreSQL numeric), as a number; null stays null. */
+export const num = (v: string | null): number | null => (v === null ? null : Number(v));
 
 /** The headers a sub-project's invoices ask, in order: its own list, else its template's by id. */
 export async function subProjectHeaders(db: Queryable, subProjectId: number): Promise<HeaderRow[]> {

@@ -31,7 +31,7 @@ import { NOT_FOUND, Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
 import { pendingState } from "../retailerRequests/gate";
 import { type VisibleWorkflowObject, visibleWorkflowObject } from "../survey/read";
-import { editsInvoicesNow, invoicesOf } from "./read";
+import { editsInvoicesNow, invoicesOf, num } from "./read";
 import {
   checkedHeaderAnswers,
   completeInvoice,
@@ -45,8 +45,6 @@ const KIND_OF: Record<SkuRowList, "sku" | "add_on"> = {
   simplifiedinvoiceskudata: "sku",
   simplifiedinvoiceaddonsku: "add_on",
 };
-
-const num = (v: string | null): number | null => (v === null ? null : Number(v));
 
 /** 002 §3 assigned_sku_template_field: the sub-project's SKU template fields, in order. */
 export async function skuTemplateFields(

@@ -266,6 +266,28 @@ export type InvoiceSaveOutcome =
 export type RowDeleteRequest = { row: number; version: number };
 export type RowDeleteOutcome = { type: "ok"; invoice: SkuInvoice } | { type: "refused"; message: string };
 
+/** A draft row as the save sends it and its rules read it: its values, one per template field. */
+export const rowInputOf = (r: DraftRow): SkuRowInput => ({
+  id: r.id === null ? null : InvoiceSkuRowId.make(r.id),
+  sku: r.sku === null ? null : SubProjectSkuId.make(r.sku),
+  sku_name: r.sku_name,
+  add_on_sku: r.add_on_sku,
+  manufacturer: r.manufacturer,
+  brand: r.brand,
+  variant: r.variant,
+  sub_category: r.sub_category,
+  simplifiedinvoiceskudetails: Object.entries(r.values).map(([field, single_input]) => ({
+    sku_template_field: SkuTemplateFieldId.make(Number(field)),
+    single_input,
+  })),
+});
+
+/** Both row lists of a draft as the save sends them. */
+export const draftRowsInput = (draft: Draft): Record<SkuRowList, SkuRowInput[]> => ({
+  simplifiedinvoiceskudata: draft.simplifiedinvoiceskudata.map(rowInputOf),
+  simplifiedinvoiceaddonsku: draft.simplifiedinvoiceaddonsku.map(rowInputOf),
+});
+
 // --- texts (002 §2.10, §8; 001 §4.8, §8) ---
 
 export const NO_SKU_ENTRIES = "No sku entries received in bill";

@@ -17,6 +17,7 @@ import {
 import {
   type Draft,
   type DraftRow,
+  draftRowsInput,
   type InvoiceSaveOutcome,
   type InvoiceSaveRequest,
   listedSkuOf,
@@ -108,27 +109,7 @@ export function draftProblems(invoice: SkuInvoice, draft: Draft, data: SliderDat
     const name = headers.find((h) => h.invoice_header === e.invoice_header)?.invoice_header_name ?? "";
     problems[name] ??= e.message;
   }
-  const rows = (list: SkuRowList) =>
-    draft[list].map((r) => ({
-      sku: r.sku,
-      sku_name: r.sku_name,
-      add_on_sku: r.add_on_sku,
-      simplifiedinvoiceskudetails: Object.entries(r.values).map(([field, single_input]) => ({
-        sku_template_field: Number(field),
-        single_input,
-      })),
-    }));
-  Object.assign(
-    problems,
-    skuDataProblems(
-      {
-        simplifiedinvoiceskudata: rows("simplifiedinvoiceskudata"),
-        simplifiedinvoiceaddonsku: rows("simplifiedinvoiceaddonsku"),
-      },
-      data.fields,
-      data.listed,
-    ),
-  );
+  Object.assign(problems, skuDataProblems(draftRowsInput(draft), data.fields, data.listed));
   return problems;
 }
 

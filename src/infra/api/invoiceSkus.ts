@@ -5,26 +5,18 @@
  * request, 400 with its problems by dotted path) is an answer with the server's reason.
  */
 import { Effect } from "effect";
-import {
-  InvoiceHeaderId,
-  InvoiceRecordId,
-  InvoiceSkuRowId,
-  SkuTemplateFieldId,
-  SubProjectSkuId,
-  WorkflowObjectId,
-} from "../../domain/api/ids";
+import { InvoiceHeaderId, InvoiceRecordId, InvoiceSkuRowId, WorkflowObjectId } from "../../domain/api/ids";
 import * as setupApi from "../../domain/api/invoiceSetup";
 import * as api from "../../domain/api/invoiceSkus";
 import type { ExportJob } from "../../domain/downloads";
-import type {
-  Draft,
-  InvoiceSaveOutcome,
-  InvoiceSaveRequest,
-  RowDeleteOutcome,
-  RowDeleteRequest,
-  SKU_ROW_LISTS,
-  SkuExport,
-  SliderData,
+import {
+  draftRowsInput,
+  type InvoiceSaveOutcome,
+  type InvoiceSaveRequest,
+  type RowDeleteOutcome,
+  type RowDeleteRequest,
+  type SkuExport,
+  type SliderData,
 } from "../../domain/invoiceSkus";
 import { INVOICE_CHANGED } from "../../domain/invoices";
 import { call } from "../endpoint";
@@ -60,22 +52,6 @@ function problemsOf(body: unknown): Record<string, string> {
   return out;
 }
 
-const rowsOf = (draft: Draft, list: (typeof SKU_ROW_LISTS)[number]) =>
-  draft[list].map((r) => ({
-    id: r.id === null ? null : InvoiceSkuRowId.make(r.id),
-    sku: r.sku === null ? null : SubProjectSkuId.make(r.sku),
-    sku_name: r.sku_name,
-    add_on_sku: r.add_on_sku,
-    manufacturer: r.manufacturer,
-    brand: r.brand,
-    variant: r.variant,
-    sub_category: r.sub_category,
-    simplifiedinvoiceskudetails: Object.entries(r.values).map(([field, single_input]) => ({
-      sku_template_field: SkuTemplateFieldId.make(Number(field)),
-      single_input,
-    })),
-  }));
-
 /** PUT the whole edited invoice at the version read. */
 export const saveSkuInvoice = (request: InvoiceSaveRequest): Effect.Effect<InvoiceSaveOutcome, ApiError> =>
   call(api.saveInvoice, {
@@ -86,8 +62,7 @@ export const saveSkuInvoice = (request: InvoiceSaveRequest): Effect.Effect<Invoi
         invoice_header: InvoiceHeaderId.make(a.invoice_header),
         single_input: a.single_input,
       })),
-      simplifiedinvoiceskudata: rowsOf(request.draft, "simplifiedinvoiceskudata"),
-      simplifiedinvoiceaddonsku: rowsOf(request.draft, "simplifiedinvoiceaddonsku"),
+      ...draftRowsInput(request.draft),
     },
   }).pipe(
     Effect.map((invoice): InvoiceSaveOutcome => ({ type: "ok", invoice })),
