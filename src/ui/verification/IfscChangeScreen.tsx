@@ -65,12 +65,19 @@ function Changes({
 }
 
 /** The row of one looked-up code: what the master holds, and the form that changes it. */
-function MasterRowEditor({ code }: { code: string }) {
+export function MasterRowEditor({
+  code,
+  actors = ifscMasterActors,
+}: {
+  code: string;
+  /** The master's calls; a view test passes its own. */
+  actors?: typeof ifscMasterActors;
+}) {
   const notify = useNotify();
   const queries = useQueryClient();
   const editor = useLiveActorRef(
     useProvided(ifscMasterEditMachine, {
-      actors: ifscMasterActors,
+      actors,
       actions: {
         notifySaved: (_, { text }) => {
           // The page's latest changes show the new line.
