@@ -222,6 +222,7 @@ export const invoiceSliderMachine = setup({
           },
     ),
     /** A new row goes without a call. */
+    // A removed row moves the rows after it up: the problems, keyed by place, are shown again on Save.
     dropNewRow: assign(({ context, event }) =>
       event.type !== "row.remove" || !context.draft
         ? {}
@@ -230,6 +231,7 @@ export const invoiceSliderMachine = setup({
               ...context.draft,
               [event.list]: context.draft[event.list].filter((r) => r.key !== event.key),
             },
+            problems: {},
           },
     ),
     askRemove: assign(({ event }) =>
@@ -244,6 +246,7 @@ export const invoiceSliderMachine = setup({
       return {
         data: withInvoice(context, out.invoice),
         draft: { ...context.draft, [list]: context.draft[list].filter((r) => r.key !== key) },
+        problems: {},
         removing: null,
         message: null,
       };
