@@ -122,7 +122,12 @@ test("QC edits an invoice's SKU rows: every §5 problem at once, rows added and 
   await expect(link).toHaveAttribute("target", "_blank");
   const file = await page.request.get((await link.getAttribute("href"))!);
   expect(file.headers()["content-type"]).toContain("text/csv");
-  expect((await file.text()).split("\r\n")[0]).toContain("invoice_no,invoice_date,sku_name,sku_code");
+  const lines = (await file.text()).split("\r\n");
+  expect(lines[0]).toContain("invoice_no,invoice_date,sku_name,sku_code");
+  // The saved quantity follows to the export: the changed row's line carries it.
+  expect(
+    lines.some((l) => l.startsWith("INV-000137-1,") && l.includes(`,${name},`) && l.includes(`,${after},`)),
+  ).toBe(true);
   await shoot(page, "sku-slider-complete");
 
   // The change is a line of QC Edit History: which invoice, which row, which field, old → new.
