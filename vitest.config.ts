@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { machinePaths } from "./scripts/machine-paths-plugin";
+import { machinePaths } from "./scripts/machine-paths-plugin.ts";
 
 // Only the UI tests need a DOM; everything else runs in plain Node, which is much faster.
 export default defineConfig({
@@ -39,12 +39,11 @@ export default defineConfig({
           name: "server",
           include: ["tests/server/**/*.test.ts"],
           environment: "node",
-          // One file at a time: two at a time saved 36 s on a quiet machine (166 s against 130 s), but
-          // beside the browser suite a test starting a server of its own passed its limit. Some tests
-          // migrate and seed a database of their own, hence the longer hang guard.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
+          // Side by side with the other projects' files: one at a time, the server files ran after
+          // every other file had ended, on one core (13 of a loaded run's 36 minutes). Some tests
+          // migrate and seed a database of their own, or start a server, hence the long hang guard.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           // Builds the seeded database once per run; each test file starts from a copy.
           globalSetup: ["tests/server/global-setup.ts"],
         },

@@ -3,6 +3,13 @@ import { createApp } from "../server/app";
 import { cryptoRandomBytes } from "../server/auth/passwords";
 import type { Db } from "../server/db/db";
 
+/** A timed request through the app, as the benchmarks call it. */
+export type TimedCall = ReturnType<typeof timedApp>;
+
+/** The p-th percentile of sorted figures. */
+export const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
 export function timedApp(db: Db) {
   const app = createApp({
     db,

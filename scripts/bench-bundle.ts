@@ -12,6 +12,9 @@ type Chunk = {
   file: string;
   /** The module the chunk was made for (a lazily loaded screen, the entry), if any. */
   facade: string | null;
+  /** The chunk's name: a group's (vite.config.ts) when it has no facade. */
+  name: string;
+  modules: string[];
   isEntry: boolean;
   imports: string[];
   dynamicImports: string[];
@@ -81,6 +84,8 @@ function chunkOf(output: Rollup.OutputChunk): Chunk {
   return {
     file: output.fileName,
     facade: output.facadeModuleId,
+    name: output.name,
+    modules: Object.keys(output.modules),
     isEntry: output.isEntry,
     imports: output.imports,
     dynamicImports: output.dynamicImports,
@@ -156,17 +161,27 @@ export async function bundleSizes() {
   const entry = closure(chunks, entryOf(chunks));
   // What a phone loads for /mobile-view: the link's own page (mobile.html) and all it imports.
   const phone = closure(mobileChunks, entryOf(mobileChunks));
+  // A lazily loaded screen's chunk, or a group of them (vite.config.ts) named for the group.
+  // The machine paths' generated modules (QA's data, "\0virtual:…") are no screen.
   const lazy = [...new Set([...chunks.values()].flatMap((c) => c.dynamicImports))].filter(
-    (file) => chunks.get(file)?.facade,
+    (file) => chunks.has(file) && !chunks.get(file)!.facade?.startsWith("\0"),
   );
   const beyond = (file: string, loaded: Set<string>) =>
     [...closure(chunks, file)].filter((f) => !loaded.has(f));
-  const areaName = (file: string) => partOf(chunks.get(file)!.facade!).replace(/^src\/ui\//, "");
+  const areaName = (file: string) => {
+    const chunk = chunks.get(file)!;
+    return chunk.facade
+      ? partOf(chunk.facade).replace(/^src\/ui\//, "")
+      : `${chunk.name} (chunk of several modules)`;
+  };
   const areas = lazy
     .map((file) => ({ name: areaName(file), kb: kbOf(chunks, beyond(file, entry)), file }))
     .sort((a, b) => a.name.localeCompare(b.name));
+  /** The lazily loaded chunk holding a module of src/ui. */
   const area = (pattern: RegExp) => {
-    const found = areas.find((a) => pattern.test(a.name));
+    const found = areas.find((a) =>
+      chunks.get(a.file)!.modules.some((m) => pattern.test(partOf(m).replace(/^src\/ui\//, ""))),
+    );
     if (!found) throw new Error(`no lazily loaded chunk matches ${pattern}`);
     return found;
   };
@@ -228,7 +243,10 @@ export function bundleLines(sizes: BundleSizes, budgets: { loginKb: number; phon
     `| login page, once shown: its configuration read loads the HTTP module | ${fmt(sizes.loginLaterKb)} | | |`,
     "",
     "A package's or module's share of a chunk is estimated from its share of the chunk's minified",
-    "bytes (source maps); chunk sizes are exact.",
+    "bytes (source maps); chunk sizes are exact. The server sends these files as compressed at build",
+    "time: brotli to a browser that takes it (every current one; smaller than these gzip figures),",
+    "gzip at this level to one that takes only gzip. What Chromium receives, headers and styles",
+    "included, is in the Bytes on the wire section.",
     "",
     ...partTable("The entry", sizes.entryKb, sizes.entryParts),
     ...partTable("The login screen beyond the entry", sum(sizes.loginParts), sizes.loginParts),

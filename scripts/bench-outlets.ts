@@ -2,7 +2,8 @@
  * The outlet measurements of `npm run bench`: on a database seeded with 100,000 outlets, the time
  * the server takes to answer filtered, sorted list pages (p95 target 50 ms) and one bulk action on
  * 1,000 outlets in one transaction (target 2 s), and the outlet review screen's outlet detail (p95
- * target 30 ms), and what the idle-time vacuum of PGlite finds and costs after that bulk action.
+ * target 30 ms), Survey Details and the invoice and SKU data slider (scripts/bench-survey.ts,
+ * scripts/bench-skus.ts), and what the idle-time vacuum of PGlite finds and costs after that bulk action.
  * Requests go through the app in process, so the figures are the server's own time without the
  * network. Gives its section of docs/benchmarks.md. BENCH_OUTLETS_DATA keeps the seeded database.
  */
@@ -13,6 +14,8 @@ import { type Db, openPglite } from "../server/db/db";
 import { tablesDueForUpkeep, vacuumWhenIdle } from "../server/db/idleVacuum";
 import { rebuildDatabase } from "../server/seed/rebuild";
 import { timedApp } from "./bench-app";
+import { benchScoring } from "./bench-scoring";
+import { benchSkus } from "./bench-skus";
 import { benchSurvey } from "./bench-survey";
 
 export const BENCH_OUTLETS = 100_000;
@@ -162,6 +165,7 @@ export async function benchOutlets(): Promise<{ lines: string[]; withinTargets: 
 
     // Survey Details before the bulk action moves the qc_pending outlets it answers for.
     const survey = await benchSurvey(db, call, qc);
+    const skus = await benchSkus(db, call, qc);
 
     const pending = await db.query<{ id: number; version: number }>(
       `SELECT o.id, o.version FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id
@@ -196,12 +200,16 @@ export async function benchOutlets(): Promise<{ lines: string[]; withinTargets: 
     await db.exec("VACUUM (ANALYZE) outlets");
     const outletsVacuumMs = performance.now() - vacuumStarted;
 
+    // Last: it moves every outlet into one scored cycle.
+    const scoring = await benchScoring(db);
+
     const withinTargets =
       listP95 < LIST_P95_TARGET_MS &&
       searches.every((q) => q.p95 < NAME_SEARCH_P95_TARGET_MS) &&
       bulk.ms < BULK_TARGET_MS &&
       detailP95 < DETAIL_P95_TARGET_MS &&
-      survey.withinTargets;
+      survey.withinTargets &&
+      skus.withinTargets;
     const lines = [
       "## Outlets (100,000 outlets, PGlite, requests through the app in process)",
       "",
@@ -230,6 +238,7 @@ export async function benchOutlets(): Promise<{ lines: string[]; withinTargets: 
       `| outlet detail with its workflow object, ${DETAIL_OUTLETS} outlets across the set (target p95 under ${DETAIL_P95_TARGET_MS} ms) | ${fmt(percentile(detailTimes, 50))} | **${fmt(detailP95)}** |`,
       "",
       ...survey.lines,
+      ...skus.lines,
       "| bulk action | ms | target |",
       "| --- | ---: | ---: |",
       `| QC Accept on ${pending.length} outlets in one transaction (${logged?.n ?? 0} log rows written) | ${fmt(bulk.ms, 0)} | ${BULK_TARGET_MS} |`,
@@ -241,6 +250,7 @@ export async function benchOutlets(): Promise<{ lines: string[]; withinTargets: 
       `| the step's time (what the runner ran) | ${fmt(upkeepMs, 0)} ms |`,
       `| VACUUM (ANALYZE) of the outlets table with ${pending.length} dead rows (the longest a request waits for it) | ${fmt(outletsVacuumMs, 0)} ms |`,
       "",
+      ...scoring,
     ];
     return { lines, withinTargets };
   } finally {

@@ -5,6 +5,7 @@
  * changed answers (p95 target 100 ms), each through the app in process.
  */
 import type { Db } from "../server/db/db";
+import { percentile, type TimedCall } from "./bench-app";
 
 export const ANSWERS_P95_TARGET_MS = 30;
 export const SAVE_P95_TARGET_MS = 100;
@@ -12,18 +13,9 @@ const QUESTIONS = 40;
 const ANSWERED_OUTLETS = 5_000;
 const ROUNDS = 60;
 
-type Call = (
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: unknown,
-) => Promise<{ json: Record<string, unknown>; ms: number; cpuMs: number }>;
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const fmt = (n: number) => n.toFixed(1);
 
-export async function benchSurvey(db: Db, call: Call, qc: Record<string, string>) {
+export async function benchSurvey(db: Db, call: TimedCall, qc: Record<string, string>) {
   const [sub] = await db.query<{ id: number }>(
     "SELECT id FROM sub_projects WHERE slug = 'acme-retail-audit-main'",
   );

@@ -5,7 +5,8 @@
  *   made of (scripts/bench-bundle.ts)
  * - server cold start (new data folder: migrations and demo data) and warm start (reopen)
  * - login request latency against a running server
- * - the outlet list and bulk action at 100,000 outlets (scripts/bench-outlets.ts)
+ * - the outlet list and bulk action at 100,000 outlets (scripts/bench-outlets.ts), and the whole-cycle
+ *   rescore of logic scoring at 100,000 outlets (scripts/bench-scoring.ts)
  * - the administration lists with 10,000 users (scripts/bench-admin.ts)
  * - the project cards with 2,000 projects (scripts/bench-projects.ts)
  * - the health answer's latency while a 20 MB field app dump is indexed (scripts/bench-dumps.ts)
@@ -13,6 +14,9 @@
  * - the planted-mistake check on every machine, which rewrites docs/coverage/transitions.md
  *   (scripts/bench-mutations.ts)
  * `npm run bench -- --mutations`: only the planted-mistake check, rewriting just its section.
+ * - bytes on the wire: each entry page opened in Chromium on slow 4G over the real server, beside a
+ *   bare React page (scripts/bench-wire.ts)
+ * `npm run bench -- --wire`: only the bytes on the wire, rewriting just its section.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +30,7 @@ import { benchProjects } from "./bench-projects";
 import { benchReliability } from "./bench-reliability";
 import { startServer } from "./bench-server";
 import { benchUploads } from "./bench-uploads";
+import { benchWire, WIRE_HEADING } from "./bench-wire";
 
 const root = process.cwd();
 /** The login route: the entry and the login screen (the entry carries no Effect, docs/architecture.md). */
@@ -147,6 +152,29 @@ function mutationsOnly() {
   }
 }
 
+/** Only the bytes on the wire: its section is replaced (or added before the client bundle). */
+async function wireOnly() {
+  const wire = await benchWire();
+  const path = join(root, "docs/benchmarks.md");
+  const doc = readFileSync(path, "utf8");
+  const section = `${wire.lines.join("\n")}\n`;
+  const start = doc.indexOf(WIRE_HEADING);
+  let next: string;
+  if (start >= 0) {
+    const end = doc.indexOf("\n## ", start + WIRE_HEADING.length);
+    next = `${doc.slice(0, start)}${section}${end < 0 ? "" : doc.slice(end + 1)}`;
+  } else {
+    const at = doc.indexOf("## Client bundle");
+    next = at < 0 ? `${doc.trimEnd()}\n\n${section}` : `${doc.slice(0, at)}${section}\n${doc.slice(at)}`;
+  }
+  writeFileSync(path, next);
+  console.log(wire.lines.join("\n"));
+  if (!wire.withinBudgets) {
+    console.error("An entry page is over its bytes-on-the-wire budget (see docs/benchmarks.md)");
+    process.exitCode = 1;
+  }
+}
+
 /** The test suite times are measured by hand (whole test projects), so a rewrite keeps their section. */
 function handMeasured(doc: string): string[] {
   const start = doc.indexOf("## Test suite times");
@@ -155,6 +183,7 @@ function handMeasured(doc: string): string[] {
 
 async function main() {
   const sizes = await bundleSizes();
+  const wire = await benchWire();
   const dataDir = mkdtempSync(join(tmpdir(), "bench-data-"));
   const port = 8300 + Math.floor(process.pid % 500);
   const cold = await startServer(dataDir, port);
@@ -179,6 +208,7 @@ async function main() {
     "Written by `npm run bench`; do not edit by hand. Measured on the development machine",
     `(${process.platform}, Node ${process.version}, 2 cores) on ${date}.`,
     "",
+    ...wire.lines,
     ...bundleLines(sizes, BUDGETS),
     "## Server",
     "",
@@ -211,6 +241,10 @@ async function main() {
   writeFileSync(join(root, "docs/benchmarks.md"), lines.join("\n"));
   console.log(lines.join("\n"));
   checkBundleBudgets(sizes);
+  if (!wire.withinBudgets) {
+    console.error("An entry page is over its bytes-on-the-wire budget (see the Bytes on the wire section)");
+    process.exitCode = 1;
+  }
   if (!admin.withinTargets) {
     console.error("An administration list is over its target (see the Administration lists section)");
     process.exitCode = 1;
@@ -236,5 +270,6 @@ async function main() {
 }
 
 if (process.argv.includes("--bundle")) await bundleOnly();
+else if (process.argv.includes("--wire")) await wireOnly();
 else if (process.argv.includes("--mutations")) mutationsOnly();
 else await main();

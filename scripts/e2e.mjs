@@ -108,24 +108,52 @@ async function runShard(index, specs) {
     for (const stream of [child.stdout, child.stderr]) prefixLines(stream, `[${index}/${shards}] `);
   }
   const status = await new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
-  const seconds = existsSync(report) ? specSeconds(JSON.parse(readFileSync(report, "utf8"))) : {};
+  const parsed = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : { suites: [] };
   rmSync(dataDir, { recursive: true, force: true });
-  return { status, seconds };
+  return { status, seconds: specSeconds(parsed), failures: failedTests(parsed, index) };
+}
+
+/** Every test result (a retry is a second result) in a Playwright JSON report, with its spec and test. */
+function* testResults(report) {
+  const visit = function* (suite) {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests) for (const r of test.results) yield { spec, test, r };
+    for (const child of suite.suites ?? []) yield* visit(child);
+  };
+  for (const suite of report.suites ?? []) yield* visit(suite);
 }
 
 /** Each spec file's seconds in a Playwright JSON report: the sum of its tests' run times. */
 function specSeconds(report) {
   const seconds = {};
-  const visit = (suite) => {
-    for (const spec of suite.specs ?? []) {
-      const file = spec.file.split("/").pop();
-      for (const t of spec.tests)
-        for (const r of t.results) seconds[file] = (seconds[file] ?? 0) + r.duration / 1000;
-    }
-    for (const child of suite.suites ?? []) visit(child);
-  };
-  for (const suite of report.suites ?? []) visit(suite);
+  for (const { spec, r } of testResults(report)) {
+    const file = spec.file.split("/").pop();
+    seconds[file] = (seconds[file] ?? 0) + r.duration / 1000;
+  }
   return seconds;
+}
+
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
+/**
+ * The failed tests of a report, each with where it stopped and its error's first lines; a test that
+ * passed on its retry is listed too, as flaky.
+ */
+function failedTests(report, shard) {
+  const failures = [];
+  for (const { spec, test, r } of testResults(report)) {
+    if (r.status === "passed" || r.status === "skipped") continue;
+    const verdict = test.status === "flaky" ? "FLAKY, passed on retry" : "FAILED";
+    const message = (r.error?.message ?? r.status).replace(ANSI, "").split("\n").slice(0, 12);
+    const at = r.error?.location
+      ? `${r.error.location.file.split("/").pop()}:${r.error.location.line}`
+      : spec.file;
+    failures.push([
+      `[shard ${shard}] ${verdict}: ${spec.file}: ${spec.title} (${r.status} after ${r.duration} ms, at ${at})`,
+      ...message,
+    ]);
+  }
+  return failures;
 }
 
 const dealt = shards > 1 ? dealSpecs() : [[]];
@@ -140,6 +168,8 @@ if (process.env.E2E_RECORD_DURATIONS === "1") {
   );
   writeFileSync(DURATIONS, `${JSON.stringify(rounded, null, 2)}\n`);
 }
+// Shards print side by side, so their failures are gathered here where the run's end shows them.
+for (const lines of results.flatMap((r) => r.failures)) console.error(lines.join("\n  "));
 const failed = results.findIndex((r) => r.status !== 0);
 if (failed >= 0 && shards > 1) console.error(`Browser tests: shard ${failed + 1} of ${shards} failed`);
 process.exit(failed >= 0 ? results[failed].status : 0);

@@ -2,7 +2,10 @@
 // side: the browser tests mostly wait on their pages (a shard keeps about a quarter of one core
 // busy) while the others keep the cores busy, so run together they end about when the longest
 // would have ended alone. Each line is prefixed with its suite; the command fails when any suite
-// fails, and says which.
+// fails, and says which, reprinting the failed suites' last lines at the very end: a suite that
+// failed early would otherwise be lost far above the output of one still running. The very last
+// lines are the failure's own (error messages, failed test names), since a CI log is often read
+// from its end only.
 
 import { spawn } from "node:child_process";
 import { prefixLines } from "./prefix-lines.mjs";
@@ -13,21 +16,54 @@ const suites = [
   { name: "browser", command: "node", args: ["scripts/e2e.mjs"] },
 ];
 
+const TAIL_LINES = 80;
+const SECTION_LINES = 6;
+const CAUSE_LINES = 24;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are what it removes
+const COLOUR = /\x1b\[[0-9;]*m/g;
+/** Where a runner's own account of its failures begins: vitest's sections, a browser test's verdict. */
+const FAILURES_BEGIN =
+  /\u23af (Failed Tests|Failed Suites|Uncaught Exception|Unhandled Rejection)|^\[\w+\] +FAIL |FAILED:|FLAKY, passed on retry/;
+const RULE = /^\[\w+\] [\u23af\s]*(\[\d+\/\d+\][\u23af\s]*)?$/;
+
 function run({ name, command, args }) {
   const started = Date.now();
   const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
-  prefixLines(child.stdout, `[${name}] `);
-  prefixLines(child.stderr, `[${name}] `);
+  const tail = [];
+  /** The first lines of each failure section: a failed test's assertion, an uncaught error's message. */
+  const causes = [];
+  let section = 0;
+  const keep = (prefixed) => {
+    const line = prefixed.replace(COLOUR, "");
+    tail.push(line);
+    if (tail.length > TAIL_LINES) tail.shift();
+    if (FAILURES_BEGIN.test(line)) section = SECTION_LINES;
+    if (section > 0 && !RULE.test(line) && causes.length < CAUSE_LINES) {
+      causes.push(line);
+      section--;
+    }
+  };
+  prefixLines(child.stdout, `[${name}] `, keep);
+  prefixLines(child.stderr, `[${name}] `, keep);
   return new Promise((resolve) =>
     child.on("close", (code) => {
       const minutes = ((Date.now() - started) / 60_000).toFixed(1);
       console.log(`[${name}] ${code === 0 ? "passed" : "FAILED"} in ${minutes} min`);
-      resolve({ name, code: code ?? 1 });
+      resolve({ name, code: code ?? 1, tail, causes });
     }),
   );
 }
 
 const results = await Promise.all(suites.map(run));
 const failed = results.filter((r) => r.code !== 0);
+for (const { name, tail } of failed) {
+  console.error(`\n--- the last ${tail.length} lines of the failed ${name} suite ---`);
+  for (const line of tail) console.error(line);
+}
+for (const { name, causes } of failed) {
+  if (causes.length === 0) continue;
+  console.error(`\n--- the ${name} suite's own account of its failures, each one's first lines ---`);
+  for (const line of causes.slice(0, CAUSE_LINES)) console.error(line.slice(0, 300));
+}
 if (failed.length > 0) console.error(`Failed: ${failed.map((r) => r.name).join(", ")}`);
 process.exit(failed.length > 0 ? 1 : 0);

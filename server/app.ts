@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import * as authApi from "../src/domain/api/auth";
 import type { SsoProvider } from "../src/domain/auth";
 import { adminResourceRoutes, isResourceFileWrite } from "./admin/routes";
+import { allocationRoutes } from "./allocation/routes";
 import { adminRoutes } from "./auth/admin";
 import { authenticate } from "./auth/guard";
 import { otpKeys } from "./auth/otpKeys";
@@ -16,6 +17,8 @@ import { busyProblem, isRetryable } from "./db/retry";
 import { outboxPage, outboxRoutes } from "./dev/outbox";
 import { fieldToolRoutes, isDumpUpload } from "./fieldTools/routes";
 import { fieldUserRoutes } from "./fieldUsers/routes";
+import { gamificationRoutes } from "./gamification/routes";
+import { compressAnswers } from "./http/compress";
 import { jsonOnly } from "./http/jsonOnly";
 import { NOT_FOUND, Problem } from "./http/problem";
 import { requestActivity } from "./http/requestActivity";
@@ -25,13 +28,20 @@ import { serveClient } from "./http/static";
 import { invoiceSetupRoutes } from "./invoiceSetup/routes";
 import { invoiceRoutes } from "./invoices/routes";
 import { lookupRoutes } from "./lookups/routes";
+import { messagingRoutes } from "./messaging/routes";
 import { mobileRoutes } from "./mobile/routes";
 import { outletRoutes } from "./outlets/routes";
 import { payoutRoutes } from "./payouts/routes";
+import { photoAuditRoutes } from "./photoAudit/routes";
 import { projectRoutes } from "./projects/routes";
+import { reportRoutes } from "./reports/routes";
 import { isCommonUpload, retailerRequestRoutes } from "./retailerRequests/routes";
+import { scoringRoutes } from "./scoring/routes";
 import { surveyRoutes } from "./survey/routes";
+import { isForm16Upload, taxRoutes } from "./tax/routes";
+import { unicornRoutes } from "./unicorns/routes";
 import { isUploadPost, uploadsApi } from "./uploads/routes";
+import { locationCheckRoutes } from "./verification/locationRoutes";
 import { verificationRoutes } from "./verification/routes";
 
 export type { AppDeps } from "./context";
@@ -41,7 +51,8 @@ const takesFiles = (method: string, path: string): boolean =>
   isUploadPost(method, path) ||
   isCommonUpload(method, path) ||
   isDumpUpload(method, path) ||
-  isResourceFileWrite(method, path);
+  isResourceFileWrite(method, path) ||
+  isForm16Upload(method, path);
 
 /** JSON bodies of this API are small; anything larger is refused before it is read. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -88,6 +99,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     });
   });
   app.use(securityHeaders);
+  // Lists and exports go compressed; built files come compressed already (server/http/static.ts).
+  app.use("/api/*", compressAnswers);
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
@@ -120,8 +133,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", payoutRoutes(deps));
   app.route("/api", projectRoutes(deps));
   app.route("/api", invoiceSetupRoutes(deps));
+  app.route("/api", photoAuditRoutes(deps));
   app.route("/api", invoiceRoutes(deps));
   app.route("/api", surveyRoutes(deps));
+  app.route("/api", scoringRoutes(deps));
+  app.route("/api", reportRoutes(deps));
+  app.route("/api", gamificationRoutes(deps));
+  app.route("/api", locationCheckRoutes(deps));
+  app.route("/api", unicornRoutes(deps));
   app.route("/api", callingRoutes(deps));
   app.route("/api", retailerRequestRoutes(deps));
   app.route("/api", fieldToolRoutes(deps));
@@ -130,6 +149,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", outboxPage(deps));
   app.route("/api", uploadsApi(deps));
   app.route("/api", verificationRoutes(deps));
+  app.route("/api", taxRoutes(deps));
+  app.route("/api", messagingRoutes(deps));
+  app.route("/api", allocationRoutes(deps));
 
   app.all("/api/*", () => {
     throw new Problem(404, { ...NOT_FOUND });

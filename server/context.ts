@@ -1,6 +1,7 @@
 import type { RandomBytes } from "./auth/passwords";
 import type { UserRow } from "./auth/users";
 import type { Db } from "./db/db";
+import type { MessageProvider } from "./messaging/provider";
 import type { KycProvider } from "./verification/providers";
 
 export type AppMode = "demo" | "production";
@@ -27,6 +28,8 @@ export type AppDeps = {
   allowedOrigins?: readonly string[];
   /** The KYC provider (PAN, GST, bank account, UPI); without one, demo mode uses the simulator. */
   kycProvider?: KycProvider;
+  /** The WhatsApp provider; without one, demo mode uses the simulator and production sends nothing. */
+  messageProvider?: MessageProvider;
 };
 
 export type AuthState = { user: UserRow; sessionId: number | null };

@@ -11,6 +11,7 @@ import {
   type FieldSpec,
   mayGrantPermissions,
   missingReference,
+  missingUnderParent,
   notGrantablePermission,
   type ResourceDefinition,
 } from "../../src/domain/resource";
@@ -46,18 +47,33 @@ async function checkReference(
   field: FieldSpec,
   value: unknown,
   organisationId: number | null,
+  parentId: unknown,
   errors: FieldErrors,
 ) {
   if (value === null || value === undefined || !field.references) return;
   const target = resourceNamed(field.references);
   const ids = Array.isArray(value) ? [...new Set(value as number[])] : [value as number];
   if (ids.length === 0) return;
-  const scoped = target.scope === "organisation" && organisationId !== null;
+  const params: unknown[] = [ids];
+  const where = ["id = ANY($1::int[])"];
+  if (target.scope === "organisation" && organisationId !== null) {
+    params.push(organisationId);
+    where.push(`organisation_id = $${params.length}`);
+  }
+  // A row under the same parent as the record (a question of its sub-project), whatever id is sent.
+  const targetParent = target.parent ? target.fields[target.parent.field] : undefined;
+  const underParent = field.underParent && target.parent && targetParent;
+  if (underParent) {
+    params.push(typeof parentId === "number" ? parentId : null);
+    where.push(`${columnOf(target.parent!.field, targetParent!)} = $${params.length}`);
+  }
   const rows = await tx.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM ${target.table} WHERE id = ANY($1::int[])${scoped ? " AND organisation_id = $2" : ""}`,
-    scoped ? [ids, organisationId] : [ids],
+    `SELECT count(*)::int AS count FROM ${target.table} WHERE ${where.join(" AND ")}`,
+    params,
   );
-  if ((rows[0]?.count ?? 0) !== ids.length) addFieldError(errors, key, missingReference(field));
+  if ((rows[0]?.count ?? 0) === ids.length) return;
+  const parentNoun = targetParent?.references ? resourceNamed(targetParent.references).noun : "";
+  addFieldError(errors, key, underParent ? missingUnderParent(field, parentNoun) : missingReference(field));
 }
 
 async function checkUnique(
@@ -193,7 +209,8 @@ export async function writeProblems(
   const referencesIn = await recordOrganisation(tx, def, values);
   for (const [key, field] of Object.entries(def.fields)) {
     if (key === "organisation") continue;
-    await checkReference(tx, key, field, values[key], referencesIn, errors);
+    const parentId = def.parent ? values[def.parent.field] : undefined;
+    await checkReference(tx, key, field, values[key], referencesIn, parentId, errors);
   }
   await checkUnique(tx, def, values, selfId, errors);
   await checkGrants(tx, def, caller, values, selfId, errors);

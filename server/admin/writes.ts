@@ -21,6 +21,7 @@ import { inTransaction } from "../db/retry";
 import { Problem } from "../http/problem";
 import { outranksCaller, writeProblems } from "./checks";
 import { currentFiles, dropFiles, loggableFile, storeFiles } from "./fileWrites";
+import { followWrite } from "./followers";
 import { type Caller, findRecord } from "./reads";
 import { columnOf, linkFields, rowFields } from "./schemaSql";
 
@@ -109,19 +110,21 @@ export async function createRecord(
   return unlessDuplicate(def, () =>
     inTransaction(deps, async (tx) => {
       await mustPass(tx, def, caller, values, null);
-      const files = await storeFiles(tx, def, caller, values, null, now);
-      const columns = [...columnValues(def, values, hashed, now), ...files.columns];
-      if (def.addressBy === "slug" && def.slugFrom)
-        columns.push(["slug", await freeSlug(tx, def, slugify(String(values[def.slugFrom])))]);
-      columns.push(["modified_at", now], ["modified_by", caller.id]);
-      const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO ${def.table} (${columns.map(([c]) => c).join(", ")})
-         VALUES (${columns.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING id`,
-        columns.map(([, v]) => v),
-      );
-      await writeLinks(tx, def, row!.id, values);
-      await logChange(tx, def, row!.id, "create", caller, now, loggable(def, values));
-      return row!.id;
+      return followWrite(tx, def, "create", { id: null, values, callerId: caller.id, now }, async () => {
+        const files = await storeFiles(tx, def, caller, values, null, now);
+        const columns = [...columnValues(def, values, hashed, now), ...files.columns];
+        if (def.addressBy === "slug" && def.slugFrom)
+          columns.push(["slug", await freeSlug(tx, def, slugify(String(values[def.slugFrom])))]);
+        columns.push(["modified_at", now], ["modified_by", caller.id]);
+        const [row] = await tx.query<{ id: number }>(
+          `INSERT INTO ${def.table} (${columns.map(([c]) => c).join(", ")})
+           VALUES (${columns.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING id`,
+          columns.map(([, v]) => v),
+        );
+        await writeLinks(tx, def, row!.id, values);
+        await logChange(tx, def, row!.id, "create", caller, now, loggable(def, values));
+        return row!.id;
+      });
     }),
   );
 }
@@ -157,18 +160,20 @@ export async function updateRecord(
       if (row.version !== version)
         throw new Problem(409, { detail: versionConflict(def), code: "version_conflict" });
       await mustPass(tx, def, caller, values, row.id);
-      const files = await storeFiles(tx, def, caller, values, await currentFiles(tx, def, row.id), now);
-      const columns = [...columnValues(def, values, hashed, now), ...files.columns];
-      columns.push(["modified_at", now], ["modified_by", caller.id]);
-      await tx.query(
-        `UPDATE ${def.table} SET ${columns.map(([c], i) => `${c} = $${i + 2}`).join(", ")}, version = version + 1
-         WHERE id = $1`,
-        [row.id, ...columns.map(([, v]) => v)],
-      );
-      await writeLinks(tx, def, row.id, values);
-      await dropFiles(tx, files.dropped);
-      await logChange(tx, def, row.id, "update", caller, now, loggable(def, values));
-      return row.id;
+      return followWrite(tx, def, "update", { id: row.id, values, callerId: caller.id, now }, async () => {
+        const files = await storeFiles(tx, def, caller, values, await currentFiles(tx, def, row.id), now);
+        const columns = [...columnValues(def, values, hashed, now), ...files.columns];
+        columns.push(["modified_at", now], ["modified_by", caller.id]);
+        await tx.query(
+          `UPDATE ${def.table} SET ${columns.map(([c], i) => `${c} = $${i + 2}`).join(", ")}, version = version + 1
+           WHERE id = $1`,
+          [row.id, ...columns.map(([, v]) => v)],
+        );
+        await writeLinks(tx, def, row.id, values);
+        await dropFiles(tx, files.dropped);
+        await logChange(tx, def, row.id, "update", caller, now, loggable(def, values));
+        return row.id;
+      });
     }),
   );
 }
@@ -204,13 +209,22 @@ export async function deleteRecord(deps: AppDeps, def: ResourceDefinition, calle
       const row = await lockRow(tx, def, caller, address);
       const used = (await usages(tx, def, row.id)).filter((u) => u.count > 0);
       if (used.length > 0) throw new Problem(409, { detail: inUse(def, used), code: "in_use" });
-      const files = await currentFiles(tx, def, row.id);
-      await tx.query(`DELETE FROM ${def.table} WHERE id = $1`, [row.id]);
-      await dropFiles(
+      await followWrite(
         tx,
-        Object.values(files).filter((id): id is number => id !== null),
+        def,
+        "delete",
+        { id: row.id, values: null, callerId: caller.id, now },
+        async () => {
+          const files = await currentFiles(tx, def, row.id);
+          await tx.query(`DELETE FROM ${def.table} WHERE id = $1`, [row.id]);
+          await dropFiles(
+            tx,
+            Object.values(files).filter((id): id is number => id !== null),
+          );
+          await logChange(tx, def, row.id, "delete", caller, now, { address });
+          return row.id;
+        },
       );
-      await logChange(tx, def, row.id, "delete", caller, now, { address });
     });
   } catch (error) {
     // A table the definition does not name still refers to the row: the database refused.

@@ -29,6 +29,7 @@ import { otpLoginStep } from "./otpLogin";
 import { digest, hashPassword, newCode, newToken, UNMATCHABLE_HASH, verifyPassword } from "./passwords";
 import { deleteSession, endAllSessions, takeConflictToken } from "./sessions";
 import { clearFailures, isLocked, LOCKED_DETAIL, recordFailure, slowDownMs } from "./throttle";
+import { openSecondStep } from "./twoStep";
 import { findUserByUsername, signsInByCode, type UserRow, userDetails } from "./users";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -103,6 +104,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const base = { username: user.username, user_data: { phone_number: user.phone_number } };
     if (isPasswordExpired(user.password_changed_at.getTime(), now))
       return { ...base, sessionid: null, password_expired: true };
+    if (user.two_step_sign_in) return openSecondStep(c, deps, user, now);
     return answerSignIn(c, deps, user, platform, now);
   });
 
@@ -243,7 +245,10 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     return { detail: PASSWORD_CHANGED };
   });
 
-  /** A new password (with its own salt) ends every session and spends every reset code of the user. */
+  /**
+   * A new password (with its own salt) ends every session and spends every reset code and open
+   * two-step ticket of the user.
+   */
   async function setPassword(user: UserRow, password: string, now: number): Promise<void> {
     const hash = await hashPassword(password, randomBytes);
     await db.transaction(async (tx) => {
@@ -254,6 +259,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       ]);
       await tx.query("UPDATE password_resets SET used = true WHERE user_id = $1", [user.id]);
       await tx.query("DELETE FROM sessions WHERE user_id = $1", [user.id]);
+      // A password step passed with the old password opens no code step any more.
+      await tx.query("DELETE FROM sign_in_tickets WHERE user_id = $1", [user.id]);
       await clearFailures(tx, user.username);
     });
   }

@@ -13,6 +13,8 @@ export type UserRow = {
   password_changed_at: Date;
   is_active: boolean;
   considered_workflow_permission: string | null;
+  /** Signs in with the password and then a code sent to the mobile (docs/auth.md). */
+  two_step_sign_in: boolean;
   organisation_id: number;
   organisation_name: string;
   organisation_kind: "internal" | "client";
@@ -20,7 +22,7 @@ export type UserRow = {
 
 const USER_SELECT = `
   SELECT u.id, u.username, u.name, u.email, u.phone_number, u.password_hash, u.password_changed_at,
-         u.is_active, u.considered_workflow_permission, o.id AS organisation_id, o.name AS organisation_name,
+         u.is_active, u.considered_workflow_permission, u.two_step_sign_in, o.id AS organisation_id, o.name AS organisation_name,
          o.kind AS organisation_kind
   FROM users u JOIN organisations o ON o.id = u.organisation_id`;
 

@@ -84,6 +84,18 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     types: types as never,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle connection can be closed under the pool (a restart, an administrator, the network);
+  // the pool then opens a new one when asked, and without a listener the process would crash.
+  pool.on("error", (error) =>
+    console.warn(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: "warn",
+        message: "idle database connection lost",
+        detail: error.message,
+      }),
+    ),
+  );
   return {
     engine: "postgres",
     async query<T>(sql: string, params?: unknown[]) {

@@ -23,6 +23,7 @@ export const INSERTABLE_COLUMNS: ReadonlyMap<string, ReadonlySet<string>> = new 
       "password_changed_at",
       "considered_workflow_permission",
       "is_active",
+      "two_step_sign_in",
     ],
     states: ["name", "code"],
     // The administered resources' demo rows (server/seed/catalogue.ts).
@@ -52,6 +53,7 @@ export const INSERTABLE_COLUMNS: ReadonlyMap<string, ReadonlySet<string>> = new 
     territories: ["name", "zone_id"],
     field_auditors: ["name", "mobile", "organisation_id"],
     programs: ["name", "sub_project_id"],
+    panels: ["name", "description", "sub_project_id"],
     retailers: ["name", "mobile", "outlet_id"],
     outlets: [
       "rsid",

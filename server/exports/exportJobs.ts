@@ -9,6 +9,9 @@ import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";
 import { claimJob, type JobQueue, stillWaiting } from "../jobs/queue";
+import type { ExportFile, PerformanceExportParams } from "../reports/performanceFiles";
+import { performanceFile } from "../reports/performanceFiles";
+import { form16CsvSheet, tdsReportSheet } from "../tax/exports";
 import { writeWorkbook, XLSX_CONTENT_TYPE } from "../uploads/excel";
 import { fileLink, saveFile } from "../uploads/files";
 import { CSV_CONTENT_TYPE, writeCsv } from "./csv";
@@ -25,13 +28,18 @@ export type NewExport = {
 } & ExportWhat;
 
 /**
- * What to export: outlet details by RSID, a sub-project's retailer mobile links (from `origin`), or
- * chosen SKU rows of a workflow object's invoices (a CSV, 001 §7).
+ * What to export: outlet details by RSID, a sub-project's retailer mobile links (from `origin`),
+ * chosen SKU rows of a workflow object's invoices (a CSV, 001 §7), a quarter's TDS report or a year's
+ * Form 16 CSV summary (docs/tax.md), or the performance report (a PDF or CSV of what the requester
+ * sees, docs/reports.md).
  */
 export type ExportWhat =
   | { kind: "outlets"; params: { rsids: string[] } }
+  | { kind: "performance_report"; params: PerformanceExportParams }
   | { kind: "mobile_links"; params: { sub_project_id: number; origin: string } }
-  | { kind: "sku_rows"; params: { workflow_object_id: number; rows: number[]; add_on_sku: boolean } };
+  | { kind: "sku_rows"; params: { workflow_object_id: number; rows: number[]; add_on_sku: boolean } }
+  | { kind: "tds_report"; params: { financial_year: number; quarter: 1 | 2 | 3 | 4 } }
+  | { kind: "form16_csv"; params: { financial_year: number } };
 
 export async function createExport(tx: Queryable, e: NewExport): Promise<number> {
   return (await insertExport(tx, e, ""))!;
@@ -117,21 +125,16 @@ export async function processNextExport(deps: AppDeps): Promise<boolean> {
     return row;
   });
   if (!job) return false;
-  const sheet = await exportSheet(deps.db, job);
-  const cells = sheet.rows.map((o) => sheet.header.map((h) => String(o[h] ?? "")));
-  const csv = job.kind === "sku_rows";
-  const bytes = csv
-    ? writeCsv([...sheet.header], cells)
-    : writeWorkbook(sheet.name, [...sheet.header], cells);
+  const file = await exportFile(deps.db, job, deps.clock());
   const done = new Date(deps.clock());
   const expires = new Date(done.getTime() + EXPORT_EXPIRY_HOURS * HOUR);
   await inTransaction(deps, async (tx) => {
     // A process that took the job over after a stale heartbeat may have finished it first: one file.
     if (!(await stillWaiting(tx, EXPORT_QUEUE, job.id))) return;
     const fileId = await saveFile(tx, {
-      name: `export_${job.id}_${sheet.name}.${csv ? "csv" : "xlsx"}`,
-      contentType: csv ? CSV_CONTENT_TYPE : XLSX_CONTENT_TYPE,
-      content: bytes,
+      name: `export_${job.id}_${file.name}`,
+      contentType: file.contentType,
+      content: file.bytes,
       organisationId: job.organisation_id,
       ownerId: job.user_id,
       created: done,
@@ -148,8 +151,35 @@ export async function processNextExport(deps: AppDeps): Promise<boolean> {
 
 type Sheet = { name: string; header: readonly string[]; rows: Record<string, string>[] };
 
-async function exportSheet(db: Queryable, job: ExportWhat): Promise<Sheet> {
+/**
+ * The export's file: the performance report's own, else a sheet as a CSV (SKU rows, the Form 16
+ * summary) or a workbook.
+ */
+async function exportFile(db: Queryable, job: ExportWhat, now: number): Promise<ExportFile> {
+  if (job.kind === "performance_report") return performanceFile(db, job.params);
+  const sheet = await exportSheet(db, job, now);
+  const cells = sheet.rows.map((o) => sheet.header.map((h) => String(o[h] ?? "")));
+  if (job.kind === "sku_rows" || job.kind === "form16_csv")
+    return {
+      name: `${sheet.name}.csv`,
+      contentType: CSV_CONTENT_TYPE,
+      bytes: writeCsv([...sheet.header], cells),
+    };
+  return {
+    name: `${sheet.name}.xlsx`,
+    contentType: XLSX_CONTENT_TYPE,
+    bytes: writeWorkbook(sheet.name, [...sheet.header], cells),
+  };
+}
+
+async function exportSheet(
+  db: Queryable,
+  job: Exclude<ExportWhat, { kind: "performance_report" }>,
+  now: number,
+): Promise<Sheet> {
   if (job.kind === "sku_rows") return skuRowsSheet(db, job.params);
+  if (job.kind === "tds_report") return tdsReportSheet(db, job.params);
+  if (job.kind === "form16_csv") return form16CsvSheet(db, job.params, now);
   if (job.kind === "mobile_links") {
     const rows = await db.query<Record<string, string>>(
       `SELECT rsid, name AS outlet_name, owner_name, phone, workflow_state, mobile_slug

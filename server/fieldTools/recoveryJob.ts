@@ -5,11 +5,13 @@
  * state without the survey, with the answers and images and a log row. The field_recoveries key
  * makes every RSID recovered once, whatever request, retry or server runs it.
  */
-import type { DumpSurvey, RsidOutcome } from "../../src/domain/fieldTools";
+import { type DumpSurvey, FIELD_RECOVERY_ACTION, type RsidOutcome } from "../../src/domain/fieldTools";
 import { firstWorkflowState } from "../../src/machines/outletWorkflowConfig";
+import { autoAssign } from "../allocation/autoAssign";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { beat, claimJob, type JobQueue, stillWaiting } from "../jobs/queue";
+import { rescoreOutlet } from "../scoring/rescore";
 
 const RECOVERY_QUEUE: JobQueue = {
   table: "recovery_requests",
@@ -18,7 +20,6 @@ const RECOVERY_QUEUE: JobQueue = {
   maxAttempts: 3,
 };
 export const RECOVERY_STOPPED = "Recovery stopped several times before finishing; confirm a new request.";
-export const RECOVERY_ACTION = "field_recovery";
 
 type Job = {
   id: number;
@@ -124,13 +125,14 @@ async function recoverRsid(tx: Queryable, job: Job, rsid: string, now: Date): Pr
       now,
     ]);
   await writeAnswers(tx, job.sub_project_id, outletId, survey.record, now);
+  await rescoreOutlet(tx, outletId, now);
   await tx.query(
     `INSERT INTO outlet_logs (outlet_id, user_id, action, from_state, to_state, message, extra_data, created)
      VALUES ($1, $2, $3, $4, $4, $5, $6, $7)`,
     [
       outletId,
       job.user_id,
-      RECOVERY_ACTION,
+      FIELD_RECOVERY_ACTION,
       first,
       `${job.user_name} recovered the outlet from the field app dump (recovery request ${job.id})`,
       JSON.stringify({ recovery_request: job.id, survey_date: job.date_uploaded }),
@@ -141,6 +143,8 @@ async function recoverRsid(tx: Queryable, job: Job, rsid: string, now: Date): Pr
     "INSERT INTO field_recoveries (rsid, request_id, outlet_id, created) VALUES ($1, $2, $3, $4)",
     [rsid, job.id, outletId, now],
   );
+  // A new outlet enters its first state here: a team's rule may give it an executive.
+  if (!existing) await autoAssign(tx, [outletId], now);
   return { outcome: existing ? "completed" : "recovered", outletId };
 }
 

@@ -9,6 +9,7 @@ import { MANAGE_USERS } from "../../src/domain/permissions";
 import type { ResourceDefinition } from "../../src/domain/resource";
 import { RESOURCES } from "../../src/domain/resourceCatalogue";
 import { requireReader, requireWriter } from "../admin/writer";
+import { requireAllocator } from "../allocation/access";
 import { requirePermission, requireStaff, requireUser } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { requireOutboxReader } from "../dev/access";
@@ -16,10 +17,14 @@ import { requireFieldTools } from "../fieldTools/access";
 import { requireFieldAuditor } from "../fieldUsers/access";
 import { requireInvoiceSetter } from "../invoiceSetup/access";
 import { requireLookupCaller } from "../lookups/access";
+import { requireMessageReader } from "../messaging/access";
 import { requireLinkResetter } from "../mobile/linkReset";
 import { requireOutletViewer } from "../outlets/access";
 import { requireOutletWriter } from "../outlets/editPermission";
+import { requirePhotoAuditor } from "../photoAudit/access";
 import { requireLinkExporter } from "../projects/mobileLinks";
+import { requireReportReader } from "../reports/access";
+import { requireForm16Issuer, requireTaxReader } from "../tax/access";
 import { requireFileReader, requireUploadTypeRole } from "../uploads/access";
 import { requireIfscMaster, requireVerifier } from "../verification/access";
 
@@ -48,10 +53,17 @@ export const GUARDS = {
   resourceRead: (c, deps, e) => requireReader(c, deps, resourceOf(e)),
   resourceWrite: (c, deps, e) => requireWriter(c, deps, resourceOf(e)),
   setUpInvoices: requireInvoiceSetter,
+  auditPhotos: requirePhotoAuditor,
   verifyIdentity: requireVerifier,
   ifscMaster: requireIfscMaster,
   uploadTypeRoles: requireUploadTypeRole,
+  retailAuditReport: requireReportReader("retail-audit"),
+  performanceReport: requireReportReader("performance"),
   readStoredFile: requireFileReader,
+  taxRead: requireTaxReader,
+  taxIssue: requireForm16Issuer,
+  messageLogs: requireMessageReader,
+  allocateTeam: requireAllocator,
 } satisfies Record<Grant, Guard>;
 
 export type CallerOf<G extends Grant> = Awaited<ReturnType<(typeof GUARDS)[G]>>;

@@ -4,7 +4,8 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  // A question's reference images may be another site's https addresses (docs/survey.md).
+  "img-src 'self' data: blob: https:",
   "connect-src 'self'",
   "font-src 'self' data:",
   "object-src 'none'",

@@ -1,11 +1,14 @@
 /**
  * Serves the built client: hashed assets cached long; a /mobile-view path gets the retailer link's
- * own page (mobile.html, which loads only those pages), any other page path index.html.
+ * own page (mobile.html, which loads only those pages), any other page path index.html. A file built
+ * with compressed copies beside it (scripts/precompress-plugin.ts) is sent as the copy the browser
+ * accepts (brotli, else gzip), with Vary: Accept-Encoding so a cache keeps them apart.
  */
 import { existsSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import type { Context } from "hono";
+import { chooseEncoding, SUFFIX } from "./encoding";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -60,6 +63,24 @@ function resolveInside(root: string, urlPath: string): string | null {
   return file.startsWith(root + sep) ? file : null;
 }
 
+/** The file's bytes as this request should get them, with the headers naming its coding. */
+async function sendFile(c: Context, file: string, cacheControl: string) {
+  const headers: Record<string, string> = {
+    "content-type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
+    "cache-control": cacheControl,
+  };
+  const encoding = chooseEncoding(c.req.header("accept-encoding"));
+  // Whether copies exist is the same for every request of a file: the plain one tells.
+  const hasCopies = await fileAt(`${file}${SUFFIX.gzip}`);
+  if (hasCopies) headers.vary = "Accept-Encoding";
+  let path = file;
+  if (hasCopies && encoding && (await fileAt(`${file}${SUFFIX[encoding]}`))) {
+    path = `${file}${SUFFIX[encoding]}`;
+    headers["content-encoding"] = encoding;
+  }
+  return c.body(new Uint8Array(await readFile(path)), 200, headers);
+}
+
 export function serveClient(clientDir: string | undefined) {
   const root = clientDir ? resolve(clientDir) : undefined;
   return async (c: Context) => {
@@ -69,17 +90,11 @@ export function serveClient(clientDir: string | undefined) {
     const file = resolveInside(root, urlPath);
     const mobile = join(root, "mobile.html");
     if (file && file !== index && file !== mobile && (await fileAt(file))) {
-      return c.body(new Uint8Array(await readFile(file)), 200, {
-        "content-type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
-        "cache-control": urlPath.startsWith("/assets/") ? IMMUTABLE : "no-cache",
-      });
+      return sendFile(c, file, urlPath.startsWith("/assets/") ? IMMUTABLE : "no-cache");
     }
     // A missing hashed asset is a real 404: answering it with the page would hide a stale deployment.
     if (urlPath.startsWith("/assets/")) return c.text("Not found", 404);
     const page = MOBILE_VIEW.test(urlPath) && (await fileAt(mobile)) ? mobile : index;
-    return c.body(new Uint8Array(await readFile(page)), 200, {
-      "content-type": TYPES[".html"]!,
-      "cache-control": "no-cache",
-    });
+    return sendFile(c, page, "no-cache");
   };
 }

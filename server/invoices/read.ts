@@ -15,6 +15,7 @@ import {
   type InvoiceHeaderAnswer,
   type InvoiceHeaderType,
   type InvoiceImage,
+  type InvoiceSummary,
   mayEditInvoices,
 } from "../../src/domain/invoices";
 import { reviewRole } from "../../src/domain/outletReview";
@@ -99,6 +100,25 @@ const imageOf = (r: ImageRow): InvoiceImage => ({
 const INVOICE_COLUMNS = `i.id, i.workflow_object_id, i.position, i.invoice_no,
   to_char(i.invoice_date, 'YYYY-MM-DD') AS invoice_date, i.version, i.is_complete`;
 
+const summaryOf = (i: InvoiceRow): InvoiceSummary => ({
+  id: i.id as InvoiceRecordId,
+  workflow_object: i.workflow_object_id as WorkflowObjectId,
+  index: i.position - 1,
+  invoice_no: i.invoice_no,
+  invoice_date: i.invoice_date,
+  version: i.version,
+  is_complete: i.is_complete,
+});
+
+/** A workflow object's invoices in tab order, without their answers and images. */
+export async function invoiceSummariesOf(db: Queryable, woId: number): Promise<InvoiceSummary[]> {
+  const rows = await db.query<InvoiceRow>(
+    `SELECT ${INVOICE_COLUMNS} FROM invoices i WHERE i.workflow_object_id = $1 ORDER BY i.position`,
+    [woId],
+  );
+  return rows.map(summaryOf);
+}
+
 /** Invoices with their answers and images, in tab order; `only` narrows to one invoice. */
 export async function invoicesOf(
   db: Queryable,
@@ -162,13 +182,7 @@ export async function invoicesOf(
       };
     });
     return {
-      id: i.id as InvoiceRecordId,
-      workflow_object: i.workflow_object_id as WorkflowObjectId,
-      index: i.position - 1,
-      invoice_no: i.invoice_no,
-      invoice_date: i.invoice_date,
-      version: i.version,
-      is_complete: i.is_complete,
+      ...summaryOf(i),
       simplifiedinvoiceheaderanswer,
       images: { invoice: byKind("invoice"), sku: byKind("sku"), add_on_sku: byKind("add_on_sku") },
     };

@@ -22,7 +22,7 @@ import { askProvider, type CheckRequest, pass, refuse, refuseWhenTooMany } from 
 import { billFilterOptions, collectedBills, invoiceList } from "./lists";
 import { editsInvoicesNow, invoiceImageContent, invoicesOf } from "./read";
 import { startSkuExport } from "./skuExport";
-import { deleteSkuRow, newSkuData, saveInvoice } from "./skuRows";
+import { deleteSkuRow, newSkuData, saveInvoice, skuInvoice } from "./skuRows";
 import {
   createInvoice,
   lookupHeaderOf,
@@ -125,6 +125,12 @@ export function invoiceRoutes(deps: AppDeps): Hono<AppEnv> {
     const data = await newSkuData(db, caller, query.workflow_object);
     if (!data) throw new Problem(404, { ...NOT_FOUND });
     return data;
+  });
+
+  serve(app, deps, skuApi.invoiceSkuData, async ({ caller, params }) => {
+    const invoice = await skuInvoice(db, caller, params.id);
+    if (!invoice) throw new Problem(404, { ...NOT_FOUND });
+    return invoice;
   });
 
   serve(app, deps, skuApi.saveInvoice, async ({ caller, params, body }) => {

@@ -1,6 +1,6 @@
 /**
  * The SKU rows of collected invoices (src/domain/api/invoiceSkus.ts, docs/invoices.md): reading a
- * workflow object's invoices with their rows in a fixed number of queries, the invoice save (the
+ * workflow object's invoices, and one invoice with its rows in a fixed number of queries, the invoice save (the
  * header answers and the rows in one transaction, checked with the screen's own rules), and the
  * delete of a saved row. Each write locks the outlet, asks the invoice editing rule, refuses while a
  * retailer request is pending and checks the version read, as every invoice write does (write.ts).
@@ -31,7 +31,7 @@ import { NOT_FOUND, Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
 import { pendingState } from "../retailerRequests/gate";
 import { type VisibleWorkflowObject, visibleWorkflowObject } from "../survey/read";
-import { editsInvoicesNow, invoicesOf, num } from "./read";
+import { editsInvoicesNow, invoiceSummariesOf, invoicesOf, num } from "./read";
 import {
   checkedHeaderAnswers,
   completeInvoice,
@@ -182,8 +182,24 @@ export async function newSkuData(
     is_edit: !pending && editsInvoicesNow(viewer, wo),
     retailer_request_pending: pending,
     assigned_sku_template_field: fields,
-    invoices: await skuInvoicesOf(db, wo, fields),
+    invoices: await invoiceSummariesOf(db, wo.id),
   };
+}
+
+/** One invoice with its rows, as the slider opens it, or null when the caller does not see it. */
+export async function skuInvoice(
+  db: Queryable,
+  viewer: OutletViewer,
+  id: number,
+): Promise<SkuInvoice | null> {
+  const [owner] = await db.query<{ workflow_object_id: WorkflowObjectId }>(
+    "SELECT workflow_object_id FROM invoices WHERE id = $1",
+    [id],
+  );
+  const wo = owner && (await visibleWorkflowObject(db, viewer, owner.workflow_object_id));
+  if (!wo) return null;
+  const [invoice] = await skuInvoicesOf(db, wo, await skuTemplateFields(db, wo.sub_project_id), id);
+  return invoice ?? null;
 }
 
 async function answerOf(
@@ -292,17 +308,21 @@ async function writeRow(
     );
   } else {
     rowId = saved.id;
-    await tx.query(
-      `UPDATE invoice_sku_rows SET sub_project_sku_id = $2, sku_name = $3, add_on_sku = $4, manufacturer = $5,
-         brand = $6, variant = $7, sub_category = $8 WHERE id = $1`,
-      [rowId, ...rowValues],
+    const changed = (Object.keys(ROW_FIELD_LABELS) as (keyof typeof ROW_FIELD_LABELS)[]).filter(
+      (key) => (saved[key] ?? "") !== (next[key] ?? ""),
     );
+    // An invoice's save sends every row: only a changed one is written.
+    if (changed.length || saved.sku !== next.sku)
+      await tx.query(
+        `UPDATE invoice_sku_rows SET sub_project_sku_id = $2, sku_name = $3, add_on_sku = $4, manufacturer = $5,
+           brand = $6, variant = $7, sub_category = $8 WHERE id = $1`,
+        [rowId, ...rowValues],
+      );
     const was = rowName(saved);
-    for (const key of ["sku_name", "add_on_sku", "manufacturer", "brand", "variant", "sub_category"] as const)
-      if ((saved[key] ?? "") !== (next[key] ?? ""))
-        lines.push(
-          `${invoice}, SKU ${was}: ${ROW_FIELD_LABELS[key]} changed from ${shown(saved[key])} to ${shown(next[key])}`,
-        );
+    for (const key of changed)
+      lines.push(
+        `${invoice}, SKU ${was}: ${ROW_FIELD_LABELS[key]} changed from ${shown(saved[key])} to ${shown(next[key])}`,
+      );
   }
   const savedValues = new Map(
     saved?.simplifiedinvoiceskudetails.map((d) => [d.sku_template_field, d.single_input]),

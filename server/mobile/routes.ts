@@ -29,6 +29,7 @@ import { serve } from "../http/serve";
 import type { OutletViewer } from "../outlets/access";
 import { seesOutlet } from "../outlets/review";
 import { outletProjectLogo } from "../projects/files";
+import { form16, outletForm16Pdf } from "../tax/form16";
 import { contentDisposition } from "../uploads/files";
 import {
   earnings,
@@ -42,7 +43,6 @@ import {
   retailerOutlets,
   targetStatements,
 } from "./data";
-import { form16, outletForm16Pdf } from "./form16";
 import { mobileLinkBoundAt, resetMobileLink } from "./linkReset";
 import { outletPdf, type PdfKind } from "./pdf";
 import { retailerNotifications, retailerOffers, retailerProfile } from "./retailerAccount";

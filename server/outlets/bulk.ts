@@ -19,6 +19,7 @@ import {
   transitionLogMessage,
 } from "../../src/domain/workflowActions";
 import { type NextState, nextState } from "../../src/machines/outletWorkflowConfig";
+import { autoAssign } from "../allocation/autoAssign";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
@@ -222,5 +223,6 @@ export async function applyBulkAction(
     ]),
   );
   if (request.action_type === ROUTE_PLAN_ACTION) await keepRoutePlan(tx, ids, request.extra_data);
+  await autoAssign(tx, ids, now);
   return { detail, updated: n };
 }

@@ -18,6 +18,8 @@ const PEOPLE = [
   ["fc", "assigned_field_coordinator"],
   ["qe", "assigned_qc_executive"],
   ["cm", "assigned_calling_manager"],
+  ["im", "assigned_iftu_manager"],
+  ["ie", "assigned_iftu_executive"],
 ] as const;
 
 /** The URL the server answers an outlet image at. */
@@ -132,6 +134,8 @@ export async function outletDetail(
     assigned_field_coordinator: r.assigned_field_coordinator,
     assigned_qc_executive: r.assigned_qc_executive,
     assigned_calling_manager: r.assigned_calling_manager,
+    assigned_iftu_manager: r.assigned_iftu_manager,
+    assigned_iftu_executive: r.assigned_iftu_executive,
     rsa_verification_status: r.rsa_verification_status,
     rsa_photo_proofs: images.filter((i) => i.kind === "rsa_proof").map((i) => url(i.id)),
     client_given_phone_number: r.client_given_phone_number,

@@ -6,6 +6,7 @@
 import type { OutletGallery, OutletGalleryImage } from "../../src/domain/outletGallery";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
+import { photoAudits } from "../photoAudit/audit";
 import { surveyImages, visibleOutletSurvey } from "../survey/read";
 import type { OutletViewer } from "./access";
 import { outletImageUrl } from "./detail";
@@ -31,6 +32,10 @@ export async function outletGallery(
   );
   const wo = await visibleOutletSurvey(db, viewer, outlet.id);
   const survey = wo ? await surveyImages(db, wo) : [];
+  const audits = await photoAudits(
+    db,
+    survey.map((r) => r.id),
+  );
   return {
     outlet,
     images: [
@@ -40,7 +45,7 @@ export async function outletGallery(
         question: null,
         image: outletImageUrl(outlet.rsid, r.id),
       })),
-      ...survey.map((r) => ({ ...r, section: "survey" as const })),
+      ...survey.map((r) => ({ ...r, section: "survey" as const, audit: audits.get(r.id) ?? null })),
     ],
   };
 }

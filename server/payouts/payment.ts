@@ -23,6 +23,7 @@ import {
 } from "../../src/domain/payouts";
 import { PENDING_RETAILER_EDITS } from "../../src/domain/retailerRequests";
 import { transitionLogMessage } from "../../src/domain/workflowActions";
+import { autoAssign } from "../allocation/autoAssign";
 import type { Queryable } from "../db/db";
 import { outletPdf } from "../mobile/pdf";
 import { blockedOutlets } from "../retailerRequests/gate";
@@ -198,4 +199,10 @@ export async function recordPayments(
       ],
     );
   }
+  // Paid outlets leave the payout team's work; whichever team's open state they reach, its rule applies.
+  await autoAssign(
+    tx,
+    payments.filter((p) => isPaymentSuccessful(p.status)).map((p) => p.outletId),
+    now,
+  );
 }

@@ -8,6 +8,7 @@ import { PLOTTED_STATE } from "../../src/domain/payouts";
 import { workflowPermission } from "../../src/domain/permissions";
 import { transitionLogMessage } from "../../src/domain/workflowActions";
 import { nextState } from "../../src/machines/outletWorkflowConfig";
+import { autoAssign } from "../allocation/autoAssign";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 
@@ -68,6 +69,11 @@ export async function plotPayouts(
       transitionLogMessage(by.name, PLOTTED_STATE, o.workflow_state, PLOTTED_STATE),
       now,
     ]),
+  );
+  await autoAssign(
+    tx,
+    moving.map((o) => o.id),
+    now,
   );
   return moving.length;
 }

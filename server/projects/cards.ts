@@ -11,13 +11,15 @@ import {
 } from "../../src/domain/projects";
 import type { Page } from "../../src/domain/requestInput";
 import { escapeLike } from "../../src/domain/requestInput";
-import { projectFileUrl } from "../../src/domain/resources/projects";
-import { isInternal } from "../auth/organisationScope";
+import { mayEditProject, projectFileUrl } from "../../src/domain/resources/projects";
+import { adminCaller, isInternal } from "../auth/organisationScope";
 import type { UserRow } from "../auth/users";
 import type { Queryable } from "../db/db";
 import { PAYOUT_TYPES } from "../payouts/reads";
 
 export type Viewer = Pick<UserRow, "id" | "organisation_id" | "organisation_kind">;
+/** A viewer of the cards, with the permissions that decide whether it may edit what it sees. */
+export type CardViewer = Viewer & { permissions: readonly string[] };
 export type CardFilter = { search: string | null; type: string | null; organisation: number | null };
 
 /** WHERE of the projects a viewer sees: every project for internal staff, its own for a client. */
@@ -65,7 +67,7 @@ export const NOTIFICATION_DETAILS = `
 
 export async function projectCards(
   db: Queryable,
-  viewer: Viewer,
+  viewer: CardViewer,
   filter: CardFilter,
   page: Page,
 ): Promise<{ rows: (typeof ProjectCard.Encoded)[]; count: number }> {
@@ -100,12 +102,10 @@ export async function projectCards(
     outlets: number;
     logo_file_id: number | null;
     deck_file_id: number | null;
-    deck_name: string | null;
     has_payouts: boolean;
   }>(
     `SELECT p.id, p.slug, p.name, p.type, (SELECT g.name FROM organisations g WHERE g.id = p.organisation_id) AS organisation,
             p.start_date::text AS start_date, p.end_date::text AS end_date, p.logo_file_id, p.deck_file_id,
-            (SELECT f.name FROM stored_files f WHERE f.id = p.deck_file_id) AS deck_name,
             EXISTS (SELECT 1 FROM sub_projects s WHERE s.project_id = p.id AND s.type = ANY($${params.length + 3}::text[])) AS has_payouts,
             (SELECT coalesce(sum(c.n), 0)::int FROM outlet_counts c JOIN sub_projects s ON s.id = c.sub_project_id
              WHERE s.project_id = p.id AND c.status = 'active') AS outlets
@@ -119,6 +119,8 @@ export async function projectCards(
     ids.length === 0
       ? { newest: [], unread: new Map<number, number>() }
       : await cardNotifications(db, viewer.id, ids);
+  // Every card the viewer sees is a project of an organisation it may act for (visibleProjects).
+  const pro = mayEditProject(viewer.permissions, adminCaller(viewer));
   const rows = projects.map((p) => {
     const mine = notes.newest.filter((n) => n.project_id === p.id);
     return {
@@ -134,10 +136,8 @@ export async function projectCards(
       notificationList: mine.map(notificationOf),
       logo: p.logo_file_id === null ? null : projectFileUrl(p.slug, "logo", p.logo_file_id),
       has_payouts: p.has_payouts,
-      deck:
-        p.deck_file_id === null
-          ? null
-          : { url: projectFileUrl(p.slug, "deck", p.deck_file_id), name: p.deck_name ?? "" },
+      pro,
+      deckPath: p.deck_file_id === null ? null : projectFileUrl(p.slug, "deck", p.deck_file_id),
     };
   });
   return { rows, count: counted?.count ?? 0 };

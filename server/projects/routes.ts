@@ -23,7 +23,8 @@ export function projectRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   serve(app, deps, api.projectCards, async ({ c, caller, query, page }) => {
-    const { rows, count } = await projectCards(db, caller.user, projectCardFilter(query), page);
+    const viewer = { ...caller.user, permissions: caller.details.permissions };
+    const { rows, count } = await projectCards(db, viewer, projectCardFilter(query), page);
     return paginate(c.req.url, rows, count, page);
   });
 

@@ -25,6 +25,7 @@ import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
 import { outletImageUrl } from "../outlets/detail";
 import { editsOutletNow } from "../outlets/editPermission";
+import { rescoreOutlet } from "../scoring/rescore";
 import { visibleWorkflowObject } from "../survey/read";
 import { applyRequest } from "./apply";
 import { pendingState } from "./gate";
@@ -153,6 +154,8 @@ export async function decideRequest(
       "INSERT INTO qc_edit_history (workflow_object_id, user_id, message, created) VALUES ($1, $2, $3, $4)",
       [wo.id, viewer.user.id, message, now],
     );
+  // An accepted request may change survey answers: the score follows them.
+  if (decision.status === "accepted") await rescoreOutlet(tx, wo.outlet_id, now);
   const message = `${fieldLabel(request.type)} request ${request.id} ${decision.status}`;
   await tx.query(
     `INSERT INTO outlet_logs (outlet_id, user_id, action, from_state, to_state, description, message, created)

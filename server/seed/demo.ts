@@ -11,14 +11,18 @@ import { insertMany } from "../db/insertMany";
 import { seedCallingTrackers } from "./calling";
 import { seedAdministeredResources } from "./catalogue";
 import { seedFieldTools } from "./fieldTools";
+import { seedSharedShopPhoto } from "./imageMatching";
 import { seedInvoiceSetup } from "./invoiceSetup";
 import { seedInvoices } from "./invoices";
+import { seedSurveyLocations } from "./locationChecks";
 import { generateOutlets, OUTLET_COLUMNS, type SeedCity, type SeedSubProject } from "./outlets";
 import { FIRST_NAMES, LAST_NAMES, REGIONS, STATES } from "./places";
 import { seedProjectFiles } from "./projectFiles";
 import { seedRetailerPortal } from "./retailerPortal";
 import { seedRetailerRequests } from "./retailerRequests";
 import { seedReviewData } from "./review";
+import { seedScoring } from "./scoring";
+import { seedSpocs } from "./spocs";
 import { seedSurvey } from "./survey";
 import { seedUploads } from "./uploads";
 import { seedVerification } from "./verification";
@@ -37,7 +41,15 @@ const EMAIL_DOMAIN: Record<string, string> = {
   [ZENITH]: "zenithfoods.in",
 };
 
-type Account = { username: string; name: string; role: string; org: string; passwordAgeDays?: number };
+type Account = {
+  username: string;
+  name: string;
+  role: string;
+  org: string;
+  passwordAgeDays?: number;
+  /** Signs in with the password, then a code sent to the mobile (docs/auth.md). */
+  twoStep?: true;
+};
 
 export const DEMO_ACCOUNTS: readonly Account[] = [
   { username: "admin", name: "Asha Admin", role: "admin", org: INTERNAL },
@@ -65,6 +77,12 @@ export const DEMO_ACCOUNTS: readonly Account[] = [
   { username: "product.owner", name: "Nandini Rao", role: "product-owner", org: INTERNAL },
   // A client organisation's own administrator: administers Acme's records and nothing shared.
   { username: "client.admin", name: "Kabir Malhotra", role: "project-manager", org: ACME },
+  // A second executive in each team, so its manager has work to move between two (docs/allocation.md).
+  { username: "qc.executive2", name: "Ananya Desai", role: "qc-executive", org: INTERNAL },
+  { username: "calling.executive2", name: "Rahul Verma", role: "calling-executive", org: INTERNAL },
+  { username: "iftu.executive2", name: "Pooja Bhatt", role: "iftu-executive", org: INTERNAL },
+  // The staff two-step sign-in: after the password, a code sent to the mobile (docs/auth.md).
+  { username: "secure.admin", name: "Farah Qureshi", role: "admin", org: INTERNAL, twoStep: true },
 ];
 
 const ROLE_DISPLAY: Record<string, string> = {
@@ -154,16 +172,20 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     await seedOtpAccounts(tx, now);
     await seedWorkflowData(tx);
     await seedReviewData(tx, now);
+    await seedSurveyLocations(tx);
+    await seedSharedShopPhoto(tx, now);
     await seedCallingTrackers(tx, now);
     await seedSurvey(tx, now);
     await seedRetailerRequests(tx, now);
     await seedUploads(tx, now);
+    await seedScoring(tx, now);
     await seedVerification(tx);
     await seedFieldTools(tx, now);
     await seedRetailerPortal(tx, now);
     await seedProjectFiles(tx, new Date(now));
     await seedInvoiceSetup(tx);
     await seedInvoices(tx, now);
+    await seedSpocs(tx);
     return true;
   });
   // The seed writes most outlet and workflow rows twice (inserted, then given their review and
@@ -272,6 +294,7 @@ async function seedOrganisationsAndAccounts(
       "password_hash",
       "password_changed_at",
       "considered_workflow_permission",
+      "two_step_sign_in",
     ],
     DEMO_ACCOUNTS.map((a, i) => [
       a.username,
@@ -282,6 +305,7 @@ async function seedOrganisationsAndAccounts(
       demoHash,
       new Date(now - (a.passwordAgeDays ?? 1) * DAY),
       consideredWorkflowPermission(a.role),
+      a.twoStep === true,
     ]),
   );
   await tx.query(

@@ -194,3 +194,31 @@ export const SHOP_PREFIXES = [
   "Sai Ram",
   "Gurukrupa",
 ] as const;
+
+/** Each demo city's centre (latitude, longitude), where its outlets' surveys are located. */
+export const CITY_CENTRES: Readonly<Record<string, readonly [number, number]>> = {
+  Mumbai: [19.076, 72.8777],
+  Pune: [18.5204, 73.8567],
+  Nagpur: [21.1458, 79.0882],
+  Bengaluru: [12.9716, 77.5946],
+  Mysuru: [12.2958, 76.6394],
+  Hubballi: [15.3647, 75.124],
+  Chennai: [13.0827, 80.2707],
+  Coimbatore: [11.0168, 76.9558],
+  Madurai: [9.9252, 78.1198],
+  "New Delhi": [28.6139, 77.209],
+  Lucknow: [26.8467, 80.9462],
+  Kanpur: [26.4499, 80.3319],
+  Noida: [28.5355, 77.391],
+  Kolkata: [22.5726, 88.3639],
+  Siliguri: [26.7271, 88.3953],
+  Ahmedabad: [23.0225, 72.5714],
+  Surat: [21.1702, 72.8311],
+  Vadodara: [22.3072, 73.1812],
+  Hyderabad: [17.385, 78.4867],
+  Warangal: [17.9689, 79.5941],
+  Jaipur: [26.9124, 75.7873],
+  Jodhpur: [26.2389, 73.0243],
+  Kochi: [9.9312, 76.2673],
+  Thiruvananthapuram: [8.5241, 76.9366],
+};

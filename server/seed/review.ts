@@ -4,6 +4,7 @@
  * header-card scenarios on fixed outlets. Set with a few statements over all outlets, so a 100,000
  * outlet data set loads as fast as before.
  */
+import { teamSubProjectKeys } from "../../src/domain/allocation";
 import { TYPES_OF_CALLING } from "../../src/domain/outletReview";
 import type { Queryable } from "../db/db";
 
@@ -15,16 +16,32 @@ export const REVIEW_SCENARIOS = {
   /** A second outlet waiting for QC with a pending edit and every question group answered. */
   pendingEditAnswered: "RS000014",
   pendingEditEvery: 40,
+  /** An Acme KYC Cycle 1 outlet waiting for QC, every group answered, that no calling executive holds (docs/allocation.md, "Rules"). */
+  noCallingExecutive: "RS000060",
   imagesUpTo: 100,
 } as const;
 const LONG_NOTE =
   "Shop was closed at the first visit; the owner came back after lunch and showed the dealer board, the invoices of the last two months and the bank passbook.";
 const RSA_STATUSES = ["verified", "pending", "rejected"];
 
-/** A small dealer-board picture with the shop's name on it. */
+/**
+ * A small picture of the shop front: its name board above shelves and goods whose number, places and
+ * shades follow from the name, so each shop's picture differs the way photos of different shops do
+ * (image matching, docs/verification.md, compares them).
+ */
 export function bannerSvg(name: string, hue: number): string {
   const safe = name.replace(/[<>&"']/g, "");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120" viewBox="0 0 320 120"><rect width="320" height="120" fill="hsl(${hue},60%,35%)"/><rect x="8" y="8" width="304" height="104" fill="none" stroke="#fff" stroke-width="3"/><text x="160" y="70" font-family="sans-serif" font-size="22" fill="#fff" text-anchor="middle">${safe}</text></svg>`;
+  let seed = [...name].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, hue + 7);
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  const goods = Array.from({ length: 5 + next(6) }, () => {
+    const w = 14 + next(40);
+    const h = 10 + next(30);
+    return `<rect x="${next(320 - w)}" y="${48 + next(72 - h)}" width="${w}" height="${h}" fill="hsl(${next(360)},${30 + next(60)}%,${15 + next(70)}%)"/>`;
+  }).join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120" viewBox="0 0 320 120"><rect width="320" height="120" fill="hsl(${hue},20%,${20 + next(60)}%)"/>${goods}<rect x="${8 + next(40)}" y="4" width="${200 + next(60)}" height="40" fill="hsl(${hue},60%,35%)" stroke="#fff" stroke-width="2"/><text x="150" y="30" font-family="sans-serif" font-size="18" fill="#fff" text-anchor="middle">${safe}</text></svg>`;
 }
 
 /** A stand-in for an RSA's photo proof: a framed card with its number. */
@@ -41,6 +58,9 @@ export async function seedReviewData(tx: Queryable, now: number): Promise<void> 
   );
   // bigint: the spreading products below pass the int range at 100,000 outlets.
   const n = "(substring(o.rsid from 3)::bigint - 1)";
+  // Every other outlet of a sub-project (they are dealt out 16 at a time) goes to each team's second
+  // executive, so each executive holds outlets in every state (docs/demo-data.md).
+  const SECOND = `(${n} / 16) % 2 = 1`;
   // Durations from seconds to days, so every unit of the header card's duration shows somewhere.
   await tx.query(
     `UPDATE outlets o SET
@@ -76,7 +96,9 @@ export async function seedReviewData(tx: Queryable, now: number): Promise<void> 
        qc_inbound_date = (o.created + interval '1 day')::date,
        bank = 'Bank of the IFSC ' || left(o.ifsc, 4), branch = 'Main branch', account_number = o.account_number,
        ifsc_code = o.ifsc, account_holder_name = o.owner_name,
-       assigned_qc_manager = $2, assigned_qc_executive = $3, assigned_calling_executive = $4,
+       assigned_qc_manager = $2,
+       assigned_qc_executive = CASE WHEN ${SECOND} THEN $9::int ELSE $3::int END,
+       assigned_calling_executive = CASE WHEN ${SECOND} THEN $10::int ELSE $4::int END,
        assigned_calling_manager = $5, assigned_field_manager = $6, assigned_field_coordinator = $7,
        assigned_field_auditor = o.auditor_id,
        rsa_verification_status = ($8::text[])[1 + ${n} % 3],
@@ -94,6 +116,21 @@ export async function seedReviewData(tx: Queryable, now: number): Promise<void> 
       users.get("field.manager"),
       users.get("field.coordinator"),
       RSA_STATUSES,
+      users.get("qc.executive2"),
+      users.get("calling.executive2"),
+    ],
+  );
+  // The payout team's people (docs/allocation.md) on the payout sub-projects' outlets.
+  await tx.query(
+    `UPDATE workflow_objects w SET assigned_iftu_manager = $1,
+       assigned_iftu_executive = CASE WHEN ${SECOND} THEN $3::int ELSE $2::int END
+     FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id
+     WHERE o.id = w.outlet_id AND s.type = ANY($4::text[])`,
+    [
+      users.get("iftu.manager"),
+      users.get("iftu.executive"),
+      users.get("iftu.executive2"),
+      teamSubProjectKeys("iftu"),
     ],
   );
   // Pending address and phone edits: the replaced values wait for Accept or Reject.
@@ -122,9 +159,14 @@ export async function seedReviewData(tx: Queryable, now: number): Promise<void> 
   await tx.query(
     `UPDATE workflow_objects SET rsa_verification_status = NULL, assigned_qc_manager = NULL,
        assigned_qc_executive = NULL, assigned_calling_executive = NULL, assigned_calling_manager = NULL,
-       assigned_field_manager = NULL, assigned_field_coordinator = NULL, assigned_field_auditor = NULL
+       assigned_field_manager = NULL, assigned_field_coordinator = NULL, assigned_field_auditor = NULL,
+       assigned_iftu_manager = NULL, assigned_iftu_executive = NULL
      WHERE outlet_id = (SELECT id FROM outlets WHERE rsid = $1)`,
     [REVIEW_SCENARIOS.missingValues],
+  );
+  await tx.query(
+    "UPDATE workflow_objects SET assigned_calling_executive = NULL WHERE outlet_id = (SELECT id FROM outlets WHERE rsid = $1)",
+    [REVIEW_SCENARIOS.noCallingExecutive],
   );
   await seedImages(tx, now);
 }

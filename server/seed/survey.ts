@@ -10,6 +10,9 @@ import type { Queryable } from "../db/db";
 
 /** Outlets up to this RSID carry answers (the ones with images, docs/demo-data.md). */
 export const ANSWERED_UP_TO = "RS000100";
+/** An outlet waiting for QC whose Stock Check answers leave one SKU out, for Add New Sku (001 §2.2). */
+export const SKU_TABLE_OUTLET = "RS000013";
+export const SKU_LEFT_OUT = "SKU-CHIPS-50";
 
 type SeedQuestion = {
   name: string;
@@ -17,6 +20,8 @@ type SeedQuestion = {
   mandatory?: boolean;
   calling?: boolean;
   validations?: Validations;
+  /** Image addresses shown beside the question (docs/survey.md); the demo's are served from public/. */
+  referenceImages?: string[];
   /** The seeded answer, as SQL over the outlet `o` and its number `n`; null leaves it unanswered. */
   answer: string | null;
 };
@@ -38,6 +43,10 @@ const GROUPS: { name: string; slug: string; type: "general" | "sku_group"; quest
         name: "Shop board visible?",
         type: "yes_or_no",
         mandatory: true,
+        referenceImages: [
+          "/reference-images/shop-board-visible.svg",
+          "/reference-images/shop-board-hidden.svg",
+        ],
         answer: "CASE WHEN n % 5 = 0 THEN 'No' ELSE 'Yes' END",
       },
       {
@@ -152,8 +161,9 @@ export async function seedSurvey(tx: Queryable, now: number): Promise<void> {
     );
     for (const [i, q] of group.questions.entries()) {
       await tx.query(
-        `INSERT INTO questions (question_group_id, name, type, is_mandatory, validations, is_calling_necessary, position)
-         SELECT g.id, $2, $3, $4, $5::jsonb, $6, $7 FROM question_groups g WHERE g.name = $1`,
+        `INSERT INTO questions (question_group_id, name, type, is_mandatory, validations, is_calling_necessary, position,
+           reference_images)
+         SELECT g.id, $2, $3, $4, $5::jsonb, $6, $7, $8::text[] FROM question_groups g WHERE g.name = $1`,
         [
           group.name,
           q.name,
@@ -162,6 +172,7 @@ export async function seedSurvey(tx: Queryable, now: number): Promise<void> {
           JSON.stringify(q.validations ?? {}),
           q.calling ?? false,
           i + 1,
+          q.referenceImages ?? [],
         ],
       );
       if (q.answer === null) continue;
@@ -180,8 +191,9 @@ export async function seedSurvey(tx: Queryable, now: number): Promise<void> {
          ${sku ? "JOIN skus k ON k.id = ANY (g.related_sku_ids)" : ""},
          LATERAL (SELECT substring(o.rsid from 3)::int - 1 AS n) num,
          LATERAL (SELECT (${q.answer})::text AS value) v
-         WHERE o.rsid <= $4 AND v.value IS NOT NULL`,
-        [group.name, q.name, created, ANSWERED_UP_TO],
+         WHERE o.rsid <= $4 AND v.value IS NOT NULL
+           ${sku ? "AND NOT (o.rsid = $5 AND k.sku_code = $6)" : ""}`,
+        [group.name, q.name, created, ANSWERED_UP_TO, ...(sku ? [SKU_TABLE_OUTLET, SKU_LEFT_OUT] : [])],
       );
     }
   }

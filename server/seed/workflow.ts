@@ -1,5 +1,5 @@
 /**
- * The workflow side of the demo data: programs, outlet flags (inactive, temporary, invoice dates)
+ * The workflow side of the demo data: programs, panels, outlet flags (inactive, temporary, invoice dates)
  * and, for every outlet past qc_pending, the log of the moves that brought it to its state. The
  * moves come from the workflow machines (the shortest run from qc_pending), taken by the demo
  * account that holds each move's workflow permission.
@@ -40,6 +40,13 @@ export async function seedWorkflowData(tx: Queryable): Promise<void> {
     "programs",
     ["name", "sub_project_id"],
     subProjects.flatMap((s) => PROGRAMS.map((p) => [p, s.id])),
+  );
+  // A panel per sub-project for its Panels list (docs/projects.md), filled by the panels upload.
+  await insertMany(
+    tx,
+    "panels",
+    ["name", "description", "sub_project_id"],
+    subProjects.map((s) => ["Key accounts", "The outlets the client follows apart", s.id]),
   );
   await tx.query(
     `UPDATE outlets o SET program_id = p.id

@@ -138,8 +138,8 @@ export async function groupAnswers(
   wo: VisibleWorkflowObject,
   groupId: number,
 ): Promise<Question[] | null> {
-  const questions = await db.query<Omit<Question, "related_answers" | "reference_images">>(
-    `SELECT q.id, q.name, q.type, q.is_mandatory, q.validations, q.is_calling_necessary
+  const questions = await db.query<Omit<Question, "related_answers">>(
+    `SELECT q.id, q.name, q.type, q.is_mandatory, q.validations, q.reference_images, q.is_calling_necessary
      FROM questions q JOIN question_groups g ON g.id = q.question_group_id
      WHERE g.id = $1 AND g.sub_project_id = $2 ORDER BY q.position, q.id`,
     [groupId, wo.sub_project_id],
@@ -190,7 +190,6 @@ export async function groupAnswers(
   };
   return questions.map((q) => ({
     ...q,
-    reference_images: [],
     related_answers: answers.filter((a) => a.question_id === q.id).map(toAnswer),
   }));
 }

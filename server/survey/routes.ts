@@ -5,13 +5,14 @@
  * the caller's role against the outlet's current state.
  */
 import { Hono } from "hono";
+import * as questionApi from "../../src/domain/api/questions";
 import * as api from "../../src/domain/api/survey";
 import { answersUpdateOf } from "../../src/domain/surveyInput";
 import { saveReason } from "../calling/trackers";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { NOT_FOUND, Problem } from "../http/problem";
-import { serve } from "../http/serve";
+import { serve, serveFound } from "../http/serve";
 import {
   answerImage,
   groupAnswers,
@@ -21,12 +22,28 @@ import {
   visibleOutletSurvey,
   visibleWorkflowObject,
 } from "./read";
+import { questionReferenceImages, saveReferenceImages } from "./referenceImages";
 import { refreshQcData } from "./refresh";
 import { saveAnswers } from "./save";
 
 export function surveyRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
   const app = new Hono<AppEnv>();
+
+  serve(app, deps, questionApi.questionReferenceImages, ({ caller, params }) =>
+    questionReferenceImages(db, caller.user, params.id),
+  );
+
+  // A question the caller may not see is not found, whatever the body holds.
+  serveFound(
+    app,
+    deps,
+    questionApi.saveQuestionReferenceImages,
+    async ({ caller, params }) => {
+      await questionReferenceImages(db, caller.user, params.id);
+    },
+    ({ caller, params, body }) => saveReferenceImages(deps, caller.user, params.id, body),
+  );
 
   serve(app, deps, api.questionGroups, async ({ caller, query }) => {
     const wo = await visibleWorkflowObject(db, caller, query.workflow_object);

@@ -4,14 +4,16 @@
  * outlet's current state (001 §4.2), each answer is re-validated with the same rules as the screen
  * (001 §5.1), each group whose call checks are recorded is held to the screen's §4.9 rule as the
  * save would leave it, a save made on answers that changed since they were read is refused,
- * nothing is saved while a retailer request is pending (001 §4.4), and every changed answer gets a
- * QC edit history line.
+ * nothing is saved while a retailer request is pending (001 §4.4), every changed answer gets a
+ * QC edit history line, and the outlet's score is worked out again.
  */
 import { reviewRole } from "../../src/domain/outletReview";
 import {
   ANSWER_EDIT_NOT_ALLOWED,
   type AnswersUpdateRequest,
   type AnswerValue,
+  answerLabel,
+  answerSkuProblem,
   answerValueOf,
   CALL_FIELDS,
   callCheckOf,
@@ -36,6 +38,7 @@ import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";
 import { editsOutletNow } from "../outlets/editPermission";
 import { refuseWhilePending } from "../retailerRequests/gate";
+import { rescoreOutlet } from "../scoring/rescore";
 import { resetVerification } from "../verification/statuses";
 import { type VisibleWorkflowObject, visibleWorkflowObject } from "./read";
 
@@ -46,6 +49,8 @@ type Stored = {
   id: number;
   question_id: number;
   name: string;
+  /** The answer's SKU in a sku_group group. */
+  sku_name: string | null;
   type: string;
   is_mandatory: boolean;
   validations: Validations;
@@ -114,10 +119,11 @@ export async function saveAnswers(
 
   const ids = Object.keys(request.data_to_update).map(Number);
   const stored = await tx.query<Stored>(
-    `SELECT a.id, a.question_id, q.name, q.type, q.is_mandatory, q.validations, a.version, a.single_input,
-       a.multiple_answers_input, a.latitude_input, a.longitude_input, a.other_phone_number, a.other_ifsc_code,
-       a.remarks, a.has_called_and_verified, q.is_calling_necessary, a.verified, a.verified_secondary
-     FROM answers a JOIN questions q ON q.id = a.question_id
+    `SELECT a.id, a.question_id, q.name, k.name AS sku_name, q.type, q.is_mandatory, q.validations, a.version,
+       a.single_input, a.multiple_answers_input, a.latitude_input, a.longitude_input, a.other_phone_number,
+       a.other_ifsc_code, a.remarks, a.has_called_and_verified, q.is_calling_necessary, a.verified,
+       a.verified_secondary
+     FROM answers a JOIN questions q ON q.id = a.question_id LEFT JOIN skus k ON k.id = a.sku_id
      WHERE a.id = ANY ($1::bigint[]) AND a.workflow_object_id = $2 ORDER BY a.id FOR UPDATE OF a`,
     [ids, wo.id],
   );
@@ -132,13 +138,28 @@ export async function saveAnswers(
 
   const creates = request.data_to_create ?? [];
   const questions = creates.length
-    ? await tx.query<Stored>(
-        `SELECT q.id AS question_id, q.name, q.type, q.is_mandatory, q.validations
+    ? await tx.query<Stored & { group_type: string; related_sku_ids: number[] }>(
+        `SELECT q.id AS question_id, q.name, q.type, q.is_mandatory, q.validations, g.type AS group_type,
+           g.related_sku_ids
          FROM questions q JOIN question_groups g ON g.id = q.question_group_id
          WHERE q.id = ANY ($1::int[]) AND g.sub_project_id = $2`,
         [creates.map((c) => c.question), wo.sub_project_id],
       )
     : [];
+  // The SKUs created answers name, for their history lines (read only when a create names one).
+  const skuIds = creates.flatMap((c) => (c.sku_product == null ? [] : [c.sku_product]));
+  const skuNames = new Map(
+    skuIds.length
+      ? (
+          await tx.query<{ id: number; name: string }>(
+            "SELECT id, name FROM skus WHERE id = ANY ($1::int[])",
+            [skuIds],
+          )
+        ).map((k) => [k.id, k.name])
+      : [],
+  );
+  const createdLabel = (c: (typeof creates)[number], q: { name: string }) =>
+    answerLabel(q.name, c.sku_product == null ? null : (skuNames.get(c.sku_product) ?? null));
 
   // Re-validate what is being saved with the screen's own rules; every message at once.
   const errors: Record<string, string[]> = {};
@@ -148,7 +169,7 @@ export async function saveAnswers(
       errors[`data_to_update.${s.id}`] = [NOT_A_CALLING_QUESTION];
     if (!changesValues(fields)) continue;
     const problems = answerProblems(s as never, answerValueOf({ ...s, ...fields }));
-    if (problems.length) errors[s.name] = problems;
+    if (problems.length) errors[answerLabel(s.name, s.sku_name)] = problems;
   }
   for (const [i, c] of creates.entries()) {
     const q = questions.find((x) => x.question_id === c.question);
@@ -156,8 +177,13 @@ export async function saveAnswers(
       errors[`data_to_create.${i}.question`] = ["Not a question of this outlet's survey."];
       continue;
     }
+    const skuProblem = answerSkuProblem(
+      { type: q.group_type, related_sku_ids: q.related_sku_ids },
+      c.sku_product ?? null,
+    );
+    if (skuProblem) errors[`data_to_create.${i}.sku_product`] = [skuProblem];
     const problems = answerProblems(q as never, answerValueOf(c));
-    if (problems.length) errors[q.name] = problems;
+    if (problems.length) errors[createdLabel(c, q)] = problems;
   }
   const checked = stored.filter((s) => recordsCallCheck(request.data_to_update[String(s.id)]!));
   const calling = await callingProblems(tx, wo.id, request.data_to_update, checked);
@@ -203,7 +229,8 @@ export async function saveAnswers(
     updated[String(s.id)] = row;
     const before = shown(answerValueOf(s));
     const after = shown(answerValueOf(next));
-    if (valueEdit && before !== after) history.push(`${s.name} changed from ${before} to ${after}`);
+    if (valueEdit && before !== after)
+      history.push(`${answerLabel(s.name, s.sku_name)} changed from ${before} to ${after}`);
   }
   const created: unknown[] = [];
   for (const c of creates) {
@@ -233,7 +260,7 @@ export async function saveAnswers(
     created.push(row);
     const verifiable = VERIFIABLE_OF_TYPE[q.type];
     if (verifiable && c.single_input) resets.add(verifiable);
-    history.push(`${q.name} answered: ${shown(answerValueOf(c))}`);
+    history.push(`${createdLabel(c, q)} answered: ${shown(answerValueOf(c))}`);
   }
   await resetVerification(tx, { outletId: wo.outlet_id, woId: wo.id }, [...resets]);
   for (const message of history)
@@ -241,6 +268,8 @@ export async function saveAnswers(
       "INSERT INTO qc_edit_history (workflow_object_id, user_id, message, created) VALUES ($1, $2, $3, $4)",
       [wo.id, viewer.user.id, message, now],
     );
+  // The outlet's score follows its answers before the save commits (docs/scoring.md).
+  await rescoreOutlet(tx, wo.outlet_id, now);
   return { data_to_update: updated, data_to_create: created };
 }
 

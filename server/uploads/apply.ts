@@ -3,15 +3,19 @@
  * either every row is applied or, on any failure, none.
  */
 import { splitChoices } from "../../src/domain/choices";
+import { splitReferenceImages } from "../../src/domain/referenceImages";
 import { roleNotGrantable, type UploadTypeKey, userNotChangeable } from "../../src/domain/uploadTypes";
-import { verificationResets } from "../../src/domain/verification";
 import { firstWorkflowState } from "../../src/machines/outletWorkflowConfig";
+import { autoAssign } from "../allocation/autoAssign";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import { PaymentRefused, recordPayments } from "../payouts/payment";
 import { plotPayouts } from "../payouts/plotting";
-import { resetVerification } from "../verification/statuses";
+import { rescoreOutlets } from "../scoring/rescore";
+import { hasScoringSetup, queueRescore } from "../scoring/runs";
 import type { JobRow } from "./jobs";
+import { attachKycImages } from "./kycImages";
+import { applyKycRows } from "./kycRows";
 import { changeableUsers, grantableRoles } from "./lookups";
 
 export type CleanRow = Readonly<Record<string, string>>;
@@ -56,6 +60,9 @@ type Applier = (ctx: ApplyContext) => Promise<void>;
 
 /** Sub-project the job belongs to (present for every sub-project type). */
 const sp = (job: JobRow) => job.sub_project_id as number;
+
+/** A question row's reference images as a JSON list, one text per row for unnest. */
+const imagesOf = (row: CleanRow): string => JSON.stringify(splitReferenceImages(row.reference_images ?? ""));
 
 const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
   regions: ({ tx, job, rows }) =>
@@ -236,6 +243,18 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
     // A city or territory removed since the rows were checked leaves its row out of the join.
     if (made.length !== rows.length)
       throw new ApplyConflict("A city or territory named in the file no longer exists.");
+    // Scored with the upload, as an answer save would, so the reports and the Score tab read a stored score.
+    await rescoreOutlets(
+      tx,
+      sp(job),
+      made.map((m) => m.id),
+      now,
+    );
+    await autoAssign(
+      tx,
+      made.map((m) => m.id),
+      now,
+    );
   },
   // Each group is made once per sub-project (its slug from its name), then its questions follow
   // the groups' existing ones in file order.
@@ -249,12 +268,14 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
       [sp(job), job.id, rows.map((r) => r.question_group)],
     );
     await tx.query(
-      `INSERT INTO questions (question_group_id, name, type, is_mandatory, is_calling_necessary, validations, position, job_id)
+      `INSERT INTO questions (question_group_id, name, type, is_mandatory, is_calling_necessary, validations,
+         reference_images, position, job_id)
        SELECT g.id, x.name, x.type, x.mandatory, x.calling,
          CASE WHEN x.choices = '' THEN '{}'::jsonb ELSE jsonb_build_object('choices', x.choices) END,
+         ARRAY(SELECT jsonb_array_elements_text(x.images::jsonb)),
          coalesce((SELECT max(position) FROM questions WHERE question_group_id = g.id), 0) + x.n, $7
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $6::boolean[], $8::text[])
-         WITH ORDINALITY AS x(grp, name, type, mandatory, calling, choices, n)
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $6::boolean[], $8::text[], $9::text[])
+         WITH ORDINALITY AS x(grp, name, type, mandatory, calling, choices, images, n)
        JOIN question_groups g ON g.sub_project_id = $1 AND g.name = x.grp`,
       [
         sp(job),
@@ -265,6 +286,7 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
         rows.map((r) => r.is_calling_necessary === "yes"),
         job.id,
         rows.map((r) => r.choices ?? ""),
+        rows.map(imagesOf),
       ],
     );
   },
@@ -272,7 +294,7 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
   // (`;`-separated catalogue codes), a group already there gaining the SKUs it lacked. A row naming
   // a general group or an unknown code was refused when checked; one made or removed since is
   // refused here.
-  sku_questions: async ({ tx, job, rows }) => {
+  sku_questions: async ({ tx, job, rows, userId, now }) => {
     const codes = [...new Set(rows.flatMap((r) => splitChoices(r.sku_codes).map((c) => c.toLowerCase())))];
     const skus = await tx.query<{ id: number; code: string }>(
       "SELECT id, lower(sku_code) AS code FROM skus WHERE organisation_id = $1 AND lower(sku_code) = ANY($2::text[])",
@@ -307,12 +329,14 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
         [sp(job), name, job.id, ids],
       );
     await tx.query(
-      `INSERT INTO questions (question_group_id, name, type, is_mandatory, is_calling_necessary, validations, position, job_id)
+      `INSERT INTO questions (question_group_id, name, type, is_mandatory, is_calling_necessary, validations,
+         reference_images, position, job_id)
        SELECT g.id, x.name, x.type, x.mandatory, false,
          CASE WHEN x.choices = '' THEN '{}'::jsonb ELSE jsonb_build_object('choices', x.choices) END,
+         ARRAY(SELECT jsonb_array_elements_text(x.images::jsonb)),
          coalesce((SELECT max(position) FROM questions WHERE question_group_id = g.id), 0) + x.n, $6
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $7::text[])
-         WITH ORDINALITY AS x(grp, name, type, mandatory, choices, n)
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $7::text[], $8::text[])
+         WITH ORDINALITY AS x(grp, name, type, mandatory, choices, images, n)
        JOIN question_groups g ON g.sub_project_id = $1 AND g.name = x.grp`,
       [
         sp(job),
@@ -322,19 +346,34 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
         rows.map((r) => r.is_mandatory === "yes"),
         job.id,
         rows.map((r) => r.choices ?? ""),
+        rows.map(imagesOf),
       ],
     );
+    // A SKU group asking about more SKUs changes the average of its scored questions (an unanswered
+    // SKU counts 0): a scored sub-project's scores are worked out again.
+    if (await hasScoringSetup(tx, sp(job))) await queueRescore(tx, sp(job), userId, now);
   },
-  panels: async ({ tx, job, rows }) => {
+  // A row names its panel (docs/projects.md): a name the sub-project has no panel of yet adds one, so
+  // the upload alone still sets panels up; the link is to the panel record, matched without case.
+  panels: async ({ tx, job, rows, userId, now }) => {
     const ids = await outletIds(
       tx,
       rows.map((r) => r.rsid!),
     );
+    const names = rows.map((r) => r.panel_name!);
     await tx.query(
-      `INSERT INTO panel_outlets (sub_project_id, panel_name, outlet_id, job_id)
-       SELECT $1, x.panel, x.outlet, $4 FROM unnest($2::text[], $3::int[]) AS x(panel, outlet)
+      `INSERT INTO panels (sub_project_id, name, modified_at, modified_by)
+       SELECT DISTINCT ON (lower(n)) $1, n, $3::timestamptz, $4 FROM unnest($2::text[]) AS n
+       WHERE NOT EXISTS (SELECT 1 FROM panels p WHERE p.sub_project_id = $1 AND lower(p.name) = lower(n))
+       ORDER BY lower(n), n`,
+      [sp(job), names, now, userId],
+    );
+    await tx.query(
+      `INSERT INTO panel_outlets (panel_id, outlet_id, job_id)
+       SELECT p.id, x.outlet, $4 FROM unnest($2::text[], $3::int[]) AS x(panel, outlet)
+       JOIN panels p ON p.sub_project_id = $1 AND lower(p.name) = lower(x.panel)
        ON CONFLICT DO NOTHING`,
-      [sp(job), rows.map((r) => r.panel_name), rows.map((r) => need(ids, r.rsid!, "Outlet")), job.id],
+      [sp(job), names, rows.map((r) => need(ids, r.rsid!, "Outlet")), job.id],
     );
   },
   // Each outlet whose auditor changes gets one outlet log row; its review record follows the outlet.
@@ -397,15 +436,16 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
         ],
       )
       .then(() => {}),
-  benchmarks: ({ tx, job, rows }) =>
-    tx
-      .query(
-        `INSERT INTO scoring_benchmarks (sub_project_id, parameter, benchmark, job_id)
-         SELECT $1, x.p, x.b, $4 FROM unnest($2::text[], $3::numeric[]) AS x(p, b)
-         ON CONFLICT (sub_project_id, parameter) DO UPDATE SET benchmark = EXCLUDED.benchmark, job_id = EXCLUDED.job_id`,
-        [sp(job), rows.map((r) => r.parameter), rows.map((r) => r.benchmark), job.id],
-      )
-      .then(() => {}),
+  benchmarks: async ({ tx, job, rows, userId, now }) => {
+    await tx.query(
+      `INSERT INTO scoring_benchmarks (sub_project_id, parameter, benchmark, job_id)
+       SELECT $1, x.p, x.b, $4 FROM unnest($2::text[], $3::numeric[]) AS x(p, b)
+       ON CONFLICT (sub_project_id, parameter) DO UPDATE SET benchmark = EXCLUDED.benchmark, job_id = EXCLUDED.job_id`,
+      [sp(job), rows.map((r) => r.parameter), rows.map((r) => r.benchmark), job.id],
+    );
+    // Each stored score shows its parameters' benchmarks: the sub-project's scores are worked out again.
+    await queueRescore(tx, sp(job), userId, now);
+  },
   cycle_init: async ({ tx, job, rows }) => {
     const ids = await outletIds(
       tx,
@@ -556,59 +596,8 @@ const APPLIERS: Readonly<Record<UploadTypeKey, Applier>> = {
       throw e;
     }
   },
-  bulk_kyc: async ({ tx, job, rows }) => {
-    // §4.3: where the KYC received disagrees with a value on record, that value is in doubt until
-    // it is checked again.
-    const current = await tx.query<{
-      id: number;
-      wo_id: number;
-      pan: string;
-      gst: string;
-      ifsc: string;
-      acc: string;
-    }>(
-      `SELECT o.id, w.id AS wo_id, o.pan, o.gst, w.ifsc_code AS ifsc, w.account_number AS acc
-       FROM outlets o JOIN workflow_objects w ON w.outlet_id = o.id WHERE o.id = ANY ($1::int[]) ORDER BY o.id FOR UPDATE OF o`,
-      [rows.map((r) => Number(r.id))],
-    );
-    for (const o of current) {
-      const r = rows.find((x) => Number(x.id) === o.id)!;
-      const resets = verificationResets(
-        { pan_number: o.pan, gst_number: o.gst, ifsc_code: o.ifsc, account_number: o.acc },
-        {
-          pan_number: r.pan_number,
-          gst_number: r.gst_number,
-          ifsc_code: r.ifsc_code,
-          account_number: r.account_number,
-        },
-      );
-      await resetVerification(tx, { outletId: o.id, woId: o.wo_id }, resets);
-    }
-    await insertMany(
-      tx,
-      "outlet_kyc_updates",
-      [
-        "outlet_id",
-        "sub_project_id",
-        "pan_number",
-        "gst_number",
-        "ifsc_code",
-        "account_number",
-        "pin_code",
-        "job_id",
-      ],
-      rows.map((r) => [
-        Number(r.id),
-        sp(job),
-        r.pan_number,
-        r.gst_number,
-        r.ifsc_code,
-        r.account_number,
-        r.pin_code,
-        job.id,
-      ]),
-    );
-  },
+  bulk_kyc: ({ tx, job, rows, now }) => applyKycRows(tx, sp(job), job.id, rows, now),
+  kyc_images: ({ tx, job, rows, now }) => attachKycImages(tx, job, rows, now),
   bank_code: ({ tx, job, rows }) =>
     tx
       .query(

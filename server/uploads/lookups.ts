@@ -89,8 +89,8 @@ const RECORD_LOADERS: Readonly<
     ),
   panelOutlet: (db, s) =>
     db.query(
-      `SELECT p.panel_name AS a, o.rsid AS b FROM panel_outlets p JOIN outlets o ON o.id = p.outlet_id
-       WHERE p.sub_project_id = $1`,
+      `SELECT p.name AS a, o.rsid AS b FROM panel_outlets l JOIN panels p ON p.id = l.panel_id
+       JOIN outlets o ON o.id = l.outlet_id WHERE p.sub_project_id = $1`,
       [s.subProjectId],
     ),
   question: (db, s) =>

@@ -23,6 +23,7 @@ import { CleanRowBatches, saveCleanRows } from "./cleanRows";
 import { openFirstSheet, SheetRefused, type SheetStream, sniffExcel, XLSX_CONTENT_TYPE } from "./excel";
 import { readFile, saveFile } from "./files";
 import { findJob, type JobRow, notifyUser, scopeOfJob } from "./jobs";
+import { imageZipSheet } from "./kycImages";
 import { uploadContext } from "./lookups";
 import { checkUnpackedSize } from "./unpacked";
 import { TextSheetStream } from "./xlsxWriter";
@@ -75,7 +76,7 @@ async function failJob(tx: Queryable, id: number, userId: number, message: strin
     await notifyUser(tx, { userId, title: "Upload failed", subText: message, jobId: id, at: now });
 }
 
-const baseName = (name: string) => name.replace(/\.(xlsx|xls)$/i, "");
+const baseName = (name: string) => name.replace(/\.(xlsx|xls|zip)$/i, "");
 
 /** Processes one claimed job to completed or failed; a job cancelled meanwhile is left as it is. */
 export async function processUpload(deps: AppDeps, job: JobRow, hook?: ProgressHook): Promise<void> {
@@ -89,7 +90,9 @@ export async function processUpload(deps: AppDeps, job: JobRow, hook?: ProgressH
   // A file that cannot be read never will be: it fails now, whatever went wrong, and is not retried.
   let sheet: SheetStream;
   try {
-    sheet = await openSheet(file?.content ?? new Uint8Array());
+    const bytes = file?.content ?? new Uint8Array();
+    sheet =
+      type.file === "imageZip" ? await imageZipSheet(bytes, MAX_UNPACKED_BYTES) : await openSheet(bytes);
   } catch (error) {
     return fail(error instanceof SheetRefused ? error.message : UPLOAD_MSG.unreadable);
   }

@@ -7,25 +7,31 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as api from "../../src/domain/api/uploads";
 import { MAX_UPLOAD_BYTES, UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import { KYC_ZIP_MSG } from "../../src/domain/kycImages";
+import { MESSAGE_MSG } from "../../src/domain/messaging";
 import {
   addFieldError,
   decodeText,
   type FieldErrors,
   MAX_QUERY_TEXT_LENGTH,
 } from "../../src/domain/requestInput";
+import type { UploadType } from "../../src/domain/uploadTypes";
 import type { AppDeps, AppEnv } from "../context";
 import { listExports, toApiExport } from "../exports/exportJobs";
 import { paginate } from "../http/pagination";
 import { fieldProblem, NOT_FOUND, Problem } from "../http/problem";
 import { serve, serveFound } from "../http/serve";
+import { messageProviderOf } from "../messaging/sender";
 import { activationInfo, cancelJob, confirmJob } from "./actions";
 import { EXCEL_CONTENT_TYPE, sniffExcel, writeWorkbook, XLSX_CONTENT_TYPE } from "./excel";
 import { contentDisposition, safeFileName, saveFile, servedContentType } from "./files";
 import { findJob, listJobs, toApiJob } from "./jobs";
+import { ZIP_CONTENT_TYPE } from "./kycImages";
 import { type PaymentGateway, simulatedGateway } from "./paymentGateway";
 import { startJobRunner } from "./runner";
 import { mayActFor, resolveScope, subProjectChoices } from "./scope";
 import { helpFor } from "./templates";
+import { zipParts } from "./zipParts";
 
 /** Multipart framing around the file is small; the file itself is checked against MAX_UPLOAD_BYTES. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -122,14 +128,15 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
       if (!(file instanceof File) || file.size === 0) throw fieldProblem("file", UPLOAD_MSG.noFile);
       if (file.size > MAX_UPLOAD_BYTES) throw new Problem(413, { detail: UPLOAD_MSG.tooLarge });
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const format = sniffExcel(bytes);
-      if (!format) throw fieldProblem("file", UPLOAD_MSG.notExcel);
-      const name = safeFileName(file.name, `upload.${format}`);
+      const kind = uploadedFileKind(type, bytes);
+      if (!kind)
+        throw fieldProblem("file", type.file === "imageZip" ? KYC_ZIP_MSG.notZip : UPLOAD_MSG.notExcel);
+      const name = safeFileName(file.name, `upload.${kind.extension}`);
       const now = new Date(deps.clock());
       const id = await deps.db.transaction(async (tx) => {
         const fileId = await saveFile(tx, {
           name,
-          contentType: EXCEL_CONTENT_TYPE[format],
+          contentType: kind.contentType,
           content: bytes,
           organisationId: scope.organisationId,
           ownerId: caller.user.id,
@@ -168,6 +175,8 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
   serve(app, deps, api.confirmUpload, async ({ caller, params }) => {
     if (caller.type.variant === "payment" && !gateway)
       throw new Problem(503, { detail: "No payment gateway is configured on this server." });
+    if (caller.type.key === "whatsapp_messaging" && !messageProviderOf(deps))
+      throw new Problem(503, { detail: MESSAGE_MSG.noProvider });
     const result = await confirmJob(deps, caller, caller.type, params.id);
     runner.kick();
     return result;
@@ -205,4 +214,15 @@ export function uploadsApi(deps: AppDeps): Hono<AppEnv> {
   });
 
   return app;
+}
+
+/** What an upload's bytes are, for its type: an Excel workbook, or a zip of images (the KYC images). */
+function uploadedFileKind(
+  type: UploadType,
+  bytes: Uint8Array,
+): { extension: string; contentType: string } | null {
+  if (type.file === "imageZip")
+    return zipParts(bytes) && !sniffExcel(bytes) ? { extension: "zip", contentType: ZIP_CONTENT_TYPE } : null;
+  const format = sniffExcel(bytes);
+  return format ? { extension: format, contentType: EXCEL_CONTENT_TYPE[format] } : null;
 }

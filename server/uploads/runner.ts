@@ -1,6 +1,6 @@
 /**
  * Runs the queued work of this process: upload processing, UPI payment runs, exports, field app
- * dumps and outlet recoveries. Started with the server and woken at once when work arrives; the
+ * dumps, outlet recoveries, sub-project rescores, Form 16 batches, image matching scans and WhatsApp delivery. Started with the server and woken at once when work arrives; the
  * poll also finds jobs left behind by a process that stopped (their heartbeat went stale). With
  * nothing queued and requests paused, it vacuums PGlite's tables (server/db/idleVacuum.ts).
  */
@@ -11,6 +11,10 @@ import { processNextExport, removeExpiredFiles } from "../exports/exportJobs";
 import { processNextDump } from "../fieldTools/dumps";
 import { processNextRecovery } from "../fieldTools/recoveryJob";
 import { requestActivity } from "../http/requestActivity";
+import { deliverMessages, messageProviderOf } from "../messaging/sender";
+import { processNextRescore } from "../scoring/runs";
+import { processNextBatch } from "../tax/batches";
+import { processNextUnicornScan } from "../unicorns/scanJob";
 import { payNextJob } from "./actions";
 import type { PaymentGateway } from "./paymentGateway";
 import { claimNextUpload, processUpload } from "./processing";
@@ -19,6 +23,7 @@ export const POLL_MS = 2000;
 
 /** Does every kind of waiting work until none is left. */
 export async function runPendingWork(deps: AppDeps, gateway: PaymentGateway | null): Promise<void> {
+  const messages = messageProviderOf(deps);
   for (;;) {
     const job = await claimNextUpload(deps);
     if (job) {
@@ -29,6 +34,10 @@ export async function runPendingWork(deps: AppDeps, gateway: PaymentGateway | nu
     if (await processNextExport(deps)) continue;
     if (await processNextDump(deps)) continue;
     if (await processNextRecovery(deps)) continue;
+    if (await processNextRescore(deps)) continue;
+    if (await processNextBatch(deps)) continue;
+    if (await processNextUnicornScan(deps)) continue;
+    if (messages && (await deliverMessages(deps, messages))) continue;
     break;
   }
   await removeExpiredFiles(deps);

@@ -2,6 +2,7 @@
 import { addressOf } from "../../src/domain/api/endpoint";
 import { uploadSample } from "../../src/domain/api/uploads";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, type UploadHelp } from "../../src/domain/bulkUpload";
+import { MAX_REFERENCE_IMAGES } from "../../src/domain/referenceImages";
 import { type FieldRule, RECORD_NAMES, REF_NAMES, type UploadType } from "../../src/domain/uploadTypes";
 
 const RULE_TEXT: Readonly<
@@ -23,6 +24,7 @@ const RULE_TEXT: Readonly<
   upi: "UPI id (name@bank)",
   utr: "the bank's UTR: 12 digits (IMPS, UPI), or 16 (NEFT) or 22 (RTGS) letters and digits starting with the bank's 4-letter code",
   bankCode: "four-letter bank code",
+  imageAddresses: `up to ${MAX_REFERENCE_IMAGES} image addresses separated by ; or new lines, each an https:// address or a path of this site starting with /`,
 };
 
 function ruleText(rule: FieldRule): string {

@@ -83,6 +83,10 @@ const packed = (name: string, content: Buffer): PackedPart => ({
   size: content.length,
 });
 
+/** A zip archive of the given files, deflated (the KYC images tests upload one). */
+export const writeZip = (files: readonly { name: string; content: Buffer }[]): Buffer =>
+  zip(files.map((f) => packed(f.name, f.content)));
+
 /** A zip archive of deflated parts (the subset of the format an .xlsx package uses). */
 function zip(parts: readonly PackedPart[]): Buffer {
   const locals: Buffer[] = [];

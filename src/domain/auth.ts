@@ -24,6 +24,11 @@ export const LoginResponse = Schema.Struct({
   username: Schema.String,
   password_expired: Schema.Boolean,
   user_data: Schema.Struct({ phone_number: Schema.NullOr(Schema.String) }),
+  /**
+   * The account signs in in two steps: the password was right, no session is made yet, and the
+   * code goes to the (masked) number in user_data (docs/auth.md).
+   */
+  two_step: Schema.optional(Schema.Boolean),
 });
 export type LoginResponse = typeof LoginResponse.Type;
 
@@ -137,7 +142,9 @@ export type LoginOutcome =
   | { readonly type: "invalid"; readonly fieldErrors: FieldErrors; readonly detail: string | null }
   | { readonly type: "locked"; readonly detail: string }
   | { readonly type: "passwordExpired"; readonly username: string }
-  | { readonly type: "conflict"; readonly body: SessionConflictBody };
+  | { readonly type: "conflict"; readonly body: SessionConflictBody }
+  /** The password was right and the account confirms with a code sent to this masked number. */
+  | { readonly type: "secondStep"; readonly phoneNumber: string };
 
 /** What a form submission (code, reset, password change) came to. */
 export type FormOutcome =

@@ -3,6 +3,7 @@
  * status offers in the standard and payment views, the Back to list target, limits and texts.
  */
 import { Schema } from "effect";
+import { paginated } from "./api/paginated";
 import type { UploadTypeKey } from "./uploadTypes";
 
 export const JOB_STATUSES = [
@@ -44,17 +45,6 @@ export const BulkUploadJob = Schema.Struct({
   export_job_id: Schema.NullOr(Schema.Number),
 });
 export type BulkUploadJob = typeof BulkUploadJob.Type;
-
-/** Paginated list response (spec 000 §3). */
-export const paginated = <S extends Schema.Top>(item: S) =>
-  Schema.Struct({
-    results: Schema.Array(item),
-    count: Schema.Number,
-    previous: Schema.NullOr(Schema.String),
-    next: Schema.NullOr(Schema.String),
-    current_page_number: Schema.Number,
-    page_size: Schema.Number,
-  });
 
 export const BulkUploadJobList = paginated(BulkUploadJob);
 export type BulkUploadJobList = typeof BulkUploadJobList.Type;
@@ -253,8 +243,12 @@ export function backTarget(type: UploadTypeKey, params: BackParams): string {
       return "/dashboard/organization-inovice-sku/sku-list";
     case "benchmarks":
       return `${SUB_PROJECT(params)}/logic-score/benchmarks`;
+    // Bulk KYC is a page of the hub offering both KYC uploads; each upload's own page leads back to it.
     case "bulk_kyc":
-      return `${SUB_PROJECT(params)}/bulk-kyc`;
+    case "kyc_images": {
+      const page = `${SUB_PROJECT(params)}/bulk-kyc`;
+      return params.path.replace(/\/+$/, "") === page ? SUB_PROJECT(params) : page;
+    }
     case "bank_code":
     case "icici_upi_account_payment_tracker":
     case "unicorn_interface":

@@ -1,6 +1,6 @@
 /** My Downloads (spec 000 §2.1 my-downloads, §7.6 async export): exports run as jobs with an expiry. */
 import { Schema } from "effect";
-import { paginated } from "./bulkUpload";
+import { paginated } from "./api/paginated";
 
 export const EXPORT_STATUSES = ["processing", "completed", "failed"] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];

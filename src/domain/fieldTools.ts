@@ -4,7 +4,7 @@
  * the client's machines and views and by the server (docs/field-tools.md).
  */
 import { Schema } from "effect";
-import { paginated } from "./bulkUpload";
+import { paginated } from "./api/paginated";
 import { daysBetween, isIsoDate } from "./format";
 
 // --- Constants (spec 002 §9) ---
@@ -15,6 +15,8 @@ export const RECOVERY_PAGE_SIZE = 50;
 export const DUMP_PAGE_SIZE = 15;
 /** A field app dump is a JSON file of at most this size (docs/field-tools.md). */
 export const MAX_DUMP_BYTES = 20 * 1024 * 1024;
+/** The outlet log action of a survey recovered from a field app dump (gamification reads it too). */
+export const FIELD_RECOVERY_ACTION = "field_recovery";
 
 // --- Texts (spec 002 §4, §5, §8) ---
 

@@ -3,7 +3,7 @@
  * Shared by the server, which scopes every answer to the signed-in auditor, and the screens.
  */
 import { Schema } from "effect";
-import { paginated } from "./bulkUpload";
+import { paginated } from "./api/paginated";
 import { OutletDetail, OutletLogEntry } from "./outletListing";
 import { NOT_AVAILABLE } from "./outletReview";
 import { OUTLET_STATES, SUB_PROJECT_KEYS, SUB_PROJECT_TYPES, workflowTypeOf } from "./outletStates";

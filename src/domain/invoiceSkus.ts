@@ -18,7 +18,7 @@ import {
   skuNameProblem,
   skuNotListed,
 } from "./invoiceSetup";
-import { Invoice, InvoiceHeaderAnswersUpdate } from "./invoices";
+import { Invoice, InvoiceHeaderAnswersUpdate, InvoiceSummary } from "./invoices";
 
 // --- the records (002 §3) ---
 
@@ -81,9 +81,11 @@ export const SkuInvoice = Schema.Struct({
 export type SkuInvoice = typeof SkuInvoice.Type;
 
 /**
- * 002 §7 new SKU data by workflow object: every invoice of the outlet with its SKU and add-on rows,
- * the sub-project's template fields once (not once per invoice), and whether the caller may edit now
- * (001 §4.2) and whether a retailer request is pending (002 §2.10: the slider is blocked).
+ * 002 §7 new SKU data by workflow object: every invoice of the outlet (its number, date and whether
+ * it is saved; its header answers, rows and images come with the invoice), the sub-project's template fields once (not once per invoice), and whether the
+ * caller may edit now (001 §4.2) and whether a retailer request is pending (002 §2.10: the slider is
+ * blocked). The slider reads one invoice's rows when it opens it: an outlet of 200 invoices of 50
+ * rows would otherwise answer megabytes before the first invoice shows.
  */
 export const NewSkuData = Schema.Struct({
   workflow_object: WorkflowObjectId,
@@ -91,7 +93,7 @@ export const NewSkuData = Schema.Struct({
   is_edit: Schema.Boolean,
   retailer_request_pending: Schema.Boolean,
   assigned_sku_template_field: Schema.Array(AssignedSkuTemplateField),
-  invoices: Schema.Array(SkuInvoice),
+  invoices: Schema.Array(InvoiceSummary),
 });
 export type NewSkuData = typeof NewSkuData.Type;
 
@@ -247,13 +249,14 @@ export type DraftRow = {
 
 export type Draft = { answers: readonly HeaderAnswer[] } & Readonly<Record<SkuRowList, readonly DraftRow[]>>;
 
-/** What the slider reads: new SKU data with the sub-project's SKU list, or the outlet is not found. */
+/** What the slider reads first: new SKU data with the sub-project's SKU list, or the outlet is not found. */
 export type SliderData = {
   isEdit: boolean;
   pendingRequest: boolean;
   fields: readonly AssignedSkuTemplateField[];
   listed: readonly ListedSku[];
-  invoices: readonly SkuInvoice[];
+  /** The invoices in tab order: the open invoice's headers, rows and images are read when it opens. */
+  invoices: readonly InvoiceSummary[];
 };
 export type SliderLoadOutcome = { type: "ok"; data: SliderData } | { type: "failed"; message: string };
 

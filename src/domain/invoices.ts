@@ -104,7 +104,8 @@ export const imageCaption = (image: { name: string | null }): string =>
   image.name?.trim() ? image.name.trim() : NO_NAME_AVAILABLE;
 
 /** One invoice of a workflow object, as the Collected Bills tabs and the image viewer read it. */
-export const Invoice = Schema.Struct({
+/** An invoice as a list of them names it: its number, date, place and whether it is saved. */
+export const InvoiceSummary = Schema.Struct({
   id: InvoiceRecordId,
   workflow_object: WorkflowObjectId,
   /** Its tab's place, from 0, in the order the invoices were collected. */
@@ -115,6 +116,22 @@ export const Invoice = Schema.Struct({
   version: Schema.Number,
   /** The header answers were saved (the tab counts as saved); false: pending. */
   is_complete: Schema.Boolean,
+});
+export type InvoiceSummary = typeof InvoiceSummary.Type;
+
+/** An invoice as a list of them names it. */
+export const summaryOfInvoice = (i: InvoiceSummary): InvoiceSummary => ({
+  id: i.id,
+  workflow_object: i.workflow_object,
+  index: i.index,
+  invoice_no: i.invoice_no,
+  invoice_date: i.invoice_date,
+  version: i.version,
+  is_complete: i.is_complete,
+});
+
+export const Invoice = Schema.Struct({
+  ...InvoiceSummary.fields,
   simplifiedinvoiceheaderanswer: Schema.Array(InvoiceHeaderAnswer),
   images: Schema.Struct({
     invoice: Schema.Array(InvoiceImage),

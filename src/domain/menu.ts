@@ -2,7 +2,15 @@
  * The dashboard side menu: which areas a signed-in user is offered. Kept apart from the route
  * catalogue so that only the dashboard's code carries it.
  */
-import { FIELD_TOOLS_PERMISSIONS, MACHINES_PERMISSION, OUTLET_READ_PERMISSIONS } from "./permissions";
+import {
+  ALLOCATION_PERMISSIONS,
+  FIELD_TOOLS_PERMISSIONS,
+  MACHINES_PERMISSION,
+  MESSAGE_LOG_PERMISSIONS,
+  OUTLET_READ_PERMISSIONS,
+  TAX_READ_PERMISSIONS,
+} from "./permissions";
+import { REPORT_READERS } from "./reportCatalogue";
 import type { RouteArea } from "./routes";
 
 export type MenuEntry = {
@@ -15,6 +23,8 @@ export type MenuEntry = {
   readonly internalOnly: boolean;
   /** The area's other screens, listed under it on the dashboard; the entry opens the first built one. */
   readonly pages?: readonly string[];
+  /** Pages (the entry's own included) offered only to holders of one of these permissions. */
+  readonly pageAnyOf?: Readonly<Record<string, readonly string[]>>;
 };
 
 /** The Machines area (docs/machines.md): the product's own page, not one of the spec's routes. */
@@ -73,13 +83,22 @@ export const DASHBOARD_MENU: readonly MenuEntry[] = [
     anyOf: BILL_READERS,
     internalOnly: false,
   },
-  { label: "Reports", area: "reports", to: "/dashboard/reports", anyOf: [], internalOnly: false },
+  // Those who run some report (src/domain/reportCatalogue.ts), clients' managers included.
+  { label: "Reports", area: "reports", to: "/dashboard/reports", anyOf: REPORT_READERS, internalOnly: false },
+  // Each team's allocation is its manager's (and project managers'): the entry opens the first team
+  // the user allocates (docs/allocation.md).
   {
     label: "Allocation",
     area: "allocation",
     to: "/dashboard/qc-allocation-management",
-    anyOf: ["qc-manager", "calling-manager", "iftu-manager", "project-manager"].map(dp),
+    anyOf: [...new Set(Object.values(ALLOCATION_PERMISSIONS).flat())],
     internalOnly: true,
+    pages: ["/dashboard/calling-allocation-management", "/dashboard/iftu-allocation-management"],
+    pageAnyOf: {
+      "/dashboard/qc-allocation-management": ALLOCATION_PERMISSIONS.qc,
+      "/dashboard/calling-allocation-management": ALLOCATION_PERMISSIONS.calling,
+      "/dashboard/iftu-allocation-management": ALLOCATION_PERMISSIONS.iftu,
+    },
   },
   {
     label: "Verification",
@@ -94,22 +113,41 @@ export const DASHBOARD_MENU: readonly MenuEntry[] = [
       "/dashboard/ifsc-change-verification",
       "/dashboard/upi-payments-verification",
       "/dashboard/unicorn-image-fetch",
+      "/dashboard/reverse-geo-coding",
+      "/dashboard/unicorn-image-matching",
+      "/dashboard/list-of-unicorns",
     ],
+  },
+  // The field auditors' points are for those who manage them: the field-tools staff (docs/gamification.md).
+  {
+    label: "Gamification",
+    area: "gamification",
+    to: "/gamification/dashboard",
+    anyOf: FIELD_TOOLS_PERMISSIONS,
+    internalOnly: true,
   },
   {
     label: "Payout and tax",
     area: "payout-tax",
     to: "/dashboard/tds",
-    anyOf: ["iftu-manager", "iftu-executive", "project-manager"].map(dp),
+    anyOf: TAX_READ_PERMISSIONS,
     internalOnly: true,
-    pages: ["/dashboard/manage-payout"],
+    pages: [
+      "/dashboard/tds/tds-reports",
+      "/dashboard/form16",
+      "/dashboard/form16/pan-list",
+      "/dashboard/form-16-pdf",
+      "/dashboard/form-16-csv",
+      "/dashboard/manage-payout",
+    ],
   },
   {
     label: "Messaging",
     area: "messaging",
     to: "/dashboard/message",
-    anyOf: ["calling-manager", "project-manager"].map(dp),
+    anyOf: MESSAGE_LOG_PERMISSIONS,
     internalOnly: true,
+    pages: ["/dashboard/message/details", "/dashboard/message/summary"],
   },
   {
     label: "Field tools",
@@ -124,6 +162,8 @@ export const DASHBOARD_MENU: readonly MenuEntry[] = [
     to: "/dashboard/organization-users-roles/organization-list",
     anyOf: [dp("project-manager")],
     internalOnly: true,
+    // Each organisation's and project's single points of contact (docs/spoc.md).
+    pages: ["/dashboard/manage-spoc"],
   },
   {
     label: "Invoice and SKU",
@@ -166,7 +206,9 @@ export function dashboardMenuFor(user: MenuUser, isBuiltPath: (path: string) => 
       (!entry.internalOnly || user.organisation.kind === "internal") &&
       (entry.anyOf.length === 0 || entry.anyOf.some((p) => held.has(p))),
   ).flatMap((entry) => {
-    const [to, ...pages] = [entry.to, ...(entry.pages ?? [])].filter(isBuiltPath);
+    const offered = (path: string) =>
+      isBuiltPath(path) && (entry.pageAnyOf?.[path]?.some((p) => held.has(p)) ?? true);
+    const [to, ...pages] = [entry.to, ...(entry.pages ?? [])].filter(offered);
     return to === undefined ? [] : [{ ...entry, to, pages }];
   });
 }

@@ -6,15 +6,17 @@
 import { Schema } from "effect";
 import { OutletId } from "./api/ids";
 import { PROOF_KINDS, PROOF_LABELS } from "./outletEdit";
+import { PhotoAudit } from "./photoAudit";
 
 /** Where an image of the outlet comes from, in the order the page shows them. */
-export const GALLERY_SECTIONS = ["banner", "rsa_proof", ...PROOF_KINDS, "survey"] as const;
+export const GALLERY_SECTIONS = ["banner", "rsa_proof", ...PROOF_KINDS, "kyc", "survey"] as const;
 export type GallerySection = (typeof GALLERY_SECTIONS)[number];
 
 export const GALLERY_SECTION_LABELS: Readonly<Record<GallerySection, string>> = {
   banner: "Dealer Board",
   rsa_proof: "RSA Verification Photos",
   ...PROOF_LABELS,
+  kyc: "KYC Images",
   survey: "Survey Images",
 };
 
@@ -24,6 +26,8 @@ const GalleryImage = Schema.Struct({
   /** The question an image answers (survey images), or null. */
   question: Schema.NullOr(Schema.String),
   image: Schema.String,
+  /** A survey photo's audit decision (docs/projects.md, "Photo audit"), when it has one. */
+  audit: Schema.optionalKey(Schema.NullOr(PhotoAudit)),
 });
 export type OutletGalleryImage = typeof GalleryImage.Type;
 

@@ -5,6 +5,7 @@
 import { Schema } from "effect";
 import { Listed, Text } from "./api/fields";
 import { OutletId, SubProjectId } from "./api/ids";
+import { paginated } from "./api/paginated";
 import type { BulkOutlet } from "./bulkUpdate";
 import { parseIsoDate } from "./format";
 import { OUTLET_STATES } from "./outletStates";
@@ -41,15 +42,7 @@ export const ListedOutlet = Schema.Struct({
 });
 export type ListedOutlet = typeof ListedOutlet.Type;
 
-/** A paginated list response (spec 000 §3). */
-export const OutletListResponse = Schema.Struct({
-  results: Schema.Array(ListedOutlet),
-  count: Schema.Number,
-  previous: Schema.NullOr(Schema.String),
-  next: Schema.NullOr(Schema.String),
-  current_page_number: Schema.Number,
-  page_size: Schema.Number,
-});
+export const OutletListResponse = paginated(ListedOutlet);
 export type OutletListResponse = typeof OutletListResponse.Type;
 
 export const OutletLogEntry = Schema.Struct({

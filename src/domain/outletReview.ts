@@ -53,6 +53,9 @@ export const WorkflowObject = Schema.Struct({
   assigned_field_coordinator: Person,
   assigned_qc_executive: Person,
   assigned_calling_manager: Person,
+  /** The payout team's people: not in the spec's object (001 §3), added for allocation (docs/allocation.md). */
+  assigned_iftu_manager: Person,
+  assigned_iftu_executive: Person,
   rsa_verification_status: Text,
   rsa_photo_proofs: Schema.Array(Schema.String),
   client_given_phone_number: Text,

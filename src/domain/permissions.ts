@@ -116,3 +116,54 @@ export const VERIFY_IDENTITY_PERMISSIONS: readonly string[] = (
 
 export const mayVerifyIdentity = (permissions: readonly string[], organisationKind: string): boolean =>
   organisationKind === "internal" && VERIFY_IDENTITY_PERMISSIONS.some((p) => permissions.includes(p));
+
+/**
+ * TDS and Form 16 (docs/tax.md): the payout team's figures are read by the internal organisation's
+ * IFTU managers and executives and its project managers (the side menu's Payout and tax entry);
+ * Form 16 statements are issued (a batch made, a file uploaded) by the managers only.
+ */
+export const TAX_READ_PERMISSIONS: readonly string[] = (
+  ["iftu-manager", "iftu-executive", "project-manager"] as const
+).map(dashboardPermission);
+export const TAX_ISSUE_PERMISSIONS: readonly string[] = (["iftu-manager", "project-manager"] as const).map(
+  dashboardPermission,
+);
+
+export const mayReadTax = (permissions: readonly string[], organisationKind: string): boolean =>
+  organisationKind === "internal" && TAX_READ_PERMISSIONS.some((p) => permissions.includes(p));
+export const mayIssueForm16 = (permissions: readonly string[], organisationKind: string): boolean =>
+  organisationKind === "internal" && TAX_ISSUE_PERMISSIONS.some((p) => permissions.includes(p));
+
+/**
+ * WhatsApp delivery logs (docs/messaging.md): whoever sends Bulk WhatsApp Messages (the upload's
+ * roles, calling and project managers of the internal organisation) reads what became of them.
+ */
+export const MESSAGE_LOG_PERMISSIONS: readonly string[] = (
+  ["calling-manager", "project-manager"] as const
+).map(dashboardPermission);
+export const mayReadMessageLogs = (permissions: readonly string[], organisationKind: string): boolean =>
+  organisationKind === "internal" && MESSAGE_LOG_PERMISSIONS.some((p) => permissions.includes(p));
+
+/** The teams whose work a manager allocates to the team's executives (docs/allocation.md). */
+export const ALLOCATION_TEAMS = ["qc", "calling", "iftu"] as const;
+export type AllocationTeam = (typeof ALLOCATION_TEAMS)[number];
+
+/**
+ * Who allocates each team's work: the team's manager (dashboard permission) and project managers,
+ * of the internal organisation. A client's user never sees whose desk an outlet is on.
+ */
+export const ALLOCATION_PERMISSIONS: Readonly<Record<AllocationTeam, readonly string[]>> = {
+  qc: (["qc-manager", "project-manager"] as const).map(dashboardPermission),
+  calling: (["calling-manager", "project-manager"] as const).map(dashboardPermission),
+  iftu: (["iftu-manager", "project-manager"] as const).map(dashboardPermission),
+};
+
+export const isAllocationTeam = (team: string): team is AllocationTeam =>
+  (ALLOCATION_TEAMS as readonly string[]).includes(team);
+
+export const mayAllocate = (
+  team: AllocationTeam,
+  permissions: readonly string[],
+  organisationKind: string,
+): boolean =>
+  organisationKind === "internal" && ALLOCATION_PERMISSIONS[team].some((p) => permissions.includes(p));

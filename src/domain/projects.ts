@@ -6,7 +6,7 @@
 import { Schema } from "effect";
 import { saying, Text } from "./api/fields";
 import { ProjectId } from "./api/ids";
-import { paginated } from "./bulkUpload";
+import { paginated } from "./api/paginated";
 import { formatDate, formatTime12 } from "./format";
 import { CYCLE_TYPE, SUB_PROJECT_TYPES, type SubProjectType } from "./outletStates";
 import { decodeRowId, MAX_QUERY_TEXT_LENGTH, notAChoice } from "./requestInput";
@@ -122,8 +122,13 @@ export const ProjectCard = Schema.Struct({
   logo: Schema.NullOr(Schema.String),
   /** Whether the project has payout sub-projects (the client portal's payout pages show them). */
   has_payouts: Schema.Boolean,
-  /** The project's deck (where it is served and its file name); null when it has none. */
-  deck: Schema.NullOr(Schema.Struct({ url: Schema.String, name: Schema.String })),
+  /**
+   * 002 §3 `pro`: whether the caller may edit this project, which offers the card's Edit action
+   * (`mayEditProject`; docs/projects.md says why this reading).
+   */
+  pro: Schema.Boolean,
+  /** 002 §3 `deckPath`: where the project's deck is downloaded (as its file's name); null when it has none. */
+  deckPath: Schema.NullOr(Schema.String),
 });
 export type ProjectCard = typeof ProjectCard.Type;
 

@@ -17,10 +17,9 @@ import {
 } from "./fileField";
 import { inSentence, isIsoDate } from "./format";
 import { addFieldError, type FieldErrors, MAX_ROW_ID, NULL_CHARACTER, tooLong } from "./requestInput";
-import { decodeFields, NOT_A_NUMBER, REQUIRED, valueProblems } from "./schemaErrors";
+import { BLANK, decodeFields, NOT_A_NUMBER, REQUIRED, valueProblems } from "./schemaErrors";
 import { MONEY_DECIMALS, TOO_MANY_DECIMALS } from "./validation";
 
-export const BLANK = "This field may not be blank.";
 export const NOT_A_DATE = "Enter a date as YYYY-MM-DD.";
 
 /** How a value is entered and shown. */
@@ -67,6 +66,11 @@ export type FieldSpec = {
   readonly setAtColumn?: string;
   /** Set from the page's organisation, not typed. */
   readonly fromParent?: boolean;
+  /**
+   * reference: a row under the same parent record as this one (a scoring parameter's question of the
+   * same sub-project): the form offers only those, and the server refuses any other.
+   */
+  readonly underParent?: boolean;
   /** A new record's value when it is not the widget's blank. */
   readonly initial?: FieldValue;
   /** file: the types it accepts, told by content, and its size limit. */
@@ -196,7 +200,7 @@ const RowId = Schema.Number.check(
 export const reference = (
   label: string,
   resource: string,
-  o: { required?: boolean; column?: string; fromParent?: boolean } = {},
+  o: { required?: boolean; column?: string; fromParent?: boolean; underParent?: boolean } = {},
 ): FieldSpec => ({
   label,
   widget: "reference",
@@ -205,6 +209,7 @@ export const reference = (
   references: resource,
   ...(o.column ? { column: o.column } : {}),
   ...(o.fromParent ? { fromParent: true } : {}),
+  ...(o.underParent ? { underParent: true } : {}),
 });
 
 /** Rows of another resource, linked through a table. */
@@ -310,6 +315,11 @@ export type ResourceDefinition = {
    * invoice-details/template-update): `?template=7` edits record 7, no parameter adds one.
    */
   readonly addressQuery?: string;
+  /**
+   * The query parameter that opens the form on the list's own page, when the catalogue names no form
+   * route (a sub-project's logic score lists): `?group=7` edits record 7, `?group=new` adds one.
+   */
+  readonly formQuery?: string;
   readonly usedBy?: readonly Usage[];
   /** Pages a list links to beside its own (the other lists of its area, its uploads). */
   readonly related?: readonly { readonly label: string; readonly path: string }[];
@@ -330,6 +340,9 @@ export type ResourceDefinition = {
   /** Rules between fields (an end date not before the start), checked after each field's own. */
   readonly crossCheck?: (values: Readonly<Record<string, unknown>>) => FieldErrors;
 };
+
+/** The `formQuery` value that opens the form for a new record. */
+export const NEW_RECORD = "new";
 
 export const isWritable = (def: ResourceDefinition): boolean => def.writable !== false;
 
@@ -435,6 +448,10 @@ export const versionConflict = (def: ResourceDefinition): string =>
 
 export const missingReference = (field: FieldSpec): string =>
   `Choose a ${inSentence(field.label)} that exists in this organisation.`;
+
+/** A reference under the record's own parent named a row of another (a question of another sub-project). */
+export const missingUnderParent = (field: FieldSpec, parentNoun: string): string =>
+  `Choose a ${inSentence(field.label)} of this ${inSentence(parentNoun)}.`;
 
 /** Usages counted by the server, e.g. [{ label: "zones", count: 2 }]. */
 export type UsageCount = { readonly label: string; readonly count: number };

@@ -2,7 +2,7 @@
  * Every administered resource, and which catalogue route shows which screen of which resource.
  * Adding an entity is adding its definition to RESOURCES (docs/admin.md).
  */
-import type { ResourceDefinition } from "./resource";
+import { NEW_RECORD, type ResourceDefinition } from "./resource";
 import { passwordChange, permissions, roles, users } from "./resources/access";
 import {
   brands,
@@ -33,8 +33,16 @@ import {
   territories,
   zones,
 } from "./resources/organisations";
-import { programs, projects, subProjects } from "./resources/projects";
-import { questions, skuQuestions } from "./resources/questions";
+import { panels, programs, projects, subProjects } from "./resources/projects";
+import { questionReferenceImages, questions, skuQuestions } from "./resources/questions";
+import {
+  calculatedParameters,
+  scoringBenchmarks,
+  scoringParameterGroups,
+  scoringParameters,
+  scoringQuestions,
+} from "./resources/scoring";
+import { spocs } from "./resources/spocs";
 import { pathFor, type RouteMatch, routeParams } from "./routePatterns";
 
 export const RESOURCES: readonly ResourceDefinition[] = [
@@ -62,6 +70,8 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   projects,
   subProjects,
   programs,
+  spocs,
+  panels,
   questions,
   skuQuestions,
   skuTemplateFields,
@@ -69,10 +79,15 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   catalogueSkus,
   projectInvoiceHeaders,
   projectInvoiceTemplates,
+  scoringParameterGroups,
+  scoringQuestions,
+  scoringParameters,
+  calculatedParameters,
+  scoringBenchmarks,
 ];
 
 /** Forms that check their values like a resource's but store nothing of their own. */
-export const FORMS: readonly ResourceDefinition[] = [cityMerge, passwordChange];
+export const FORMS: readonly ResourceDefinition[] = [cityMerge, passwordChange, questionReferenceImages];
 
 const byName = new Map([...RESOURCES, ...FORMS].map((r) => [r.name, r]));
 
@@ -166,6 +181,12 @@ export function screenPath(
   kind: ScreenKind | "open",
   place: ScreenPlace,
 ): string | null {
+  if (def.formQuery && (kind === "update" || kind === "create")) {
+    // The form opens on the list's own page, the record (or a new one) named in the query.
+    const list = screenPath(def, "list", place);
+    const record = kind === "create" ? NEW_RECORD : place.address;
+    return list && record ? `${list}?${def.formQuery}=${encodeURIComponent(record)}` : null;
+  }
   if (def.addressQuery && (kind === "update" || kind === "create") && def.routes.update) {
     // The update screen adds a record when the query names none.
     const path = pathFor(def.routes.update, { ...place.route });
@@ -181,6 +202,19 @@ export function screenPath(
   const recordParam = recordParamOf(def, kind, names);
   if (recordParam) params[recordParam] = place.address ?? undefined;
   return names.every((n) => params[n]) ? pathFor(pattern, params) : null;
+}
+
+/**
+ * The form a list's page shows instead of the list, for a definition whose form opens there: the
+ * record its query names, null for a new one; undefined when the query opens no form.
+ */
+export function formOnList(
+  def: ResourceDefinition,
+  query: (key: string) => string | null,
+): { address: string | null } | undefined {
+  const named = def.formQuery ? query(def.formQuery) : null;
+  if (!named) return undefined;
+  return { address: named === NEW_RECORD ? null : named };
 }
 
 /** A list's links beside it, with the page's route parameters filled in; a link needing one it lacks is left out. */

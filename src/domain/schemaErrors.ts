@@ -7,6 +7,7 @@ import { Cause, Exit, Schema, SchemaIssue } from "effect";
 import { addFieldError, type FieldErrors } from "./requestInput";
 
 export const REQUIRED = "This field is required.";
+export const BLANK = "This field may not be blank.";
 export const NOT_A_NUMBER = "Enter a number.";
 /** The field a problem with the whole value (not one of its fields) is reported under. */
 export const NON_FIELD_ERRORS = "non_field_errors";

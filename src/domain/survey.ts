@@ -302,10 +302,11 @@ export function answersUpdate(
   workflowObject: number,
   questions: readonly Question[],
   edits: Readonly<Record<string, AnswerValue>>,
+  slots: readonly AnswerSlot[] = slotsOf(questions),
 ): AnswersUpdateRequest {
   const create: CreateAnswer[] = [];
   const update: Record<string, UpdateAnswer> = {};
-  for (const slot of slotsOf(questions)) {
+  for (const slot of slots) {
     const edited = edits[slot.key];
     if (!edited || sameValue(edited, answerValueOf(slot.answer))) continue;
     if (slot.answer)
@@ -355,6 +356,61 @@ export function slotsOf(questions: readonly Question[], skus: readonly SkuProduc
       answer: question.related_answers.find((a) => a.sku_product?.id === sku.id),
     }));
   });
+}
+
+// --- The SKU table of a sku_group group (001 §2.2, §4.2) ---
+
+/**
+ * The SKUs down a sku_group group's table: those the outlet's answers name, in the group's order
+ * (a SKU answered that the group no longer lists after them), then those added on the screen.
+ */
+export function skuTableSkus(
+  questions: readonly Question[],
+  related: readonly SkuProduct[],
+  added: readonly SkuProduct[] = [],
+): SkuProduct[] {
+  const answered = new Map<number, SkuProduct>();
+  for (const q of questions)
+    for (const a of q.related_answers) if (a.sku_product) answered.set(a.sku_product.id, a.sku_product);
+  const listed = related.filter((s) => answered.has(s.id));
+  const unlisted = [...answered.values()].filter((s) => !related.some((r) => r.id === s.id));
+  return [...listed, ...unlisted, ...added.filter((s) => !answered.has(s.id))];
+}
+
+export const SKU_NOT_IN_GROUP = "Not a SKU of this question's group.";
+
+/**
+ * An answer of a sku_group question names one of its group's SKUs; an answer of any other question
+ * names none (001 §2.2). The server asks it of every answer a save creates.
+ */
+export const answerSkuProblem = (
+  group: { readonly type: string; readonly related_sku_ids: readonly number[] },
+  sku: number | null,
+): string | null =>
+  (group.type === "sku_group" ? sku !== null && group.related_sku_ids.includes(sku) : sku === null)
+    ? null
+    : SKU_NOT_IN_GROUP;
+
+/** An answer as QC Edit History names it: its question, and its SKU in a sku_group group. */
+export const answerLabel = (question: string, sku: string | null): string =>
+  sku ? `${question} (${sku})` : question;
+
+/** Add New Sku offers the group's SKUs that are not in its table yet. */
+export const skusToAdd = (related: readonly SkuProduct[], inTable: readonly SkuProduct[]): SkuProduct[] =>
+  related.filter((s) => !inTable.some((t) => t.id === s.id));
+
+/**
+ * The answer slots a group's Save checks and sends: one per question, or in a sku_group group one
+ * per question and SKU of its table (none while the table is empty).
+ */
+export function groupSlots(
+  group: Pick<QuestionGroup, "type" | "related_sku_products">,
+  questions: readonly Question[],
+  added: readonly SkuProduct[] = [],
+): AnswerSlot[] {
+  if (group.type !== "sku_group") return slotsOf(questions);
+  const skus = skuTableSkus(questions, group.related_sku_products, added);
+  return skus.length ? slotsOf(questions, skus) : [];
 }
 
 // --- Who may edit (§4.2) and verify by calling (§4.9) ---

@@ -36,6 +36,7 @@ export type CellRuleKind =
   | "utr"
   | "bankCode"
   | "oneOf"
+  | "imageAddresses"
   | "ref"
   | "refs"
   | "new"

@@ -47,6 +47,8 @@ export const UPLOAD_ROUTES: readonly UploadRoute[] = [
     place: "subProject",
   },
   { pattern: `${SUB_PROJECT}/cycle/plot-payout`, types: ["payout_plotting"], place: "subProject" },
+  { pattern: `${SUB_PROJECT}/bulk-kyc`, types: ["bulk_kyc", "kyc_images"], place: "subProject" },
+  { pattern: `${SUB_PROJECT}/bulk-kyc/bulk-upload-images`, types: ["kyc_images"], place: "subProject" },
   { pattern: `${SUB_PROJECT}/bulk-kyc/bulk-upload-data-mapping`, types: ["bulk_kyc"], place: "subProject" },
   {
     pattern: "/dashboard/message",

@@ -6,6 +6,8 @@
 
 import { splitChoices } from "./choices";
 import { isIsoDate } from "./format";
+import { KYC_IMAGE_TYPES } from "./kycImages";
+import { readReferenceImages } from "./referenceImages";
 import { QUESTION_TYPES } from "./survey";
 import { type CellRuleKind, readCell, type SheetCell, textCell } from "./uploadCells";
 import {
@@ -61,6 +63,8 @@ export type FieldRule =
   | { readonly kind: "utr" }
   | { readonly kind: "bankCode" }
   | { readonly kind: "oneOf"; readonly values: readonly string[] }
+  /** A question's reference images: image addresses separated by `;` or new lines (referenceImages.ts). */
+  | { readonly kind: "imageAddresses" }
   /** Must name an existing record. */
   | { readonly kind: "ref"; readonly ref: RefKind }
   /** A `;`-separated list, each naming an existing record (the SKUs a question is asked for). */
@@ -120,6 +124,7 @@ export type UploadTypeKey =
   | "payout_data_ingested"
   | "payout_payment_status"
   | "bulk_kyc"
+  | "kyc_images"
   | "bank_code"
   | "icici_upi_account_payment_tracker"
   | "unicorn_interface";
@@ -140,6 +145,11 @@ export type UploadType = {
   readonly recordKey?: RecordKey;
   /** Records that several columns together must name. */
   readonly recordRefs?: readonly RecordRef[];
+  /**
+   * The file uploaded: an Excel workbook (the default), or a zip of images whose rows the server
+   * makes from its entries (one row per image, the columns read from the entry: kycImages.ts).
+   */
+  readonly file?: "excel" | "imageZip";
 };
 
 /**
@@ -156,6 +166,10 @@ const optional = (name: string, rule: FieldRule, sample: string): TemplateColumn
 const text: FieldRule = { kind: "text" };
 const ref = (r: RefKind): FieldRule => ({ kind: "ref", ref: r });
 const refs = (r: RefKind): FieldRule => ({ kind: "refs", ref: r });
+const IMAGE_ADDRESSES: FieldRule = { kind: "imageAddresses" };
+/** The demo's reference images, which the product serves (docs/survey.md). */
+const REFERENCE_IMAGES_SAMPLE =
+  "/reference-images/shop-board-visible.svg;/reference-images/shop-board-hidden.svg";
 
 /** Roles that keep an organisation's master data: its regions, zones, territories, users and SKUs, and the cities. */
 const MASTER_DATA_ROLES = ["project-manager"];
@@ -281,6 +295,7 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
       col("is_mandatory", { kind: "oneOf", values: ["yes", "no"] }, "yes"),
       optional("is_calling_necessary", { kind: "oneOf", values: ["yes", "no"] }, "no"),
       optional("choices", text, "Yes;No"),
+      optional("reference_images", IMAGE_ADDRESSES, REFERENCE_IMAGES_SAMPLE),
     ],
     recordKey: { columns: ["question_group", "name"], existing: "question" },
     roles: PROJECT,
@@ -299,6 +314,7 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
       col("is_mandatory", { kind: "oneOf", values: ["yes", "no"] }, "yes"),
       col("sku_codes", refs("catalogueSku"), "SKU-0001;SKU-0002"),
       optional("choices", text, "Yes;No"),
+      optional("reference_images", IMAGE_ADDRESSES, REFERENCE_IMAGES_SAMPLE),
     ],
     recordKey: { columns: ["question_group", "name"], existing: "question" },
     roles: PROJECT,
@@ -479,7 +495,24 @@ export const UPLOAD_TYPES: Readonly<Record<UploadTypeKey, UploadType>> = {
     ],
     roles: PROJECT,
     clients: false,
-    confirmEffect: "records the KYC details of the outlets",
+    confirmEffect:
+      "writes the KYC details to the outlets; a changed PAN, GST or bank value is not verified until it is checked again",
+  },
+  kyc_images: {
+    key: "kyc_images",
+    title: "KYC images",
+    scope: "subProject",
+    variant: "standard",
+    file: "imageZip",
+    columns: [
+      col("file_name", text, "RS000001_pan.jpg", { unique: true }),
+      col("rsid", ref("subProjectOutlet"), "RS000001"),
+      col("image_type", { kind: "oneOf", values: KYC_IMAGE_TYPES }, "jpeg"),
+    ],
+    roles: PROJECT,
+    clients: false,
+    confirmEffect:
+      "attaches each image to the outlet its file name names, shown in the outlet's image gallery",
   },
   bank_code: {
     key: "bank_code",
@@ -652,6 +685,10 @@ export function checkValue(rule: FieldRule, value: string, refs: RefLookup): str
       return /^[A-Z]{4}$/.test(value) ? null : "Bank code must be four capital letters.";
     case "oneOf":
       return rule.values.includes(value) ? null : `Must be one of: ${rule.values.join(", ")}.`;
+    case "imageAddresses": {
+      const { problems } = readReferenceImages(value);
+      return problems.length > 0 ? problems.join(" ") : null;
+    }
     case "ref": {
       const found = refs(rule.ref, value);
       if (found.length === 0) return `No ${REF_NAMES[rule.ref]} named ${value}.`;

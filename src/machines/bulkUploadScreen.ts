@@ -3,19 +3,22 @@
  * processing until the worker has read every row, then success with the counts or failed with
  * the reason; Reupload starts again.
  */
-import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import { assign, type DoneActorEvent, fromCallback, fromPromise, raise, setup } from "xstate";
 import { UPLOAD_MSG, type UploadOutcome } from "../domain/bulkUpload";
 import {
+  type JobCopiedEvent,
   type JobPollingContext,
   type JobPollingEvent,
   jobPollingSetup,
   jobPollingStates,
-  jobPollingUpdates,
+  sameJob,
+  uploadFollowingActions,
 } from "./jobPolling";
 
 export type UploadScreenEvent =
   | { type: "file.chosen"; file: File }
   | { type: "upload.reset" }
+  | JobCopiedEvent
   | JobPollingEvent;
 
 export type UploadScreenContext = JobPollingContext & { fileName: string | null };
@@ -31,25 +34,27 @@ export const bulkUploadScreenMachine = setup({
       throw new Error("uploadFile is provided by the application");
     }),
     ...jobPollingSetup.actors,
+    /** Sends `job.copied` for each job a History page reads. */
+    historyCopies: fromCallback(() => () => {}),
   },
   actions: {
     /** The History table is read again. */
     historyChanged: () => {},
-    keepJob: assign(jobPollingUpdates.keepJob),
-    jobStopped: assign(jobPollingUpdates.jobStopped),
-    lookFailed: assign(jobPollingUpdates.lookFailed),
-    gaveUp: assign(jobPollingUpdates.gaveUp),
-    lookAgain: assign(jobPollingUpdates.lookAgain),
+    ...uploadFollowingActions<UploadScreenContext, UploadScreenEvent>(),
+    passCopy: raise(({ event }) => ({ type: "job.seen" as const, job: (event as JobCopiedEvent).job })),
   },
   guards: {
     accepted: ({ event }) => uploaded(event).type === "accepted",
     ...jobPollingSetup.guards,
+    sameJob,
   },
   delays: jobPollingSetup.delays,
 }).createMachine({
   id: "bulkUploadScreen",
   description: "Choosing an Excel file, sending it, and following its processing to the result.",
   context: initial,
+  invoke: { id: "historyCopies", src: "historyCopies" },
+  on: { "job.copied": { guard: "sameJob", actions: "passCopy" } },
   initial: "idle",
   states: {
     idle: {

@@ -2,7 +2,7 @@
  * A paginated data table's view (spec 000 §2.5, §9): page, page size, sort, debounced search,
  * selection and the filter panel. The view mirrors page, size, sort and search into the URL.
  */
-import { assign, setup } from "xstate";
+import { assign, fromCallback, setup } from "xstate";
 import { DEFAULT_PAGE_SIZE, nextSort, SEARCH_DEBOUNCE_MS, type Sort, type TableQuery } from "../domain/table";
 
 export type DataTableEvent =
@@ -43,6 +43,13 @@ const report = {
 export const dataTableMachine = setup({
   types: {} as { context: DataTableContext; events: DataTableEvent; input: DataTableInput },
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+  actors: {
+    /**
+     * Sends `view.restore` with the table's query when Back or Forward brings another address; a
+     * table whose owner keeps the address itself (the outlet list) leaves it doing nothing.
+     */
+    addressChanges: fromCallback(() => () => {}),
+  },
   actions: {
     /** Tells whoever owns the table (a screen's machine) that the query or the selection changed. */
     viewChanged: (_, _params: { view: TableView }) => {},
@@ -82,6 +89,7 @@ export const dataTableMachine = setup({
 }).createMachine({
   id: "dataTable",
   description: "What a data table shows: page, page size, order, search, selected rows and the filter panel.",
+  invoke: { id: "addressChanges", src: "addressChanges" },
   context: ({ input }) => ({
     page: input.page ?? 1,
     pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE,

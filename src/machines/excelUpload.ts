@@ -4,7 +4,7 @@
  * List activates it and a Go back to View All (or custom text) button appears; failure offers
  * Reupload.
  */
-import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import { assign, type DoneActorEvent, fromCallback, fromPromise, raise, setup } from "xstate";
 import {
   type ActionOutcome,
   type BulkUploadJob,
@@ -14,11 +14,13 @@ import {
   type UploadOutcome,
 } from "../domain/bulkUpload";
 import {
+  type JobCopiedEvent,
   type JobPollingContext,
   type JobPollingEvent,
   jobPollingSetup,
   jobPollingStates,
-  jobPollingUpdates,
+  sameJob,
+  uploadFollowingActions,
 } from "./jobPolling";
 
 export type ExcelUploadEvent =
@@ -29,6 +31,7 @@ export type ExcelUploadEvent =
   | { type: "merge.submit" }
   | { type: "back.go" }
   | { type: "upload.reset" }
+  | JobCopiedEvent
   | JobPollingEvent;
 
 export type ExcelUploadContext = JobPollingContext & {
@@ -68,6 +71,8 @@ export const excelUploadMachine = setup({
       throw new Error("uploadFile is provided by the application");
     }),
     ...jobPollingSetup.actors,
+    /** Sends `job.copied` for each job a History page reads. */
+    historyCopies: fromCallback(() => () => {}),
     activate: fromPromise<ActionOutcome, { job: BulkUploadJob }>(async () => {
       throw new Error("activate is provided by the application");
     }),
@@ -82,11 +87,8 @@ export const excelUploadMachine = setup({
       job: null,
       error: null,
     }),
-    keepJob: assign(jobPollingUpdates.keepJob),
-    jobStopped: assign(jobPollingUpdates.jobStopped),
-    lookFailed: assign(jobPollingUpdates.lookFailed),
-    gaveUp: assign(jobPollingUpdates.gaveUp),
-    lookAgain: assign(jobPollingUpdates.lookAgain),
+    ...uploadFollowingActions<ExcelUploadContext, ExcelUploadEvent>(),
+    passCopy: raise(({ event }) => ({ type: "job.seen" as const, job: (event as JobCopiedEvent).job })),
   },
   guards: {
     excelFile: ({ event }) => {
@@ -96,6 +98,7 @@ export const excelUploadMachine = setup({
     anyFile: ({ event }) => fileOf(event) !== undefined,
     accepted: ({ event }) => uploaded(event).type === "accepted",
     ...jobPollingSetup.guards,
+    sameJob,
     /** Finished with clean rows to merge (a finished job without any goes to nothingClean). */
     finishedWithCleanRows: ({ event }) =>
       jobProgress(jobIn(event)) === "finished" && jobIn(event).total_clean_objects > 0,
@@ -107,6 +110,8 @@ export const excelUploadMachine = setup({
   description:
     "The Excel upload variant: drop or browse, processing, Merge With List, then back to the list.",
   context: initial,
+  invoke: { id: "historyCopies", src: "historyCopies" },
+  on: { "job.copied": { guard: "sameJob", actions: "passCopy" } },
   initial: "idle",
   states: {
     idle: {

@@ -5,7 +5,7 @@
  * The check itself is the `verify` actor, provided at the edge; an expected refusal (the §8
  * failure, a timeout, the rate limit) comes back as a value with its message.
  */
-import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import { assign, type DoneActorEvent, fromCallback, fromPromise, setup } from "xstate";
 import {
   type CheckKind,
   VERIFICATION_MSG,
@@ -47,6 +47,12 @@ export type FieldVerificationEvent =
 
 const outcome = (event: unknown) => (event as DoneActorEvent<VerifyOutcome>).output;
 
+export type CheckRegion = "primary" | "secondary";
+/** What a finished check tells: its message, and whose check it was. */
+const told = (region: CheckRegion, message: (event: unknown) => string) => ({
+  params: ({ event }: { event: unknown }) => ({ region, message: message(event) }),
+});
+
 export const fieldVerificationMachine = setup({
   types: {} as {
     context: FieldVerificationContext;
@@ -61,6 +67,17 @@ export const fieldVerificationMachine = setup({
     verifySecondary: fromPromise<VerifyOutcome, VerifyInput>(async () => {
       throw new Error("verifySecondary is provided by the application");
     }),
+    /**
+     * Sends `value.change` (and, for an account number, `secondary.change`) with the answer's value
+     * as it is edited or reset.
+     */
+    valueEdits: fromCallback(() => () => {}),
+  },
+  actions: {
+    /** A check passed: its message is told, and what shows the outlet's statuses reads them again. */
+    checkPassed: (_, _params: { region: CheckRegion; message: string }) => {},
+    /** A check failed: its message is told (an account number's in a dialog too, §8). */
+    checkFailed: (_, _params: { region: CheckRegion; message: string }) => {},
   },
   guards: {
     passed: ({ event }) => outcome(event).ok,
@@ -79,6 +96,7 @@ export const fieldVerificationMachine = setup({
   id: "fieldVerification",
   description: "A verifiable answer's Validate button and, for an account number, its linked IFSC's.",
   type: "parallel",
+  invoke: { id: "valueEdits", src: "valueEdits" },
   context: ({ input }) => ({
     kind: input.kind,
     answer: input.answer,
@@ -128,14 +146,29 @@ export const fieldVerificationMachine = setup({
               {
                 guard: "passed",
                 target: "verified",
-                actions: assign(({ event }) => {
-                  const o = outcome(event) as Extract<VerifyOutcome, { ok: true }>;
-                  return { message: o.message, names: o.names };
-                }),
+                actions: [
+                  assign(({ event }) => {
+                    const o = outcome(event) as Extract<VerifyOutcome, { ok: true }>;
+                    return { message: o.message, names: o.names };
+                  }),
+                  { type: "checkPassed", ...told("primary", (e) => outcome(e).message) },
+                ],
               },
-              { target: "failed", actions: assign(({ event }) => ({ message: outcome(event).message })) },
+              {
+                target: "failed",
+                actions: [
+                  assign(({ event }) => ({ message: outcome(event).message })),
+                  { type: "checkFailed", ...told("primary", (e) => outcome(e).message) },
+                ],
+              },
             ],
-            onError: { target: "failed", actions: assign({ message: VERIFICATION_MSG.questionFailure }) },
+            onError: {
+              target: "failed",
+              actions: [
+                assign({ message: VERIFICATION_MSG.questionFailure }),
+                { type: "checkFailed", ...told("primary", () => VERIFICATION_MSG.questionFailure) },
+              ],
+            },
           },
         },
         verified: {
@@ -193,19 +226,28 @@ export const fieldVerificationMachine = setup({
               {
                 guard: "passed",
                 target: "verified",
-                actions: assign(({ event }) => {
-                  const o = outcome(event) as Extract<VerifyOutcome, { ok: true }>;
-                  return { secondaryMessage: o.message, secondaryNames: o.names };
-                }),
+                actions: [
+                  assign(({ event }) => {
+                    const o = outcome(event) as Extract<VerifyOutcome, { ok: true }>;
+                    return { secondaryMessage: o.message, secondaryNames: o.names };
+                  }),
+                  { type: "checkPassed", ...told("secondary", (e) => outcome(e).message) },
+                ],
               },
               {
                 target: "failed",
-                actions: assign(({ event }) => ({ secondaryMessage: outcome(event).message })),
+                actions: [
+                  assign(({ event }) => ({ secondaryMessage: outcome(event).message })),
+                  { type: "checkFailed", ...told("secondary", (e) => outcome(e).message) },
+                ],
               },
             ],
             onError: {
               target: "failed",
-              actions: assign({ secondaryMessage: VERIFICATION_MSG.questionFailure }),
+              actions: [
+                assign({ secondaryMessage: VERIFICATION_MSG.questionFailure }),
+                { type: "checkFailed", ...told("secondary", () => VERIFICATION_MSG.questionFailure) },
+              ],
             },
           },
         },

@@ -3,7 +3,7 @@
  * change a draft of the filters (checkbox lists, date ranges with the 30-day invoice rule, toggles),
  * and applies or clears them.
  */
-import { assign, fromPromise, setup } from "xstate";
+import { assign, fromCallback, fromPromise, setup } from "xstate";
 import {
   chooseInvoiceFrom,
   chooseInvoiceTo,
@@ -53,12 +53,18 @@ export const filterDrawerMachine = setup({
     loadOptions: fromPromise<Record<string, readonly FilterOption[]>>(async () => {
       throw new Error("loadOptions is provided by the screen");
     }),
+    /**
+     * Sends `applied.set` with the filters of the address that Back or Forward brings; a list that
+     * keeps its own address (the outlet list) leaves it doing nothing.
+     */
+    addressChanges: fromCallback(() => () => {}),
   },
   actions: {
     filtersApplied: (_, _params: { values: FilterValues }) => {},
   },
 }).createMachine({
   id: "filterDrawer",
+  invoke: { id: "addressChanges", src: "addressChanges" },
   on: {
     // The list changed its filters without the drawer (a chip removed, the address changed).
     "applied.set": { actions: assign(({ event }) => ({ applied: event.values, draft: event.values })) },

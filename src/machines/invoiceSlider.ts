@@ -2,12 +2,13 @@
  * The invoice and SKU data editing slider (spec 002 §2.10, §4, §5; 001 §4.2, §4.8, §5.4): the
  * invoices of one outlet, one at a time, each with its header answers, SKU rows and add-on rows.
  * While a retailer master request is pending the slider is blocked with the banner. Editing holds
- * only while the caller may edit (is_edit). Save checks every problem at once with the screen's
+ * only while the caller may edit (is_edit). The invoices are read first without their rows; each
+ * invoice's rows are read when it opens. Save checks every problem at once with the screen's
  * rules (§5.3 headers, §5 SKU grid), sends the whole edited invoice, and moves to the next invoice;
  * saving the last one marks the slider complete. A new row is removed locally; a saved row is
  * deleted by call after the confirmation (Cancel, Delete). Its calls are actors provided at the edge.
  */
-import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import { assign, type DoneActorEvent, fromPromise, sendTo, setup } from "xstate";
 import {
   answersOfInvoice,
   headersOfInvoice,
@@ -21,8 +22,6 @@ import {
   type InvoiceSaveOutcome,
   type InvoiceSaveRequest,
   listedSkuOf,
-  type RowDeleteOutcome,
-  type RowDeleteRequest,
   type SkuInvoice,
   type SkuRow,
   type SkuRowList,
@@ -30,6 +29,8 @@ import {
   type SliderLoadOutcome,
   skuDataProblems,
 } from "../domain/invoiceSkus";
+import { summaryOfInvoice } from "../domain/invoices";
+import { ROW_NOT_DELETED, type SkuRowOutcome, skuRowMachine } from "./skuRow";
 
 /** The text fields of a row besides its SKU (an add-on row's product as recorded). */
 export const ROW_TEXT_FIELDS = ["add_on_sku", "manufacturer", "brand", "variant", "sub_category"] as const;
@@ -40,6 +41,8 @@ export type InvoiceSliderContext = {
   data: SliderData | null;
   /** The invoice shown, from 0. */
   index: number;
+  /** The open invoice with its rows, as last read or saved. */
+  invoice: SkuInvoice | null;
   draft: Draft | null;
   /** Every problem of the last Save, by dotted path ("simplifiedinvoiceskudata.0.sku", a header's name). */
   problems: Readonly<Record<string, string>>;
@@ -68,9 +71,9 @@ export type InvoiceSliderEvent =
 
 /** The load failed outright (network, server error). */
 export const SLIDER_NOT_LOADED = "The invoices could not be loaded. Try again.";
+export const INVOICE_NOT_LOADED = "The invoice could not be loaded. Try again.";
 /** A save or delete that failed outright. */
 export const INVOICE_NOT_SAVED = "The invoice could not be saved. Try again.";
-export const ROW_NOT_DELETED = "The row could not be deleted. Try again.";
 /** 002 §4: saving the last invoice marks the slider complete. */
 export const SLIDER_COMPLETE = "All invoices of this outlet are saved.";
 
@@ -99,8 +102,6 @@ export const draftOf = (invoice: SkuInvoice): Draft => ({
   simplifiedinvoiceaddonsku: invoice.simplifiedinvoiceaddonsku.map(draftRow),
 });
 
-const current = (c: Ctx): SkuInvoice | null => c.data?.invoices[c.index] ?? null;
-
 /** Every problem of the draft: the §5.3 header messages by header name, the §5 SKU grid's by path. */
 export function draftProblems(invoice: SkuInvoice, draft: Draft, data: SliderData): Record<string, string> {
   const problems: Record<string, string> = {};
@@ -114,7 +115,7 @@ export function draftProblems(invoice: SkuInvoice, draft: Draft, data: SliderDat
 }
 
 const problemsOf = (c: Ctx) => {
-  const invoice = current(c);
+  const invoice = c.invoice;
   return invoice && c.draft && c.data ? draftProblems(invoice, c.draft, c.data) : {};
 };
 
@@ -129,11 +130,15 @@ const withRow = (
   [list]: draft[list].map((r) => (r.key === key ? change(r) : r)),
 });
 
-/** The invoice replaced by the server's answer. */
+/** The invoice's entry in the list replaced by the server's answer. */
 const withInvoice = (c: Ctx, invoice: SkuInvoice): SliderData | null =>
-  c.data && { ...c.data, invoices: c.data.invoices.map((i) => (i.id === invoice.id ? invoice : i)) };
+  c.data && {
+    ...c.data,
+    invoices: c.data.invoices.map((i) => (i.id === invoice.id ? summaryOfInvoice(invoice) : i)),
+  };
 
-const showing = (index: number) => ({ index, problems: {}, message: null, removing: null });
+/** The invoice to open after a (re)load: the one shown before, or the last when fewer remain. */
+const reopened = (c: Ctx, data: SliderData) => Math.max(0, Math.min(c.index, data.invoices.length - 1));
 
 export const invoiceSliderMachine = setup({
   types: {} as { context: Ctx; events: InvoiceSliderEvent; input: { workflowObject: number } },
@@ -141,24 +146,42 @@ export const invoiceSliderMachine = setup({
     loadSlider: fromPromise<SliderLoadOutcome, { workflowObject: number }>(async () => {
       throw new Error("loadSlider is provided by the application");
     }),
+    loadInvoice: fromPromise<SkuInvoice, { invoice: number }>(async () => {
+      throw new Error("loadInvoice is provided by the application");
+    }),
     saveInvoice: fromPromise<InvoiceSaveOutcome, InvoiceSaveRequest>(async () => {
       throw new Error("saveInvoice is provided by the application");
     }),
-    deleteRow: fromPromise<RowDeleteOutcome, RowDeleteRequest>(async () => {
-      throw new Error("deleteRow is provided by the application");
-    }),
+    /** A saved row's delete: asked first, then called (the application provides its call). */
+    skuRow: skuRowMachine,
   },
   actions: {
     /** Tells the outlet review that an invoice changed (QC Edit History, the lists read it again). */
     announceChanged: () => {},
-    show: assign(({ context }, params: { index: number }) => {
-      const invoice = context.data?.invoices[params.index];
-      return { ...showing(params.index), draft: invoice ? draftOf(invoice) : null };
+    /** Another invoice is chosen: its rows are read before it shows. */
+    choose: assign((_, params: { index: number }) => ({
+      index: params.index,
+      invoice: null,
+      draft: null,
+      problems: {},
+      message: null,
+      removing: null,
+    })),
+    opened: assign(({ event }) => {
+      const invoice = output<SkuInvoice>(event);
+      return { invoice, draft: draftOf(invoice) };
     }),
+    /** Reset: the open invoice as last read or saved. */
+    resetDraft: assign(({ context }) => ({
+      draft: context.invoice && draftOf(context.invoice),
+      problems: {},
+      message: null,
+      removing: null,
+    })),
     changeHeader: assign(({ context, event }) => {
       if (event.type !== "header.change" || !context.draft) return {};
       const type =
-        current(context)?.simplifiedinvoiceheaderanswer.find((a) => a.invoice_header === event.header)
+        context.invoice?.simplifiedinvoiceheaderanswer.find((a) => a.invoice_header === event.header)
           ?.invoice_header_type ?? "";
       return {
         draft: {
@@ -240,11 +263,12 @@ export const invoiceSliderMachine = setup({
     showProblems: assign(({ context }) => ({ problems: problemsOf(context), message: null })),
     /** The server's answer replaces the invoice; the rows being edited keep their unsaved changes. */
     rowDeleted: assign(({ context, event }) => {
-      const out = output<RowDeleteOutcome>(event);
-      if (out.type !== "ok" || !context.draft || !context.removing) return {};
+      const out = output<SkuRowOutcome>(event);
+      if (out.type !== "deleted" || !context.draft || !context.removing) return {};
       const { list, key } = context.removing;
       return {
         data: withInvoice(context, out.invoice),
+        invoice: out.invoice,
         draft: { ...context.draft, [list]: context.draft[list].filter((r) => r.key !== key) },
         problems: {},
         removing: null,
@@ -252,14 +276,14 @@ export const invoiceSliderMachine = setup({
       };
     }),
     refuse: assign(({ event }) => {
-      const out = output<InvoiceSaveOutcome | RowDeleteOutcome>(event);
+      const out = output<InvoiceSaveOutcome | SkuRowOutcome>(event);
       return out.type === "refused"
         ? { message: out.message, problems: "problems" in out ? out.problems : {}, removing: null }
         : {};
     }),
     saved: assign(({ context, event }) => {
       const out = output<InvoiceSaveOutcome>(event);
-      return out.type === "ok" ? { data: withInvoice(context, out.invoice) } : {};
+      return out.type === "ok" ? { data: withInvoice(context, out.invoice), invoice: out.invoice } : {};
     }),
   },
   guards: {
@@ -284,7 +308,9 @@ export const invoiceSliderMachine = setup({
       context.data?.isEdit === true &&
       context.draft?.[event.list].some((r) => r.key === event.key && r.id !== null) === true,
     valid: ({ context }) => Object.keys(problemsOf(context)).length === 0,
-    accepted: ({ event }) => output<InvoiceSaveOutcome | RowDeleteOutcome>(event).type === "ok",
+    accepted: ({ event }) => output<InvoiceSaveOutcome>(event).type === "ok",
+    rowDeleted: ({ event }) => output<SkuRowOutcome>(event).type === "deleted",
+    rowKept: ({ event }) => output<SkuRowOutcome>(event).type === "kept",
     savedLast: ({ context, event }) =>
       output<InvoiceSaveOutcome>(event).type === "ok" &&
       context.data !== null &&
@@ -297,6 +323,7 @@ export const invoiceSliderMachine = setup({
     workflowObject: input.workflowObject,
     data: null,
     index: 0,
+    invoice: null,
     draft: null,
     problems: {},
     message: null,
@@ -306,7 +333,7 @@ export const invoiceSliderMachine = setup({
   initial: "loading",
   states: {
     loading: {
-      description: "The outlet's invoices, their rows, the template fields and the SKU list are read.",
+      description: "The outlet's invoices (without rows), the template fields and the SKU list are read.",
       tags: ["busy"],
       invoke: {
         id: "loadSlider",
@@ -325,10 +352,13 @@ export const invoiceSliderMachine = setup({
           },
           {
             guard: "loaded",
-            target: "ready",
+            target: "opening",
             actions: [
               assign({ data: ({ event }) => (event.output.type === "ok" ? event.output.data : null) }),
-              { type: "show", params: { index: 0 } },
+              {
+                type: "choose",
+                params: ({ context }) => ({ index: context.data ? reopened(context, context.data) : 0 }),
+              },
             ],
           },
           {
@@ -342,8 +372,19 @@ export const invoiceSliderMachine = setup({
         onError: { target: "failed", actions: assign({ message: SLIDER_NOT_LOADED }) },
       },
     },
+    opening: {
+      description: "The chosen invoice's header answers, rows and images are read.",
+      tags: ["busy"],
+      invoke: {
+        id: "loadInvoice",
+        src: "loadInvoice",
+        input: ({ context }) => ({ invoice: context.data!.invoices[context.index]!.id }),
+        onDone: { target: "ready", actions: "opened" },
+        onError: { target: "failed", actions: assign({ message: INVOICE_NOT_LOADED }) },
+      },
+    },
     failed: {
-      description: "The invoices could not be read: the message and Try again.",
+      description: "The invoices or the chosen invoice could not be read: the message and Try again.",
       on: { retry: "loading" },
     },
     blocked: {
@@ -368,13 +409,10 @@ export const invoiceSliderMachine = setup({
             "row.value": { guard: "mayEdit", target: ".editing", actions: "changeValue" },
             "row.remove": [
               { guard: "newRow", target: ".editing", actions: "dropNewRow" },
-              { guard: "savedRow", target: "confirmingRemove", actions: "askRemove" },
+              { guard: "savedRow", target: "removing", actions: "askRemove" },
             ],
             save: { guard: "mayEdit", target: "validating" },
-            reset: {
-              target: ".viewing",
-              actions: { type: "show", params: ({ context }) => ({ index: context.index }) },
-            },
+            reset: { target: ".viewing", actions: "resetDraft" },
           },
           states: {
             viewing: {
@@ -382,15 +420,13 @@ export const invoiceSliderMachine = setup({
               on: {
                 "invoice.next": {
                   guard: "hasNext",
-                  target: "viewing",
-                  reenter: true,
-                  actions: { type: "show", params: ({ context }) => ({ index: context.index + 1 }) },
+                  target: "#invoiceSlider.opening",
+                  actions: { type: "choose", params: ({ context }) => ({ index: context.index + 1 }) },
                 },
                 "invoice.previous": {
                   guard: "hasPrevious",
-                  target: "viewing",
-                  reenter: true,
-                  actions: { type: "show", params: ({ context }) => ({ index: context.index - 1 }) },
+                  target: "#invoiceSlider.opening",
+                  actions: { type: "choose", params: ({ context }) => ({ index: context.index - 1 }) },
                 },
               },
             },
@@ -419,8 +455,8 @@ export const invoiceSliderMachine = setup({
             id: "saveInvoice",
             src: "saveInvoice",
             input: ({ context }) => ({
-              invoice: current(context)!.id,
-              version: current(context)!.version,
+              invoice: context.invoice!.id,
+              version: context.invoice!.version,
               draft: context.draft!,
             }),
             onDone: [
@@ -431,10 +467,10 @@ export const invoiceSliderMachine = setup({
               },
               {
                 guard: "accepted",
-                target: "open",
+                target: "#invoiceSlider.opening",
                 actions: [
                   "saved",
-                  { type: "show", params: ({ context }) => ({ index: context.index + 1 }) },
+                  { type: "choose", params: ({ context }) => ({ index: context.index + 1 }) },
                   "announceChanged",
                 ],
               },
@@ -446,34 +482,32 @@ export const invoiceSliderMachine = setup({
             },
           },
         },
-        confirmingRemove: {
-          description: "'Are you sure you want to delete this row?' with Cancel and Delete.",
-          on: {
-            "remove.cancel": { target: "open.editing", actions: assign({ removing: null }) },
-            "remove.confirm": "removing",
-          },
-        },
         removing: {
-          description: "The saved row is deleted by call at the invoice's version.",
-          tags: ["busy"],
+          description:
+            "A saved row's delete runs as the skuRow machine: 'Are you sure you want to delete this row?', then the call.",
           invoke: {
-            id: "deleteRow",
-            src: "deleteRow",
+            id: "skuRow",
+            src: "skuRow",
             input: ({ context }) => {
               const { list, key } = context.removing!;
               return {
                 row: context.draft![list].find((r) => r.key === key)!.id!,
-                version: current(context)!.version,
+                version: context.invoice!.version,
               };
             },
             onDone: [
-              { guard: "accepted", target: "open.editing", actions: ["rowDeleted", "announceChanged"] },
+              { guard: "rowDeleted", target: "open.editing", actions: ["rowDeleted", "announceChanged"] },
+              { guard: "rowKept", target: "open.editing", actions: assign({ removing: null }) },
               { target: "open.refused", actions: "refuse" },
             ],
             onError: {
               target: "open.refused",
               actions: assign({ message: ROW_NOT_DELETED, removing: null }),
             },
+          },
+          on: {
+            "remove.cancel": { actions: sendTo("skuRow", { type: "remove.cancel" }) },
+            "remove.confirm": { actions: sendTo("skuRow", { type: "remove.confirm" }) },
           },
         },
       },
@@ -484,8 +518,8 @@ export const invoiceSliderMachine = setup({
       on: {
         "invoice.previous": {
           guard: "hasPrevious",
-          target: "ready.open.viewing",
-          actions: { type: "show", params: ({ context }) => ({ index: context.index - 1 }) },
+          target: "opening",
+          actions: { type: "choose", params: ({ context }) => ({ index: context.index - 1 }) },
         },
       },
     },

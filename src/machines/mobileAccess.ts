@@ -4,7 +4,7 @@
  * "null"), one is made from the minute's digits, encrypted and stored; then the access check decides
  * between the page and the forwarded-link refusal.
  */
-import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import { assign, type DoneActorEvent, fromCallback, fromPromise, setup } from "xstate";
 import { type AccessAnswer, isMissingToken, isWideScreen } from "../domain/mobile";
 
 export type MobileAccessInput = { slug: string; storedToken: string | null; width: number };
@@ -21,6 +21,8 @@ const answerOf = (event: unknown) => (event as DoneActorEvent<AccessAnswer>).out
 export const mobileAccessMachine = setup({
   types: {} as { context: MobileAccessContext; events: MobileAccessEvent; input: MobileAccessInput },
   actors: {
+    /** Sends `viewport.changed` with the width each time the window is resized. */
+    viewport: fromCallback<MobileAccessEvent>(() => () => {}),
     /** The minute's digits encrypted with the server's public key. */
     makeToken: fromPromise<string>(async () => {
       throw new Error("makeToken is provided by the application");
@@ -44,6 +46,7 @@ export const mobileAccessMachine = setup({
   description: "Whether this device may see the retailer's mobile page the link names.",
   context: ({ input }) => ({ ...input, token: input.storedToken, refusal: null }),
   initial: "starting",
+  invoke: { id: "viewport", src: "viewport" },
   on: {
     // Crossing the 600 px line decides again; any other resize only keeps the width.
     "viewport.changed": [

@@ -4,7 +4,7 @@
  * 100 ms unless the app took over the page; iOS goes to the App Store, other devices to the Play
  * Store. App start's open_store flag sends the device the same way, without the overlay.
  */
-import { setup } from "xstate";
+import { fromCallback, setup } from "xstate";
 import { DEEP_LINK_FALLBACK_MS, type Device, RETAILER_APP, storeFor } from "../domain/mobile";
 
 export type OpenWithInput = { device: Device };
@@ -28,6 +28,10 @@ const toStore = [
 
 export const openWithMachine = setup({
   types: {} as { context: OpenWithContext; events: OpenWithEvent; input: OpenWithInput },
+  actors: {
+    /** Sends `app.opened` when the page is hidden: the app took it over. */
+    pageHidden: fromCallback<OpenWithEvent>(() => () => {}),
+  },
   actions: {
     openDeepLink: (_, _params: { url: string }) => {},
     openStore: (_, _params: { url: string }) => {},
@@ -53,6 +57,7 @@ export const openWithMachine = setup({
     tryingApp: {
       description: "Android Chrome: the app's deep link is tried; the store follows after 100 ms.",
       entry: { type: "openDeepLink", params: { url: RETAILER_APP.deepLink } },
+      invoke: { id: "pageHidden", src: "pageHidden" },
       on: { "app.opened": { target: "closed" } },
       after: {
         deepLinkFallback: {

@@ -5,7 +5,15 @@
  * update are child machines that report here; this machine owns what the list's address and the
  * session keep, and the screen only reads it.
  */
-import { assign, type PromiseActorLogic, sendParent, sendTo, setup } from "xstate";
+import {
+  type AnyActorLogic,
+  assign,
+  fromCallback,
+  type PromiseActorLogic,
+  sendParent,
+  sendTo,
+  setup,
+} from "xstate";
 import type { ActionsConfigResponse } from "../domain/actionsConfig";
 import type { BulkOutlet, BulkUpdateOutcome, BulkUpdateRequest, ChainOutlet } from "../domain/bulkUpdate";
 import { type FilterChip, type FilterValues, withoutChip } from "../domain/filters";
@@ -75,7 +83,16 @@ export const outletListMachine = setup({
     input: OutletListInput;
     children: { table: "table"; filters: "filters"; modal: "modal"; bulkStatus: "bulkStatus" };
   },
-  actors: { table, filters, modal, bulkStatus },
+  actors: {
+    table,
+    filters,
+    modal,
+    bulkStatus,
+    /** Sends `rows.loaded` with each page of outlets the screen reads and `config.loaded` with the actions config. */
+    reads: fromCallback(() => () => {}),
+    /** Sends `address.changed` with the list's query and filters when Back or Forward brings another address of it. */
+    addressChanges: fromCallback(() => () => {}),
+  },
   actions: {
     /** Refreshes the lists and outlet details that showed the old states (provided by the screen). */
     outletsChanged: () => {},
@@ -101,6 +118,8 @@ export const outletListMachine = setup({
       input: ({ context }) => ({ ...context.view }),
     },
     { id: "filters", src: "filters", input: ({ context }) => ({ applied: context.applied }) },
+    { id: "reads", src: "reads" },
+    { id: "addressChanges", src: "addressChanges" },
   ],
   on: {
     "table.changed": { actions: assign({ view: ({ event }) => event.view }) },
@@ -165,15 +184,19 @@ export const outletListMachine = setup({
 
 /** The side effects an outlet list's children need, provided by the screen (tests provide fakes). */
 export type OutletListEffects = {
+  reads: AnyActorLogic;
   loadOptions: PromiseActorLogic<Record<string, readonly FilterOption[]>>;
   loadChain: PromiseActorLogic<readonly ChainOutlet[], { ids: readonly number[] }>;
   saveStatus: PromiseActorLogic<BulkUpdateOutcome, BulkUpdateRequest>;
   outletsChanged: () => void;
 };
 
-export function provideOutletList(effects: OutletListEffects) {
+/** The list with the screen's effects and the browser's Back and Forward (`addressChanges`). */
+export function provideOutletList(effects: OutletListEffects, addressChanges: AnyActorLogic) {
   return outletListMachine.provide({
     actors: {
+      reads: effects.reads,
+      addressChanges,
       filters: filters.provide({ actors: { loadOptions: effects.loadOptions } }),
       bulkStatus: bulkStatus.provide({
         actors: { loadChain: effects.loadChain, saveStatus: effects.saveStatus },

@@ -4,6 +4,8 @@
  */
 import type { AnyStateMachine } from "xstate";
 import { SUB_PROJECT_TYPES } from "../domain/outletStates";
+import { allocationEditMachine } from "./allocationEdit";
+import { allocationRuleFormMachine } from "./allocationRuleForm";
 import { applicationMachine } from "./application";
 import { appStartMachine } from "./appStart";
 import { bulkStatusUpdateMachine } from "./bulkStatusUpdate";
@@ -18,6 +20,7 @@ import { excelUploadMachine } from "./excelUpload";
 import { fieldVerificationMachine } from "./fieldVerification";
 import { filterDrawerMachine } from "./filterDrawer";
 import { forgotPasswordMachine } from "./forgotPassword";
+import { form16BatchMachine } from "./form16Batch";
 import { ifscMasterEditMachine } from "./ifscMasterEdit";
 import { invoiceAssignmentMachine } from "./invoiceAssignment";
 import { invoiceHeaderFormMachine } from "./invoiceHeaderForm";
@@ -36,14 +39,18 @@ import { passwordExpiryMachine } from "./passwordExpiry";
 import { pathReplayMachine } from "./pathReplay";
 import { payoutDetailsMachine } from "./payoutDetails";
 import { pdfViewerMachine } from "./pdfViewer";
+import { photoAuditMachine } from "./photoAudit";
 import { projectCardMachine } from "./projectCard";
 import { recoveryFormMachine } from "./recoveryForm";
 import { recoveryRequestMachine } from "./recoveryRequest";
+import { reportRunMachine } from "./reportRun";
 import { resourceFormMachine } from "./resourceForm";
 import { resourceListMachine } from "./resourceList";
 import { retailerRequestsMachine } from "./retailerRequests";
+import { scorePanelMachine } from "./scorePanel";
 import { signInMachine } from "./signIn";
 import { skuExportMachine } from "./skuExport";
+import { skuRowMachine } from "./skuRow";
 import { subProjectHubMachine } from "./subProjectHub";
 import { surveyGroupsMachine } from "./surveyGroups";
 import { updateStatusGateMachine } from "./updateStatusGate";
@@ -57,6 +64,8 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "eKycLogin", machine: eKycLoginMachine },
   { id: "forgotPassword", machine: forgotPasswordMachine },
   { id: "outletReview", machine: outletReviewMachine },
+  { id: "scorePanel", machine: scorePanelMachine },
+  { id: "reportRun", machine: reportRunMachine },
   { id: "surveyGroups", machine: surveyGroupsMachine },
   { id: "updateStatusGate", machine: updateStatusGateMachine },
   { id: "callingTracker", machine: callingTrackerMachine },
@@ -95,5 +104,10 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "invoiceNumberDialog", machine: invoiceNumberDialogMachine },
   { id: "invoiceSlider", machine: invoiceSliderMachine },
   { id: "skuExport", machine: skuExportMachine },
+  { id: "skuRow", machine: skuRowMachine },
   { id: "ifscMasterEdit", machine: ifscMasterEditMachine },
+  { id: "photoAudit", machine: photoAuditMachine },
+  { id: "form16Batch", machine: form16BatchMachine },
+  { id: "allocationEdit", machine: allocationEditMachine },
+  { id: "allocationRuleForm", machine: allocationRuleFormMachine },
 ];

@@ -42,7 +42,8 @@ export type ResourceListEvent =
 
 const deleteOutcome = (event: unknown) => (event as DoneActorEvent<DeleteOutcome>).output;
 
-const table = dataTableMachine.provide({
+/** The list's table: it tells the list of each change (the screen provides its address). */
+export const resourceTable = dataTableMachine.provide({
   actions: {
     viewChanged: sendParent((_, { view }: { view: TableView }) => ({ type: "table.changed", view })),
   },
@@ -56,7 +57,7 @@ export const resourceListMachine = setup({
     children: { table: "table" };
   },
   actors: {
-    table,
+    table: resourceTable,
     loadPage: fromPromise<ResourcePage, { resource: string; query: ResourceListQuery }>(async () => {
       throw new Error("loadPage is provided by the application");
     }),

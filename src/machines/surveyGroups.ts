@@ -3,11 +3,22 @@
  * selected group's answers, editing them where §4.2 allows, Save (and Next) after every message of
  * §5.1 passes (or, in the calling view, after the §4.9 call checks hold), progress per group, Reset,
  * and no editing once the outlet's workflow state changed on the screen (the screen starts it again).
+ * In a sku_group group the pencil opens a SKU row's answers and Add New Sku adds a row for one of
+ * the group's SKUs, whose answers Save creates with their SKU.
  * For projects of type mi with add_data_on_fly the slider ends with the Collected Bills group (fixed
  * id 3866): choosing it runs the collectedBills machine as a child instead of reading answers, and
  * the retailer requests the screen reads again reach it from here.
  */
-import { and, assign, type DoneActorEvent, fromPromise, sendParent, sendTo, setup } from "xstate";
+import {
+  and,
+  assign,
+  type DoneActorEvent,
+  fromCallback,
+  fromPromise,
+  sendParent,
+  sendTo,
+  setup,
+} from "xstate";
 import { groupsWithBills, isCollectedBillsGroup } from "../domain/invoiceHeaders";
 import { mayEditInvoices } from "../domain/invoices";
 import { hasEditPermission, type ReviewRole } from "../domain/outletReview";
@@ -22,10 +33,13 @@ import {
   callingVerification,
   canVerifyByCalling,
   groupCallChecks,
+  groupSlots,
   type Question,
   type QuestionGroup,
   type SaveOutcome,
-  slotsOf,
+  type SkuProduct,
+  skusToAdd,
+  skuTableSkus,
 } from "../domain/survey";
 import { groupProblems } from "../domain/surveyValidation";
 import { type BillsPendingEvent, billsInSurvey, type CollectedBillsInput } from "./collectedBills";
@@ -66,6 +80,10 @@ export type SurveyGroupsContext = SurveyGroupsInput & {
   questions: readonly Question[];
   edits: Record<string, AnswerValue>;
   checks: Record<string, CallCheck>;
+  /** A sku_group group's table: the SKU rows opened for editing with the pencil (001 §2.2). */
+  openSkus: readonly number[];
+  /** SKU rows added with Add New Sku, not saved yet. */
+  addedSkus: readonly SkuProduct[];
   /** Per group index: saved on this screen, or nothing to answer (image-only). */
   complete: readonly boolean[];
   problems: readonly string[];
@@ -76,6 +94,8 @@ export type SurveyGroupsEvent =
   | { type: "slider.next" }
   | { type: "slider.prev" }
   | { type: "answer.change"; key: string; value: AnswerValue }
+  | { type: "sku.edit"; sku: number }
+  | { type: "sku.add"; sku: number }
   | { type: "call.change"; key: string; check: CallCheck }
   | { type: "reset" }
   | { type: "save" }
@@ -106,11 +126,17 @@ export const collectedBillsInput = (c: Ctx): CollectedBillsInput => ({
   maxDate: c.today,
 });
 
+/** The selected group's answer slots, with the SKU rows added to its table. */
+export const slotsShown = (c: Ctx) => groupSlots(c.groups[c.index]!, c.questions, c.addedSkus);
+/** The SKUs down the selected sku_group group's table. */
+export const tableSkus = (c: Ctx) =>
+  skuTableSkus(c.questions, c.groups[c.index]?.related_sku_products ?? [], c.addedSkus);
+
 /** What Save sends for the selected group. */
 export const saveRequest = (c: Ctx): AnswersUpdateRequest =>
   c.callingView
     ? callChecksUpdate(c.questions, c.checks)
-    : answersUpdate(c.workflowObject, c.questions, c.edits);
+    : answersUpdate(c.workflowObject, c.questions, c.edits, slotsShown(c));
 
 /** Every message that stops Save (§5.1 in the survey, §4.9 in the calling view). */
 export function saveProblems(c: Ctx): string[] {
@@ -119,7 +145,7 @@ export function saveProblems(c: Ctx): string[] {
     return rule.ok ? [] : [rule.message];
   }
   return groupProblems(
-    slotsOf(c.questions).map((slot) => ({
+    slotsShown(c).map((slot) => ({
       question: slot.question,
       value: c.edits[slot.key] ?? answerValueOf(slot.answer),
     })),
@@ -139,7 +165,7 @@ const inView = (c: Ctx, index: number) =>
   index < c.first ? index : index >= c.first + SLIDER_VISIBLE ? index - SLIDER_VISIBLE + 1 : c.first;
 
 const output = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
-const cleared = { edits: {}, checks: {}, problems: [] };
+const cleared = { edits: {}, checks: {}, problems: [], openSkus: [], addedSkus: [] };
 const invalidLines = (event: unknown) =>
   (output<SaveOutcome>(event) as Extract<SaveOutcome, { type: "invalid" }>).problems;
 
@@ -156,6 +182,8 @@ export const surveyGroupsMachine = setup({
   actors: {
     problemsModal,
     collectedBills: billsInSurvey,
+    /** Sends `requests.change` each time the screen reads the outlet's retailer requests anew. */
+    requestReads: fromCallback<SurveyGroupsEvent, { workflowObject: number }>(() => () => {}),
     loadGroups: fromPromise<GroupsOutcome, { workflowObject: number }>(async () => {
       throw new Error("loadGroups is provided by the application");
     }),
@@ -191,6 +219,13 @@ export const surveyGroupsMachine = setup({
       event.index >= 0 &&
       event.index < context.groups.length,
     mayEdit: ({ context }) => mayEditAnswers(context),
+    skuInTable: ({ context, event }) =>
+      event.type === "sku.edit" && tableSkus(context).some((s) => s.id === event.sku),
+    skuToAdd: ({ context, event }) =>
+      event.type === "sku.add" &&
+      skusToAdd(context.groups[context.index]!.related_sku_products, tableSkus(context)).some(
+        (s) => s.id === event.sku,
+      ),
     mayCheck: ({ context }) => mayCheckCalls(context),
     maySave: ({ context }) => maySaveGroup(context),
     valid: ({ context }) => saveProblems(context).length === 0,
@@ -211,6 +246,11 @@ export const surveyGroupsMachine = setup({
     complete: [],
   }),
   initial: "loadingGroups",
+  invoke: {
+    id: "requestReads",
+    src: "requestReads",
+    input: ({ context }) => ({ workflowObject: context.workflowObject }),
+  },
   on: {
     // The screen read the retailer requests again: Save follows the pending state it now knows (§4.4).
     "requests.change": { actions: assign({ retailerRequests: ({ event }) => event.requests }) },
@@ -315,6 +355,24 @@ export const surveyGroupsMachine = setup({
           actions: assign({
             edits: ({ context, event }) => ({ ...context.edits, [event.key]: event.value }),
           }),
+        },
+        // 001 §2.2, §4.2: the pencil opens a SKU row's answers; Add New Sku adds a row of the
+        // group's SKUs, open, whose answers Save creates.
+        "sku.edit": {
+          guard: and(["mayEdit", "skuInTable"]),
+          actions: assign({
+            openSkus: ({ context, event }) => [...new Set([...context.openSkus, event.sku])],
+          }),
+        },
+        "sku.add": {
+          guard: and(["mayEdit", "skuToAdd"]),
+          actions: assign(({ context, event }) => ({
+            addedSkus: [
+              ...context.addedSkus,
+              context.groups[context.index]!.related_sku_products.find((s) => s.id === event.sku)!,
+            ],
+            openSkus: [...context.openSkus, event.sku],
+          })),
         },
         "call.change": {
           guard: "mayCheck",

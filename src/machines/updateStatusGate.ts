@@ -5,7 +5,7 @@
  * show 'There are {n} Pending Retailer Request!'. A failed check is not shown to the user (001 §8):
  * the button is offered again.
  */
-import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import { assign, type DoneActorEvent, fromCallback, fromPromise, setup } from "xstate";
 import { type CallingTracker, callingTrackerReasonsComplete, savedAnswersComplete } from "../domain/calling";
 import type { ReviewRole } from "../domain/outletReview";
 import type { PendingCheck } from "../domain/retailerRequests";
@@ -36,6 +36,8 @@ export const updateStatusGateMachine = setup({
     pendingCheck: fromPromise<PendingCheck, { workflowObject: number }>(async () => {
       throw new Error("pendingCheck is provided by the application");
     }),
+    /** Sends `facts.change` each time the calling tracker's phones or the saved answers are read anew. */
+    factReads: fromCallback(() => () => {}),
   },
   actions: {
     openStatusModal: () => {},
@@ -58,6 +60,7 @@ export const updateStatusGateMachine = setup({
   description: "The Update Status button, its pending request check and what it opens.",
   context: ({ input }) => ({ ...input, pendingCount: 0 }),
   initial: "idle",
+  invoke: { id: "factReads", src: "factReads" },
   // While the check runs or the popup or the modal is open, new facts are noted and weighed after.
   on: { "facts.change": { actions: "noteFacts" } },
   states: {

@@ -10,6 +10,7 @@ import { fromCallback } from "xstate";
 import { configureHttp } from "../infra/httpHooks";
 import { applicationMachine, type NavigationEvent } from "../machines/application";
 import { createForgotPasswordFlow } from "./auth/forgotPasswordFlow";
+import { createStaffSignInFlow } from "./auth/staffSignInFlow";
 import { createEKycFlows } from "./ekyc/eKycFlows";
 import { createLiveActor } from "./live/liveActors";
 import { type AppServices, sessionOf } from "./services";
@@ -30,5 +31,10 @@ export function compose(): AppServices {
   });
   // The start rules run on the page as loaded, before anything renders.
   startApplication(sessionOf(application));
-  return { application, forgotPassword: createForgotPasswordFlow(), eKyc: createEKycFlows() };
+  return {
+    application,
+    forgotPassword: createForgotPasswordFlow(),
+    staffSignIn: createStaffSignInFlow(),
+    eKyc: createEKycFlows(),
+  };
 }

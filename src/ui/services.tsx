@@ -8,6 +8,7 @@ import type { ActorRef, ActorRefFrom, Snapshot } from "xstate";
 import { APPLICATION_CHILDREN, type applicationMachine, type NavigationEvent } from "../machines/application";
 import type { notificationMachine } from "../machines/notification";
 import type { ForgotPasswordFlow } from "./auth/forgotPasswordFlow";
+import type { StaffSignInFlow } from "./auth/staffSignInFlow";
 import type { EKycFlows } from "./ekyc/eKycFlows";
 import type { SessionActor } from "./session/sessionActor";
 
@@ -17,6 +18,7 @@ export type NotificationActor = ActorRefFrom<typeof notificationMachine>;
 export type AppServices = {
   application: ApplicationActor;
   forgotPassword: ForgotPasswordFlow;
+  staffSignIn: StaffSignInFlow;
   eKyc: EKycFlows;
 };
 

@@ -57,30 +57,6 @@ function coordinatingEffects(text: string): string[] {
   return effects(text).filter((effect) => /(?:\bsend|\.subscribe|\.start)\s*\(/.test(effect));
 }
 
-/**
- * Views not converted yet, each with what its effect does. An entry leaves the list when its view
- * is converted; the test fails on an entry that no longer coordinates anything, so the list only
- * shrinks.
- */
-const NOT_YET_CONVERTED: Record<string, string> = {
-  "src/ui/outlets/SurveyDetails.tsx":
-    "sends the retailer requests the review screen read again (requests.change); the survey machine should read them itself",
-  "src/ui/outlets/OutletListScreen.tsx":
-    "hands the rows and actions config React Query read to the list machine; the machine should invoke those reads",
-  "src/ui/outlets/UpdateStatus.tsx":
-    "hands the calling tracker's phones and the saved answers React Query read to the Update Status gate (facts.change); the gate should invoke the answers read and hear the tracker machine",
-  "src/ui/outlets/AnswerVerification.tsx":
-    "sends the edited answer's value to its check's machine and tells each check's outcome from a subscription; the machine should announce outcomes as actions",
-  // The browser at the edge: its events and address, not another actor.
-  "src/ui/mobile/MobileGuard.tsx": "sends the window's resize events to the mobile access machine",
-  "src/ui/mobile/MobilePages.tsx": "sends the page's visibility changes to the Open With machine",
-  "src/ui/outlets/useOutletList.ts": "writes the list machine's view to the address and the tab's storage",
-  "src/ui/invoices/useFilteredList.ts": "writes the filter drawer's applied filters to the address",
-  "src/ui/widgets/useDataTable.ts": "writes the table machine's page, order and search to the address",
-  "src/ui/uploads/jobCopies.ts":
-    "subscribes to React Query's cache (not an actor) to keep job copies in step",
-};
-
 /** Module-level holders that are not the application's: each with why it may stay. */
 const EXCUSED_HOLDERS: Record<string, string> = {
   "src/ui/live/liveInspector.ts":
@@ -188,12 +164,10 @@ describe("the actor system owns what is global", () => {
     expect(coordinatingEffects("useEffect(() => { actor.start(); }, [actor]);")).toHaveLength(1);
   });
 
-  it("leaves no view of src/ui coordinating actors with useEffect beyond the listed ones", () => {
+  it("leaves no view of src/ui coordinating actors with useEffect", () => {
     const coordinating = sourceFiles(join(root, "src", "ui"))
       .filter((file) => coordinatingEffects(readFileSync(file, "utf8")).length > 0)
       .map(rel);
-    expect(coordinating.filter((file) => !(file in NOT_YET_CONVERTED))).toEqual([]);
-    // Converted views leave the list.
-    expect(Object.keys(NOT_YET_CONVERTED).filter((file) => !coordinating.includes(file))).toEqual([]);
+    expect(coordinating).toEqual([]);
   });
 });

@@ -2,7 +2,6 @@
 import { describe, expect, it } from "vitest";
 import { NULL_CHARACTER } from "../../src/domain/requestInput";
 import {
-  BLANK,
   blankValues,
   cellText,
   choiceText,
@@ -20,7 +19,7 @@ import { cities } from "../../src/domain/resources/geography";
 import { gstDetails, regions } from "../../src/domain/resources/organisations";
 import { subProjects } from "../../src/domain/resources/projects";
 import { questions } from "../../src/domain/resources/questions";
-import { REQUIRED } from "../../src/domain/schemaErrors";
+import { BLANK, REQUIRED } from "../../src/domain/schemaErrors";
 
 describe("decoding a record's values", () => {
   it("trims texts and reports every field's problem at once", () => {

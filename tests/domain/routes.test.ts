@@ -268,24 +268,52 @@ describe("the dashboard menu", () => {
   it("gives everyone the common entries and the rest by permission", () => {
     const labels = (u: Parameters<typeof dashboardMenuFor>[0]) =>
       dashboardMenuFor(u, everyBuilt).map((e) => e.label);
-    expect(labels(internal([]))).toEqual(["Home", "Reports", "My downloads"]);
+    expect(labels(internal([]))).toEqual(["Home", "My downloads"]);
     // Project cards are opened by a permission that reads outlets: the Machines area's alone does not.
     expect(labels(internal(["machines-permission"]))).not.toContain("Projects");
     expect(labels(internal(["field-coordinator-dashboard-permission"]))).toEqual([
       "Home",
       "Projects",
       "Outlets",
-      "Reports",
+      "Gamification",
       "Field tools",
       "My downloads",
     ]);
     expect(labels(internal(["project-manager-dashboard-permission"]))).toContain("Organisations");
     expect(labels(internal(["qc-executive-dashboard-permission"]))).not.toContain("Organisations");
+    // Reports to those who run a report (src/domain/reportCatalogue.ts): QC managers, not executives.
+    expect(labels(internal(["qc-manager-dashboard-permission"]))).toContain("Reports");
+    expect(labels(internal(["qc-executive-dashboard-permission"]))).not.toContain("Reports");
+  });
+
+  it("opens Allocation at the first team the user allocates and lists only the teams they allocate", () => {
+    const allocation = (permissions: string[]) =>
+      dashboardMenuFor(internal(permissions), everyBuilt).find((e) => e.label === "Allocation");
+    expect(allocation(["calling-manager-dashboard-permission"])).toMatchObject({
+      to: "/dashboard/calling-allocation-management",
+      pages: [],
+    });
+    expect(allocation(["iftu-manager-dashboard-permission"])?.to).toBe(
+      "/dashboard/iftu-allocation-management",
+    );
+    expect(allocation(["project-manager-dashboard-permission"])).toMatchObject({
+      to: "/dashboard/qc-allocation-management",
+      pages: ["/dashboard/calling-allocation-management", "/dashboard/iftu-allocation-management"],
+    });
+    expect(allocation(["qc-executive-dashboard-permission"])).toBeUndefined();
+    expect(
+      dashboardMenuFor(
+        { permissions: ["project-manager-dashboard-permission"], organisation: { kind: "client" } },
+        everyBuilt,
+      ).map((e) => e.label),
+    ).not.toContain("Allocation");
   });
 
   it("offers an entry only when its screen is built", () => {
     const built = (path: string) => path !== "/dashboard/reports";
-    expect(dashboardMenuFor(internal([]), built).map((e) => e.label)).toEqual(["Home", "My downloads"]);
+    const reader = internal(["qc-manager-workflow-permission"]);
+    expect(dashboardMenuFor(reader, built).map((e) => e.label)).not.toContain("Reports");
+    expect(dashboardMenuFor(reader, everyBuilt).map((e) => e.label)).toContain("Reports");
   });
 
   it("opens an entry at the first built page of its area and lists the other built ones", () => {
@@ -300,6 +328,9 @@ describe("the dashboard menu", () => {
       "/dashboard/ifsc-change-verification",
       "/dashboard/upi-payments-verification",
       "/dashboard/unicorn-image-fetch",
+      "/dashboard/reverse-geo-coding",
+      "/dashboard/unicorn-image-matching",
+      "/dashboard/list-of-unicorns",
     ]);
     const none = () => false;
     expect(dashboardMenuFor(internal(["qc-manager-dashboard-permission"]), none)).toEqual([]);

@@ -155,6 +155,11 @@ describe("Back to list (spec 000 §2.2 table)", () => {
     expect(backTarget("skus", params)).toBe("/dashboard/organization-inovice-sku/sku-list");
     expect(backTarget("benchmarks", params)).toBe(`${sub}/logic-score/benchmarks`);
     expect(backTarget("bulk_kyc", params)).toBe(`${sub}/bulk-kyc`);
+    expect(backTarget("kyc_images", { ...params, path: `${sub}/bulk-kyc/bulk-upload-images` })).toBe(
+      `${sub}/bulk-kyc`,
+    );
+    // Bulk KYC itself, offering both KYC uploads, goes back to the hub.
+    expect(backTarget("kyc_images", { ...params, path: `${sub}/bulk-kyc` })).toBe(sub);
     expect(backTarget("sku_questions", params)).toBe(`${sub}/question-management/sku-questions`);
     expect(backTarget("sub_project_skus", params)).toBe(`${sub}/assign-invoice-sku/invoice-sku-list`);
     // A platform page that is its own upload screen starts afresh.

@@ -77,6 +77,7 @@ test("an organisation's users are updated from a spreadsheet: refused rows liste
         roles: [],
         password: "Bulk@2026x",
         is_active: true,
+        two_step_sign_in: false,
       },
     },
   });

@@ -10,6 +10,12 @@ import { expectAccessible, shootWidths, signInAfresh as signIn } from "./support
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "invoice-setup");
 const HUB = "/dashboard/projects/view-list/acme-mi/view/acme-mi-main";
+/**
+ * The SKU question upload adds a question group, and an outlet may change status only once every
+ * group of its sub-project is answered: the upload goes to a sub-project whose outlets no other
+ * test moves, so adding a group there leaves the rest of the suite's outlets as they were.
+ */
+const QUESTIONS_HUB = "/dashboard/projects/view-list/acme-empanelment/view/acme-empanelment-main";
 const AREA = `${HUB}/assign-invoice-sku`;
 
 test.afterEach(async ({ page }) => {
@@ -155,15 +161,15 @@ test("the SKU bulk upload adds catalogue SKUs to the Acme MI SKU list through Hi
 
 test("the SKU question upload makes a sku_group group shown in the hub's SKU questions", async ({ page }) => {
   await signIn(page, "project.manager");
-  await page.goto(`${HUB}/question-management/sku-questions`);
+  await page.goto(`${QUESTIONS_HUB}/question-management/sku-questions`);
   await page.getByRole("link", { name: "SKU question bulk upload", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${HUB}/question-management/sku-bulk-upload$`));
+  await expect(page).toHaveURL(new RegExp(`${QUESTIONS_HUB}/question-management/sku-bulk-upload$`));
   const file = writeWorkbook(
     "sku questions",
-    ["question_group", "name", "type", "is_mandatory", "sku_codes", "choices"],
+    ["question_group", "name", "type", "is_mandatory", "sku_codes", "choices", "reference_images"],
     [
-      ["Cooler check", "Bottles in the cooler", "number", "yes", "SKU-0001;SKU-0002", ""],
-      ["Cooler check", "Cooler clean", "yes_or_no", "no", "SKU-0001", ""],
+      ["Cooler check", "Bottles in the cooler", "number", "yes", "SKU-0001;SKU-0002", "", ""],
+      ["Cooler check", "Cooler clean", "yes_or_no", "no", "SKU-0001", "", ""],
     ],
   );
   await page.getByLabel("Excel file (.xlsx or .xls)").setInputFiles({
@@ -184,7 +190,7 @@ test("the SKU question upload makes a sku_group group shown in the hub's SKU que
     .getByRole("button", { name: "Confirm", exact: true })
     .click();
   await expect(page.getByText("Upload confirmed. The rows have been applied.")).toBeVisible();
-  await page.goto(`${HUB}/question-management/sku-questions`);
+  await page.goto(`${QUESTIONS_HUB}/question-management/sku-questions`);
   const asked = page.getByRole("row").filter({ hasText: "Bottles in the cooler" });
   await expect(asked).toContainText("Cooler check");
   await expect(asked).toContainText("2");

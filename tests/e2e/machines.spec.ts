@@ -25,7 +25,7 @@ test("the Machines area lists every machine in the registry (demo mode, /dev/mac
     page.getByText(`Showing 1 - ${machineRegistry.length} of ${machineRegistry.length} Record(s)`),
   ).toBeVisible();
   // The figures come from the graph tests: sign-in's transitions are all covered.
-  await expect(table.getByRole("row", { name: /^signIn / })).toContainText("17 / 17");
+  await expect(table.getByRole("row", { name: /^signIn / })).toContainText("35 / 35");
   await expectAccessible(page);
   await shot(page, "machines-list");
 });
@@ -43,15 +43,15 @@ test("a product owner opens the sign-in chart from the menu, reads states by key
   await expect(page.getByRole("heading", { name: "signIn" })).toBeVisible();
 
   const chart = page.getByRole("group", { name: "signIn state chart" });
-  await expect(chart.getByRole("button", { name: "editing", exact: true })).toBeVisible();
-  await expect(chart.getByRole("button", { name: "submitting", exact: true })).toBeVisible();
+  await expect(chart.getByRole("button", { name: "form.editing", exact: true })).toBeVisible();
+  await expect(chart.getByRole("button", { name: "form.submitting", exact: true })).toBeVisible();
   // Nested states and the labelled transitions are drawn.
   await expect(chart.getByText("login.submit").first()).toBeVisible();
 
   // Hover shows the description; arrows move between states and focus shows theirs.
-  await chart.getByRole("button", { name: "submitting", exact: true }).hover();
+  await chart.getByRole("button", { name: "form.submitting", exact: true }).hover();
   await expect(page.getByText(/The login request is on its way/)).toBeVisible();
-  await chart.getByRole("button", { name: "submitting", exact: true }).focus();
+  await chart.getByRole("button", { name: "form.submitting", exact: true }).focus();
   await page.keyboard.press("Home");
   const first = page.locator(":focus");
   await expect(first).toHaveAttribute("data-state", /^signIn\./);
@@ -61,7 +61,9 @@ test("a product owner opens the sign-in chart from the menu, reads states by key
 
   // QA's view: each transition with the generated paths that take it.
   const qa = page.getByRole("region", { name: "signIn transitions rows" });
-  await expect(qa.getByRole("row", { name: /^editing login\.submit submitting [1-9]\d*$/ })).toBeVisible();
+  await expect(
+    qa.getByRole("row", { name: /^form\.editing login\.submit form\.submitting [1-9]\d*$/ }),
+  ).toBeVisible();
   await expect(qa.getByText("none: not covered")).toHaveCount(0);
 
   // The chart opens fitted to its frame; from actual size, Zoom in takes one step.
@@ -108,9 +110,9 @@ test("live mode: the sign-in chart follows the login form as a wrong password is
   await page.getByRole("menuitem", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(panel.getByLabel("Running on this screen")).toHaveValue(/.+/);
-  await expect(panel.getByTestId("live-state")).toHaveText("editing");
+  await expect(panel.getByTestId("live-state")).toHaveText("form.editing");
   const chart = panel.getByRole("group", { name: "signIn state chart" });
-  await expect(chart.getByRole("button", { name: "editing, current state" })).toBeVisible();
+  await expect(chart.getByRole("button", { name: "form.editing, current state" })).toBeVisible();
 
   await page.getByLabel("Username").fill("product.owner");
   await page.getByLabel("Password", { exact: true }).fill("Wrong@12345");
@@ -124,14 +126,14 @@ test("live mode: the sign-in chart follows the login form as a wrong password is
     await route.continue();
   });
   await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(panel.getByTestId("live-state")).toHaveText("submitting");
-  await expect(chart.getByRole("button", { name: "submitting, current state" })).toBeVisible();
-  await expect(chart.getByRole("button", { name: "editing", exact: true })).toBeVisible();
+  await expect(panel.getByTestId("live-state")).toHaveText("form.submitting");
+  await expect(chart.getByRole("button", { name: "form.submitting, current state" })).toBeVisible();
+  await expect(chart.getByRole("button", { name: "form.editing", exact: true })).toBeVisible();
   answer();
   // Refused: the form is editing again, with the error, and the chart follows.
-  await expect(chart.getByRole("button", { name: "editing, current state" })).toBeVisible();
-  await expect(panel.getByTestId("live-state")).toHaveText("editing");
-  await expect(chart.getByRole("button", { name: "submitting", exact: true })).toBeVisible();
+  await expect(chart.getByRole("button", { name: "form.editing, current state" })).toBeVisible();
+  await expect(panel.getByTestId("live-state")).toHaveText("form.editing");
+  await expect(chart.getByRole("button", { name: "form.submitting", exact: true })).toBeVisible();
   const events = panel.getByRole("list", { name: "Last events" });
   await expect(events.getByText("login.submit", { exact: true })).toBeVisible();
   await expect(events.getByText("password.change", { exact: true }).first()).toBeVisible();
@@ -151,10 +153,10 @@ test("QA replays a generated path of the sign-in machine and the chart follows i
   await page.goto("/dev/machines/signIn");
   await expect(page.getByRole("heading", { name: "signIn" })).toBeVisible();
   const chart = page.getByRole("group", { name: "signIn state chart" });
-  await expect(chart.getByRole("button", { name: "editing", exact: true })).toBeVisible();
+  await expect(chart.getByRole("button", { name: "form.editing", exact: true })).toBeVisible();
 
   const transitions = page.getByRole("list", { name: "Paths per transition" });
-  await transitions.getByText(/^editing — login\.submit → submitting: \d+ paths/).click();
+  await transitions.getByText(/^form\.editing — login\.submit → form\.submitting: \d+ paths/).click();
   const path = transitions.getByText(/^Path \d+ \([^)]+, \d+ events\): .*login\.submit/).first();
   await path.click();
   // Its steps and what each expects, from the fixture.
@@ -169,8 +171,8 @@ test("QA replays a generated path of the sign-in machine and the chart follows i
   await expect(status).toHaveText("The start matched. Step or Play to go on.");
   // The form opens reading a kept 451, the path's first step.
   const live = replay.getByTestId("replay-state");
-  await expect(live).toHaveText("restoring");
-  await expect(chart.getByRole("button", { name: "restoring, current state" })).toBeVisible();
+  await expect(live).toHaveText("form.restoring");
+  await expect(chart.getByRole("button", { name: "form.restoring, current state" })).toBeVisible();
 
   // Step by step: after each, the chart's current state is the live actor's.
   const steps = Number(/(\d+) events/.exec((await path.textContent()) ?? "")?.[1]);
@@ -185,17 +187,15 @@ test("QA replays a generated path of the sign-in machine and the chart follows i
     );
     const state = (await live.textContent()) ?? "";
     seen.push(state);
-    await expect(
-      chart.getByRole("button", { name: `${state.split(".").at(-1)}, current state` }),
-    ).toBeVisible();
+    await expect(chart.getByRole("button", { name: `${state}, current state` })).toBeVisible();
   }
-  expect(seen).toContain("submitting");
+  expect(seen).toContain("form.submitting");
   await expect(replay.getByRole("button", { name: "Step", exact: true })).toBeDisabled();
 
   // Reset, then Play runs it to the end by itself.
   await replay.getByRole("button", { name: "Reset" }).click();
   await expect(status).toHaveText("The start matched. Step or Play to go on.");
-  await expect(chart.getByRole("button", { name: "restoring, current state" })).toBeVisible();
+  await expect(chart.getByRole("button", { name: "form.restoring, current state" })).toBeVisible();
   await replay.getByRole("button", { name: "Play" }).click();
   await expect(status).toHaveText(`Finished: the start and all ${steps} steps matched the path.`);
   await expect(

@@ -190,7 +190,7 @@ test("client.manager sees only Acme's outlets, on the home page and in the lists
   expect(results.every((o) => o.project.slug.startsWith("acme-"))).toBe(true);
 
   await page.getByRole("row").nth(1).click();
-  await expect(page).toHaveURL(/\/dashboard\/list-of-outlets\/view\/RS\d+$/);
+  await expect(page).toHaveURL(/\/dashboard\/list-of-outlets\/view\/RS\d+(\?tab=\d+)?$/);
   await expect(page.getByRole("navigation", { name: "Outlet sections" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Log Details" })).toBeVisible();
   await expectAccessible(page);
@@ -273,7 +273,7 @@ test("filters, page and selection survive opening an outlet and coming back, and
   expect(new URL(listUrl).searchParams.get("page")).toBe("2");
 
   await rowsIn(page, "QC Pending").nth(1).getByRole("cell").nth(2).click();
-  await expect(page).toHaveURL(/\/dashboard\/list-of-outlets\/view\/RS\d+$/);
+  await expect(page).toHaveURL(/\/dashboard\/list-of-outlets\/view\/RS\d+(\?tab=\d+)?$/);
   await page.goBack();
   await expect(page).toHaveURL(listUrl);
   await expect(page.getByText(/Showing 16 - 30 of \d+ Record\(s\)/)).toBeVisible();
@@ -411,7 +411,9 @@ test("another organisation's project list is not found, like its outlet; a proje
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Acme Retail Audit 2026-27 outlets");
   const row = page.getByRole("row").nth(1);
   await row.getByRole("cell").nth(2).click();
-  await expect(page).toHaveURL(/client-portal-view\/acme-retail-audit\/list-of-outlets\/view\/RS\d+$/);
+  await expect(page).toHaveURL(
+    /client-portal-view\/acme-retail-audit\/list-of-outlets\/view\/RS\d+(\?tab=\d+)?$/,
+  );
   await expect(page.getByRole("link", { name: "← Back to the list" })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "test-results/outlet-back-390.png" });

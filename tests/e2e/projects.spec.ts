@@ -126,7 +126,9 @@ test("a paid payout outlet notifies its project's card; opening the menu reads i
   await expectAccessible(page);
   await shoot(page, "project-card-menu");
   await entry.click();
-  await expect(page).toHaveURL(new RegExp(`/dashboard/view/${outlet.rsid}$`));
+  // The outlet opens (its tab joins the address once it has loaded).
+  await expect(page).toHaveURL(new RegExp(`/dashboard/view/${outlet.rsid}(\\?tab=\\d)?$`));
+  await expect(page.getByText(outlet.rsid).first()).toBeVisible();
 
   await page.goto("/dashboard/projects/notifications");
   await expect(page.getByRole("link", { name: "Payment Successful" }).first()).toBeVisible();

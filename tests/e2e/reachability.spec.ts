@@ -4,8 +4,13 @@ import { findRoute } from "../../src/domain/routes";
 import { BUILT_PATTERNS } from "../../src/ui/routes/allBuilt";
 import { signInAfresh } from "./support";
 
-/** Every staff demo account but expired.user, which signs in to the password change. */
-const STAFF = DEMO_ACCOUNTS.filter((a) => a.passwordAgeDays === undefined).map((a) => a.username);
+/**
+ * Every staff demo account but expired.user, which signs in to the password change, and
+ * secure.admin, which signs in with a code after the password (tests/e2e/twoStepSignIn.spec.ts).
+ */
+const STAFF = DEMO_ACCOUNTS.filter((a) => a.passwordAgeDays === undefined && !a.twoStep).map(
+  (a) => a.username,
+);
 
 test.afterEach(async ({ page }) => {
   await page.request.post("/api/auth/logout/", { data: {} });
@@ -73,9 +78,15 @@ async function walk(page: Page, user: string): Promise<Set<string>> {
       const next = dashboardPath(href, page.url());
       const found = next ? findRoute(next) : null;
       const pattern = found?.route.pattern;
-      if (!next || !found || !pattern || reached.has(pattern) || !ofDemoProject(found.params)) continue;
-      reached.set(pattern, next);
-      queue.push(next);
+      if (!next || !found || !pattern || !ofDemoProject(found.params)) continue;
+      // A link to this same page with a query is a choice the page offers (the retail audit report's
+      // cycles): it is followed once, with its query, as the page's chosen view.
+      const { search } = new URL(href, page.url());
+      const chosen = next === new URL(page.url()).pathname && search !== "";
+      const key = chosen ? `${pattern}?` : pattern;
+      if (reached.has(key)) continue;
+      reached.set(key, next);
+      queue.push(chosen ? `${next}${search}` : next);
     }
   }
   await page.request.post("/api/auth/logout/", { data: {} });

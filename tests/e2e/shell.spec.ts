@@ -19,7 +19,7 @@ test("every response carries the security headers", async ({ request }) => {
 
 test("a catalogue route without its screen yet shows the honest Page not found", async ({ page }) => {
   await signIn(page, "admin");
-  await page.goto("/dashboard/tds");
+  await page.goto("/dashboard/quick-app-embed");
   await expect(page.getByText(/page not found/i).first()).toBeVisible();
   await expectAccessible(page);
 });

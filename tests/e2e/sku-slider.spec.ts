@@ -25,7 +25,7 @@ async function openSlider(page: Page) {
 function skuWrites(page: Page): string[] {
   const calls: string[] = [];
   page.on("request", (r) => {
-    if (/\/api\/(invoices\/\d+\/sku-data|invoice-sku-rows)\//.test(r.url()))
+    if (r.method() !== "GET" && /\/api\/(invoices\/\d+\/sku-data|invoice-sku-rows)\//.test(r.url()))
       calls.push(`${r.method()} ${r.url()}`);
   });
   return calls;
@@ -114,8 +114,11 @@ test("QC edits an invoice's SKU rows: every §5 problem at once, rows added and 
   await expect(reloaded.getByText(/^Invoice 2 of 2/)).toBeVisible();
   await reloaded.getByRole("button", { name: "Save" }).click();
   await expect(reloaded.getByText("All invoices of this outlet are saved.")).toBeVisible();
+  // Previous reopens the first invoice, its rows read again with the saved quantity.
+  await reloaded.getByRole("button", { name: "‹ Previous" }).click();
+  await expect(reloaded.getByLabel("SKU rows 1 Quantity", { exact: true })).toHaveValue(after);
 
-  // Export CSV: the job in My Downloads, its file a link that opens in a new tab.
+  // Export CSV of the open invoice's rows: the job in My Downloads, its file a link that opens in a new tab.
   await reloaded.getByRole("button", { name: "Export SKU rows (CSV)" }).click();
   const link = reloaded.getByRole("link", { name: "Open the CSV" });
   await expect(link).toBeVisible({ timeout: 15_000 });

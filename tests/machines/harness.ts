@@ -64,7 +64,11 @@ export function generatedPaths(
       limit: TRAVERSAL_LIMIT,
       serializeState: (snapshot: unknown) => serialize(fixture, snapshot),
     };
-    const shortest = getShortestPaths(quiet, options) as unknown as Path[];
+    const adjacency = getAdjacencyMap(quiet, options) as unknown as Adjacency;
+    const shortest = getShortestPaths(
+      fromAdjacency(quiet, adjacency, options.serializeState),
+      options,
+    ) as unknown as Path[];
     // Simple paths tell states apart by value only: with context in the key, every order of typing
     // into a form would be a path of its own. Shortest paths keep context, so guards on it are reached.
     const simple = kinds.includes("simple")
@@ -77,7 +81,11 @@ export function generatedPaths(
       ...shortest.map((path) => ({ kind: "shortest" as const, input, path })),
       ...(kinds.includes("simple") ? simple.map((path) => ({ kind: "simple" as const, input, path })) : []),
       ...(kinds.includes("edge")
-        ? edgePaths(quiet, options, shortest).map((path) => ({ kind: "edge" as const, input, path }))
+        ? edgePaths(adjacency, options.serializeState, shortest).map((path) => ({
+            kind: "edge" as const,
+            input,
+            path,
+          }))
         : []),
     ]).filter((p) => kinds.includes(p.kind));
   });
@@ -102,25 +110,35 @@ function withoutPrefixes(paths: GeneratedPath[]): GeneratedPath[] {
     .map(({ p }) => p);
 }
 
+type Adjacency = Record<
+  string,
+  { state: unknown; transitions: Record<string, { event: unknown; state: unknown }> }
+>;
+
+/**
+ * The machine with each step read from a traversal already made: getShortestPaths walks the graph
+ * again, and the large machines' walks are most of the graph tests' time. xstate's traversal keys
+ * events by their JSON, and visits the same first state per key on the same walk.
+ */
+function fromAdjacency<M extends AnyStateMachine>(
+  machine: M,
+  adjacency: Adjacency,
+  key: (snapshot: unknown) => string,
+): M {
+  const transition = (snapshot: unknown, event: EventObject) =>
+    adjacency[key(snapshot)]!.transitions[JSON.stringify(event)]!.state;
+  return Object.create(machine, { transition: { value: transition } }) as M;
+}
+
 /**
  * One path per edge of the adjacency map: the shortest path to the edge's source, then the edge.
  * Shortest and simple paths never take loops (a retry after an error, a timer restarted), these do.
  */
 function edgePaths(
-  machine: AnyStateMachine,
-  options: {
-    events: (snapshot: AnyMachineSnapshot) => EventObject[];
-    input: unknown;
-    limit: number;
-    serializeState: (snapshot: unknown) => string;
-  },
+  adjacency: Adjacency,
+  key: (snapshot: unknown) => string,
   shortest: readonly Path[],
 ): Path[] {
-  const adjacency = getAdjacencyMap(machine, options) as Record<
-    string,
-    { state: unknown; transitions: Record<string, { event: unknown; state: unknown }> }
-  >;
-  const key = options.serializeState;
   const toState = new Map(shortest.map((p) => [key(p.state), p]));
   return Object.values(adjacency).flatMap(({ state, transitions }) => {
     const prefix = toState.get(key(state));
@@ -423,7 +441,19 @@ export function graphWalk(fixture: MachineFixture): { paths: number; missing: st
   const paths = generatedPaths(fixture, fixture.machine, ["shortest", "edge"]).sort(
     (a, b) => a.path.steps.length - b.path.steps.length,
   );
-  for (const { input, path } of paths) {
+  // Most edge paths repeat a transition of the state values another path took with other context;
+  // the paths that take a new one are driven first, the others only while something is missing.
+  const firsts = new Set(
+    firstPerTransition(
+      paths.map((p) => ({
+        input: p.input,
+        initial: p.path.steps[0]?.state.value,
+        steps: p.path.steps.slice(1),
+      })),
+    ).map(({ index }) => index),
+  );
+  const ordered = [...paths.filter((_, i) => firsts.has(i)), ...paths.filter((_, i) => !firsts.has(i))];
+  for (const { input, path } of ordered) {
     if (states.size + transitions.size === 0) break;
     const events = path.steps.map((s) => s.event).filter((e) => e.type !== "xstate.init");
     const run = drive(fixture.machine, input, events);
@@ -432,6 +462,36 @@ export function graphWalk(fixture: MachineFixture): { paths: number; missing: st
     for (const id of run.visited) states.delete(id);
   }
   return { paths: paths.length, missing: [...states, ...transitions], failures };
+}
+
+/**
+ * The paths, in the order given, that take a transition of state values (value before, event,
+ * value after, per input) that no path before them took, each with its index: one path per
+ * transition, for the graph walk and the view tests.
+ */
+export function firstPerTransition<
+  P extends {
+    input: unknown;
+    initial: unknown;
+    steps: readonly { event: { type: string }; state: { value: unknown } }[];
+  },
+>(paths: readonly P[]): { path: P; index: number }[] {
+  const taken = new Set<string>();
+  const kept: { path: P; index: number }[] = [];
+  paths.forEach((path, index) => {
+    let before = JSON.stringify(path.initial);
+    const keys = path.steps.map((step) => {
+      const after = JSON.stringify(step.state.value);
+      const key = `${JSON.stringify(path.input)} ${before} ${step.event.type} ${after}`;
+      before = after;
+      return key;
+    });
+    if (keys.some((k) => !taken.has(k))) {
+      for (const k of keys) taken.add(k);
+      kept.push({ path, index });
+    }
+  });
+  return kept;
 }
 
 /** Whether a run is what the suite accepts: no failed check, every state and transition taken. */

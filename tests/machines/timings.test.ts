@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
-import type { SessionConflictBody } from "../../src/domain/auth";
+import type { LoginOutcome, LoginRequest, SessionConflictBody } from "../../src/domain/auth";
 import { type OtpSendOutcome, type OtpStepOutcome, RESEND_COOLDOWN_SECONDS } from "../../src/domain/otpLogin";
 import { type EKycPlatform, eKycLoginMachine } from "../../src/machines/eKycLogin";
+import { signInMachine } from "../../src/machines/signIn";
 
 type Target = { login_username: string; platform: EKycPlatform };
 
@@ -44,6 +45,36 @@ describe("eKycLogin without a cooldown in its input, as the application starts i
     expect(actor.getSnapshot().matches({ otpEntry: "counting" })).toBe(true);
     clock.increment(1000);
     expect(actor.getSnapshot().matches({ otpEntry: "resendReady" })).toBe(true);
+    actor.stop();
+  });
+});
+
+describe("signIn without a cooldown in its input, as the application starts it", () => {
+  it("keeps a two-step account's Resend disabled for the same 30 s", async () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      signInMachine.provide({
+        actors: {
+          restoreConflict: fromPromise<SessionConflictBody | null>(async () => null),
+          login: fromPromise<LoginOutcome, LoginRequest>(async () => ({
+            type: "secondStep",
+            phoneNumber: "+91 ******0462",
+          })),
+          sendCode: fromPromise<OtpSendOutcome, { login_username: string; platform: string }>(async () => ({
+            type: "sent",
+          })),
+        },
+      }),
+      { input: {}, clock },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ form: "editing" }));
+    actor.send({ type: "login.submit" });
+    await waitFor(actor, (s) => s.matches({ code: { codeEntry: "counting" } }));
+    expect(actor.getSnapshot().context.countdown).toBe(30);
+    for (let second = 1; second < 30; second++) clock.increment(1000);
+    expect(actor.getSnapshot().matches({ code: { codeEntry: "counting" } })).toBe(true);
+    clock.increment(1000);
+    expect(actor.getSnapshot().matches({ code: { codeEntry: "resendReady" } })).toBe(true);
     actor.stop();
   });
 });

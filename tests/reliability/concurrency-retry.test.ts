@@ -102,9 +102,10 @@ describe("the job runner", () => {
     runner.kick();
     await runner.idle();
     expect(logs.map((l) => [l.level, l.message])).toEqual([["warn", "transaction retried"]]);
-    // The failed claim, then a full round: the upload, export, dump and recovery claims, and the
-    // removal of expired files (their chunks and contents together).
-    expect(db.runs).toBe(6);
+    // The failed claim, then a full round: the upload, export, dump, recovery, rescore, Form 16
+    // batch and image matching scan claims, the message sender's two (queued messages sent, sent
+    // ones asked after), and the removal of expired files (their chunks and contents together).
+    expect(db.runs).toBe(11);
   });
 });
 

@@ -78,6 +78,8 @@ export type Fixtures = {
   /** The outlet of retailer.9100000001 (an invoice, a statement, its project's logo), and another retailer's outlet. */
   ownRetailerOutlet: { rsid: string; invoice: number; statement: number; logo: number };
   otherRetailerRsid: string;
+  /** A collected invoice of an Acme outlet. */
+  acmeInvoice: number;
   /** The Acme MI sub-project, and a SKU of another organisation's (Zenith's) catalogue. */
   acmeMiSubProject: number;
   zenithSku: number;
@@ -163,6 +165,14 @@ const UNBOUND_LINK = "403 403 403 403 403 403 403 403 403 403 403 403 403 403 40
 const ADMIN_READ = "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403 ok  403 403 403";
 /** Read by the internal organisation's holders only (a project's invoice and SKU set-up). */
 const INTERNAL_READ = "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403 403 403 403 403";
+/** Who runs the retail audit report (src/domain/reportCatalogue.ts): QC and project managers, the client's managers. */
+const REPORT_READERS = "401 ok  ok  403 403 403 403 403 ok  403 403 ok  ok  ok  ok  403 403 403";
+/** The same on Acme's records: Zenith's manager finds none. */
+const ACME_REPORT = "401 ok  ok  403 403 403 403 403 ok  403 403 ok  ok  404 ok  403 403 403";
+/** Who runs the performance report: project managers, the payout team's manager, the client's managers. */
+const PERFORMANCE_READERS = "401 ok  403 403 403 403 403 403 ok  ok  403 ok  ok  ok  ok  403 403 403";
+/** Acme's users who see only Acme's records. */
+const ACME_CLIENTS: readonly Caller[] = ["client.manager", "client.executive", "client.admin"];
 /** Written by the dashboard's holders, a client's administrator included (its own organisation's records). */
 const CLIENT_WRITE = {
   input: "401 400 403 403 403 403 403 403 400 403 403 403 403 403 400 403 403 403",
@@ -209,10 +219,13 @@ const RESOURCE_CELLS: Readonly<Record<string, ResourceCells>> = {
   "invoice-headers": { read: ADMIN_READ, write: CLIENT_WRITE },
   "invoice-details": { read: ADMIN_READ, write: CLIENT_WRITE },
   "invoice-templates": { read: ADMIN_READ, write: CLIENT_WRITE },
-  // Projects: a client's administrator adds projects; sub-projects and programs are set up internally.
+  // Projects: a client's administrator adds projects; sub-projects, programs and panels are set up internally.
   projects: { read: ADMIN_READ, write: CLIENT_WRITE },
   "sub-projects": { read: ADMIN_READ, write: INTERNAL_WRITE },
   programs: { read: ADMIN_READ, write: INTERNAL_WRITE },
+  // Single points of contact: each organisation's own, as its projects.
+  spocs: { read: ADMIN_READ, write: CLIENT_WRITE },
+  panels: { read: ADMIN_READ, write: INTERNAL_WRITE },
   // Questions are read-only here.
   questions: { read: ADMIN_READ },
   "sku-questions": { read: ADMIN_READ },
@@ -222,6 +235,12 @@ const RESOURCE_CELLS: Readonly<Record<string, ResourceCells>> = {
   "catalogue-skus": { read: INTERNAL_READ },
   "project-invoice-headers": { read: INTERNAL_READ, write: INTERNAL_WRITE },
   "project-invoice-templates": { read: INTERNAL_READ },
+  // A sub-project's logic scoring setup: the internal organisation's only, as the invoice setup.
+  "scoring-parameter-groups": { read: INTERNAL_READ, write: INTERNAL_WRITE },
+  "scoring-questions": { read: INTERNAL_READ },
+  "scoring-parameters": { read: INTERNAL_READ, write: INTERNAL_WRITE },
+  "calculated-parameters": { read: INTERNAL_READ, write: INTERNAL_WRITE },
+  "scoring-benchmarks": { read: INTERNAL_READ },
 };
 
 function resourceCells(def: ResourceDefinition): ResourceCells {
@@ -325,6 +344,12 @@ export const MATRIX: readonly MatrixRow[] = [
     variant: "an Acme outlet's invoices with their SKU rows: another organisation's is not found",
     cells: ACME_OUTLET,
     request: (f) => get(`/api/new-sku-data/?workflow_object=${f.acmeWorkflowObject}&no-pagination`)(),
+  },
+  {
+    route: "GET /api/invoices/:id/sku-data/",
+    variant: "an Acme outlet's invoice with its SKU rows: another organisation's user finds none",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/invoices/${f.acmeInvoice}/sku-data/`)(),
   },
   {
     route: "PUT /api/invoices/:id/sku-data/",
@@ -571,6 +596,58 @@ export const MATRIX: readonly MatrixRow[] = [
     request: (f) => get(`/api/outlets/qc-edit-history/${f.acmeWorkflowObject}/`)(),
   },
   {
+    route: "GET /api/outlets/:slug/score/",
+    variant: "an Acme outlet's score: another organisation's is not found",
+    cells: ACME_OUTLET,
+    request: (f) => get(`/api/outlets/${f.acmeRsid}/score/`)(),
+  },
+  {
+    route: "GET /api/reports/cycles/",
+    variant: "the retail audit cycles: a client sees its own organisation's only",
+    cells: REPORT_READERS,
+    request: get("/api/reports/cycles/"),
+    leak: (body, _, caller) => {
+      const slugs = results(body).map((r) => String(r.slug));
+      if (caller === "zenith.manager" && slugs.some((s) => s.startsWith("acme-"))) return "an Acme cycle";
+      if (ACME_CLIENTS.includes(caller) && slugs.some((s) => s.startsWith("zenith-")))
+        return "a Zenith cycle";
+      return null;
+    },
+  },
+  {
+    route: "GET /api/reports/retail-audit/",
+    variant: "Acme's cycle: another organisation's is not found",
+    cells: ACME_REPORT,
+    request: get("/api/reports/retail-audit/?cycle=acme-retail-audit-cycle-1"),
+  },
+  {
+    route: "GET /api/reports/retail-audit/images/",
+    variant: "Acme's cycle's images: another organisation's are not found",
+    cells: ACME_REPORT,
+    request: get("/api/reports/retail-audit/images/?cycle=acme-retail-audit-cycle-1"),
+  },
+  {
+    route: "GET /api/reports/outlets/:id/",
+    variant: "an Acme outlet's report: another organisation's is not found",
+    cells: ACME_REPORT,
+    request: (f) => get(`/api/reports/outlets/${f.acmeOutletId}/`)(),
+  },
+  {
+    route: "GET /api/reports/performance/",
+    variant: "an Acme outlet's statements: none for another organisation",
+    cells: PERFORMANCE_READERS,
+    request: (f) => get(`/api/reports/performance/?search=${f.retailerOutlet.rsid}`)(),
+    leak: (body, _, caller) =>
+      caller === "zenith.manager" && results(body).length > 0 ? "an Acme outlet's statements" : null,
+  },
+  {
+    route: "POST /api/reports/performance/export/",
+    variant: "a format the report has not: the access check answers first",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 403 403 403 403 403 403 400 400 403 400 400 400 400 403 403 403",
+    request: post("/api/reports/performance/export/", { format: "xls" }),
+  },
+  {
     route: "GET /api/outlets/similar/:id/",
     cells: ACME_OUTLET,
     request: (f) => get(`/api/outlets/similar/${f.acmeOutletId}/`)(),
@@ -740,6 +817,27 @@ export const MATRIX: readonly MatrixRow[] = [
 
   // Field tools: lookups, field app dumps and outlet field recovery (docs/field-tools.md).
   { route: "GET /api/field-tools/projects/", cells: FIELD_TOOLS, request: get("/api/field-tools/projects/") },
+  // Gamification: the field-tools staff, over Retail Scan's own auditors.
+  {
+    route: "GET /api/gamification/dashboard/",
+    cells: FIELD_TOOLS,
+    request: get("/api/gamification/dashboard/"),
+  },
+  {
+    route: "GET /api/gamification/programs/:slug/",
+    cells: FIELD_TOOLS,
+    request: get("/api/gamification/programs/2-retailer-loyalty/"),
+  },
+  {
+    route: "GET /api/gamification/programs/:slug/events/",
+    cells: FIELD_TOOLS,
+    request: get("/api/gamification/programs/2-retailer-loyalty/events/"),
+  },
+  {
+    route: "GET /api/gamification/auditors/:slug/",
+    cells: FIELD_TOOLS,
+    request: get("/api/gamification/auditors/1-aarav-sharma/"),
+  },
   {
     route: "GET /api/field-tools/sub-projects/",
     cells: FIELD_TOOLS,
@@ -1118,6 +1216,24 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: INTERNAL_WRITE.input,
     request: post("/api/admin/cities/merge/"),
   },
+  // A question's reference images (docs/survey.md): read as the question lists are; written by those
+  // who write questions, internal staff alone (an empty body reaches the input check).
+  {
+    route: "GET /api/admin/questions/:id/reference-images/",
+    variant: "an Acme question",
+    cells: ADMIN_READ,
+    request: (f) => get(`/api/admin/questions/${f.resourceAddress.questions}/reference-images/`)(),
+  },
+  {
+    route: "PUT /api/admin/questions/:id/reference-images/",
+    variant: "an Acme question, no list or version",
+    cells: INTERNAL_WRITE.input,
+    request: (f) => ({
+      method: "PUT",
+      path: `/api/admin/questions/${f.resourceAddress.questions}/reference-images/`,
+      body: {},
+    }),
+  },
   // Fields that decide access (docs/security.md): an organisation's kind, a code sign-in account's
   // password, an account that outlets sign in through.
   {
@@ -1160,6 +1276,25 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: "401 409 403 403 403 403 403 403 409 403 403 403 403 403 409 403 403 403",
     request: (f) => ({ method: "DELETE", path: `/api/admin/users/${f.codeAccount.address}/` }),
   },
+  // Photo audit: internal QC managers and project managers; a client's users never.
+  {
+    route: "GET /api/projects/:projectSlug/sub-projects/:slug/photo-audit/",
+    variant: "an Acme sub-project",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 ok  ok  403 403 403 403 403 ok  403 403 403 403 403 403 403 403 403",
+    request: get("/api/projects/acme-retail-audit/sub-projects/acme-retail-audit-main/photo-audit/"),
+  },
+  {
+    route: "PUT /api/projects/:projectSlug/sub-projects/:slug/photo-audit/:imageId/",
+    variant: "an empty body, refused as input once the access check lets it through",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 403 403 403 403 403 400 403 403 403 403 403 403 403 403 403",
+    request: () => ({
+      method: "PUT",
+      path: "/api/projects/acme-retail-audit/sub-projects/acme-retail-audit-main/photo-audit/1/",
+      body: {},
+    }),
+  },
   // A sub-project's invoice setup: internal staff who set projects up; a client's users never.
   {
     route: "GET /api/projects/:projectSlug/sub-projects/:slug/invoice-setup/",
@@ -1201,6 +1336,75 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: ACME_PROJECT,
     request: get("/api/sku-list/?sub_project__slug=acme-mi-main&no-pagination&exclude_retailers=true"),
   },
+  // TDS and Form 16 (docs/tax.md): the payout team reads, its managers issue; a PAN no outlet
+  // holds and a batch that does not exist are not found, and empty bodies stop at the input check.
+  ...(() => {
+    //                  anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    const TAX_ISSUE_400 = "401 400 403 403 403 403 403 403 400 400 403 403 403 403 403 403 403 403";
+    const PAYOUT_TEAM_404 = PAYOUT_TEAM.replaceAll("ok ", "404");
+    const rows: MatrixRow[] = [
+      { route: "GET /api/tax/tds/", cells: PAYOUT_TEAM, request: get("/api/tax/tds/") },
+      {
+        route: "POST /api/tax/tds/reports/",
+        variant: "no year or quarter given",
+        cells: PAYOUT_TEAM_400,
+        request: post("/api/tax/tds/reports/"),
+      },
+      {
+        route: "GET /api/tax/pans/",
+        cells: PAYOUT_TEAM,
+        request: get("/api/tax/pans/?financial_year=2025-26"),
+      },
+      {
+        route: "GET /api/tax/pans/:pan/",
+        variant: "a PAN no outlet holds",
+        cells: PAYOUT_TEAM_404,
+        request: get("/api/tax/pans/ZZZZZ9999Z/?financial_year=2025-26"),
+      },
+      {
+        route: "POST /api/tax/form16/csv/",
+        variant: "no year given",
+        cells: PAYOUT_TEAM_400,
+        request: post("/api/tax/form16/csv/"),
+      },
+      { route: "GET /api/tax/form16/batches/", cells: PAYOUT_TEAM, request: get("/api/tax/form16/batches/") },
+      {
+        route: "GET /api/tax/form16/batches/:id/",
+        variant: "a batch that does not exist",
+        cells: PAYOUT_TEAM_404,
+        request: get("/api/tax/form16/batches/999999/"),
+      },
+      {
+        route: "POST /api/tax/form16/batches/",
+        variant: "no year given",
+        cells: TAX_ISSUE_400,
+        request: post("/api/tax/form16/batches/"),
+      },
+      {
+        route: "GET /api/tax/form16/:pan/:year/pdf/",
+        variant: "a PAN no outlet holds",
+        cells: PAYOUT_TEAM_404,
+        request: get("/api/tax/form16/ZZZZZ9999Z/2025-26/pdf/"),
+      },
+      {
+        route: "POST /api/tax/form16/:pan/:year/pdf/",
+        variant: "no file given",
+        cells: TAX_ISSUE_400,
+        request: post("/api/tax/form16/ZZZZZ9999Z/2025-26/pdf/"),
+      },
+    ];
+    return rows;
+  })(),
+  // WhatsApp delivery logs (docs/messaging.md): the internal calling and project managers who send them.
+  ...(() => {
+    //                   anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    const MESSAGE_LOGS = "401 ok  403 403 ok  403 403 403 ok  403 403 403 403 403 403 403 403 403";
+    const rows: MatrixRow[] = [
+      { route: "GET /api/messages/", cells: MESSAGE_LOGS, request: get("/api/messages/") },
+      { route: "GET /api/messages/summary/", cells: MESSAGE_LOGS, request: get("/api/messages/summary/") },
+    ];
+    return rows;
+  })(),
   // Identity verification (docs/verification.md): internal KYC reviewers check; the IFSC master is
   // the bank code upload's roles'. Bad inputs keep the allowed cells free of provider calls.
   ...(() => {
@@ -1219,6 +1423,36 @@ export const MATRIX: readonly MatrixRow[] = [
         route: "POST /api/verification/pan-gst/",
         cells: VERIFIERS_400,
         request: post("/api/verification/pan-gst/", { input_type: "pan", input: "BAD" }),
+      },
+      { route: "GET /api/unicorns/scans/", cells: VERIFIERS, request: get("/api/unicorns/scans/") },
+      {
+        route: "POST /api/unicorns/scans/",
+        variant: "a sub-project that is not an id: the access check answers first",
+        cells: VERIFIERS_400,
+        request: post("/api/unicorns/scans/", { sub_project: "x" }),
+      },
+      { route: "GET /api/unicorns/pairs/", cells: VERIFIERS, request: get("/api/unicorns/pairs/") },
+      {
+        route: "GET /api/unicorns/pairs/:id/",
+        variant: "a pair that does not exist: the access check answers first",
+        cells: VERIFIERS.replaceAll("ok ", "404"),
+        request: get(`/api/unicorns/pairs/${NO_REQUEST}/`),
+      },
+      {
+        route: "PUT /api/unicorns/pairs/:id/",
+        variant: "a decision that is not one: the access check answers first",
+        cells: VERIFIERS_400,
+        request: () => ({
+          method: "PUT",
+          path: "/api/unicorns/pairs/1/",
+          body: { status: "maybe", version: 1 },
+        }),
+      },
+      {
+        route: "GET /api/verification/location-checks/",
+        variant: "a show the list has not: the access check answers first",
+        cells: VERIFIERS_400,
+        request: get("/api/verification/location-checks/?show=everything"),
       },
       {
         route: "GET /api/verification/gst-duplicates/",
@@ -1261,5 +1495,69 @@ export const MATRIX: readonly MatrixRow[] = [
       },
     ];
     return rows;
+  })(),
+  // Allocation of work (docs/allocation.md): each team's manager and project managers of the
+  // internal organisation; a client's administrator (a project manager of Acme) never. Empty bodies
+  // keep the allowed cells at the input check.
+  ...(() => {
+    //                  anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    const ALLOCATORS = {
+      qc: "401 ok  ok  403 403 403 403 403 ok  403 403 403 403 403 403 403 403 403",
+      calling: "401 ok  403 403 ok  403 403 403 ok  403 403 403 403 403 403 403 403 403",
+      iftu: "401 ok  403 403 403 403 403 403 ok  ok  403 403 403 403 403 403 403 403",
+    };
+    return Object.entries(ALLOCATORS).flatMap(([team, cells]): MatrixRow[] => [
+      { route: "GET /api/allocation/:team/", variant: team, cells, request: get(`/api/allocation/${team}/`) },
+      {
+        route: "GET /api/allocation/:team/outlets/",
+        variant: team,
+        cells,
+        request: get(`/api/allocation/${team}/outlets/?executive=none`),
+      },
+      {
+        route: "POST /api/allocation/:team/preview/",
+        variant: `${team}: an empty body, refused as input once the access check lets it through`,
+        cells: cells.replaceAll("ok ", "400"),
+        request: post(`/api/allocation/${team}/preview/`, {}),
+      },
+      {
+        route: "POST /api/allocation/:team/moves/",
+        variant: `${team}: an empty body, refused as input once the access check lets it through`,
+        cells: cells.replaceAll("ok ", "400"),
+        request: post(`/api/allocation/${team}/moves/`, {}),
+      },
+      {
+        route: "GET /api/allocation/:team/rules/",
+        variant: team,
+        cells,
+        request: get(`/api/allocation/${team}/rules/`),
+      },
+      {
+        route: "POST /api/allocation/:team/rules/",
+        variant: `${team}: an empty body, refused as input once the access check lets it through`,
+        cells: cells.replaceAll("ok ", "400"),
+        request: post(`/api/allocation/${team}/rules/`, {}),
+      },
+      {
+        route: "PUT /api/allocation/:team/rules/:id/",
+        variant: `${team}: a rule that does not exist, found missing once the access check lets it through`,
+        cells: cells.replaceAll("ok ", "404"),
+        request: () => ({
+          method: "PUT",
+          path: `/api/allocation/${team}/rules/999999/`,
+          body: { sub_project: null, executives: [1], capacity: null, active: true, version: 1 },
+        }),
+      },
+      {
+        route: "DELETE /api/allocation/:team/rules/:id/",
+        variant: `${team}: a rule that does not exist, found missing once the access check lets it through`,
+        cells: cells.replaceAll("ok ", "404"),
+        request: () => ({
+          method: "DELETE",
+          path: `/api/allocation/${team}/rules/999999/`,
+          body: { version: 1 },
+        }),
+      },
+    ]);
   })(),
 ];

@@ -130,6 +130,13 @@ beforeAll(async () => {
        JOIN sub_projects s ON s.id = o.sub_project_id JOIN projects p ON p.id = s.project_id
        WHERE p.slug LIKE 'acme-%' AND o.workflow_state = 'qc_pending' AND r.status = 'accepted' ORDER BY r.id LIMIT 1`,
     )),
+    acmeInvoice: (
+      await one<{ id: number }>(
+        `SELECT i.id FROM invoices i JOIN workflow_objects w ON w.id = i.workflow_object_id
+         JOIN outlets o ON o.id = w.outlet_id JOIN sub_projects s ON s.id = o.sub_project_id
+         JOIN projects p ON p.id = s.project_id WHERE p.slug LIKE 'acme-%' ORDER BY i.id LIMIT 1`,
+      )
+    ).id,
     auditorRsid: (await auditorOutlet("9000000001")).rsid,
     otherAuditorRsid: (await auditorOutlet("9000000002")).rsid,
     retailerOutlet: await one<{

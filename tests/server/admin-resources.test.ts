@@ -206,6 +206,7 @@ describe("nobody grants a permission they do not hold", () => {
           roles: [role!.id],
           password: "Fresh@2026x",
           is_active: true,
+          two_step_sign_in: false,
         },
       },
     });

@@ -28,12 +28,21 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const read = async (user = "qc.manager") =>
+/** New SKU data with each invoice opened as the slider opens it (its rows read by invoice). */
+type Opened = Omit<NewSkuData, "invoices"> & { invoices: SkuInvoice[] };
+const listed = async (user = "qc.manager") =>
   (await call(user, "GET", `/api/new-sku-data/?workflow_object=${wo}&no-pagination`))
     .body as unknown as NewSkuData;
+const openInvoice = (id: number, user = "qc.manager") => call(user, "GET", `/api/invoices/${id}/sku-data/`);
+async function read(user = "qc.manager"): Promise<Opened> {
+  const data = await listed(user);
+  const invoices: SkuInvoice[] = [];
+  for (const i of data.invoices) invoices.push((await openInvoice(i.id, user)).body as unknown as SkuInvoice);
+  return { ...data, invoices };
+}
 
 /** A row as the save sends it back, with values changed by field name. */
-function sent(row: SkuRow, data: NewSkuData, values: Record<string, string> = {}) {
+function sent(row: SkuRow, data: Opened, values: Record<string, string> = {}) {
   return {
     id: row.id,
     sku: row.sku,
@@ -50,7 +59,7 @@ function sent(row: SkuRow, data: NewSkuData, values: Record<string, string> = {}
   };
 }
 
-function body(invoice: SkuInvoice, data: NewSkuData, rows: { sku?: unknown[]; addOn?: unknown[] } = {}) {
+function body(invoice: SkuInvoice, data: Opened, rows: { sku?: unknown[]; addOn?: unknown[] } = {}) {
   return {
     version: invoice.version,
     answers: [],
@@ -93,6 +102,17 @@ describe("SKU rows", () => {
     ]);
     // A client's manager reads them and may not edit.
     expect((await read("client.manager")).is_edit).toBe(false);
+  });
+
+  it("lists the invoices without rows and opens one invoice with its rows; another organisation's user finds none", async () => {
+    const data = await listed();
+    expect(data.invoices.length).toBeGreaterThanOrEqual(2);
+    expect(data.invoices[0]).not.toHaveProperty("simplifiedinvoiceskudata");
+    const opened = await openInvoice(data.invoices[0]!.id);
+    expect(opened.status).toBe(200);
+    expect((opened.body as unknown as SkuInvoice).id).toBe(data.invoices[0]!.id);
+    expect((await openInvoice(data.invoices[0]!.id, "zenith.manager")).status).toBe(404);
+    expect((await openInvoice(987654)).status).toBe(404);
   });
 
   it("refuses a save with every problem at once, keyed by row and field, and saves nothing", async () => {

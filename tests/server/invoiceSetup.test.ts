@@ -227,15 +227,15 @@ describe("the SKU question upload (question-management/sku-bulk-upload)", () => 
     );
     const file = writeWorkbook(
       "sku questions",
-      ["question_group", "name", "type", "is_mandatory", "sku_codes", "choices"],
+      ["question_group", "name", "type", "is_mandatory", "sku_codes", "choices", "reference_images"],
       [
-        ["Shelf check", "Facings on the shelf", "number", "yes", codes, ""],
-        ["Shelf check", "Price tag shown", "yes_or_no", "no", skus[0]!.sku_code, ""],
-        ["Shelf check", "", "number", "yes", codes, ""],
+        ["Shelf check", "Facings on the shelf", "number", "yes", codes, "", "/reference-images/shelf.svg"],
+        ["Shelf check", "Price tag shown", "yes_or_no", "no", skus[0]!.sku_code, "", ""],
+        ["Shelf check", "", "number", "yes", codes, "", ""],
         // An unknown code is this row's problem, in the error workbook: the others still confirm.
-        ["Shelf check", "Stock at the back", "number", "no", `${skus[0]!.sku_code};NO-SUCH-SKU`, ""],
+        ["Shelf check", "Stock at the back", "number", "no", `${skus[0]!.sku_code};NO-SUCH-SKU`, "", ""],
         // So is a general group's name (in any case): a SKU question belongs to a SKU group.
-        ["counter DISPLAY", "Counter stocked", "yes_or_no", "yes", skus[0]!.sku_code, ""],
+        ["counter DISPLAY", "Counter stocked", "yes_or_no", "yes", skus[0]!.sku_code, "", ""],
       ],
     );
     const query = `object=sku_questions&sub_project=${sub!.id}`;
@@ -268,9 +268,13 @@ describe("the SKU question upload (question-management/sku-bulk-upload)", () => 
       `/api/admin/sku-questions/?sub_project=${sub!.id}&search=Shelf%20check`,
       { headers: pm },
     );
-    expect((listed.body.results as { values: { name: string } }[]).map((r) => r.values.name).sort()).toEqual([
-      "Facings on the shelf",
-      "Price tag shown",
+    expect(
+      (listed.body.results as { values: { name: string; reference_images: number } }[])
+        .map((r) => [r.values.name, r.values.reference_images])
+        .sort(),
+    ).toEqual([
+      ["Facings on the shelf", 1],
+      ["Price tag shown", 0],
     ]);
   });
 });

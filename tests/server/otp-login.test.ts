@@ -6,13 +6,13 @@
  */
 import { constants, createPublicKey, publicEncrypt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOGIN_OTP_TTL_MS } from "../../server/auth/loginCodes";
 import {
   MAX_CODE_ATTEMPTS,
   SEND_THROTTLED_DETAIL,
   SEND_WINDOW_MS,
   SENDS_PER_ADDRESS,
 } from "../../server/auth/otp";
-import { LOGIN_OTP_TTL_MS } from "../../server/auth/otpLogin";
 import { CODE_SPENT_DETAIL } from "../../src/domain/auth";
 import {
   INVALID_MOBILE,

@@ -122,6 +122,16 @@ describe("outlets upload", () => {
         [SP],
       ),
     ).toBe(before + 2);
+    // The cycle is scored: the new outlets' scores are stored with them (no answers yet: 0 of 75).
+    expect(
+      await server.db.query(
+        `SELECT o.rsid, sc.score::float8 AS score, sc.max_score::float8 AS max_score
+         FROM outlets o JOIN outlet_scores sc ON sc.outlet_id = o.id WHERE o.rsid LIKE 'RS7000%' ORDER BY o.rsid`,
+      ),
+    ).toEqual([
+      { rsid: "RS700001", score: 0, max_score: 75 },
+      { rsid: "RS700002", score: 0, max_score: 75 },
+    ]);
     // A second click on Confirm makes nothing more.
     expect((await activate()).status).toBeGreaterThanOrEqual(400);
     expect(await count(server, "SELECT count(*) AS n FROM outlets WHERE rsid LIKE 'RS7000%'")).toBe(2);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { form16 } from "../../server/mobile/form16";
+import { form16 } from "../../server/tax/form16";
 import { writeWorkbook } from "../../server/uploads/excel";
 import { simulatedGateway } from "../../server/uploads/paymentGateway";
 import { runnerOf, runPendingWork } from "../../server/uploads/runner";

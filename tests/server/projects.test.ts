@@ -55,6 +55,41 @@ describe("project cards", () => {
   it("refuses a caller without a session", async () => {
     expect((await server.call("GET", "/api/projects/")).status).toBe(401);
   });
+
+  it("answers the card with the spec's field names, `pro` saying whether the caller may edit it", async () => {
+    const card = async (user: string) =>
+      (
+        (await server.call("GET", "/api/projects/?search=Acme%203P", { headers: await as(user) }))
+          .body as unknown as Page<Record<string, unknown>>
+      ).results[0]!;
+    const pm = await card("project.manager");
+    // 002 §3: slug, logo, name, type, projectId, outlets_count, createdDate, endDate, notificationCount,
+    // notificationList, pro, deckPath; and the product's own organisation and has_payouts.
+    expect(Object.keys(pm).sort()).toEqual(
+      [
+        "slug",
+        "logo",
+        "name",
+        "type",
+        "projectId",
+        "outlets_count",
+        "createdDate",
+        "endDate",
+        "notificationCount",
+        "notificationList",
+        "pro",
+        "deckPath",
+        "organisation",
+        "has_payouts",
+      ].sort(),
+    );
+    expect(pm).toMatchObject({ slug: "acme-3p-payout", pro: true });
+    expect(pm.deckPath).toMatch(/^\/api\/projects\/acme-3p-payout\/files\/deck\/\d+\/$/);
+    // A client's administrator edits its own organisation's projects; a client manager and QC do not.
+    expect((await card("client.admin")).pro).toBe(true);
+    expect((await card("client.manager")).pro).toBe(false);
+    expect((await card("qc.manager")).pro).toBe(false);
+  });
 });
 
 describe("project notifications", () => {

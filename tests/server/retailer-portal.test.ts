@@ -306,7 +306,7 @@ describe("the signed-in retailer's own area", () => {
     const pdf = await PDFDocument.load(new Uint8Array(await first!.arrayBuffer()));
     expect(pdf.getTitle()).toBe("Form 16 2025-26");
     const files = await server.db.query(
-      `SELECT f.file_id FROM retailer_form16_files f JOIN outlets o ON o.id = f.outlet_id WHERE o.rsid = 'RS000006'`,
+      `SELECT f.file_id FROM pan_form16_files f JOIN outlets o ON o.pan = f.pan WHERE o.rsid = 'RS000006'`,
     );
     expect(files).toHaveLength(1);
     for (const year of ["2026-27", "2025-27", "2019-20"])

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cryptoRandomBytes, hashPassword } from "../../server/auth/passwords";
 import { CONFLICT_COOKIE } from "../../server/auth/routes";
 import { roleInternalOnly } from "../../src/domain/permissions";
-import { BLANK, valuesOf } from "../../src/domain/resource";
+import { valuesOf } from "../../src/domain/resource";
 import { RESOURCES } from "../../src/domain/resourceCatalogue";
 import {
   CODE_SIGN_IN_TAKES_NO_PASSWORD,
@@ -20,6 +20,7 @@ import { roles, users } from "../../src/domain/resources/access";
 import { CITIES_OF_TWO_STATES, cities, states } from "../../src/domain/resources/geography";
 import { organisations } from "../../src/domain/resources/organisations";
 import { END_BEFORE_START } from "../../src/domain/resources/projects";
+import { BLANK } from "../../src/domain/schemaErrors";
 import { roleNotGrantable } from "../../src/domain/uploadTypes";
 import { TOO_MANY_DECIMALS } from "../../src/domain/validation";
 import { DEMO_PASSWORD, startTestServer, type TestServer } from "./support";
@@ -134,11 +135,13 @@ describe("a client organisation's administrator", () => {
     expect(res.body.count).toBe(acmeUsers!.n);
   });
 
-  it("reads only its own organisation's sub-projects and programs", async () => {
+  it("reads only its own organisation's sub-projects, programs and panels", async () => {
     const ownSql = {
       "sub-projects": "SELECT s.id FROM sub_projects s JOIN projects p ON p.id = s.project_id",
       programs: `SELECT g.id FROM programs g JOIN sub_projects s ON s.id = g.sub_project_id
                  JOIN projects p ON p.id = s.project_id`,
+      panels: `SELECT g.id FROM panels g JOIN sub_projects s ON s.id = g.sub_project_id
+               JOIN projects p ON p.id = s.project_id`,
     };
     for (const [resource, sql] of Object.entries(ownSql)) {
       const res = await server.call("GET", api(`${resource}/?page-size=1000`), { headers: clientAdmin });
@@ -257,6 +260,7 @@ describe("accounts that sign in with a one-time code", () => {
           roles: [fieldAuditor],
           password: "Fresh@2026x",
           is_active: true,
+          two_step_sign_in: false,
         },
       },
     });
@@ -280,6 +284,7 @@ describe("accounts that sign in with a one-time code", () => {
               roles: [id],
               password: "Fresh@2026x",
               is_active: true,
+              two_step_sign_in: false,
             },
           },
         }),

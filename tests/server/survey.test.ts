@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SKU_LEFT_OUT, SKU_TABLE_OUTLET } from "../../server/seed/survey";
 import {
   ANSWER_EDIT_NOT_ALLOWED,
   answersUpdate,
@@ -14,7 +15,10 @@ import {
   QUESTION_TYPES,
   type Question,
   type QuestionGroup,
+  SKU_NOT_IN_GROUP,
   STALE_ANSWER,
+  skusToAdd,
+  skuTableSkus,
   slotKey,
 } from "../../src/domain/survey";
 import { startTestServer, type TestServer } from "./support";
@@ -363,6 +367,37 @@ describe("saving a group's answers", () => {
     } finally {
       await server.db.query(shopName, [outlet.rsid, false]);
     }
+  });
+
+  it("adds a SKU row to a sku_group group: its answers name the SKU, only one of the group's, and QC Edit History says which", async () => {
+    const outlet = await outletIn("qc_pending", `o.rsid = '${SKU_TABLE_OUTLET}'`);
+    const stock = (await groups("qc.manager", outlet.wo)).find((g) => g.type === "sku_group")!;
+    const questions = await answers("qc.manager", outlet.wo, stock.id);
+    const chips = stock.related_sku_products.find((s) => s.sku_code === SKU_LEFT_OUT)!;
+    // The demo outlet's table leaves Salted chips out: Add New Sku offers it.
+    const table = skuTableSkus(questions, stock.related_sku_products);
+    expect(skusToAdd(stock.related_sku_products, table)).toEqual([chips]);
+    const facings = byName(questions, "Facings");
+    const create = (sku: number) => ({
+      object_type: "answers",
+      data_to_create: [
+        { question: facings.id, workflow_object: outlet.wo, sku_product: sku, single_input: "7" },
+      ],
+      data_to_update: {},
+    });
+    const wrong = await post("qc.manager", "/api/update/", create(987654));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ "data_to_create.0.sku_product": [SKU_NOT_IN_GROUP] });
+    expect((await post("qc.manager", "/api/update/", create(chips.id))).status).toBe(200);
+    const after = await answers("qc.manager", outlet.wo, stock.id);
+    expect(skuTableSkus(after, stock.related_sku_products).map((s) => s.name)).toEqual(
+      stock.related_sku_products.map((s) => s.name),
+    );
+    const [line] = await server.db.query<{ message: string }>(
+      "SELECT message FROM qc_edit_history WHERE workflow_object_id = $1 ORDER BY id DESC LIMIT 1",
+      [outlet.wo],
+    );
+    expect(line!.message).toBe("Facings (Salted chips 50 g) answered: 7");
   });
 
   it("refuses malformed bodies with named fields", async () => {

@@ -54,20 +54,25 @@ function screenFor(input: FieldVerificationInput) {
     verified_secondary: input.secondaryVerified,
   };
   let value = answerValueOf(answer);
-  const view = () => (
+  // The survey's copy of the value: the panel listens to it, as it would to the survey's edits.
+  const listeners = new Set<(v: typeof value) => void>();
+  render(
     <AnswerVerification
       type={answer.answer_type}
       answer={answer}
-      value={value}
+      edits={(listen) => {
+        listen(value);
+        listeners.add(listen);
+        return () => listeners.delete(listen);
+      }}
       editable={true}
       onVerified={() => {}}
       actors={fakeActors}
-    />
+    />,
   );
-  const { rerender } = render(view());
   return (change: Partial<typeof value>) => {
     value = { ...value, ...change };
-    rerender(view());
+    for (const listen of listeners) listen(value);
   };
 }
 

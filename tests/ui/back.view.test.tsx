@@ -26,6 +26,8 @@ function Back({ to }: { to: string }) {
 
 const SUB = "/dashboard/projects/view-list/acme-retail/view/cycle-1";
 const USERS = "/dashboard/organization-users-roles/organization-view/retail-scan/user-list";
+/** A catalogue list whose screen is not built. */
+const UNBUILT = "/dashboard/view-all";
 
 function renderBack(to: string, user: UserDetails) {
   session.user = user;
@@ -48,12 +50,17 @@ describe("Back to list", () => {
     );
     renderBack(USERS, projectManager);
     expect(screen.getAllByRole("link", { name: "Back to list" })[1]?.getAttribute("href")).toBe(USERS);
+    // The panels upload's list (000 §2.2): the sub-project's panels.
+    renderBack(`${SUB}/panel-management`, projectManager);
+    expect(screen.getAllByRole("link", { name: "Back to list" })[2]?.getAttribute("href")).toBe(
+      `${SUB}/panel-management`,
+    );
   });
 
   it("goes where the user came from while the list is not built", () => {
     const back = vi.spyOn(window.history, "back").mockImplementation(() => undefined);
     vi.spyOn(window.history, "length", "get").mockReturnValue(3);
-    renderBack(`${SUB}/panel-management`, projectManager);
+    renderBack(UNBUILT, projectManager);
     fireEvent.click(screen.getByRole("button", { name: "Back to list" }));
     expect(back).toHaveBeenCalledTimes(1);
   });
@@ -68,7 +75,7 @@ describe("Back to list", () => {
 
   it("goes to the dashboard when the page was opened directly", () => {
     vi.spyOn(window.history, "length", "get").mockReturnValue(1);
-    const location = renderBack(`${SUB}/panel-management`, projectManager);
+    const location = renderBack(UNBUILT, projectManager);
     fireEvent.click(screen.getByRole("button", { name: "Back to list" }));
     expect(location.history?.at(-1)).toBe("/dashboard");
   });

@@ -25,7 +25,7 @@ import CollectedBills, { provideCollectedBills } from "../../src/ui/outlets/Coll
 import { sampleAnswers, sampleHeaders } from "../machines/fixtures/invoiceSamples";
 import { type SliderCalls, sliderActors } from "./skuSliderFakes";
 
-const sliderCalls: SliderCalls = { saves: [], deletes: [], exports: [] };
+const sliderCalls: SliderCalls = { opened: [], saves: [], deletes: [], exports: [] };
 
 afterEach(cleanup);
 

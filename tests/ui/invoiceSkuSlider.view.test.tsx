@@ -50,11 +50,14 @@ function Bills({ calls, data = sliderData() }: { calls: SliderCalls; data?: Retu
   return <CollectedBills actor={actor} />;
 }
 
-const calls = (): SliderCalls => ({ saves: [], deletes: [], exports: [] });
+const calls = (): SliderCalls => ({ opened: [], saves: [], deletes: [], exports: [] });
 async function open(c: SliderCalls, data?: ReturnType<typeof sliderData>) {
   render(<Bills calls={c} data={data} />);
   fireEvent.click(await screen.findByRole("tab", { name: "New SKU Data" }));
-  return screen.findByRole("region", { name: "Invoice and SKU data" });
+  const slider = await screen.findByRole("region", { name: "Invoice and SKU data" });
+  // The first invoice's rows are read when it opens.
+  if (!(data ?? sliderData()).pendingRequest) await within(slider).findByText(/Invoice 1 of/);
+  return slider;
 }
 const cell = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 
@@ -115,7 +118,14 @@ describe("the invoice and SKU data editing slider", () => {
       [601, 1],
       [602, 1],
     ]);
-    // Export: the chosen rows' job, its file offered as a link.
+    // The second invoice has no rows to export; Previous reopens the first, its rows read again.
+    expect(
+      (screen.getByRole("button", { name: "Export SKU rows (CSV)" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "‹ Previous" }));
+    await within(slider).findByText(/Invoice 1 of 2/);
+    expect(c.opened).toEqual([601, 602, 601]);
+    // Export: the open invoice's rows in a job, its file offered as a link.
     fireEvent.click(screen.getByRole("button", { name: "Export SKU rows (CSV)" }));
     expect((await screen.findByRole("link", { name: "Open the CSV" })).getAttribute("href")).toBe(
       "/api/files/5/sku.csv",

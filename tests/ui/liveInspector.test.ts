@@ -7,7 +7,7 @@ import { LIVE_EVENTS_KEPT, liveActors, liveInspect } from "../../src/ui/live/liv
 
 describe("live mode's inspector", () => {
   it("lists an inspected machine with its newest events first, and forgets it once stopped", () => {
-    const actor = createActor(signInMachine, { inspect: liveInspect }).start();
+    const actor = createActor(signInMachine, { input: {}, inspect: liveInspect }).start();
     const listed = () => liveActors().find((a) => a.ref === actor);
     expect(listed()).toMatchObject({ machineId: "signIn", parentId: null, events: [] });
 
@@ -27,7 +27,7 @@ describe("live mode's inspector", () => {
   });
 
   it("lists an actor only once it is started: one made in a render React threw away never runs", () => {
-    const actor = createActor(signInMachine, { inspect: liveInspect });
+    const actor = createActor(signInMachine, { input: {}, inspect: liveInspect });
     const listed = () => liveActors().some((a) => a.ref === actor);
     expect(listed()).toBe(false);
     actor.start();
@@ -38,13 +38,14 @@ describe("live mode's inspector", () => {
 
   it("ignores actors that are not machines and actors created without it", () => {
     const before = liveActors().length;
-    createActor(signInMachine).start();
+    createActor(signInMachine, { input: {} }).start();
     expect(liveActors()).toHaveLength(before);
   });
 
   it("lists every actor made through the live helpers, beside the caller's own inspector", () => {
     const seen: string[] = [];
     const actor = createLiveActor(signInMachine, {
+      input: {},
       inspect: (event) => {
         if (event.type === "@xstate.event") seen.push(event.event.type);
       },

@@ -15,8 +15,7 @@ import {
 } from "../../src/domain/mobile";
 import { HomeView } from "../../src/ui/mobile/MobilePages";
 import { openWithFixture } from "../machines/fixtures/openWith";
-import { generatedPaths } from "../machines/harness";
-import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";
+import { expectEveryStateReached, model, viewPaths } from "./machinePaths";
 
 afterEach(cleanup);
 
@@ -24,13 +23,7 @@ afterEach(cleanup);
  * The shortest paths, and the edge paths too: the shortest ones never take the fallback timer or
  * the app taking the page over, which are the point of this machine.
  */
-const paths = [
-  ...viewPaths(openWithFixture),
-  ...generatedPaths(openWithFixture, openWithFixture.machine, ["edge"]).map((p) => ({
-    input: p.input,
-    steps: p.path.steps.filter((s) => s.event.type !== "xstate.init") as unknown as ViewStep[],
-  })),
-].filter((p) => p.steps.length > 0);
+const paths = viewPaths(openWithFixture, { kinds: ["shortest", "edge"] });
 const source = { kind: "link" as const, slug: "s", token: "t" };
 
 function setHidden(hidden: boolean) {

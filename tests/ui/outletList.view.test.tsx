@@ -17,8 +17,7 @@ import { LIST_SCOPES } from "../../src/ui/outlets/listScopes";
 import OutletListScreen from "../../src/ui/outlets/OutletListScreen";
 import { outletListFixture } from "../machines/fixtures/outletList";
 import { sampleActionsConfig, sampleBulkOutlets } from "../machines/fixtures/samples";
-import { generatedPaths } from "../machines/harness";
-import { model } from "./machinePaths";
+import { model, viewPaths } from "./machinePaths";
 
 type Deferred = { resolve: (v: unknown) => void; input?: unknown };
 const server = vi.hoisted(() => ({
@@ -33,7 +32,7 @@ vi.mock("../../src/infra/api/outlets", () => {
       list.push({ resolve, input });
     });
   return {
-    outletKeys: { all: ["outlets"] },
+    outletKeys: { all: ["outlets"], lists: ["outlets", "list"] },
     outletListQuery: (query: string) => ({
       queryKey: ["outlets", "list", query],
       queryFn: () => waitFor(server.list, query),
@@ -101,28 +100,18 @@ type Step = {
 
 // The first input: a fresh list. A row can be ticked only once the list has answered.
 const [fresh] = outletListFixture.inputs!;
-/** Whether Update Status can open in a state: what tells the screen's states apart. */
-const canOpen = (c: OutletListContext) => c.config !== null && selectedOutlets(c).length > 0;
-
-// Shortest paths, and per state, event and whether Update Status could open there, one edge path:
-// every event is done on the screen in every state it can meet, without repeating the same check.
-const byName = new Map<string, Step[]>();
-for (const p of generatedPaths(outletListFixture, outletListFixture.machine, ["shortest", "edge"])) {
-  if (p.input !== fresh) continue;
-  const steps = p.path.steps.filter((s) => s.event.type !== "xstate.init") as unknown as Step[];
-  if (steps.length === 0) continue;
-  const last = steps.at(-1)!;
-  const before = steps.at(-2)?.state;
-  const key =
-    p.kind === "shortest"
-      ? steps.map((s) => s.event.type).join(" → ")
-      : `${String(before?.value ?? "browsing")}|${before ? canOpen(before.context) : false}|${last.event.type}`;
-  if (!byName.has(key)) byName.set(key, steps);
-}
-const paths = [...byName.values()].filter((steps) => {
-  const loaded = steps.findIndex((s) => s.event.type === "rows.loaded");
-  return steps.every((s, i) => s.event.type !== "table.changed" || (loaded >= 0 && loaded < i));
-});
+// One path per transition of the shortest and edge paths from a fresh list; the table's own
+// controls are used only once the list has answered.
+const paths = viewPaths(outletListFixture, {
+  kinds: ["shortest", "edge"],
+  keep: ({ input, steps }) => {
+    const loaded = steps.findIndex((s) => s.event.type === "rows.loaded");
+    return (
+      input === fresh &&
+      steps.every((s, i) => s.event.type !== "table.changed" || (loaded >= 0 && loaded < i))
+    );
+  },
+}).map((p) => p.steps as unknown as Step[]);
 
 const settleAll = async (list: Deferred[], value: unknown) => {
   await act(async () => {

@@ -49,9 +49,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const paths = viewPaths(outletReviewFixture)
-  .map((p) => ({ input: p.input as OutletReviewInput, steps: p.steps }))
-  .filter((p) => p.steps.every((s) => s.event.type !== "status.changed" && s.event.type !== "outlet.reload"));
+const paths = viewPaths(outletReviewFixture, {
+  keep: (p) => p.steps.every((s) => s.event.type !== "status.changed" && s.event.type !== "outlet.reload"),
+}).map((p) => ({ input: p.input as OutletReviewInput, steps: p.steps }));
 
 const page = () => document.querySelector(".outlet-review");
 

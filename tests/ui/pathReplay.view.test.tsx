@@ -13,9 +13,8 @@ import { MachineQa } from "../../src/ui/machines/MachinesScreen";
 import { catalogueEntry } from "../../src/ui/machines/machineCatalogue";
 import { openWithFixture } from "../machines/fixtures/openWith";
 import { pathReplayFixture } from "../machines/fixtures/pathReplay";
-import { generatedPaths } from "../machines/harness";
 import { machinePaths } from "../machines/qa-paths";
-import { model, type ViewStep, viewPaths } from "./machinePaths";
+import { model, viewPaths } from "./machinePaths";
 
 // Play's pause runs on a clock the test moves: on a real one, a busy machine could let the pause end
 // between a step and its check, and the screen would be a step ahead of the machine beside it.
@@ -30,13 +29,7 @@ afterEach(() => {
 // The paths the build generates for the Machines area.
 const stored: MachinePaths = machinePaths(openWithFixture);
 /** The shortest paths, and the edge paths: only they pause, reset, fail and wait out Play's pause. */
-const paths = [
-  ...viewPaths(pathReplayFixture),
-  ...generatedPaths(pathReplayFixture, pathReplayFixture.machine, ["edge"]).map((p) => ({
-    input: p.input,
-    steps: p.path.steps.filter((s) => s.event.type !== "xstate.init") as unknown as ViewStep[],
-  })),
-];
+const paths = viewPaths(pathReplayFixture, { kinds: ["shortest", "edge"] });
 const topState = (value: unknown) => (typeof value === "string" ? value : Object.keys(value as object)[0]!);
 const found = catalogueEntry("openWith")!;
 

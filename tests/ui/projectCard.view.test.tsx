@@ -14,7 +14,6 @@ import { inertMachine } from "../../src/machines/inertActors";
 import type { ProjectCardContext, ProjectCardInput } from "../../src/machines/projectCard";
 import { ProjectCardView } from "../../src/ui/projects/ProjectCardView";
 import { projectCardFixture } from "../machines/fixtures/projectCard";
-import { generatedPaths } from "../machines/harness";
 import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";
 
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void; input: unknown };
@@ -45,7 +44,8 @@ const cardOf = (input: ProjectCardInput): ProjectCard => ({
   notificationList: input.notifications,
   logo: null,
   has_payouts: true,
-  deck: null,
+  pro: false,
+  deckPath: null,
 });
 
 /** Every event a user can give is one the state takes (a closed menu has no entry to choose). */
@@ -60,13 +60,7 @@ function walkable(p: { input: unknown; steps: ViewStep[] }): boolean {
   return true;
 }
 
-const paths = [
-  ...viewPaths(projectCardFixture),
-  ...generatedPaths(projectCardFixture, projectCardFixture.machine, ["edge"]).map((p) => ({
-    input: p.input,
-    steps: p.path.steps.filter((s) => s.event.type !== "xstate.init") as unknown as ViewStep[],
-  })),
-].filter(walkable);
+const paths = viewPaths(projectCardFixture, { kinds: ["shortest", "edge"], keep: walkable });
 
 const bell = () => screen.getByRole("button", { name: /^Notifications of/ });
 
@@ -122,7 +116,11 @@ describe("the project card follows the project card machine", () => {
     render(
       <Router hook={location.hook}>
         <ProjectCardView
-          card={cardOf({ notifications: [], count: 0 })}
+          card={{
+            ...cardOf({ notifications: [], count: 0 }),
+            pro: true,
+            deckPath: "/api/projects/acme-3p-payout/files/deck/7/",
+          }}
           opens="/dashboard/projects/view-list/acme-3p-payout"
           editPath="/dashboard/projects/project-update/acme-3p-payout"
           actors={fakeActors}
@@ -137,6 +135,12 @@ describe("the project card follows the project card machine", () => {
     expect(screen.getByText("No.of Outlets")).toBeTruthy();
     expect(screen.getByText("Apr 1, 2026 – Mar 31, 2027")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Edit Acme 3P Payout 2026-27" })).toBeTruthy();
+    // deckPath is where the deck downloads, under the name the server gives it.
+    const deck = screen.getByRole("link", { name: "Download deck of Acme 3P Payout 2026-27" });
+    expect([deck.getAttribute("href"), deck.getAttribute("download")]).toEqual([
+      "/api/projects/acme-3p-payout/files/deck/7/",
+      "",
+    ]);
   });
 
   it.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(" → "), p] as const))("%s", async (_name, {

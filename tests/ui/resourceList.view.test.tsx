@@ -19,7 +19,6 @@ import type { ResourceListContext } from "../../src/machines/resourceList";
 import ResourceListScreen from "../../src/ui/admin/ResourceListScreen";
 import { resourceListFixture } from "../machines/fixtures/resourceList";
 import { ACME_ID } from "../machines/fixtures/resourceSamples";
-import { generatedPaths } from "../machines/harness";
 import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";
 
 vi.mock("../../src/ui/session/SessionGate", () => ({
@@ -64,13 +63,7 @@ function walkable(p: { input: unknown; steps: ViewStep[] }): boolean {
 }
 
 // The shortest paths reach every state; the edge paths add each transition (Keep it, a refusal, a delete).
-const paths = [
-  ...viewPaths(resourceListFixture),
-  ...generatedPaths(resourceListFixture, resourceListFixture.machine, ["edge"]).map((p) => ({
-    input: p.input,
-    steps: p.path.steps.filter((s) => s.event.type !== "xstate.init") as unknown as ViewStep[],
-  })),
-].filter(walkable);
+const paths = viewPaths(resourceListFixture, { kinds: ["shortest", "edge"], keep: walkable });
 const dialog = () => screen.queryByRole("dialog");
 
 async function perform(event: ViewStep["event"]) {

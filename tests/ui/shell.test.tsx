@@ -72,6 +72,8 @@ describe("the dashboard shell", () => {
       "Outlets",
       "Collected bills",
       "Invoices",
+      "Reports",
+      "Allocation",
       "Verification",
       "My downloads",
     ]);
@@ -113,7 +115,7 @@ describe("the dashboard shell", () => {
     expect(currentLabel("/dashboard/view-all")).toEqual([]);
   });
 
-  it("offers a client user only the shared areas and its bills", () => {
+  it("offers a client user only the shared areas, its bills and its reports", () => {
     session.user = {
       ...projectManager,
       organisation: { id: 2, name: "Acme Beverages", kind: "client" },
@@ -127,6 +129,7 @@ describe("the dashboard shell", () => {
       "Projects",
       "Collected bills",
       "Invoices",
+      "Reports",
       "My downloads",
     ]);
   });

@@ -1,7 +1,7 @@
 /**
  * The editing slider's calls faked for view tests: two invoices of an outlet, the first with a SKU
- * row and an add-on row, the second without rows; the sub-project's fields and SKU list. Each call
- * is recorded; the save answers the invoice as saved.
+ * row, the second without rows; the sub-project's fields and SKU list. Each call is recorded; an
+ * invoice opens with its rows; the save answers the invoice as saved.
  */
 import { fromPromise } from "xstate";
 import type {
@@ -84,6 +84,12 @@ const invoiceOf = (id: number, no: string, rows: boolean): SkuInvoice => ({
   simplifiedinvoiceaddonsku: [],
 });
 
+/** The invoices with their rows, as each opens. */
+export const sliderInvoices: readonly SkuInvoice[] = [
+  invoiceOf(601, "INV-1001", true),
+  invoiceOf(602, "INV-1002", false),
+];
+
 export const sliderData = (pendingRequest = false, isEdit = true): SliderData => ({
   isEdit,
   pendingRequest,
@@ -92,10 +98,12 @@ export const sliderData = (pendingRequest = false, isEdit = true): SliderData =>
     { id: 41, name: "Fizzup Cola 250 ml", sku_code: "SKU-0001" },
     { id: 42, name: "Fizzup Lemon 500 ml", sku_code: "SKU-0002" },
   ],
-  invoices: [invoiceOf(601, "INV-1001", true), invoiceOf(602, "INV-1002", false)],
+  invoices: sliderInvoices,
 });
 
 export type SliderCalls = {
+  /** The invoices opened, by id, in order. */
+  opened: number[];
   saves: InvoiceSaveRequest[];
   deletes: RowDeleteRequest[];
   exports: SkuExportRequest[];
@@ -103,14 +111,18 @@ export type SliderCalls = {
 
 export const sliderActors = (calls: SliderCalls, data: SliderData = sliderData()) => ({
   loadSlider: fromPromise<SliderLoadOutcome, { workflowObject: number }>(async () => ({ type: "ok", data })),
+  loadInvoice: fromPromise<SkuInvoice, { invoice: number }>(async ({ input }) => {
+    calls.opened.push(input.invoice);
+    return sliderInvoices.find((i) => i.id === input.invoice)!;
+  }),
   saveInvoice: fromPromise<InvoiceSaveOutcome, InvoiceSaveRequest>(async ({ input }) => {
     calls.saves.push(input);
-    const saved = data.invoices.find((i) => i.id === input.invoice)!;
+    const saved = sliderInvoices.find((i) => i.id === input.invoice)!;
     return { type: "ok", invoice: { ...saved, version: saved.version + 1, is_complete: true } };
   }),
   deleteRow: fromPromise<RowDeleteOutcome, RowDeleteRequest>(async ({ input }) => {
     calls.deletes.push(input);
-    const invoice = data.invoices[0]!;
+    const invoice = sliderInvoices[0]!;
     return {
       type: "ok",
       invoice: {

@@ -72,7 +72,9 @@ function expectScreenFor(snapshot: ReturnType<ReturnType<typeof model>["step"]>)
     expect(hrefs).toContain(`${HUB_PATH}/program-management`);
     expect(hrefs).toContain(`${HUB_PATH}/mobile-link-download`);
     expect(hrefs).not.toContain(`${HUB_PATH}/program-management/add-form`);
-    expect(hrefs).not.toContain(`${HUB_PATH}/photo-audit`);
+    expect(hrefs).toContain(`${HUB_PATH}/photo-audit`);
+    expect(hrefs).toContain(`${HUB_PATH}/panel-management`);
+    expect(hrefs).not.toContain(`${HUB_PATH}/outlet-management`);
     expect(screen.getByRole("link", { name: `Edit ${hub.sub_project.name}` })).toBeTruthy();
   } else expect(screen.queryByRole("navigation", { name: "Screens of this sub-project" })).toBeNull();
 }

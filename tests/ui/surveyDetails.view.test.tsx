@@ -5,11 +5,13 @@
  * the screen as the model). A path whose input says Update Status moved the outlet renders the
  * panel as the review screen starts it again then.
  */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
 import { savingBlocked } from "../../src/domain/retailerRequests";
 import { type AnswersUpdateRequest, LEAVE_UNSAVED_ANSWERS } from "../../src/domain/survey";
+import { retailerRequestKeys } from "../../src/infra/api/retailerRequests";
 import type { InvoicesOutcome } from "../../src/machines/collectedBills";
 import type {
   AnswersOutcome,
@@ -18,6 +20,7 @@ import type {
   SurveyGroupsContext,
   SurveyGroupsInput,
 } from "../../src/machines/surveyGroups";
+import { mayEditAnswers, tableSkus } from "../../src/machines/surveyGroups";
 import { collectedBillsActors } from "../../src/ui/outlets/collectedBillsActors";
 import SurveyDetails from "../../src/ui/outlets/SurveyDetails";
 import { sampleGroups, sampleQuestions, surveyGroupsFixture } from "../machines/fixtures/surveyGroups";
@@ -27,8 +30,8 @@ type Key = "groups" | "answers" | "save";
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 let pending: Record<Key, Deferred | null>;
 let saved: AnswersUpdateRequest[];
-/** Renders the panel again with the retailer requests the review screen read anew. */
-let showRequests: (requests: SurveyGroupsInput["retailerRequests"]) => void;
+/** Has the review screen read the retailer requests anew. */
+let showRequests: (requests: SurveyGroupsInput["retailerRequests"]) => Promise<void>;
 const deferred = (key: Key) => () =>
   new Promise<never>((resolve, reject) => {
     pending[key] = { resolve: resolve as (v: unknown) => void, reject };
@@ -62,19 +65,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const paths = viewPaths(surveyGroupsFixture)
-  .map((p) => ({ input: p.input as SurveyGroupsInput, steps: p.steps }))
-  .filter((p, i, all) => {
-    const key = `${p.input.role} ${p.input.collectedBills} ${p.steps.map((s) => JSON.stringify(s.event)).join(" ")}`;
-    return (
-      p.steps.length > 0 &&
-      all.findIndex(
-        (q) =>
-          `${q.input.role} ${q.input.collectedBills} ${q.steps.map((s) => JSON.stringify(s.event)).join(" ")}` ===
-          key,
-      ) === i
-    );
-  });
+/** One generated path per transition. */
+const paths = viewPaths(surveyGroupsFixture).map((p) => ({
+  input: p.input as SurveyGroupsInput,
+  steps: p.steps,
+}));
+/** The SKUs of the fixture's sku_group group, by id. */
+const skuNames = { 51: "Cola 250 ml", 53: "Salted chips 50 g" } as Record<number, string>;
 
 const names = { "11": "Shop name", "12": "Owner mobile" } as Record<string, string>;
 
@@ -116,9 +113,22 @@ async function perform(event: { type: string; [k: string]: unknown }) {
       return;
     case "answer.change": {
       const value = event.value as { single_input: string };
-      fireEvent.change(screen.getByLabelText(new RegExp(`^${names[event.key as string]}`)), {
-        target: { value: value.single_input },
-      });
+      // Answers of other questions read (the graph's Stock Check): this one is not on screen.
+      const input = screen.queryByLabelText(new RegExp(`^${names[event.key as string]}`));
+      if (input) fireEvent.change(input, { target: { value: value.single_input } });
+      return;
+    }
+    case "sku.edit": {
+      const pencil = screen.queryByRole("button", { name: `Edit ${skuNames[event.sku as number]}` });
+      if (pencil) fireEvent.click(pencil);
+      return;
+    }
+    case "sku.add": {
+      const choice = screen.queryByLabelText("SKU to add") as HTMLSelectElement | null;
+      const option = choice?.querySelector(`option[value="${event.sku as number}"]`);
+      if (!choice || !option) return;
+      fireEvent.change(choice, { target: { value: String(event.sku) } });
+      fireEvent.click(screen.getByRole("button", { name: "Add New Sku" }));
       return;
     }
     case "call.change": {
@@ -142,7 +152,7 @@ async function perform(event: { type: string; [k: string]: unknown }) {
       fireEvent.click(screen.getByRole("button", { name: "Retry" }));
       return;
     case "requests.change":
-      showRequests(event.requests as SurveyGroupsInput["retailerRequests"]);
+      await showRequests(event.requests as SurveyGroupsInput["retailerRequests"]);
       return;
     default:
       throw new Error(`no way to perform ${event.type} on the screen`);
@@ -155,6 +165,16 @@ type Snapshot = ReturnType<ReturnType<typeof model>["step"]>;
 function expectSaveFollowsRequests(ctx: SurveyGroupsContext) {
   const save = screen.queryByRole("button", { name: /^Save( and Next)?$/ }) as HTMLButtonElement | null;
   if (save) expect(save.disabled).toBe(savingBlocked(ctx.retailerRequests));
+}
+
+/** A SKU table: a row per SKU the machine holds, the opened and added ones with their Facings input. */
+function expectSkuTable(ctx: SurveyGroupsContext) {
+  const rows = [...document.querySelectorAll(".sku-table tbody th")].map((th) => th.textContent ?? "");
+  expect(rows.map((r) => r.replace(/\s*SKU-\S+.*$/, ""))).toEqual(tableSkus(ctx).map((s) => s.name));
+  for (const sku of tableSkus(ctx))
+    expect(screen.queryByLabelText(`${sku.name} Facings`) !== null).toBe(
+      mayEditAnswers(ctx) && ctx.openSkus.includes(sku.id),
+    );
 }
 
 async function expectScreenFor(snapshot: Snapshot) {
@@ -177,7 +197,11 @@ async function expectScreenFor(snapshot: Snapshot) {
       break;
     case "editing":
       await waitFor(() => expect(document.querySelector(".survey")?.getAttribute("aria-busy")).toBe("false"));
-      if (ctx.callingView || ctx.workflowStateChanged)
+      // A sku_group group shows its table; Stock Check's answers read for another group (the graph
+      // tries that too) show no shop name.
+      if (ctx.groups[ctx.index]!.type === "sku_group") expectSkuTable(ctx);
+      else if (ctx.questions[0]?.name === "Facings") {
+      } else if (ctx.callingView || ctx.workflowStateChanged)
         expect(screen.queryByRole("textbox", { name: "Shop name" })).toBeNull();
       else
         expect((screen.getByLabelText(/^Shop name/) as HTMLInputElement).value).toBe(
@@ -298,24 +322,29 @@ describe("the Survey Details panel follows the surveyGroups machine", () => {
   });
 });
 
-/** The panel for a machine input; `showRequests` renders it again with other retailer requests. */
+/** The panel for a machine input; `showRequests` has the review screen's requests query read another list. */
 function renderPanel(input: SurveyGroupsInput) {
-  const panel = (requests: SurveyGroupsInput["retailerRequests"]) => (
-    <SurveyDetails
-      actors={fakeActors}
-      billsActors={billsActors}
-      workflowObject={input.workflowObject}
-      role={input.role}
-      workflowState={input.workflowState}
-      typeOfCalling={input.typeOfCalling}
-      hasUpdateActions={input.hasUpdateActions}
-      callingView={input.callingView}
-      retailerRequests={requests}
-      workflowStateChanged={input.workflowStateChanged}
-      collectedBills={input.collectedBills}
-      today={input.today}
-    />
+  const queryClient = new QueryClient();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <SurveyDetails
+        actors={fakeActors}
+        billsActors={billsActors}
+        workflowObject={input.workflowObject}
+        role={input.role}
+        workflowState={input.workflowState}
+        typeOfCalling={input.typeOfCalling}
+        hasUpdateActions={input.hasUpdateActions}
+        callingView={input.callingView}
+        retailerRequests={input.retailerRequests}
+        workflowStateChanged={input.workflowStateChanged}
+        collectedBills={input.collectedBills}
+        today={input.today}
+      />
+    </QueryClientProvider>,
   );
-  const { rerender } = render(panel(input.retailerRequests));
-  showRequests = (requests) => rerender(panel(requests));
+  showRequests = (requests) =>
+    act(async () => {
+      queryClient.setQueryData(retailerRequestKeys.list(input.workflowObject), requests);
+    });
 }

@@ -3,6 +3,7 @@
  * (001 §3, total_no_of_invoice_pending): Pending while one is pending, Complete once the last
  * pending invoice's headers are saved.
  */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
@@ -39,32 +40,34 @@ const input = viewPaths(surveyGroupsFixture)
 function renderWith(invoices: ReturnType<typeof invoice>[]) {
   const saved: HeaderSaveRequest[] = [];
   render(
-    <SurveyDetails
-      {...input}
-      actors={{
-        loadGroups: fromPromise<GroupsOutcome, { workflowObject: number }>(async () => ({
-          type: "ok",
-          groups: sampleGroups,
-        })),
-        loadAnswers: fromPromise<AnswersOutcome, { workflowObject: number; group: number }>(
-          () => new Promise<never>(() => {}),
-        ),
-        saveGroup: fromPromise<SaveOutcome, { request: AnswersUpdateRequest }>(
-          () => new Promise<never>(() => {}),
-        ),
-      }}
-      billsActors={{
-        ...collectedBillsActors,
-        loadInvoices: fromPromise<InvoicesOutcome, { workflowObject: number }>(async () => ({
-          type: "ok",
-          invoices,
-        })),
-        saveHeaders: fromPromise<HeaderSaveOutcome, HeaderSaveRequest>(async ({ input }) => {
-          saved.push(input);
-          return { type: "ok", version: 2 };
-        }),
-      }}
-    />,
+    <QueryClientProvider client={new QueryClient()}>
+      <SurveyDetails
+        {...input}
+        actors={{
+          loadGroups: fromPromise<GroupsOutcome, { workflowObject: number }>(async () => ({
+            type: "ok",
+            groups: sampleGroups,
+          })),
+          loadAnswers: fromPromise<AnswersOutcome, { workflowObject: number; group: number }>(
+            () => new Promise<never>(() => {}),
+          ),
+          saveGroup: fromPromise<SaveOutcome, { request: AnswersUpdateRequest }>(
+            () => new Promise<never>(() => {}),
+          ),
+        }}
+        billsActors={{
+          ...collectedBillsActors,
+          loadInvoices: fromPromise<InvoicesOutcome, { workflowObject: number }>(async () => ({
+            type: "ok",
+            invoices,
+          })),
+          saveHeaders: fromPromise<HeaderSaveOutcome, HeaderSaveRequest>(async ({ input }) => {
+            saved.push(input);
+            return { type: "ok", version: 2 };
+          }),
+        }}
+      />
+    </QueryClientProvider>,
   );
   return saved;
 }

@@ -42,6 +42,25 @@ const button = () => screen.getByRole("button", { name: "Update Status" }) as HT
 
 let rerenderWith: (facts: { trackers: unknown; savedAnswers: unknown }) => void = () => {};
 
+type Trackers = readonly CallingTracker[] | null;
+/** The calling tracker's phones as a test holds them: each new reading is told to the listeners. */
+function trackersHeld(first: Trackers) {
+  let now = first;
+  const listeners = new Set<(value: Trackers) => void>();
+  return {
+    current: () => now,
+    follow: (listen: (value: Trackers) => void) => {
+      listeners.add(listen);
+      return () => void listeners.delete(listen);
+    },
+    read: (next: Trackers) => {
+      now = next;
+      for (const listen of listeners) listen(next);
+    },
+  };
+}
+const noTracker = trackersHeld(null);
+
 async function perform(event: { type: string; [k: string]: unknown }) {
   switch (event.type) {
     case "facts.change":
@@ -119,22 +138,22 @@ describe("Update Status follows the updateStatusGate machine", () => {
     };
     const facts = input as UpdateStatusGateInput;
     const answersKey = savedAnswersQuery(8).queryKey;
-    const view = (trackers: unknown) => (
+    const trackers = trackersHeld(facts.trackers as Trackers);
+    client.setQueryData(answersKey, facts.savedAnswers as never);
+    render(
       <QueryClientProvider client={client}>
         <UpdateStatus
           outlet={outlet}
           reviewerRole={facts.role}
-          trackers={trackers as readonly CallingTracker[] | null}
+          trackers={trackers}
           onMoved={() => {}}
           actors={fakeActors}
         />
-      </QueryClientProvider>
+      </QueryClientProvider>,
     );
-    client.setQueryData(answersKey, facts.savedAnswers as never);
-    const { rerender } = render(view(facts.trackers));
-    rerenderWith = ({ trackers, savedAnswers }) => {
-      client.setQueryData(answersKey, savedAnswers as never);
-      rerender(view(trackers));
+    rerenderWith = (read) => {
+      client.setQueryData(answersKey, read.savedAnswers as never);
+      trackers.read(read.trackers as Trackers);
     };
     const machine = model(updateStatusGateFixture, input);
     await expectScreenFor(String(machine.initial.value), machine.initial.context);
@@ -158,7 +177,7 @@ describe("Update Status follows the updateStatusGate machine", () => {
         <UpdateStatus
           outlet={outlet}
           reviewerRole="qc-manager"
-          trackers={null}
+          trackers={noTracker}
           onMoved={() => {}}
           actors={fakeActors}
         />
@@ -198,7 +217,7 @@ describe("Update Status follows the updateStatusGate machine", () => {
         <UpdateStatus
           outlet={outlet}
           reviewerRole="qc-manager"
-          trackers={null}
+          trackers={noTracker}
           onMoved={() => {}}
           actors={fakeActors}
         />

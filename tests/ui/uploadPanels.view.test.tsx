@@ -77,8 +77,8 @@ async function performShared(event: Step["event"]): Promise<boolean> {
     await act(async () => vi.advanceTimersByTime(jobPollDelay(JOB_POLL_ATTEMPTS)));
     return true;
   }
-  if (event.type === "job.seen") {
-    // The History list reads a page holding this job.
+  if (event.type === "job.seen" || event.type === "job.copied") {
+    // The History list reads a page holding this job (its own copy, or another upload's).
     const job = event.job as BulkUploadJob;
     await act(async () =>
       queryClient.setQueryData(

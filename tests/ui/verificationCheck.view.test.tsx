@@ -50,11 +50,11 @@ afterEach(cleanup);
 
 // The PAN screen's paths: a blank PAN to start, and only PAN inputs (the account inputs are the account screens').
 const panOnly = (request: unknown) => (request as ScreenCheck).check === "panGst";
-const paths = viewPaths(verificationCheckFixture).filter(
-  (p) =>
+const paths = viewPaths(verificationCheckFixture, {
+  keep: (p) =>
     panOnly((p.input as { request: ScreenCheck }).request) &&
     p.steps.every((s) => s.event.type !== "request.change" || panOnly(s.event.request)),
-);
+});
 
 const renderScreen = () =>
   render(

@@ -12,13 +12,13 @@ import {
   LoginResponse,
   UserInfoResponse,
 } from "../auth";
-import { paginated } from "../bulkUpload";
 import { LOGIN_METHOD_PASSWORD, LOGIN_METHOD_PHONE_OTP } from "../loginMethods";
 import { OTP_PURPOSE_USER_LOGIN, OtpLoginStepResponse, OtpSendResponse } from "../otpLogin";
 import { UserSessions } from "../profile";
 import { MAX_PASSWORD_LENGTH, MAX_TOKEN_LENGTH, MAX_USERNAME_LENGTH } from "../requestInput";
 import { endpoint } from "./endpoint";
 import { OptionalText, RequiredText } from "./fields";
+import { paginated } from "./paginated";
 
 /** A base64 RSA-OAEP ciphertext of a 4096-bit key is 684 characters; anything longer is not one. */
 export const MAX_CIPHERTEXT_LENGTH = 1024;
@@ -46,11 +46,15 @@ export const appConfig = endpoint({
   response: AppConfig,
 });
 
+/** What a sign-in is for (spec 002 §3, §7): user_login, the one purpose, when named. */
+const Purpose = OptionalText(MAX_TOKEN_LENGTH, (purpose) => purpose === OTP_PURPOSE_USER_LOGIN);
+
 /** Sign-in with a password (method_of_login password, the default). */
 export const PasswordSignIn = Schema.Struct({
   login_username: Username,
   password: Password,
   method_of_login: OptionalText(MAX_TOKEN_LENGTH, (method) => method === LOGIN_METHOD_PASSWORD),
+  purpose: Purpose,
   platform: Platform,
 });
 
@@ -75,6 +79,7 @@ export const login = endpoint({
   refusals: [400, 429],
 });
 
+/** Platform web is the staff two-step sign-in: the code goes to the account whose password step passed. */
 export const otpSend = endpoint({
   summary: "Sends a sign-in code to a mobile number",
   method: "POST",
@@ -83,7 +88,7 @@ export const otpSend = endpoint({
   body: Schema.Struct({
     login_username: Username,
     method_of_login: ByCode,
-    purpose: OptionalText(MAX_TOKEN_LENGTH, (purpose) => purpose === OTP_PURPOSE_USER_LOGIN),
+    purpose: Purpose,
     platform: Platform,
   }),
   response: OtpSendResponse,

@@ -11,8 +11,7 @@ import {
   notAChoice,
   tooLong,
 } from "../requestInput";
-import { BLANK } from "../resource";
-import { REQUIRED } from "../schemaErrors";
+import { BLANK, REQUIRED } from "../schemaErrors";
 import { IdFromText } from "./ids";
 
 /**

@@ -27,13 +27,27 @@ export const GRANTS = {
     "a permission of the resource's write list (`write`); what every organisation shares, internal administrators only (`mayWriteShared`)",
   setUpInvoices:
     "an internal user who sets projects up (`maySetUpInvoices`): a client's users never change what its invoices ask",
+  auditPhotos:
+    "an internal QC manager or project manager (`mayAuditPhotos`): approves or rejects a sub-project's survey photos",
   verifyIdentity:
     "an internal reviewer who checks KYC (`mayVerifyIdentity`): IFSC, PAN, GST, account and UPI checks",
   ifscMaster: "a user who may upload IFSC bank codes (the bank_code upload's roles): the IFSC master",
   uploadTypeRoles:
     "a user holding one of the roles of the upload type the query names (`object`, the job list's `objects_type`; `canUseUploadType`); jobs and places within the caller's organisation (`mayActFor`)",
+  retailAuditReport:
+    "a permission that runs the retail audit report (`mayRunReport`), over the cycles of the caller's organisation",
+  performanceReport:
+    "a permission that runs the performance report (`mayRunReport`), over the statements of the caller's organisation",
   readStoredFile:
     "a staff member a stored file is open to (`mayReadFile`): an export its requester alone; any other file its owner, a field app dump every field-tools user, an upload job's files whoever may see the job (`maySeeJob`)",
+  taxRead:
+    "the payout team: an internal IFTU manager or executive or project manager (`mayReadTax`); TDS and Form 16 figures of every organisation's payouts",
+  taxIssue:
+    "an internal IFTU manager or project manager (`mayIssueForm16`): makes or uploads Form 16 statements",
+  messageLogs:
+    "an internal calling or project manager, who sends Bulk WhatsApp Messages (`mayReadMessageLogs`): the delivery logs",
+  allocateTeam:
+    "a manager of the team the path names, or a project manager, of the internal organisation (`mayAllocate`): QC, calling or IFTU work",
 } as const;
 
 export type Grant = keyof typeof GRANTS;

@@ -22,6 +22,10 @@ export const RetailerRequestId = RowId.pipe(Schema.brand("RetailerRequestId"));
 export type RetailerRequestId = typeof RetailerRequestId.Type;
 export const AnswerId = RowId.pipe(Schema.brand("AnswerId"));
 export type AnswerId = typeof AnswerId.Type;
+export const AnswerImageId = RowId.pipe(Schema.brand("AnswerImageId"));
+export type AnswerImageId = typeof AnswerImageId.Type;
+export const QuestionId = RowId.pipe(Schema.brand("QuestionId"));
+export type QuestionId = typeof QuestionId.Type;
 export const ProjectId = RowId.pipe(Schema.brand("ProjectId"));
 export type ProjectId = typeof ProjectId.Type;
 export const SubProjectId = RowId.pipe(Schema.brand("SubProjectId"));
@@ -51,6 +55,8 @@ export const IdFromText = <S extends Schema.Codec<unknown, number>>(id: S) =>
   );
 export const RecoveryRequestId = RowId.pipe(Schema.brand("RecoveryRequestId"));
 export type RecoveryRequestId = typeof RecoveryRequestId.Type;
+export const Form16BatchId = RowId.pipe(Schema.brand("Form16BatchId"));
+export type Form16BatchId = typeof Form16BatchId.Type;
 export const CallingTrackerId = RowId.pipe(Schema.brand("CallingTrackerId"));
 export type CallingTrackerId = typeof CallingTrackerId.Type;
 /** A collected bill: one invoice of a workflow object (001 §3 invoice result, 002 §3), not a retailer's PDF. */
@@ -67,3 +73,6 @@ export type SkuTemplateFieldId = typeof SkuTemplateFieldId.Type;
 /** An entry of a sub-project's SKU list (sub_project_skus), not a catalogue SKU. */
 export const SubProjectSkuId = RowId.pipe(Schema.brand("SubProjectSkuId"));
 export type SubProjectSkuId = typeof SubProjectSkuId.Type;
+/** A team's automatic assignment rule (docs/allocation.md, "Rules"). */
+export const AllocationRuleId = RowId.pipe(Schema.brand("AllocationRuleId"));
+export type AllocationRuleId = typeof AllocationRuleId.Type;

@@ -1,7 +1,7 @@
 /**
  * The invoice and SKU data editing slider's endpoints (spec 002 §2.10, §7; 001 §7): the new SKU
- * data of a workflow object (every invoice with its SKU and add-on rows and the sub-project's
- * template fields), the invoice save (the whole edited invoice at the version read, refused while a
+ * data of a workflow object (every invoice and the sub-project's template fields), one invoice with
+ * its SKU and add-on rows, the invoice save (the whole edited invoice at the version read, refused while a
  * retailer request is pending), the delete of a saved SKU row, and the CSV export of chosen rows
  * through the export jobs (My Downloads).
  */
@@ -14,7 +14,7 @@ import { InvoiceRecordId, InvoiceSkuRowId, ONE_RECORD_ID, WorkflowObjectId } fro
 
 export const newSkuData = endpoint({
   summary:
-    "Every invoice of a workflow object with its header answers, SKU rows, add-on SKU rows and images, and the sub-project's SKU template fields, never paged",
+    "Every invoice of a workflow object with its header answers and images (its rows are read per invoice), and the sub-project's SKU template fields, never paged",
   method: "GET",
   path: "/new-sku-data/",
   grant: "outletsRead",
@@ -24,6 +24,17 @@ export const newSkuData = endpoint({
   }),
   response: NewSkuData,
   refusals: [400, 404],
+});
+
+export const invoiceSkuData = endpoint({
+  summary:
+    "One invoice with its header answers, SKU rows, add-on SKU rows and images, as the slider opens it",
+  method: "GET",
+  path: "/invoices/:id/sku-data/",
+  grant: "outletsRead",
+  params: Schema.Struct({ id: IdText(InvoiceRecordId) }),
+  response: SkuInvoice,
+  refusals: [404],
 });
 
 export const saveInvoice = endpoint({

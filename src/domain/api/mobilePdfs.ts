@@ -68,7 +68,7 @@ export const {
 );
 
 /** A financial year in an address ("2025-26"), decoded to the year it starts in; any other text names none. */
-const FinancialYearText = Schema.String.pipe(
+export const FinancialYearText = Schema.String.pipe(
   Schema.decodeTo(
     Schema.Number,
     SchemaTransformation.transformEffect({

@@ -1,5 +1,6 @@
 /** Roles with their permissions, users with their roles, and the permissions themselves (000 §6). */
 import { organisationField, type ResourceDefinition, references, secret, text, toggle } from "../resource";
+import { twoStepNeedsPhone } from "../twoStepSignIn";
 import { ADMINISTER, ORG_VIEW } from "./organisations";
 
 /** Permissions are named by the product (permissions.ts); they are listed and chosen, not edited. */
@@ -94,7 +95,10 @@ export const users: ResourceDefinition = {
     ),
     password: secret("Password", { column: "password_hash", setAtColumn: "password_changed_at" }),
     is_active: toggle("Active", { initial: true }),
+    // The staff two-step sign-in (docs/auth.md): written only by those who manage users.
+    two_step_sign_in: toggle("Two-step sign-in", { initial: false }),
   },
+  crossCheck: twoStepNeedsPhone,
   titleField: "username",
   addressBy: "username",
   scope: "organisation",

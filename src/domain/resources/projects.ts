@@ -11,12 +11,15 @@ import {
   date,
   endNotBeforeStart,
   file,
+  mayWrite,
   organisationField,
   type ResourceDefinition,
   reference,
   text,
+  textarea,
   toggle,
 } from "../resource";
+import { type AdminCaller, mayReadResource, mayWriteShared } from "../resourceRights";
 
 /** Project managers and admins (who hold every permission) set projects up. */
 export const SET_UP_PROJECTS = [dashboardPermission("project-manager")];
@@ -75,6 +78,13 @@ export const projects: ResourceDefinition = {
   usedBy: [{ table: "sub_projects", column: "project_id", label: "sub-projects" }],
   crossCheck: datesInOrder,
 };
+
+/**
+ * Whether a caller may edit a project it sees (the card's `pro`, 002 §3): the rules the project's
+ * update call grants by (its write permission; a client's administrator its own organisation's).
+ */
+export const mayEditProject = (permissions: readonly string[], caller: AdminCaller): boolean =>
+  mayWrite(projects, permissions) && mayReadResource(projects, caller) && mayWriteShared(projects, caller);
 
 export const subProjects: ResourceDefinition = {
   name: "sub-projects",
@@ -138,5 +148,43 @@ export const programs: ResourceDefinition = {
     update: `${SUB_PROJECT_HUB}/program-management/edit-form/:programSlug`,
   },
   usedBy: [{ table: "outlets", column: "program_id", label: "outlets" }],
+  parent: { field: "sub_project", param: "slug" },
+};
+
+/**
+ * The panels of a sub-project (000 §2.1 panel-management): named groups of its outlets, which the
+ * panels upload fills (docs/projects.md). A panel is added here or by naming it in that upload.
+ */
+export const panels: ResourceDefinition = {
+  name: "panels",
+  noun: "Panel",
+  plural: "Panels",
+  table: "panels",
+  fields: {
+    sub_project: reference("Sub-project", "sub-projects", { fromParent: true }),
+    name: text("Name", { max: 120, unique: true }),
+    description: textarea("Description", { max: 500 }),
+  },
+  titleField: "name",
+  addressBy: "slug",
+  slugFrom: "name",
+  scope: "global",
+  uniqueWithin: "sub_project",
+  columns: ["name", "description"],
+  searchKeys: ["name"],
+  orderKeys: ["name"],
+  filters: ["sub_project"],
+  read: SET_UP_PROJECTS,
+  write: SET_UP_PROJECTS,
+  routes: {
+    list: `${SUB_PROJECT_HUB}/panel-management`,
+    create: `${SUB_PROJECT_HUB}/panel-management/add-form`,
+    update: `${SUB_PROJECT_HUB}/panel-management/edit-form/:panelSlug`,
+  },
+  related: [
+    { label: "Panel bulk upload", path: `${SUB_PROJECT_HUB}/panel-management/bulk-upload` },
+    { label: "Panel outlets", path: `${SUB_PROJECT_HUB}/panel-management/list-of-outlets` },
+  ],
+  usedBy: [{ table: "panel_outlets", column: "panel_id", label: "outlets" }],
   parent: { field: "sub_project", param: "slug" },
 };

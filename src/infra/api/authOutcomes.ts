@@ -33,12 +33,21 @@ const invalid = (body: unknown) => ({
   detail: detailOf(body) ?? null,
 });
 
-/** Logs in and, on success, reads the signed-in user's details with the new session. */
+/**
+ * Logs in and, on success, reads the signed-in user's details with the new session; a two-step
+ * account's right password is the second step, not yet a session.
+ */
 export function loginOutcome(
   request: LoginRequest,
   keepSession: (sessionId: string, username: string) => void,
 ): Effect.Effect<LoginOutcome, ApiError> {
   const attempt = Effect.flatMap(login(request), (response) => {
+    if (response.two_step === true) {
+      return Effect.succeed<LoginOutcome>({
+        type: "secondStep",
+        phoneNumber: response.user_data.phone_number ?? "",
+      });
+    }
     if (response.password_expired || !response.sessionid) {
       return Effect.succeed<LoginOutcome>({ type: "passwordExpired", username: response.username });
     }

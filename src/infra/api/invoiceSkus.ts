@@ -1,6 +1,6 @@
 /**
  * The invoice and SKU data editing slider's calls (spec 002 §7; 001 §7): the new SKU data of a
- * workflow object with the sub-project's SKU list, the invoice save and a saved row's delete at the
+ * workflow object with the sub-project's SKU list, one invoice with its rows, the invoice save and a saved row's delete at the
  * version read, and the CSV export of chosen rows. A refusal (409 stale or a pending retailer
  * request, 400 with its problems by dotted path) is an answer with the server's reason.
  */
@@ -16,13 +16,14 @@ import {
   type RowDeleteOutcome,
   type RowDeleteRequest,
   type SkuExport,
+  type SkuInvoice,
   type SliderData,
 } from "../../domain/invoiceSkus";
 import { INVOICE_CHANGED } from "../../domain/invoices";
 import { call } from "../endpoint";
 import { type ApiError, detailOf, fieldLines } from "../http";
 
-/** GET the slider's data: every invoice with its rows, and the SKU list its rows choose from. */
+/** GET the slider's data: every invoice (without rows), and the SKU list its rows choose from. */
 export const loadSkuSlider = (workflowObject: number): Effect.Effect<SliderData, ApiError> =>
   Effect.gen(function* () {
     const data = yield* call(api.newSkuData, {
@@ -39,6 +40,10 @@ export const loadSkuSlider = (workflowObject: number): Effect.Effect<SliderData,
       invoices: [...data.invoices].sort((a, b) => a.index - b.index),
     };
   });
+
+/** GET one invoice with its rows, as the slider opens it. */
+export const loadSkuInvoice = (invoice: number): Effect.Effect<SkuInvoice, ApiError> =>
+  call(api.invoiceSkuData, { params: { id: InvoiceRecordId.make(invoice) } });
 
 const refusal = (e: ApiError) => (e._tag === "HttpError" && e.status === 409) || e._tag === "ValidationError";
 const bodyOf = (e: ApiError) => ("body" in e ? e.body : null);

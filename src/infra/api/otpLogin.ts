@@ -4,6 +4,7 @@
  */
 import { Effect } from "effect";
 import * as api from "../../domain/api/auth";
+import { CODE_SPENT } from "../../domain/auth";
 import { LOGIN_METHOD_PHONE_OTP } from "../../domain/loginMethods";
 import {
   OTP_PURPOSE_USER_LOGIN,
@@ -13,11 +14,12 @@ import {
   type OtpVerifyOutcome,
   otpErrorOf,
 } from "../../domain/otpLogin";
+import { SIGN_IN_STEP_EXPIRED_CODE, type StaffCodeOutcome } from "../../domain/twoStepSignIn";
 import { call } from "../endpoint";
 import { type ApiError, DecodeError, detailOf } from "../http";
 import { encryptOtp } from "../otpCrypto";
 import { takeSessionConflict } from "../sessionConflict";
-import { appConfig } from "./auth";
+import { appConfig, userInfo } from "./auth";
 import { fieldErrorsOf } from "./authOutcomes";
 
 type Target = { login_username: string; platform: string };
@@ -85,14 +87,8 @@ export function otpVerifyOutcome(
   otp: string,
   keepSession: (sessionId: string, username: string) => void,
 ): Effect.Effect<OtpVerifyOutcome, ApiError> {
-  const attempt = Effect.flatMap(appConfig(), (config) =>
-    Effect.flatMap(
-      Effect.promise(() => encryptOtp(otp, config.otp_public_key)),
-      (encrypted) => otpVerify(target, encrypted),
-    ),
-  );
   return Effect.catch(
-    Effect.map(attempt, (response): OtpVerifyOutcome => {
+    Effect.map(encryptedVerify(target, otp), (response): OtpVerifyOutcome => {
       keepSession(response.sessionid ?? "", response.username);
       return { type: "signedIn", sessionid: response.sessionid ?? "", username: response.username };
     }),
@@ -110,4 +106,45 @@ export function otpVerifyOutcome(
       return Effect.fail(error);
     },
   );
+}
+
+/** A code encrypted with the server's public key, then verified. */
+const encryptedVerify = (target: Target, otp: string) =>
+  Effect.flatMap(appConfig(), (config) =>
+    Effect.flatMap(
+      Effect.promise(() => encryptOtp(otp, config.otp_public_key)),
+      (encrypted) => otpVerify(target, encrypted),
+    ),
+  );
+
+/**
+ * The staff two-step code (platform web): a match keeps the session and reads the user's details;
+ * a spent code or an expired step means the password again; a 451 is the conflict to show.
+ */
+export function staffCodeOutcome(
+  target: Target,
+  otp: string,
+  keepSession: (sessionId: string, username: string) => void,
+): Effect.Effect<StaffCodeOutcome, ApiError> {
+  const attempt = Effect.flatMap(encryptedVerify(target, otp), (response) => {
+    keepSession(response.sessionid ?? "", response.username);
+    return Effect.map(
+      userInfo(),
+      (info): StaffCodeOutcome => ({ type: "signedIn", response, user: info.user_details }),
+    );
+  });
+  return Effect.catch(attempt, (error): Effect.Effect<StaffCodeOutcome, ApiError> => {
+    if (error._tag === "ValidationError") {
+      const body = error.body as { code?: string; detail?: string };
+      const message = otpErrorOf(body);
+      const restart = body.code === CODE_SPENT || body.code === SIGN_IN_STEP_EXPIRED_CODE;
+      return Effect.succeed(restart ? { type: "restart", message } : { type: "invalid", message });
+    }
+    if (error._tag === "SessionConflict") {
+      // The login screen shows it now; the stored copy is for screens reached by navigation.
+      takeSessionConflict();
+      return Effect.succeed({ type: "conflict", body: error.body });
+    }
+    return Effect.fail(error);
+  });
 }

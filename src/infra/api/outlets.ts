@@ -89,6 +89,7 @@ export const bulkUpdate = (body: BulkUpdateRequest): Effect.Effect<BulkUpdateOut
 /** React Query keys of this family: a finished bulk action invalidates everything under `all`. */
 export const outletKeys = {
   all: ["outlets"] as const,
+  lists: ["outlets", "list"] as const,
   list: (query: OutletListingQuery) => ["outlets", "list", query] as const,
   options: (scope: string) => ["outlets", "options", scope] as const,
   scope: (scope: string) => ["outlets", "scope", scope] as const,

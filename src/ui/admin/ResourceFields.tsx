@@ -10,7 +10,7 @@ import {
 import { resourceNamed } from "../../domain/resourceCatalogue";
 import { Checkbox, FieldErrorList, Select, TextArea, TextInput, ToggleSwitch } from "../widgets/Controls";
 import SearchableSelect from "../widgets/SearchableSelect";
-import { useOptionsQuery } from "./adminQueries";
+import { type PageParent, useOptionsQuery } from "./adminQueries";
 import { FileField } from "./FileField";
 
 type FieldProps = {
@@ -20,6 +20,8 @@ type FieldProps = {
   errors: readonly string[];
   /** The organisation the record belongs to, which narrows the choices of scoped references. */
   organisation: number | null;
+  /** The record the page is under, which narrows the choices of references under the same parent. */
+  parent: PageParent;
   creating: boolean;
   onChange: (value: FieldValue) => void;
   /** File fields: the chosen file is being read. */
@@ -31,11 +33,13 @@ type FieldProps = {
 
 const asText = (value: FieldValue): string => (value === null || Array.isArray(value) ? "" : String(value));
 
-function ReferenceField({ field, value, errors, organisation, onChange }: FieldProps) {
+function ReferenceField({ field, value, errors, organisation, parent, onChange }: FieldProps) {
   const target = resourceNamed(field.references!);
   // Roles granted to an organisation's user are those its users may hold (no internal-only role for a client's).
   const scoped = target.scope === "organisation" || field.grant === "grantableRoles" ? organisation : null;
-  const options = useOptionsQuery(field.references!, scoped);
+  const under =
+    field.underParent && parent && target.parent ? { field: target.parent.field, id: parent.id } : null;
+  const options = useOptionsQuery(field.references!, scoped, true, under);
   const choices = (options.data ?? []).map((o) => ({ label: o.label, value: String(o.id) }));
   const errorId = useId();
   if (field.widget === "references") {
@@ -166,6 +170,7 @@ export function ResourceFieldList({
   values,
   fieldErrors,
   organisation,
+  parent = null,
   hideParent,
   creating,
   onChange,
@@ -177,6 +182,8 @@ export function ResourceFieldList({
   values: Values;
   fieldErrors: FieldLines;
   organisation: number | null;
+  /** The record the page is under (a sub-project), which narrows references under the same parent. */
+  parent?: PageParent;
   hideParent: boolean;
   creating: boolean;
   onChange: (field: string, value: FieldValue) => void;
@@ -204,6 +211,7 @@ export function ResourceFieldList({
                   ? values.organisation
                   : organisation
             }
+            parent={parent}
             creating={creating}
             onChange={(v) => onChange(key, v)}
             reading={readingField === key}

@@ -133,6 +133,7 @@ export default function ResourceFormScreen({
             values={values}
             fieldErrors={fieldErrors}
             organisation={organisationOf(parent)}
+            parent={parent}
             hideParent={parent !== null}
             creating={creating}
             onChange={(field, value) => send({ type: "field.change", field, value })}

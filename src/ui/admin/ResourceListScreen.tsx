@@ -17,7 +17,7 @@ import { relatedLinks, type ScreenPlace, screenPath } from "../../domain/resourc
 import type { ResourceFilters, ResourceListQuery } from "../../domain/resourceQuery";
 import { tableQueryFromParams } from "../../domain/table";
 import { modalMachine } from "../../machines/modal";
-import { resourceListMachine } from "../../machines/resourceList";
+import { resourceListMachine, resourceTable } from "../../machines/resourceList";
 import { useLiveActorRef, useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { isBuiltPath } from "../routes/allBuilt";
@@ -25,7 +25,7 @@ import { useCurrentUser } from "../session/SessionGate";
 import { LoadingButton } from "../widgets/Controls";
 import DataTable, { type Column } from "../widgets/DataTable";
 import Modal from "../widgets/Modal";
-import { useTableAddress } from "../widgets/useDataTable";
+import { tableAddressChanges, useTableAddress } from "../widgets/useDataTable";
 import type { PageParent } from "./adminQueries";
 import { ListFilters } from "./ListFilters";
 import { resourceListActors } from "./resourceActors";
@@ -99,7 +99,13 @@ export default function ResourceListScreen({ def, place, parent, actors }: Props
   const canWrite = mayWrite(def, user?.permissions ?? []);
   const fixed: ResourceFilters = parent === null ? {} : { [parent.field]: String(parent.id) };
   const [state, send] = useLiveMachine(
-    useProvided(resourceListMachine, { actors: { ...resourceListActors, ...actors } }),
+    useProvided(resourceListMachine, {
+      actors: {
+        ...resourceListActors,
+        table: resourceTable.provide({ actors: { addressChanges: tableAddressChanges() } }),
+        ...actors,
+      },
+    }),
     { input: { resource: def.name, query: addressQuery(def, fixed) } },
   );
   const { query, page, detail, notice, pending } = state.context;

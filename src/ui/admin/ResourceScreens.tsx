@@ -6,7 +6,13 @@ import { type ComponentType, useMemo } from "react";
 import { useParams, useSearch } from "wouter";
 import { inSentence } from "../../domain/format";
 import type { ResourceRecord } from "../../domain/resource";
-import { parentLink, type ResourceScreen, resourceNamed, screenPlace } from "../../domain/resourceCatalogue";
+import {
+  formOnList,
+  parentLink,
+  type ResourceScreen,
+  resourceNamed,
+  screenPlace,
+} from "../../domain/resourceCatalogue";
 import { cities, cityMerge } from "../../domain/resources/geography";
 import Loading from "../shell/Loading";
 import { useParentRecord } from "./adminQueries";
@@ -60,6 +66,17 @@ function AdminScreen({ screen }: { screen: ResourceScreen }) {
       : null;
   // A new key per record, so moving from one record's page to another's starts afresh.
   const key = `${place.parent}/${place.address}`;
+  const form =
+    screen.kind === "list" ? formOnList(def, (k) => new URLSearchParams(search).get(k)) : undefined;
+  if (form)
+    return (
+      <ResourceFormScreen
+        key={`${key}/form/${form.address}`}
+        def={def}
+        place={{ ...place, address: form.address }}
+        parent={parent}
+      />
+    );
   switch (screen.kind) {
     case "list":
       return <ResourceListScreen key={key} def={def} place={place} parent={parent} />;

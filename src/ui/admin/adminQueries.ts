@@ -32,12 +32,25 @@ export function useParentRecord(resource: string | null, slug: string | null): P
   return { loading: query.isPending, failed: query.isError, record: query.data ?? null };
 }
 
-/** Options of a resource for a select, narrowed to an organisation when it is scoped. */
-export function useOptionsQuery(resource: string, organisation: number | null, enabled = true) {
+/**
+ * Options of a resource for a select, narrowed to an organisation when it is scoped, and to the
+ * records under one parent (a sub-project's questions) when `under` names it.
+ */
+export function useOptionsQuery(
+  resource: string,
+  organisation: number | null,
+  enabled = true,
+  under: { readonly field: string; readonly id: number } | null = null,
+) {
+  const filters = {
+    ...(organisation ? { organisation: String(organisation) } : {}),
+    ...(under ? { [under.field]: String(under.id) } : {}),
+  };
   return useQuery({
-    queryKey: ["admin", resource, "options", organisation],
-    queryFn: () =>
-      runApi(resourceOptions(resource, organisation ? { organisation: String(organisation) } : {})),
+    queryKey: under
+      ? ["admin", resource, "options", organisation, under.field, under.id]
+      : ["admin", resource, "options", organisation],
+    queryFn: () => runApi(resourceOptions(resource, filters)),
     enabled,
     staleTime: 30_000,
   });

@@ -1,20 +1,18 @@
+import { useSelector } from "@xstate/react";
 import { type FormEvent, useState } from "react";
-import { Link, Redirect, useLocation } from "wouter";
-import { pathAfterSignIn } from "../../domain/appStart";
+import { Link, Redirect } from "wouter";
 import { fieldMessages } from "../../domain/fieldMessages";
 import { MSG } from "../../domain/messages";
-import { forgetSignInReturn, peekSignInReturn } from "../../infra/signInReturn";
-import { signInMachine } from "../../machines/signIn";
-import { useLiveMachine } from "../live/liveActors";
-import { useProvided } from "../live/useProvided";
-import { useNotify } from "../notifications/useNotify";
-import { useCurrentUser, useSessionStarted } from "../session/SessionGate";
+import { peekSignInReturn } from "../../infra/signInReturn";
+import { signInPageOf } from "../../machines/signIn";
+import { useCurrentUser } from "../session/SessionGate";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages } from "./fields";
-import { type SignInActors, signInActors } from "./signInActors";
+import { useStaffSignInFlow } from "./staffSignIn";
+import type { StaffSignInActor } from "./staffSignInFlow";
 import { useAppConfig } from "./useAppConfig";
 
-type Props = { actors?: Partial<SignInActors> };
+type Props = { actor?: StaffSignInActor };
 
 /** Single sign-on buttons, one per provider the server is configured with (none otherwise). */
 function SingleSignOn() {
@@ -32,40 +30,30 @@ function SingleSignOn() {
   );
 }
 
-export default function LoginScreen({ actors }: Props) {
-  const [, navigate] = useLocation();
+/**
+ * The staff login (spec 000 §8): user name and password, the 451's "Logout All Session". A
+ * two-step account goes on to /verify-otp; the flow is shared with that page and /mfa-password.
+ */
+export default function LoginScreen({ actor }: Props) {
   const user = useCurrentUser();
-  const sessionStarted = useSessionStarted();
   const [showPassword, setShowPassword] = useState(false);
-  const notify = useNotify();
-  const [state, send] = useLiveMachine(
-    useProvided(signInMachine, {
-      actors: { ...signInActors(notify), ...actors },
-      actions: {
-        sessionStarted: (_, { response, user: signedIn }) => {
-          sessionStarted(response.sessionid ?? "", signedIn);
-          // Back to the page that was asked for (a deep link, or where the session ended).
-          const asked = peekSignInReturn().path;
-          forgetSignInReturn();
-          navigate(pathAfterSignIn(asked), { replace: true });
-        },
-        goToPasswordExpiry: (_, { username }) => navigate("/change-password-expiry", { state: { username } }),
-        goHome: () => navigate("/", { replace: true }),
-      },
-    }),
-  );
+  const flow = useStaffSignInFlow(actor);
+  const state = useSelector(flow, (s) => s);
+  const send = flow.send;
 
   if (user && !state.matches("signedIn")) return <Redirect to="/dashboard" replace />;
+  if (state.status === "active" && signInPageOf(state) !== "/login")
+    return <Redirect to={signInPageOf(state)} />;
 
   const { username, password, fieldErrors, detail, conflict } = state.context;
-  const busy = state.matches("submitting") || state.matches("loggingOutAll");
-  const inConflict = state.matches("conflict");
+  const busy = state.hasTag("busy");
+  const inConflict = state.matches({ form: "conflict" });
   // Said until the user signs in again (the remembered return is taken then).
   const sessionHasEnded = peekSignInReturn().sessionEnded && !state.matches("signedIn");
   const messages = [
     ...(inConflict && conflict ? [conflict.detail] : []),
     ...(detail && !inConflict ? [detail] : []),
-    ...(state.matches("failed") ? ["The sign-in did not go through. Please try again."] : []),
+    ...(state.matches({ form: "failed" }) ? ["The sign-in did not go through. Please try again."] : []),
   ];
 
   const submit = (e: FormEvent) => {

@@ -4,6 +4,8 @@
  * which come with this chunk.
  */
 import type { FormOutcome, LoginOutcome, LoginRequest, VerifyCodeOutcome } from "../../domain/auth";
+import type { OtpSendOutcome } from "../../domain/otpLogin";
+import type { StaffCodeOutcome } from "../../domain/twoStepSignIn";
 import {
   appConfig,
   forgotChangePassword,
@@ -14,6 +16,7 @@ import {
   userInfo,
 } from "../../infra/api/auth";
 import { formOutcome, loginOutcome, verifyOutcome } from "../../infra/api/authOutcomes";
+import { otpSendOutcome, staffCodeOutcome } from "../../infra/api/otpLogin";
 import { errorDetail, isApiError, runApi } from "../../infra/http";
 import { storeSession } from "../../infra/storage";
 import type { Notify } from "../../machines/notification";
@@ -30,6 +33,22 @@ const reportUnexpected =
 
 export const signIn = (request: LoginRequest, notify: Notify, signal?: AbortSignal): Promise<LoginOutcome> =>
   runApi(loginOutcome(request, storeSession), { signal }).catch(reportUnexpected(notify));
+
+/** The two-step sign-in's code, sent through the one-time-code service. */
+export const sendSignInCode = (
+  target: { login_username: string; platform: string },
+  notify: Notify,
+  signal?: AbortSignal,
+): Promise<OtpSendOutcome> => runApi(otpSendOutcome(target), { signal }).catch(reportUnexpected(notify));
+
+export const verifySignInCode = (
+  input: { login_username: string; platform: string; otp: string },
+  notify: Notify,
+  signal?: AbortSignal,
+): Promise<StaffCodeOutcome> => {
+  const { otp, ...target } = input;
+  return runApi(staffCodeOutcome(target, otp, storeSession), { signal }).catch(reportUnexpected(notify));
+};
 
 export const endAllSessions = async (notify: Notify, signal?: AbortSignal): Promise<void> => {
   await runApi(logoutAll(), { signal }).catch(reportUnexpected(notify));

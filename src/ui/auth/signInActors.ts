@@ -5,6 +5,8 @@
  */
 import { fromPromise } from "xstate";
 import type { LoginOutcome, LoginRequest, SessionConflictBody } from "../../domain/auth";
+import type { OtpSendOutcome } from "../../domain/otpLogin";
+import type { StaffCodeOutcome } from "../../domain/twoStepSignIn";
 import { readStored, STORAGE_KEYS } from "../../infra/storage";
 import type { Notify } from "../../machines/notification";
 
@@ -23,6 +25,12 @@ export const signInActors = (notify: Notify) => ({
     (await requests()).signIn(input, notify, signal),
   ),
   logoutAll: fromPromise<void>(async ({ signal }) => (await requests()).endAllSessions(notify, signal)),
+  sendCode: fromPromise<OtpSendOutcome, { login_username: string; platform: string }>(
+    async ({ input, signal }) => (await requests()).sendSignInCode(input, notify, signal),
+  ),
+  verifyCode: fromPromise<StaffCodeOutcome, { login_username: string; platform: string; otp: string }>(
+    async ({ input, signal }) => (await requests()).verifySignInCode(input, notify, signal),
+  ),
 });
 
 export type SignInActors = ReturnType<typeof signInActors>;

@@ -7,7 +7,7 @@
  */
 import { useSelector } from "@xstate/react";
 import { useEffect, useMemo } from "react";
-import type { ActorRefFrom, PromiseActorLogic } from "xstate";
+import { type ActorRefFrom, fromCallback, type PromiseActorLogic } from "xstate";
 import {
   type FilterChip,
   type FilterKinds,
@@ -17,7 +17,7 @@ import {
   filterValuesToParams,
   withoutChip,
 } from "../../domain/filters";
-import { type FilterOption, filterDrawerMachine } from "../../machines/filterDrawer";
+import { type FilterDrawerEvent, type FilterOption, filterDrawerMachine } from "../../machines/filterDrawer";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { type DataTableActor, useDataTable } from "../widgets/useDataTable";
@@ -31,6 +31,15 @@ export type FilteredList = {
 
 const addressFilters = (kinds: FilterKinds): FilterValues =>
   filterValuesFromParams(new URLSearchParams(globalThis.location?.search ?? ""), kinds);
+
+/** Back and Forward within the list bring the filters of the address they return to. */
+const addressChanges = (kinds: FilterKinds) =>
+  fromCallback(({ sendBack }) => {
+    const restore = () =>
+      sendBack({ type: "applied.set", values: addressFilters(kinds) } satisfies FilterDrawerEvent);
+    window.addEventListener("popstate", restore);
+    return () => window.removeEventListener("popstate", restore);
+  });
 
 /** The address with these filters in place of the list's old ones, other parameters kept. */
 function writeFilters(values: FilterValues, kinds: FilterKinds): void {
@@ -48,18 +57,13 @@ export function useFilteredList(
   const input = useMemo(() => ({ applied: addressFilters(kinds) }), [kinds]);
   const drawer = useLiveActorRef(
     useProvided(filterDrawerMachine, {
-      actors: { loadOptions },
+      actors: { loadOptions, addressChanges: addressChanges(kinds) },
       actions: { filtersApplied: () => table.send({ type: "page.go", page: 1 }) },
     }),
     { input },
   );
   const applied = useSelector(drawer, (s) => s.context.applied);
   useEffect(() => writeFilters(applied, kinds), [applied, kinds]);
-  useEffect(() => {
-    const restore = () => drawer.send({ type: "applied.set", values: addressFilters(kinds) });
-    window.addEventListener("popstate", restore);
-    return () => window.removeEventListener("popstate", restore);
-  }, [drawer, kinds]);
   const removeChip = (chip: FilterChip) => {
     drawer.send({ type: "applied.set", values: withoutChip(applied, chip) });
     table.send({ type: "page.go", page: 1 });

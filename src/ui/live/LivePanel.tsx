@@ -100,8 +100,15 @@ export default function LivePanel() {
           ) : (
             <p>No event yet.</p>
           )}
-          <h3>Context</h3>
-          <pre className="live-panel-context">{show(snapshot?.context)}</pre>
+          <h3 id="live-panel-context">Context</h3>
+          <section
+            className="live-panel-context"
+            aria-labelledby="live-panel-context"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a long context scrolls, and must be reachable by keyboard to scroll it
+            tabIndex={0}
+          >
+            <pre>{show(snapshot?.context)}</pre>
+          </section>
         </>
       ) : (
         <p>No machine is running on this screen.</p>

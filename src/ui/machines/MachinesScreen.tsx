@@ -69,7 +69,8 @@ function columns(base: string): Column<CatalogueEntry>[] {
 
 /** The list of every machine in the registry. */
 export function MachineList({ base }: { base: string }) {
-  const actor = useDataTable(50);
+  // Every machine on one page: the registry outgrew 50.
+  const actor = useDataTable(100);
   const { page, pageSize, sort, search } = useSelector(actor, (s) => s.context);
   const matching = useMemo(() => {
     const found = MACHINE_CATALOGUE.filter(

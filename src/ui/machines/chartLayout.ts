@@ -43,12 +43,22 @@ const LABEL_HEIGHT = 16;
 export const transitionLabel = (t: { event: string; guard: string | null }): string =>
   `${eventLabel(t.event)}${t.guard ? ` [${t.guard}]` : ""}`;
 
+const FIRST = { "elk.layered.layering.layerConstraint": "FIRST" };
+
 const textWidth = (text: string) => Math.ceil(text.length * CHAR_WIDTH) + 8;
 
 /** The ELK graph of a machine: a node per state (nested in its parent), an edge per transition target. */
 export function chartGraph(machine: AnyStateMachine): ElkNode {
   const states = machineStates(machine);
   const rootId = machine.root.id;
+  // The state the machine starts in leads the chart, so it reads from top to bottom: the initial
+  // state and, inside it, each nested initial state down to the first leaf.
+  const parentOf = (s: StateInfo) => states.find((p) => p.id === s.id.slice(0, s.id.lastIndexOf(".")));
+  const leads = (s: StateInfo): boolean => {
+    if (!s.initial) return false;
+    const parent = parentOf(s);
+    return s.path.length === 1 || (parent !== undefined && leads(parent));
+  };
   const nodeOf = (s: StateInfo): ElkNode => {
     const children = states.filter((c) => c.path.length === s.path.length + 1 && c.id.startsWith(`${s.id}.`));
     const name = s.path.at(-1) ?? s.id;
@@ -59,6 +69,7 @@ export function chartGraph(machine: AnyStateMachine): ElkNode {
           layoutOptions: {
             "elk.padding": "[top=32,left=12,bottom=12,right=12]",
             "elk.nodeLabels.placement": "INSIDE V_TOP H_LEFT",
+            ...(leads(s) ? FIRST : {}),
           },
           children: children.map(nodeOf),
         }
@@ -66,10 +77,7 @@ export function chartGraph(machine: AnyStateMachine): ElkNode {
           id: s.id,
           width: Math.max(96, textWidth(name) + 24),
           height: LEAF_HEIGHT,
-          // The machine's starting state leads the chart, so it reads from top to bottom.
-          ...(s.initial && s.path.length === 1
-            ? { layoutOptions: { "elk.layered.layering.layerConstraint": "FIRST" } }
-            : {}),
+          ...(leads(s) ? { layoutOptions: FIRST } : {}),
         };
   };
   const edges: ElkExtendedEdge[] = machineTransitions(machine)

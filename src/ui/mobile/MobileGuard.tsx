@@ -2,7 +2,7 @@
  * The mobile pages' guard (spec 002 §2.7, §4), driven by the mobileAccess machine: the wide-screen
  * message, the forwarded-link refusal, or the page with the link's token.
  */
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { MOBILE_MSG } from "../../domain/mobile";
 import { type LinkSource, storedAccessToken } from "../../infra/api/mobile";
 import { useLiveMachine } from "../live/liveActors";
@@ -21,11 +21,6 @@ export function MobileGuard({
   const [state, send] = useLiveMachine(providedMobileAccess(actors), {
     input: { slug, storedToken: storedAccessToken(), width: window.innerWidth },
   });
-  useEffect(() => {
-    const resized = () => send({ type: "viewport.changed", width: window.innerWidth });
-    window.addEventListener("resize", resized);
-    return () => window.removeEventListener("resize", resized);
-  }, [send]);
 
   if (state.matches("wideScreen"))
     return (

@@ -86,13 +86,6 @@ export function HomeView({
   staffPanel?: ReactNode;
 }) {
   const [openWith, send] = useLiveMachine(providedOpenWith(navigator), { input: { device } });
-  useEffect(() => {
-    const hidden = () => {
-      if (document.hidden) send({ type: "app.opened" });
-    };
-    document.addEventListener("visibilitychange", hidden);
-    return () => document.removeEventListener("visibilitychange", hidden);
-  }, [send]);
   const me = profile.data?.results[0];
   return (
     <MobileFrame title="Home">

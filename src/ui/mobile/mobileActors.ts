@@ -2,12 +2,12 @@
  * The edge of the mobile access machine: the access token is made from the device's clock and the
  * server's public key and kept in local storage.
  */
-import { fromPromise } from "xstate";
+import { fromCallback, fromPromise } from "xstate";
 import { type AccessAnswer, accessTokenDigits } from "../../domain/mobile";
 import { accessCheck, encryptAccessToken } from "../../infra/api/mobile";
 import { runApi } from "../../infra/http";
 import { STORAGE_KEYS, writeStored } from "../../infra/storage";
-import { mobileAccessMachine } from "../../machines/mobileAccess";
+import { type MobileAccessEvent, mobileAccessMachine } from "../../machines/mobileAccess";
 
 /** The device's own minute: what the spec's token is made of (002 §4, §9). */
 function minuteDigits(now: Date): string {
@@ -21,6 +21,11 @@ function minuteDigits(now: Date): string {
 }
 
 export const mobileAccessActors = {
+  viewport: fromCallback<MobileAccessEvent>(({ sendBack }) => {
+    const resized = () => sendBack({ type: "viewport.changed", width: window.innerWidth });
+    window.addEventListener("resize", resized);
+    return () => window.removeEventListener("resize", resized);
+  }),
   makeToken: fromPromise<string>(({ signal }) =>
     runApi(encryptAccessToken(minuteDigits(new Date())), { signal }),
   ),

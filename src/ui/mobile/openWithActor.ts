@@ -1,6 +1,8 @@
 /** The edge of the openWith machine: it moves the browser to the app's deep link or a store. */
+
+import { fromCallback } from "xstate";
 import { deviceOf } from "../../domain/mobile";
-import { openWithMachine } from "../../machines/openWith";
+import { type OpenWithEvent, openWithMachine } from "../../machines/openWith";
 import { createLiveActor } from "../live/liveActors";
 
 export type Navigator = { go: (url: string) => void };
@@ -8,6 +10,15 @@ const browser: Navigator = { go: (url) => window.location.assign(url) };
 
 export const providedOpenWith = (nav: Navigator = browser) =>
   openWithMachine.provide({
+    actors: {
+      pageHidden: fromCallback<OpenWithEvent>(({ sendBack }) => {
+        const hidden = () => {
+          if (document.hidden) sendBack({ type: "app.opened" });
+        };
+        document.addEventListener("visibilitychange", hidden);
+        return () => document.removeEventListener("visibilitychange", hidden);
+      }),
+    },
     actions: {
       openDeepLink: (_, { url }) => nav.go(url),
       openStore: (_, { url }) => nav.go(url),
@@ -22,12 +33,5 @@ export function openStoreForThisDevice(): void {
   const actor = createLiveActor(providedOpenWith(), {
     input: { device: deviceOf(navigator.userAgent) },
   }).start();
-  document.addEventListener(
-    "visibilitychange",
-    () => {
-      if (document.hidden) actor.send({ type: "app.opened" });
-    },
-    { once: true },
-  );
   actor.send({ type: "store.open" });
 }

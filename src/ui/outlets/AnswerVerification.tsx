@@ -6,13 +6,12 @@
  * Validate. An account check's failure opens a dialog with the server's words (§8).
  */
 import { useSelector } from "@xstate/react";
-import { useEffect } from "react";
-import { fromPromise } from "xstate";
+import { fromCallback, fromPromise } from "xstate";
 import type { Answer, AnswerValue } from "../../domain/survey";
 import { CHECK_OF_TYPE, type VerifyInput } from "../../domain/verification";
 import { verifyAnswer } from "../../infra/api/verification";
 import { runApi } from "../../infra/http";
-import { fieldVerificationMachine } from "../../machines/fieldVerification";
+import { type FieldVerificationEvent, fieldVerificationMachine } from "../../machines/fieldVerification";
 import { modalMachine } from "../../machines/modal";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
@@ -50,20 +49,37 @@ function Names({ names }: { names: Readonly<Record<string, string | null | undef
   );
 }
 
+/** Calls back with the answer's value now and after each edit or reset; returns the unsubscribe. */
+export type AnswerEdits = (listen: (value: AnswerValue) => void) => () => void;
+
+/** The machine hears the answer's own value and, for an account number, its linked IFSC, as each changes. */
+const valueEdits = (edits: AnswerEdits, account: boolean) =>
+  fromCallback(({ sendBack }) => {
+    let last: AnswerValue | null = null;
+    return edits((value) => {
+      if (value.single_input !== last?.single_input)
+        sendBack({ type: "value.change", value: value.single_input } satisfies FieldVerificationEvent);
+      if (account && value.other_ifsc_code !== last?.other_ifsc_code)
+        sendBack({ type: "secondary.change", value: value.other_ifsc_code } satisfies FieldVerificationEvent);
+      last = value;
+    });
+  });
+
 const namesOf = (answer: Answer): Record<string, string | null> =>
   Object.fromEntries(Object.keys(LABELS).map((key) => [key, answer[key as keyof Answer] as string | null]));
 
 export default function AnswerVerification({
   type,
   answer,
-  value,
+  edits,
   editable,
   onVerified,
   actors = verificationActors,
 }: {
   type: string;
   answer: Answer;
-  value: AnswerValue;
+  /** The answer's value as it is edited. */
+  edits: AnswerEdits;
   editable: boolean;
   /** A check passed: the outlet's statuses and names may have changed. */
   onVerified: () => void;
@@ -73,50 +89,35 @@ export default function AnswerVerification({
   const notify = useNotify();
   const kind = CHECK_OF_TYPE[type]!;
   const account = kind === "bank_account";
-  const actor = useLiveActorRef(useProvided(fieldVerificationMachine, { actors }), {
-    input: {
-      kind,
-      answer: answer.id,
-      value: answer.single_input ?? "",
-      verified: answer.verified,
-      secondary: account ? (answer.other_ifsc_code ?? "") : null,
-      secondaryVerified: answer.verified_secondary,
-    },
-  });
-  const state = useSelector(actor, (s) => s);
   const failureDialog = useLiveActorRef(modalMachine, { input: { open: false } });
-  const ctx = state.context;
-
-  useEffect(
-    () => actor.send({ type: "value.change", value: value.single_input }),
-    [actor, value.single_input],
-  );
-  useEffect(() => {
-    if (account) actor.send({ type: "secondary.change", value: value.other_ifsc_code });
-  }, [actor, account, value.other_ifsc_code]);
-
   // Each outcome is told once, as it happens.
-  useEffect(() => {
-    let before = actor.getSnapshot();
-    const watch = actor.subscribe((s) => {
-      for (const region of ["primary", "secondary"] as const) {
-        const was = (before.value as Record<string, string>)[region];
-        const now = (s.value as Record<string, string>)[region];
-        if (was !== "verifying" || now === was) continue;
-        const message = region === "primary" ? s.context.message : s.context.secondaryMessage;
-        if (!message) continue;
-        if (now === "verified") {
+  const actor = useLiveActorRef(
+    useProvided(fieldVerificationMachine, {
+      actors: { ...actors, valueEdits: valueEdits(edits, account) },
+      actions: {
+        checkPassed: (_, { message }) => {
           notify("success", message);
           onVerified();
-        } else {
+        },
+        checkFailed: (_, { region, message }) => {
           notify("failed", message);
           if (account && region === "primary") failureDialog.send({ type: "modal.open" });
-        }
-      }
-      before = s;
-    });
-    return () => watch.unsubscribe();
-  }, [actor, account, failureDialog, onVerified, notify]);
+        },
+      },
+    }),
+    {
+      input: {
+        kind,
+        answer: answer.id,
+        value: answer.single_input ?? "",
+        verified: answer.verified,
+        secondary: account ? (answer.other_ifsc_code ?? "") : null,
+        secondaryVerified: answer.verified_secondary,
+      },
+    },
+  );
+  const state = useSelector(actor, (s) => s);
+  const ctx = state.context;
 
   const primary = (state.value as Record<string, string>).primary;
   const secondary = (state.value as Record<string, string>).secondary;

@@ -4,8 +4,8 @@
  * reason picker. A phone shared with other outlets shows the same reason on each.
  */
 import { useSelector } from "@xstate/react";
-import type { ReactNode } from "react";
-import type { ActorRefFrom } from "xstate";
+import { type ReactNode, useMemo } from "react";
+import type { ActorRefFrom, SnapshotFrom } from "xstate";
 import { type CallingTracker, formatPhone433, isSuccessfulReason, reasonLabel } from "../../domain/calling";
 import { displayDateTime } from "../../domain/outletReview";
 import {
@@ -112,20 +112,36 @@ export default function CallingTrackerPanel({ actor }: { actor: CallingTrackerAc
   );
 }
 
+/** A value as last read, and a way to hear each new reading (the unsubscribe is returned). */
+export type Followed<T> = { current: () => T; follow: (listen: (value: T) => void) => () => void };
+export type FollowedTrackers = Followed<readonly CallingTracker[] | null>;
+
+/** The phones the tracker shows: none known (null) until its first read. */
+const trackersShown = (s: SnapshotFrom<typeof callingTrackerMachine>) =>
+  s.matches("loading") && s.context.trackers.length === 0 ? null : s.context.trackers;
+
+/** The tracker's phones as its actor reads them. */
+const followTrackers = (actor: CallingTrackerActor): FollowedTrackers => ({
+  current: () => trackersShown(actor.getSnapshot()),
+  follow: (listen) => {
+    const watch = actor.subscribe((s) => listen(trackersShown(s)));
+    return () => watch.unsubscribe();
+  },
+});
+const NO_TRACKER: FollowedTrackers = { current: () => null, follow: () => () => {} };
+
 /** The calling tracker's actor for one outlet, started only for a calling executive (§6). */
 function TrackerHost({
   outlet,
   children,
 }: {
   outlet: number;
-  children: (actor: CallingTrackerActor, trackers: readonly CallingTracker[] | null) => ReactNode;
+  children: (actor: CallingTrackerActor, trackers: FollowedTrackers) => ReactNode;
 }) {
   const actor = useLiveActorRef(useProvided(callingTrackerMachine, { actors: callingTrackerActors }), {
     input: { outlet },
   });
-  const trackers = useSelector(actor, (s) =>
-    s.matches("loading") && s.context.trackers.length === 0 ? null : s.context.trackers,
-  );
+  const trackers = useMemo(() => followTrackers(actor), [actor]);
   return <>{children(actor, trackers)}</>;
 }
 
@@ -137,9 +153,9 @@ export function WithCallingTracker({
 }: {
   outlet: number;
   enabled: boolean;
-  children: (actor: CallingTrackerActor | null, trackers: readonly CallingTracker[] | null) => ReactNode;
+  children: (actor: CallingTrackerActor | null, trackers: FollowedTrackers) => ReactNode;
 }) {
-  if (!enabled) return <>{children(null, null)}</>;
+  if (!enabled) return <>{children(null, NO_TRACKER)}</>;
   return (
     <TrackerHost key={outlet} outlet={outlet}>
       {children}

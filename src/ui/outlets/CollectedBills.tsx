@@ -27,6 +27,7 @@ import { invoiceNumberDialogMachine } from "../../machines/invoiceNumberDialog";
 import { invoiceSliderMachine } from "../../machines/invoiceSlider";
 import type { Notify } from "../../machines/notification";
 import { skuExportMachine } from "../../machines/skuExport";
+import { skuRowMachine } from "../../machines/skuRow";
 import { collectedBillsActors } from "./collectedBillsActors";
 import InvoiceSkuSlider from "./InvoiceSkuSlider";
 
@@ -55,8 +56,9 @@ export const provideCollectedBills = (
       skuSlider: invoiceSliderMachine.provide({
         actors: {
           loadSlider: actors.loadSlider,
+          loadInvoice: actors.loadInvoice,
           saveInvoice: actors.saveInvoice,
-          deleteRow: actors.deleteRow,
+          skuRow: skuRowMachine.provide({ actors: { deleteRow: actors.deleteRow } }),
         },
         actions: { announceChanged: changed },
       }),

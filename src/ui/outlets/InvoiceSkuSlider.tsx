@@ -5,7 +5,7 @@
  * moves to the next invoice; a pending retailer request blocks it with the banner.
  */
 import { useSelector } from "@xstate/react";
-import type { ActorRefFrom } from "xstate";
+import type { ActorRefFrom, AnyActorRef } from "xstate";
 import { splitChoices } from "../../domain/choices";
 import {
   headersOfInvoice,
@@ -71,6 +71,7 @@ export default function InvoiceSkuSlider({
     </section>
   );
   if (state.matches("loading")) return frame(<p className="muted">Loading invoices…</p>);
+  if (state.matches("opening")) return frame(<p className="muted">Loading the invoice…</p>);
   if (state.matches("failed"))
     return frame(
       <p role="alert">
@@ -90,17 +91,16 @@ export default function InvoiceSkuSlider({
         {PENDING_RETAILER_EDITS}
       </p>,
     );
-  if (state.matches("empty") || !ctx.data || !ctx.draft)
+  if (state.matches("empty") || !ctx.data || !ctx.invoice || !ctx.draft)
     return frame(<p className="muted">No invoice details found.</p>);
 
-  const invoice = ctx.data.invoices[ctx.index]!;
+  const invoice = ctx.invoice;
   const draft = ctx.draft;
   const busy = state.hasTag("busy");
   const edit = ctx.data.isEdit && !state.matches("complete");
   const headers = headersOfInvoice(invoice);
   const values = headerValues(draft.answers);
-  const savedIds = (list: SkuRowList) =>
-    ctx.data!.invoices.flatMap((i) => i[list]).map((r) => r.id as number);
+  const savedIds = (list: SkuRowList) => invoice[list].map((r) => r.id as number);
   return frame(
     <>
       <nav className="sku-slider-nav" aria-label="Invoices">
@@ -198,20 +198,12 @@ export default function InvoiceSkuSlider({
           </section>
         ))}
       </div>
-      {state.matches({ ready: "confirmingRemove" }) && (
-        <div className="invoice-number-dialog" role="dialog" aria-label="Delete row">
-          <p>{DELETE_ROW_QUESTION}</p>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => actor.send({ type: "remove.cancel" })}
-          >
-            Cancel
-          </button>
-          <button type="button" className="button" onClick={() => actor.send({ type: "remove.confirm" })}>
-            Delete
-          </button>
-        </div>
+      {state.matches({ ready: "removing" }) && state.children.skuRow && (
+        <RowDeleteQuestion
+          row={state.children.skuRow}
+          onCancel={() => actor.send({ type: "remove.cancel" })}
+          onDelete={() => actor.send({ type: "remove.confirm" })}
+        />
       )}
       <footer className="sku-slider-actions">
         {edit && (
@@ -241,6 +233,30 @@ export default function InvoiceSkuSlider({
         />
       </footer>
     </>,
+  );
+}
+
+/** 001 §4.8: the saved row's delete, asked first; Delete waits while the skuRow machine calls. */
+function RowDeleteQuestion({
+  row,
+  onCancel,
+  onDelete,
+}: {
+  row: AnyActorRef;
+  onCancel: () => void;
+  onDelete: () => void;
+}) {
+  const deleting = useSelector(row, (s) => s.value === "deleting");
+  return (
+    <div className="invoice-number-dialog" role="dialog" aria-label="Delete row">
+      <p>{DELETE_ROW_QUESTION}</p>
+      <button type="button" className="button button-secondary" disabled={deleting} onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="button" className="button" disabled={deleting} onClick={onDelete}>
+        {deleting ? "Deleting…" : "Delete"}
+      </button>
+    </div>
   );
 }
 

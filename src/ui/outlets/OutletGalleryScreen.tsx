@@ -1,12 +1,14 @@
 /**
- * The outlet image gallery route (001 §2.5; 000 §2.1 {reportTitle}/{outletID}/images): every image
+ * The outlet image gallery route (001 §2.5; 000 §2.1 {reportTitle}/{outletID}/images, and the
+ * client's client-reports/{outletID}/images and reports/{id}/images): every image
  * held for the outlet in the URL, in sections, each opening the shared gallery. An outlet the
  * caller may not see is not found, exactly like one that does not exist.
  */
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
 import { OutletId } from "../../domain/api/ids";
-import { galleryGroups, reportTitleText } from "../../domain/outletGallery";
+import { galleryGroups, type OutletGalleryImage, reportTitleText } from "../../domain/outletGallery";
+import { photoAuditText } from "../../domain/photoAudit";
 import { decodeRowId } from "../../domain/requestInput";
 import { outletGallery } from "../../infra/api/outlets";
 import { errorStatus, isApiError, runApi } from "../../infra/http";
@@ -18,8 +20,13 @@ import "./outlets.css";
 export const NO_OUTLET_IMAGES = "No images have been added for this outlet yet.";
 
 export default function OutletGalleryScreen() {
-  const { reportTitle = "", outletID = "" } = useParams<{ reportTitle?: string; outletID?: string }>();
-  const row = decodeRowId(outletID);
+  // Also the client's report images (client-reports/{outletID}/images, the portal's reports/{id}/images).
+  const {
+    reportTitle = "client-report-images",
+    outletID,
+    id: portalId,
+  } = useParams<{ reportTitle?: string; outletID?: string; id?: string }>();
+  const row = decodeRowId(outletID ?? portalId ?? "");
   const id = row === null ? null : OutletId.make(row);
   const gallery = useQuery({
     queryKey: ["outlets", "gallery", id],
@@ -58,8 +65,24 @@ export default function OutletGalleryScreen() {
             {g.title} ({g.images.length})
           </h2>
           <ImageTiles title={g.title} images={g.images} />
+          <AuditNotes title={g.title} images={g.images} />
         </section>
       ))}
     </div>
+  );
+}
+
+/** The photo audit's decisions of a section's images, by their place in it (docs/projects.md). */
+function AuditNotes({ title, images }: { title: string; images: readonly OutletGalleryImage[] }) {
+  const decided = images.flatMap((img, i) => (img.audit ? [{ n: i + 1, audit: img.audit }] : []));
+  if (decided.length === 0) return null;
+  return (
+    <ul className="photo-audit-notes" aria-label={`${title} photo audit`}>
+      {decided.map(({ n, audit }) => (
+        <li key={n} className={`photo-audit-${audit.decision}`}>
+          Image {n}: {photoAuditText(audit)}
+        </li>
+      ))}
+    </ul>
   );
 }

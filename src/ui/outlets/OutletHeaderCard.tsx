@@ -127,6 +127,8 @@ export default function OutletHeaderCard({
     ["QC Executive", orNotAvailable(wo.assigned_qc_executive?.name)],
     ["Calling Manager", orNotAvailable(wo.assigned_calling_manager?.name)],
     ["Calling Executive", orNotAvailable(wo.assigned_calling_executive?.name)],
+    ["IFTU Manager", orNotAvailable(wo.assigned_iftu_manager?.name)],
+    ["IFTU Executive", orNotAvailable(wo.assigned_iftu_executive?.name)],
     ["Field Manager", orNotAvailable(wo.assigned_field_manager?.name)],
     ["Field Coordinator", orNotAvailable(wo.assigned_field_coordinator?.name)],
     ["Field Auditor", orNotAvailable(wo.assigned_field_auditor?.name)],

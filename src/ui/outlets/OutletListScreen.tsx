@@ -4,11 +4,19 @@
  * lifecycle is the outletList machine; this view reads it and sends it what the user and the
  * server do.
  */
-import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  partialMatchKey,
+  type QueryClient,
+  QueryObserver,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { Link, useLocation, useParams } from "wouter";
-import { fromPromise } from "xstate";
+import { fromCallback, fromPromise } from "xstate";
+import type { ActionsConfigResponse } from "../../domain/actionsConfig";
 import {
   appliedFilterChips,
   appliedFilterCount,
@@ -28,7 +36,7 @@ import {
 } from "../../infra/api/outlets";
 import { errorStatus, isApiError } from "../../infra/http";
 import type { FilterOption } from "../../machines/filterDrawer";
-import type { OutletListEffects } from "../../machines/outletList";
+import type { OutletListEffects, OutletListEvent } from "../../machines/outletList";
 import NotFound from "../errors/NotFound";
 import { isBuiltPath } from "../routes/allBuilt";
 import { Badge } from "../widgets/Controls";
@@ -71,9 +79,47 @@ const columnsOpening = (viewOf: (o: ListedOutlet) => string): readonly Column<Li
 
 const FILTER_LABELS = new Map(OUTLET_FILTERS.map((f) => [f.key, f.label]));
 
+/** The outlets of a page of the list as React Query holds it. */
+const pageRows = (data: unknown) =>
+  ((data as { results: readonly ListedOutlet[] } | undefined)?.results ?? []).map(bulkOutletOf);
+
+/**
+ * What the list machine hears of the screen's reads: every page of outlets read (those already held
+ * first), and the actions config, read here for it.
+ */
+function listReads(queryClient: QueryClient) {
+  return fromCallback(({ sendBack }) => {
+    const pages = outletKeys.lists;
+    const cache = queryClient.getQueryCache();
+    const rowsLoaded = (data: unknown) =>
+      sendBack({ type: "rows.loaded", rows: pageRows(data) } satisfies OutletListEvent);
+    for (const query of cache.findAll({ queryKey: pages }))
+      if (query.state.data) rowsLoaded(query.state.data);
+    const stopRows = cache.subscribe((event) => {
+      if (event.type !== "updated" || event.action.type !== "success") return;
+      if (partialMatchKey(event.query.queryKey, pages)) rowsLoaded(event.query.state.data);
+    });
+    // The observer reads the config when it is missing or stale; one already held is told at once.
+    const observer = new QueryObserver(queryClient, actionsConfigQuery());
+    let config: unknown;
+    const configLoaded = (data: ActionsConfigResponse | undefined) => {
+      if (!data || data === config) return;
+      config = data;
+      sendBack({ type: "config.loaded", config: data } satisfies OutletListEvent);
+    };
+    const stopConfig = observer.subscribe((result) => configLoaded(result.data));
+    configLoaded(observer.getCurrentResult().data);
+    return () => {
+      stopRows();
+      stopConfig();
+    };
+  });
+}
+
 /** The list's side effects: options and chain from the API, the save, and the refresh after it. */
 export function outletListEffects(queryClient: QueryClient, scopeQuery: string): OutletListEffects {
   return {
+    reads: listReads(queryClient),
     loadOptions: fromPromise<Record<string, readonly FilterOption[]>>(async () => {
       const raw = await queryClient.fetchQuery(filterOptionsQuery(scopeQuery));
       return Object.fromEntries(Object.entries(raw).map(([key, list]) => [key, toFilterOptions(key, list)]));
@@ -130,16 +176,9 @@ export default function OutletListScreen({ scope }: { scope: ListScope }) {
     placeholderData: keepPreviousData,
     enabled: scopeKnown,
   });
-  const config = useQuery(actionsConfigQuery());
   // The options name the chips' values; asked for only when filters are applied (the drawer shares them).
   const filterCount = appliedFilterCount(applied);
   const options = useQuery({ ...filterOptionsQuery(scopeQuery), enabled: scopeKnown && filterCount > 0 });
-  useEffect(() => {
-    if (rows.data) list.send({ type: "rows.loaded", rows: rows.data.results.map(bulkOutletOf) });
-  }, [list, rows.data]);
-  useEffect(() => {
-    if (config.data) list.send({ type: "config.loaded", config: config.data });
-  }, [list, config.data]);
   const years = useMemo(() => {
     const now = new Date().getFullYear();
     return [now - 1, now, now + 1];

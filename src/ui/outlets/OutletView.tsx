@@ -1,7 +1,7 @@
 /**
  * The outlet review screen (spec 001 §2.1, §2.3, §2.4), on every outlet view route: the header
- * card, the left menu for the signed-in role and the selected panel. Panels built so far: Survey
- * and Calling Details, Payout Details, the calling panels (invoice guidance, payment result, Details
+ * card, the left menu for the signed-in role and the selected panel. Panels built so far: Score
+ * (the client manager's, on retail audit cycle outlets), Survey and Calling Details, Payout Details, the calling panels (invoice guidance, payment result, Details
  * to Inform) with the calling-tracker side panel, Log Details, QC Edit History, General Information, Edit
  * Outlet Information and Retailer Edit Requests (with the pending-request banner, 001 §4.4); the menu leaves out entries whose panel a
  * later release adds (docs/outlet-review.md). The way back leads to the list the outlet was opened
@@ -41,6 +41,7 @@ import OutletHeaderCard from "./OutletHeaderCard";
 import { outletReviewActors } from "./outletReviewActors";
 import PayoutDetailsPanel from "./PayoutDetailsPanel";
 import RetailerRequestsPanel from "./RetailerRequestsPanel";
+import ScorePanel from "./ScorePanel";
 import SurveyPanel from "./SurveyPanel";
 import UpdateStatus from "./UpdateStatus";
 import "./outlets.css";
@@ -49,6 +50,7 @@ import { useProvided } from "../live/useProvided";
 
 /** The panels this screen has; the menu shows only these. */
 export const BUILT_PANELS = [
+  "Score",
   "Survey Details",
   "Calling Details",
   "Log Details",
@@ -210,6 +212,7 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
     );
   // Each menu entry the screen has, by the panel it shows.
   const panels: Record<BuiltPanel, () => ReactNode> = {
+    Score: () => <ScorePanel slug={outlet.rsid} />,
     "Survey Details": () => survey(false),
     "Calling Details": () => survey(true),
     "Log Details": () => <LogList entries={outlet.logs} label="Log Details" />,

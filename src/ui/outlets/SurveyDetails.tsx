@@ -1,21 +1,20 @@
 /**
  * Survey Details and Calling Details (spec 001 §2.1, §2.2, §4.9), driven by the surveyGroups
  * machine: the group slider with progress, the selected group's questions and answers (previous
- * answers beside them), a read-only SKU table for sku_group groups, Reset and Save and Next (Save on
+ * answers beside them), the SKU table of sku_group groups (its pencil and Add New Sku), Reset and Save and Next (Save on
  * the last group) only where the machine allows them, and every problem of a Save in one modal.
  */
+import { useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { format } from "date-fns";
-import { useEffect } from "react";
 import { NOT_AVAILABLE } from "../../domain/outletReview";
 import {
   ANSWERS_SAVED,
-  type AnswerSlot,
   answerValueOf,
   callCheckOf,
   isImageType,
   LEAVE_UNSAVED_ANSWERS,
-  slotsOf,
+  skusToAdd,
 } from "../../domain/survey";
 import { CHECK_OF_TYPE } from "../../domain/verification";
 import { announcePendingToSurvey } from "../../machines/collectedBills";
@@ -26,7 +25,9 @@ import {
   SLIDER_VISIBLE,
   type SurveyGroupsContext,
   type SurveyGroupsInput,
+  slotsShown,
   surveyGroupsMachine,
+  tableSkus,
 } from "../../machines/surveyGroups";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
@@ -34,12 +35,14 @@ import { useNotify } from "../notifications/useNotify";
 import { useLeaveGuard } from "../routes/useLeaveGuard";
 import { Spinner } from "../widgets/Controls";
 import Modal from "../widgets/Modal";
-import AnswerInput, { shownValue } from "./AnswerInput";
+import ReferenceImages from "../widgets/ReferenceImages";
+import AnswerInput from "./AnswerInput";
 import AnswerVerification from "./AnswerVerification";
 import CollectedBills, { provideCollectedBills } from "./CollectedBills";
 import { collectedBillsActors } from "./collectedBillsActors";
 import ImageTiles from "./ImageTiles";
-import { surveyActors } from "./surveyActors";
+import SurveySkuTable from "./SurveySkuTable";
+import { requestReads, surveyActors } from "./surveyActors";
 
 type Props = SurveyGroupsInput & {
   /** A group's answers were saved: what shows the outlet's changes reads them again. */
@@ -104,42 +107,6 @@ function Slider({
   );
 }
 
-/** sku_group groups: SKUs down, questions across, read-only here (§2.2). */
-function SkuTable({ slots }: { slots: readonly AnswerSlot[] }) {
-  const questions = [...new Map(slots.map((s) => [s.question.id, s.question])).values()];
-  const skus = [...new Map(slots.filter((s) => s.sku).map((s) => [s.sku!.id, s.sku!])).values()];
-  if (skus.length === 0) return <p>No Data Available</p>;
-  return (
-    <div className="sku-table">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">SKU</th>
-            {questions.map((q) => (
-              <th key={q.id} scope="col">
-                {q.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {skus.map((sku) => (
-            <tr key={sku.id}>
-              <th scope="row">
-                {sku.name} <small>{sku.sku_code}</small>
-              </th>
-              {questions.map((q) => {
-                const slot = slots.find((s) => s.question.id === q.id && s.sku?.id === sku.id);
-                return <td key={q.id}>{shownValue(q, answerValueOf(slot?.answer))}</td>;
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 export default function SurveyDetails({
   actors = surveyActors,
   billsActors = collectedBillsActors,
@@ -148,9 +115,11 @@ export default function SurveyDetails({
   ...input
 }: Props) {
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const survey = useLiveActorRef(
     useProvided(surveyGroupsMachine, {
       actors: {
+        requestReads: requestReads(queryClient),
         ...actors,
         collectedBills: provideCollectedBills(notify, billsActors, () => onSaved?.()).provide({
           actions: { announcePending: announcePendingToSurvey },
@@ -172,12 +141,6 @@ export default function SurveyDetails({
   const ctx = state.context;
   useLeaveGuard(ctx.questions.length > 0 && hasChanges(ctx), LEAVE_UNSAVED_ANSWERS);
 
-  // The requests query read again (a request made or decided): Save follows it (001 §4.4).
-  const requests = input.retailerRequests;
-  useEffect(() => {
-    survey.send({ type: "requests.change", requests });
-  }, [requests, survey]);
-
   if (state.matches("failed"))
     return (
       <div>
@@ -191,7 +154,8 @@ export default function SurveyDetails({
   if (state.matches("loadingGroups")) return <Spinner label="Loading the survey" />;
 
   const group = ctx.groups[ctx.index]!;
-  const slots = slotsOf(ctx.questions, group.related_sku_products);
+  const slots = slotsShown(ctx);
+  const skuRows = tableSkus(ctx);
   const editable = mayEditAnswers(ctx);
   const checking = mayCheckCalls(ctx);
   const today = format(new Date(), "yyyy-MM-dd");
@@ -207,7 +171,18 @@ export default function SurveyDetails({
       ) : state.matches("loadingAnswers") ? (
         <Spinner label="Loading the answers" />
       ) : group.type === "sku_group" ? (
-        <SkuTable slots={slots} />
+        <SurveySkuTable
+          slots={slots}
+          skus={skuRows}
+          addable={skusToAdd(group.related_sku_products, skuRows)}
+          open={ctx.openSkus}
+          edits={ctx.edits}
+          editable={editable}
+          today={today}
+          onEdit={(sku) => survey.send({ type: "sku.edit", sku })}
+          onAdd={(sku) => survey.send({ type: "sku.add", sku })}
+          onChange={(key, value) => survey.send({ type: "answer.change", key, value })}
+        />
       ) : slots.length === 0 ? (
         <p>No Data Available</p>
       ) : (
@@ -219,94 +194,107 @@ export default function SurveyDetails({
             const previous = slot.answer?.previous_answers ?? [];
             return (
               <li key={slot.key} className="survey-question">
-                <label htmlFor={id}>
-                  {slot.question.name}
-                  {slot.question.is_mandatory && <span aria-hidden="true"> *</span>}
-                </label>
-                <AnswerInput
-                  id={id}
-                  question={slot.question}
-                  value={value}
-                  images={slot.answer?.images ?? []}
-                  editable={editable}
-                  today={today}
-                  onChange={(next) => survey.send({ type: "answer.change", key: slot.key, value: next })}
-                />
-                {slot.answer && CHECK_OF_TYPE[slot.question.type] && (
-                  <AnswerVerification
-                    type={slot.question.type}
-                    answer={slot.answer}
+                <div className="survey-question-name">
+                  <label htmlFor={id}>
+                    {slot.question.name}
+                    {slot.question.is_mandatory && <span aria-hidden="true"> *</span>}
+                  </label>
+                  <ReferenceImages question={slot.question.name} images={slot.question.reference_images} />
+                </div>
+                <div className="survey-question-answer">
+                  <AnswerInput
+                    id={id}
+                    question={slot.question}
                     value={value}
+                    images={slot.answer?.images ?? []}
                     editable={editable}
-                    onVerified={onVerified}
+                    today={today}
+                    onChange={(next) => survey.send({ type: "answer.change", key: slot.key, value: next })}
                   />
-                )}
-                {slot.answer?.is_edited && <small className="answer-edited">Edited by QC</small>}
-                {previous.map((p) =>
-                  isImageType(slot.question.type) ? (
-                    p.images.length > 0 && (
-                      <div key={p.workflow_object} className="answer-previous">
-                        <small>Previous ({p.sub_project_name}):</small>
-                        <ImageTiles title={`${slot.question.name}, previous`} images={p.images} />
-                      </div>
-                    )
-                  ) : (
-                    <small key={p.workflow_object} className="answer-previous">
-                      Previous ({p.sub_project_name}): {p.single_input || NOT_AVAILABLE}
-                    </small>
-                  ),
-                )}
-                {input.callingView && slot.question.is_calling_necessary && slot.answer && (
-                  <div className="call-check">
-                    <label>
-                      <input
-                        type="checkbox"
-                        disabled={!checking}
-                        checked={check.has_called_and_verified}
-                        onChange={(e) =>
-                          survey.send({
-                            type: "call.change",
-                            key: slot.key,
-                            check: { ...check, has_called_and_verified: e.target.checked },
-                          })
-                        }
-                      />{" "}
-                      Called and verified
-                    </label>
-                    <label>
-                      <input
-                        type="checkbox"
-                        disabled={!checking}
-                        checked={check.remarked}
-                        onChange={(e) =>
-                          survey.send({
-                            type: "call.change",
-                            key: slot.key,
-                            check: { ...check, remarked: e.target.checked },
-                          })
-                        }
-                      />{" "}
-                      Remark
-                    </label>
-                    {check.remarked && (
+                  {slot.answer && CHECK_OF_TYPE[slot.question.type] && (
+                    <AnswerVerification
+                      type={slot.question.type}
+                      answer={slot.answer}
+                      edits={(listen) => {
+                        const follow = (c: SurveyGroupsContext) => {
+                          const shown = slotsShown(c).find((s) => s.key === slot.key);
+                          if (shown) listen(c.edits[slot.key] ?? answerValueOf(shown.answer));
+                        };
+                        follow(survey.getSnapshot().context);
+                        const watch = survey.subscribe((s) => follow(s.context));
+                        return () => watch.unsubscribe();
+                      }}
+                      editable={editable}
+                      onVerified={onVerified}
+                    />
+                  )}
+                  {slot.answer?.is_edited && <small className="answer-edited">Edited by QC</small>}
+                  {previous.map((p) =>
+                    isImageType(slot.question.type) ? (
+                      p.images.length > 0 && (
+                        <div key={p.workflow_object} className="answer-previous">
+                          <small>Previous ({p.sub_project_name}):</small>
+                          <ImageTiles title={`${slot.question.name}, previous`} images={p.images} />
+                        </div>
+                      )
+                    ) : (
+                      <small key={p.workflow_object} className="answer-previous">
+                        Previous ({p.sub_project_name}): {p.single_input || NOT_AVAILABLE}
+                      </small>
+                    ),
+                  )}
+                  {input.callingView && slot.question.is_calling_necessary && slot.answer && (
+                    <div className="call-check">
                       <label>
-                        Reason{" "}
                         <input
-                          value={check.remarks}
+                          type="checkbox"
                           disabled={!checking}
-                          maxLength={10_000}
+                          checked={check.has_called_and_verified}
                           onChange={(e) =>
                             survey.send({
                               type: "call.change",
                               key: slot.key,
-                              check: { ...check, remarks: e.target.value },
+                              check: { ...check, has_called_and_verified: e.target.checked },
                             })
                           }
-                        />
+                        />{" "}
+                        Called and verified
                       </label>
-                    )}
-                  </div>
-                )}
+                      <label>
+                        <input
+                          type="checkbox"
+                          disabled={!checking}
+                          checked={check.remarked}
+                          onChange={(e) =>
+                            survey.send({
+                              type: "call.change",
+                              key: slot.key,
+                              check: { ...check, remarked: e.target.checked },
+                            })
+                          }
+                        />{" "}
+                        Remark
+                      </label>
+                      {check.remarked && (
+                        <label>
+                          Reason{" "}
+                          <input
+                            value={check.remarks}
+                            disabled={!checking}
+                            maxLength={10_000}
+                            onChange={(e) =>
+                              survey.send({
+                                type: "call.change",
+                                key: slot.key,
+                                check: { ...check, remarks: e.target.value },
+                              })
+                            }
+                          />
+                        </label>
+                      )}
+                    </div>
+                  )}
+                </div>
               </li>
             );
           })}

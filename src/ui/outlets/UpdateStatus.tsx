@@ -5,23 +5,29 @@
  * pending retailer request check, then the popup 'There are {n} Pending Retailer Request!' or the
  * bulk status modal for this outlet.
  */
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, QueryObserver, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { useEffect, useMemo, useRef } from "react";
+import { fromCallback } from "xstate";
 import { type ActionsConfigResponse, allowedBulkActions } from "../../domain/actionsConfig";
-import { ANSWERS_INCOMPLETE, type CallingTracker, REASONS_INCOMPLETE } from "../../domain/calling";
+import { ANSWERS_INCOMPLETE, REASONS_INCOMPLETE } from "../../domain/calling";
 import type { OutletReview, ReviewRole } from "../../domain/outletReview";
 import { pendingRequestsPopup } from "../../domain/retailerRequests";
 import { actionsConfigQuery } from "../../infra/api/outlets";
 import { savedAnswersQuery } from "../../infra/api/survey";
 import { type BulkStatusInput, bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
 import { modalMachine } from "../../machines/modal";
-import { updateStatusGateMachine } from "../../machines/updateStatusGate";
+import {
+  type GateFacts,
+  type UpdateStatusGateEvent,
+  updateStatusGateMachine,
+} from "../../machines/updateStatusGate";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import type { ModalActor } from "../widgets/Modal";
 import BulkStatusModal from "./BulkStatusModal";
 import { bulkStatusActors } from "./bulkStatusActors";
+import type { FollowedTrackers } from "./CallingTrackerPanel";
 import { updateStatusGateActors } from "./retailerActors";
 
 /** One Update Status dialog with its own bulk status actor for this outlet; Okay closes it. */
@@ -48,6 +54,33 @@ function StatusDialog({
   return <BulkStatusModal modal={modal} actor={actor} years={years} />;
 }
 
+/**
+ * The gates' facts as they are read again (a reason saved, answers saved), weighed by the machine:
+ * the tracker's phones and the saved answers, from those the gate started with.
+ */
+const factReads = (
+  first: GateFacts,
+  trackers: FollowedTrackers,
+  queryClient: QueryClient,
+  workflowObject: number,
+) =>
+  fromCallback(({ sendBack }) => {
+    const answers = new QueryObserver(queryClient, savedAnswersQuery(workflowObject));
+    let last = first;
+    const tell = (next: Pick<GateFacts, "trackers" | "savedAnswers">) => {
+      if (next.trackers === last.trackers && next.savedAnswers === last.savedAnswers) return;
+      last = { ...next, questionGroups: next.savedAnswers?.length ?? 0 };
+      sendBack({ type: "facts.change", ...last } satisfies UpdateStatusGateEvent);
+    };
+    const stopTrackers = trackers.follow((now) => tell({ ...last, trackers: now }));
+    const stopAnswers = answers.subscribe((read) => tell({ ...last, savedAnswers: read.data ?? null }));
+    tell({ trackers: trackers.current(), savedAnswers: answers.getCurrentResult().data ?? null });
+    return () => {
+      stopTrackers();
+      stopAnswers();
+    };
+  });
+
 /** Update Status through its gate (§4.5): the pending request check, then the popup or the modal. */
 export default function UpdateStatus({
   outlet,
@@ -58,36 +91,29 @@ export default function UpdateStatus({
 }: {
   outlet: OutletReview;
   reviewerRole: ReviewRole;
-  /** The calling tracker's phones as last read (a calling executive), or null. */
-  trackers: readonly CallingTracker[] | null;
+  /** The calling tracker's phones as they are read (a calling executive), or null. */
+  trackers: FollowedTrackers;
   onMoved: () => void;
   actors?: typeof updateStatusGateActors;
 }) {
+  const queryClient = useQueryClient();
   const config = useQuery(actionsConfigQuery());
   const answers = useQuery(savedAnswersQuery(outlet.workflow_object.id));
   const savedAnswers = answers.data ?? null;
+  const facts = { trackers: trackers.current(), savedAnswers, questionGroups: savedAnswers?.length ?? 0 };
   const modal = useLiveActorRef(modalMachine, { input: { open: false } }, (snapshot) => {
     if (snapshot.value === "closed") gate.send({ type: "modal.closed" });
   });
   const gate = useLiveActorRef(
     useProvided(updateStatusGateMachine, {
-      actors,
+      actors: {
+        factReads: factReads(facts, trackers, queryClient, outlet.workflow_object.id),
+        ...actors,
+      },
       actions: { openStatusModal: () => modal.send({ type: "modal.open" }) },
     }),
-    {
-      input: {
-        workflowObject: outlet.workflow_object.id,
-        role: reviewerRole,
-        trackers,
-        savedAnswers,
-        questionGroups: savedAnswers?.length ?? 0,
-      },
-    },
+    { input: { workflowObject: outlet.workflow_object.id, role: reviewerRole, ...facts } },
   );
-  // The gates' facts as they are read again (a reason saved, answers saved): weighed by the machine.
-  useEffect(() => {
-    gate.send({ type: "facts.change", trackers, savedAnswers, questionGroups: savedAnswers?.length ?? 0 });
-  }, [gate, trackers, savedAnswers]);
   const gateState = useSelector(gate, (s) => s);
   const open = useSelector(modal, (s) => s.value !== "closed");
   const selected = useMemo(

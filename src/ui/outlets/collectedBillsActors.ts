@@ -16,6 +16,7 @@ import type {
   InvoiceSaveRequest,
   RowDeleteOutcome,
   RowDeleteRequest,
+  SkuInvoice,
   SliderLoadOutcome,
 } from "../../domain/invoiceSkus";
 import {
@@ -26,7 +27,13 @@ import {
   saveNumberDate,
 } from "../../infra/api/collectedBills";
 import { listExports } from "../../infra/api/downloads";
-import { deleteSkuRow, exportSkuRows, loadSkuSlider, saveSkuInvoice } from "../../infra/api/invoiceSkus";
+import {
+  deleteSkuRow,
+  exportSkuRows,
+  loadSkuInvoice,
+  loadSkuSlider,
+  saveSkuInvoice,
+} from "../../infra/api/invoiceSkus";
 import { runApi } from "../../infra/http";
 import type { InvoicesOutcome } from "../../machines/collectedBills";
 import type { SkuExportRequest } from "../../machines/skuExport";
@@ -49,11 +56,15 @@ export const collectedBillsActors = {
   createInvoice: fromPromise<InvoiceCreateOutcome, InvoiceCreateRequest>(({ input, signal }) =>
     runApi(createCollectedInvoice(input), { signal }),
   ),
-  /** The editing slider's read: the new SKU data and the sub-project's SKU list. */
+  /** The editing slider's first read: the new SKU data and the sub-project's SKU list. */
   loadSlider: fromPromise<SliderLoadOutcome, { workflowObject: number }>(async ({ input, signal }) => ({
     type: "ok",
     data: await runApi(loadSkuSlider(input.workflowObject), { signal }),
   })),
+  /** The invoice the slider opens, with its rows. */
+  loadInvoice: fromPromise<SkuInvoice, { invoice: number }>(({ input, signal }) =>
+    runApi(loadSkuInvoice(input.invoice), { signal }),
+  ),
   saveInvoice: fromPromise<InvoiceSaveOutcome, InvoiceSaveRequest>(({ input, signal }) =>
     runApi(saveSkuInvoice(input), { signal }),
   ),

@@ -4,8 +4,9 @@
  * written back to the address (replacing the entry, so Back leaves the list) and to the tab's
  * memory; the browser's Back and Forward within the list restore the query.
  */
+import { useSelector } from "@xstate/react";
 import { useEffect, useMemo } from "react";
-import type { ActorRefFrom } from "xstate";
+import { type ActorRefFrom, fromCallback } from "xstate";
 import {
   type FilterKinds,
   type FilterValues,
@@ -17,6 +18,7 @@ import { type TableQuery, tableQueryFromParams, tableQueryToParams } from "../..
 import { rememberedList, rememberList } from "../../infra/listMemory";
 import {
   type OutletListEffects,
+  type OutletListEvent,
   type OutletListInput,
   provideOutletList,
   selectedOutlets,
@@ -51,6 +53,20 @@ export function listAddress(
   return text ? `?${text}` : "";
 }
 
+/** Back and Forward within the list bring the query and filters of the address they return to. */
+const addressChanges = (path: string, kinds: FilterKinds) =>
+  fromCallback(({ sendBack }) => {
+    const restore = () => {
+      if (window.location.pathname !== path) return;
+      sendBack({
+        type: "address.changed",
+        ...readListAddress(window.location.search, kinds),
+      } satisfies OutletListEvent);
+    };
+    window.addEventListener("popstate", restore);
+    return () => window.removeEventListener("popstate", restore);
+  });
+
 export function useOutletList(effects: OutletListEffects, kinds: FilterKinds): OutletListActor {
   const path = window.location.pathname;
   const input = useMemo(
@@ -60,28 +76,18 @@ export function useOutletList(effects: OutletListEffects, kinds: FilterKinds): O
     }),
     [path, kinds],
   );
-  const machine = useMemo(() => provideOutletList(effects), [effects]);
+  const machine = useMemo(
+    () => provideOutletList(effects, addressChanges(path, kinds)),
+    [effects, path, kinds],
+  );
   const actor = useLiveActorRef(machine, { input });
+  const { view, applied, known } = useSelector(actor, (s) => s.context);
   useEffect(() => {
-    const write = () => {
-      const { view, applied, known } = actor.getSnapshot().context;
-      const search = listAddress(window.location.search, view, applied, kinds);
-      if (search !== window.location.search) {
-        window.history.replaceState(window.history.state, "", `${path}${search}${window.location.hash}`);
-      }
-      rememberList(path, { search, selection: selectedOutlets({ view, known }) });
-    };
-    write();
-    const subscription = actor.subscribe(write);
-    const restore = () => {
-      if (window.location.pathname !== path) return;
-      actor.send({ type: "address.changed", ...readListAddress(window.location.search, kinds) });
-    };
-    window.addEventListener("popstate", restore);
-    return () => {
-      subscription.unsubscribe();
-      window.removeEventListener("popstate", restore);
-    };
-  }, [actor, path, kinds]);
+    const search = listAddress(window.location.search, view, applied, kinds);
+    if (search !== window.location.search) {
+      window.history.replaceState(window.history.state, "", `${path}${search}${window.location.hash}`);
+    }
+    rememberList(path, { search, selection: selectedOutlets({ view, known }) });
+  }, [view, applied, known, path, kinds]);
   return actor;
 }

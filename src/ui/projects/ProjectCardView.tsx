@@ -2,7 +2,7 @@
  * One project card (002 §2.12): the name cut at 15 characters with the whole name as its tooltip,
  * "ID" and the project id, type, dates, "No.of Outlets", the notification menu (250 px: count,
  * newest entries, "View All"), the logo (the name's initials when it has none), Download deck when
- * it has a deck, and Edit for those who may edit. The menu's lifecycle is the projectCard machine;
+ * it has a deck (`deckPath`), and Edit for those who may edit the project (`pro`, given as `editPath`). The menu's lifecycle is the projectCard machine;
  * choosing an entry opens its outlet.
  */
 import { useId } from "react";
@@ -140,18 +140,19 @@ export function ProjectCardView({
         <dt>{OUTLETS_LABEL}</dt>
         <dd>{card.outlets_count}</dd>
       </dl>
-      {(editPath || card.deck || payoutPath) && (
+      {(editPath || card.deckPath || payoutPath) && (
         <div className="project-card-actions">
           {payoutPath && (
             <Link href={payoutPath} aria-label={`Payouts of ${card.name}`}>
               Payouts
             </Link>
           )}
-          {card.deck && (
+          {card.deckPath && (
+            // The server names the file (Content-Disposition), so the download keeps the deck's own name.
             <a
               className="button button-secondary"
-              href={card.deck.url}
-              download={card.deck.name}
+              href={card.deckPath}
+              download
               aria-label={`${DOWNLOAD_DECK} of ${card.name}`}
             >
               {DOWNLOAD_DECK}

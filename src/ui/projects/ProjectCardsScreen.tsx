@@ -113,7 +113,7 @@ export default function ProjectCardsScreen() {
                   ? null
                   : `/dashboard/projects/client-portal-view/${encodeURIComponent(card.slug)}/payout`
               }
-              editPath={canEdit ? projectUpdatePath(card.slug) : null}
+              editPath={card.pro ? projectUpdatePath(card.slug) : null}
             />
           ))}
         </div>

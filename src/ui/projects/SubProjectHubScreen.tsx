@@ -7,6 +7,7 @@
 import { Link, useParams } from "wouter";
 import { maySetUpInvoices } from "../../domain/invoiceSetup";
 import { MOBILE_LINK_DOWNLOAD, mayExportMobileLinks } from "../../domain/mobileLinks";
+import { mayAuditPhotos, PHOTO_AUDIT } from "../../domain/photoAudit";
 import { HUB_NOT_FOUND, projectTypeLabel } from "../../domain/projects";
 import { mayWrite } from "../../domain/resource";
 import { RESOURCE_SCREENS } from "../../domain/resourceCatalogue";
@@ -16,7 +17,7 @@ import { pathFor } from "../../domain/routePatterns";
 import { ROUTES } from "../../domain/routes";
 import { subProjectHubMachine } from "../../machines/subProjectHub";
 import StateChart from "../dashboard/StateChart";
-import { isBuilt } from "../routes/allBuilt";
+import { isBuilt, opensFor } from "../routes/allBuilt";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
 import { StatCard } from "../widgets/Display";
@@ -34,9 +35,12 @@ import { useProvided } from "../live/useProvided";
 function hubScreens(permissions: readonly string[], internal: boolean): { title: string; pattern: string }[] {
   return ROUTES.filter((route) => {
     if (route.pattern === MOBILE_LINK_DOWNLOAD && !mayExportMobileLinks(permissions)) return false;
+    if (route.pattern === PHOTO_AUDIT && !mayAuditPhotos(permissions, internal)) return false;
     if (route.pattern.startsWith(ASSIGN_INVOICE_SKU) && !maySetUpInvoices(permissions, internal))
       return false;
     if (!route.pattern.startsWith(`${SUB_PROJECT_HUB}/`) || !isBuilt(route.pattern)) return false;
+    // A list the user may not read (a sub-project's scoring setup is internal staff's) is not offered.
+    if (!opensFor(route.pattern, { permissions, internal })) return false;
     // An outlet or record of a list, and a list's add form, are reached from that list.
     const formOfList = RESOURCE_SCREENS.some((s) => s.pattern === route.pattern && s.kind !== "list");
     return !formOfList && !route.pattern.slice(SUB_PROJECT_HUB.length + 1).includes(":");

@@ -2,11 +2,14 @@
 import { fromPromise } from "xstate";
 import type { SetupLoadOutcome, SetupSaveOutcome } from "../../domain/invoiceSetup";
 import type { MobileLinksOutcome } from "../../domain/mobileLinks";
+import type { PhotoDecisionOutcome, PhotoListOutcome } from "../../domain/photoAudit";
 import type { HubOutcome } from "../../domain/projects";
 import { loadInvoiceSetup, saveInvoiceSetup } from "../../infra/api/invoiceSetup";
+import { decidePhoto, loadPhotos } from "../../infra/api/photoAudit";
 import { markNotificationsRead, startMobileLinksExport, subProjectHub } from "../../infra/api/projects";
 import { runApi } from "../../infra/http";
 import type { SaveInput } from "../../machines/invoiceAssignment";
+import type { PhotoDecisionRequest, PhotoListRequest } from "../../machines/photoAudit";
 
 export const projectCardActors = {
   markRead: fromPromise<{ marked: number }, { ids: number[] }>(({ input, signal }) =>
@@ -32,5 +35,21 @@ export const invoiceAssignmentActors = {
   ),
   saveSetup: fromPromise<SetupSaveOutcome, SaveInput>(({ input, signal }) =>
     runApi(saveInvoiceSetup(input.projectSlug, input.slug, input.assignment), { signal }),
+  ),
+};
+
+export const photoAuditActors = {
+  loadPhotos: fromPromise<PhotoListOutcome, PhotoListRequest>(({ input, signal }) =>
+    runApi(loadPhotos(input.projectSlug, input.slug, input.status, input.page), { signal }),
+  ),
+  decide: fromPromise<PhotoDecisionOutcome, PhotoDecisionRequest>(({ input, signal }) =>
+    runApi(
+      decidePhoto(input.projectSlug, input.slug, input.imageId, {
+        decision: input.decision,
+        reason: input.reason,
+        version: input.version,
+      }),
+      { signal },
+    ),
   ),
 };

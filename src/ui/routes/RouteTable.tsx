@@ -5,6 +5,7 @@
  */
 import { type ComponentType, lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
+import { QUESTION_SCREEN } from "../../domain/questionScreen";
 import { type AppRoute, ROUTES_BY_SPECIFICITY, retailerPortalHome } from "../../domain/routes";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
@@ -20,6 +21,11 @@ const machinesArea = (name: "DashboardMachines" | "DevMachines") =>
   lazy(() => import("../machines/MachinesArea").then((m) => ({ default: m[name] })));
 const DashboardMachines = machinesArea("DashboardMachines");
 const DevMachines = machinesArea("DevMachines");
+/** Not a catalogue route: a question's own screen, opened from the question lists (docs/survey.md). */
+const QuestionScreen = lazy(() => import("../projects/QuestionScreen"));
+/** Each team's allocation pages are one screen each, reading the team from the path. */
+const AllocationOverview = lazy(() => import("../allocation/AllocationOverviewScreen"));
+const AllocationEdit = lazy(() => import("../allocation/AllocationEditScreen"));
 /** Only pages that are missing need it, so the sign-in pages do not carry it. */
 const NotFound = lazy(() => import("../errors/NotFound"));
 
@@ -37,6 +43,22 @@ function RetailerPortal() {
 const outletList = (name: keyof typeof import("../outlets/OutletListScreens")) =>
   lazy(() => import("../outlets/OutletListScreens").then((m) => ({ default: m[name] })));
 const OutletView = lazy(() => import("../outlets/OutletView"));
+const OutletGallery = lazy(() => import("../outlets/OutletGalleryScreen"));
+/** The reports (docs/reports.md), the charts' code with them. */
+const reportScreen = <M extends Record<string, ComponentType>>(load: () => Promise<M>, name: keyof M) =>
+  lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+const reportsPage = (name: keyof typeof import("../reports/ReportsScreen")) =>
+  reportScreen(() => import("../reports/ReportsScreen"), name);
+const auditImages = (name: keyof typeof import("../reports/RetailAuditImagesScreen")) =>
+  reportScreen(() => import("../reports/RetailAuditImagesScreen"), name);
+const outletReport = (name: keyof typeof import("../reports/OutletReportScreen")) =>
+  reportScreen(() => import("../reports/OutletReportScreen"), name);
+const performance = (name: keyof typeof import("../reports/PerformanceReportScreen")) =>
+  reportScreen(() => import("../reports/PerformanceReportScreen"), name);
+const unicorns = (name: keyof typeof import("../verification/UnicornScreens")) =>
+  lazy(() => import("../verification/UnicornScreens").then((m) => ({ default: m[name] })));
+const gamification = (name: keyof typeof import("../gamification/GamificationScreens")) =>
+  lazy(() => import("../gamification/GamificationScreens").then((m) => ({ default: m[name] })));
 const SUB_PROJECT = "/dashboard/projects/view-list/:projectSlug/view/:slug";
 const CLIENT_PORTAL = "/dashboard/projects/client-portal-view";
 const OUTLET_SCREENS = {
@@ -70,6 +92,9 @@ const UPLOAD_SCREENS = Object.fromEntries(UPLOAD_BUILT_PATTERNS.map((p) => [p, B
   typeof BulkUploadScreen
 >;
 
+/** The staff two-step sign-in's pages (docs/auth.md). */
+const twoStep = (name: keyof typeof import("../auth/TwoStepScreens")) =>
+  lazy(() => import("../auth/TwoStepScreens").then((m) => ({ default: m[name] })));
 const codeSignIn = (name: keyof typeof import("../ekyc/screens")) =>
   lazy(() => import("../ekyc/screens").then((m) => ({ default: m[name] })));
 const fieldArea = (name: keyof typeof import("../ekyc/fieldScreens")) =>
@@ -135,12 +160,40 @@ const MOBILE_SCREENS = {
   "/retailers/earnings/earnings-details/pdf-view": pdfView("StatementPdfView"),
 } as const;
 
+const taxScreen = (
+  name:
+    | "TdsScreen"
+    | "TdsReportsScreen"
+    | "Form16Screen"
+    | "PanListScreen"
+    | "StoreDetailScreen"
+    | "Form16CsvScreen",
+) => lazy(() => import("../tax/TaxScreens").then((m) => ({ default: m[name] })));
+const TAX_SCREENS = {
+  "/dashboard/tds": taxScreen("TdsScreen"),
+  "/dashboard/tds/tds-reports": taxScreen("TdsReportsScreen"),
+  "/dashboard/form16": taxScreen("Form16Screen"),
+  "/dashboard/form16/pan-list": taxScreen("PanListScreen"),
+  "/dashboard/form16/pan-list/store-detail": taxScreen("StoreDetailScreen"),
+  "/dashboard/form-16-pdf": lazy(() => import("../tax/Form16PdfScreen")),
+  "/dashboard/form-16-csv": taxScreen("Form16CsvScreen"),
+} as const;
+
+const messageScreen = (name: "MessageDetailsScreen" | "MessageSummaryScreen") =>
+  lazy(() => import("../messaging/MessageScreens").then((m) => ({ default: m[name] })));
+const MESSAGE_SCREENS = {
+  "/dashboard/message/details": messageScreen("MessageDetailsScreen"),
+  "/dashboard/message/summary": messageScreen("MessageSummaryScreen"),
+} as const;
+
 /** Any other dashboard route: an administration screen or the honest Page not found (./AdminRoute). */
 const AdminRoute = lazy(() => import("./AdminRoute"));
 
 const SCREENS = {
   "/": Home,
   "/login": lazy(() => import("../auth/LoginScreen")),
+  "/mfa-password": twoStep("MfaPasswordScreen"),
+  "/verify-otp": twoStep("VerifyOtpScreen"),
   "/forgot-password": lazy(() => import("../auth/ForgotPasswordScreen")),
   "/reset-password": lazy(() => import("../auth/ResetPasswordScreen")),
   "/change-password-expiry": lazy(() => import("../auth/PasswordExpiryScreen")),
@@ -158,6 +211,16 @@ const SCREENS = {
     })),
   ),
   "/dashboard/ifsc-change-verification": lazy(() => import("../verification/IfscChangeScreen")),
+  "/dashboard/reverse-geo-coding": lazy(() => import("../verification/LocationChecksScreen")),
+  "/dashboard/unicorn-image-matching": unicorns("default"),
+  "/dashboard/list-of-unicorns": unicorns("UnicornListScreen"),
+  "/dashboard/list-of-unicorns/view/:slug": unicorns("UnicornViewScreen"),
+  "/dashboard/qc-allocation-management": AllocationOverview,
+  "/dashboard/qc-allocation-management/edit": AllocationEdit,
+  "/dashboard/calling-allocation-management": AllocationOverview,
+  "/dashboard/calling-allocation-management/edit": AllocationEdit,
+  "/dashboard/iftu-allocation-management": AllocationOverview,
+  "/dashboard/iftu-allocation-management/edit": AllocationEdit,
   "/dashboard/profile/:user_name": lazy(() => import("../profile/ProfileScreen")),
   "/dashboard/field-outlet-recovery": lazy(() => import("../fieldTools/FieldOutletRecoveryScreen")),
   "/dashboard/field-app-dump": lazy(() => import("../fieldTools/FieldAppDumpScreen")),
@@ -165,21 +228,44 @@ const SCREENS = {
   "/dashboard/projects/notifications": lazy(() => import("../projects/ProjectNotificationsScreen")),
   [SUB_PROJECT]: lazy(() => import("../projects/SubProjectHubScreen")),
   [`${SUB_PROJECT}/mobile-link-download`]: lazy(() => import("../projects/MobileLinkDownloadScreen")),
+  [`${SUB_PROJECT}/photo-audit`]: lazy(() => import("../projects/PhotoAuditScreen")),
   [`${SUB_PROJECT}/assign-invoice-sku/invoice-header`]: lazy(
     () => import("../projects/InvoiceHeaderAssignmentScreen"),
   ),
   ...OUTLET_SCREENS,
-  "/dashboard/:reportTitle/:outletID/images": lazy(() => import("../outlets/OutletGalleryScreen")),
+  "/dashboard/:reportTitle/:outletID/images": OutletGallery,
+  "/dashboard/reports": reportsPage("default"),
+  "/gamification/dashboard": gamification("default"),
+  "/gamification/view-list/:slug": gamification("ProgramListScreen"),
+  "/gamification/view-list-all/:slug": gamification("ProgramLedgerScreen"),
+  "/gamification/report/:slug": gamification("AuditorReportScreen"),
+  "/dashboard/retail-audit-report": lazy(() => import("../reports/RetailAuditReportScreen")),
+  "/dashboard/retail-audit-report/images": auditImages("default"),
+  "/dashboard/retail-audit-report/view/:outlet": outletReport("default"),
+  "/dashboard/performance-report": performance("default"),
+  "/dashboard/performance-report-pdf": performance("PerformanceReportPdfScreen"),
+  "/dashboard/performance-report-csv": performance("PerformanceReportCsvScreen"),
+  "/dashboard/client-reports/:outletID/:outletSlug": outletReport("ClientReportScreen"),
+  "/dashboard/client-reports/:outletID/images": OutletGallery,
+  "/dashboard/client-image-reports/:id": auditImages("ClientImageReportScreen"),
+  [`${CLIENT_PORTAL}/:projectSlug/reports`]: reportsPage("ClientPortalReportsScreen"),
+  [`${CLIENT_PORTAL}/:projectSlug/reports/:outletId`]: outletReport("ClientPortalOutletReportScreen"),
+  [`${CLIENT_PORTAL}/:projectSlug/reports/:id/images`]: OutletGallery,
   "/dashboard/collected-bill-image-viewer/:workflow_object_id": lazy(
     () => import("../outlets/CollectedBillImageViewer"),
   ),
   ...MOBILE_SCREENS,
   ...PAYOUT_SCREENS,
+  ...TAX_SCREENS,
+  ...MESSAGE_SCREENS,
 } satisfies Record<BuiltPattern, ComponentType>;
 
-/** Dashboard pages render inside the shell; the mobile performance views under /dashboard do not. */
+/**
+ * Dashboard pages render inside the shell, and so do gamification's staff pages; the mobile
+ * performance views under /dashboard do not.
+ */
 export function inDashboardShell(route: AppRoute): boolean {
-  return /^\/dashboard(\/|$)/.test(route.pattern) && route.area !== "mobile";
+  return /^\/(dashboard|gamification)(\/|$)/.test(route.pattern) && route.area !== "mobile";
 }
 
 function RouteScreen({ route }: { route: AppRoute }) {
@@ -211,8 +297,8 @@ function UnknownPage({ framed }: { framed: boolean }) {
 const shellRoutes = ROUTES_BY_SPECIFICITY.filter(inDashboardShell);
 const standaloneRoutes = ROUTES_BY_SPECIFICITY.filter((r) => !inDashboardShell(r));
 
-/** Every path under /dashboard that no standalone route (the mobile views) took. */
-const DASHBOARD_AREA = /^\/dashboard(?:\/.*)?$/i;
+/** Every path under /dashboard (or /gamification) that no standalone route (the mobile views) took. */
+const DASHBOARD_AREA = /^\/(?:dashboard|gamification)(?:\/.*)?$/i;
 
 export default function RouteTable() {
   return (
@@ -237,6 +323,9 @@ export default function RouteTable() {
               </Route>
               <Route key="machine" path="/dashboard/machines/:id">
                 <DashboardMachines detail />
+              </Route>
+              <Route key="question" path={QUESTION_SCREEN}>
+                <QuestionScreen />
               </Route>
               <Route key="unknown">
                 <UnknownPage framed />

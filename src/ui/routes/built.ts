@@ -15,6 +15,8 @@ export const UPLOAD_BUILT_PATTERNS = [
   "/dashboard/projects/view-list/:projectSlug/view/:slug/sku-list/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/logic-score/benchmarks/bulk-upload",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/cycle/plot-payout",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-kyc",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-kyc/bulk-upload-images",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/bulk-kyc/bulk-upload-data-mapping",
   "/dashboard/message",
   "/dashboard/projects/client-portal-view/:slug/manage-kyc",
@@ -33,6 +35,9 @@ export const UPLOAD_BUILT_PATTERNS = [
 const HAND_BUILT_PATTERNS = [
   "/",
   "/login",
+  // The staff two-step sign-in: the code step and the password step again (docs/auth.md).
+  "/verify-otp",
+  "/mfa-password",
   "/forgot-password",
   "/reset-password",
   "/change-password-expiry",
@@ -74,6 +79,42 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/:reportTitle/:outletID/images",
   ...UPLOAD_BUILT_PATTERNS,
   "/dashboard/my-downloads",
+  // TDS and Form 16 for the payout team (docs/tax.md).
+  "/dashboard/tds",
+  "/dashboard/tds/tds-reports",
+  "/dashboard/form16",
+  "/dashboard/form16/pan-list",
+  "/dashboard/form16/pan-list/store-detail",
+  "/dashboard/form-16-pdf",
+  "/dashboard/form-16-csv",
+  // WhatsApp delivery logs (docs/messaging.md).
+  "/dashboard/message/details",
+  "/dashboard/message/summary",
+  // Location checks (docs/verification.md).
+  "/dashboard/reverse-geo-coding",
+  // Image matching (docs/verification.md).
+  "/dashboard/unicorn-image-matching",
+  "/dashboard/list-of-unicorns",
+  "/dashboard/list-of-unicorns/view/:slug",
+  // Gamification (docs/gamification.md).
+  "/gamification/dashboard",
+  "/gamification/view-list/:slug",
+  "/gamification/view-list-all/:slug",
+  "/gamification/report/:slug",
+  // The reports (docs/reports.md).
+  "/dashboard/reports",
+  "/dashboard/retail-audit-report",
+  "/dashboard/retail-audit-report/images",
+  "/dashboard/retail-audit-report/view/:outlet",
+  "/dashboard/performance-report",
+  "/dashboard/performance-report-pdf",
+  "/dashboard/performance-report-csv",
+  "/dashboard/client-reports/:outletID/:outletSlug",
+  "/dashboard/client-reports/:outletID/images",
+  "/dashboard/client-image-reports/:id",
+  "/dashboard/projects/client-portal-view/:projectSlug/reports",
+  "/dashboard/projects/client-portal-view/:projectSlug/reports/:outletId",
+  "/dashboard/projects/client-portal-view/:projectSlug/reports/:id/images",
   // The collected-bills lists (docs/invoices.md).
   "/dashboard/collected-bills-list",
   "/dashboard/invoices",
@@ -82,6 +123,13 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/account-verification",
   "/dashboard/secure-account-verification",
   "/dashboard/ifsc-change-verification",
+  // Allocation of each team's work (docs/allocation.md).
+  "/dashboard/qc-allocation-management",
+  "/dashboard/qc-allocation-management/edit",
+  "/dashboard/calling-allocation-management",
+  "/dashboard/calling-allocation-management/edit",
+  "/dashboard/iftu-allocation-management",
+  "/dashboard/iftu-allocation-management/edit",
   "/dashboard/profile/:user_name",
   // Field tools (docs/field-tools.md).
   "/dashboard/field-outlet-recovery",
@@ -91,6 +139,8 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/projects/notifications",
   "/dashboard/projects/view-list/:projectSlug/view/:slug",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/mobile-link-download",
+  // A sub-project's survey photos approved or rejected (docs/projects.md, "Photo audit").
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/photo-audit",
   // The money path's summary pages (docs/payouts.md).
   "/dashboard/projects/view-list/:projectSlug/view/:slug/cycle",
   "/dashboard/projects/client-portal-view/:projectSlug/payout",

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { backTarget, organisationSlug, UPLOAD_MSG } from "../../domain/bulkUpload";
+import { KYC_ZIP_MSG } from "../../domain/kycImages";
 import { matchPattern } from "../../domain/routePatterns";
 import {
   IFSC_CHANGE_VERIFICATION_PATH,
@@ -35,6 +36,7 @@ function Template({ type, place }: { type: UploadTypeKey; place: UploadPlace }) 
   return (
     <details className="upload-template">
       <summary>Template columns</summary>
+      {UPLOAD_TYPES[type].file === "imageZip" && <p>{KYC_ZIP_MSG.naming}</p>}
       <ul>
         {help.data.columns.map((c) => (
           <li key={c.name}>
@@ -149,7 +151,7 @@ export default function BulkUploadScreen() {
               Back to list
             </button>
           )}
-          {help.data && (
+          {help.data && type.file !== "imageZip" && (
             <a className="button button-secondary" href={help.data.sample_file} download>
               {UPLOAD_MSG.downloadSample}
             </a>

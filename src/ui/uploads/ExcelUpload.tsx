@@ -8,7 +8,7 @@ import { excelUploadMachine } from "../../machines/excelUpload";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";
-import { shareJob, useHistoryCopy } from "./jobCopies";
+import { panelCopies, shareJob } from "./jobCopies";
 import { JobOutcome, Sending } from "./UploadStatus";
 import { uploadActors } from "./uploadActors";
 
@@ -38,7 +38,11 @@ export default function ExcelUpload({
   const inputId = useId();
   const [state, send] = useLiveMachine(
     useProvided(excelUploadMachine, {
-      actors: { ...uploadActors(type, place, (read) => shareJob(queryClient, type, place, read)), ...actors },
+      actors: {
+        ...uploadActors(type, place, (read) => shareJob(queryClient, type, place, read)),
+        historyCopies: panelCopies(queryClient, type, place),
+        ...actors,
+      },
       actions: {
         notifySuccess: (_, { text }) => notify("success", text),
         historyChanged: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.all }),
@@ -47,7 +51,6 @@ export default function ExcelUpload({
     }),
   );
   const { dragging, fileName, job, error } = state.context;
-  useHistoryCopy(type, place, job?.id ?? null, send);
   const drop = (e: DragEvent) => {
     e.preventDefault();
     send({ type: "files.dropped", files: [...e.dataTransfer.files] });

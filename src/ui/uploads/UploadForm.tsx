@@ -1,13 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { EXCEL_ACCEPT, UPLOAD_MSG } from "../../domain/bulkUpload";
-import type { UploadTypeKey } from "../../domain/uploadTypes";
+import { ZIP_ACCEPT } from "../../domain/kycImages";
+import { UPLOAD_TYPES, type UploadTypeKey } from "../../domain/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import { bulkUploadScreenMachine } from "../../machines/bulkUploadScreen";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { FileInput } from "../widgets/Controls";
-import { shareJob, useHistoryCopy } from "./jobCopies";
+import { panelCopies, shareJob } from "./jobCopies";
 import { JobOutcome, Sending } from "./UploadStatus";
 import { uploadActors } from "./uploadActors";
 
@@ -25,19 +26,23 @@ export default function UploadForm({
   const queryClient = useQueryClient();
   const [state, send] = useLiveMachine(
     useProvided(bulkUploadScreenMachine, {
-      actors: { ...uploadActors(type, place, (read) => shareJob(queryClient, type, place, read)), ...actors },
+      actors: {
+        ...uploadActors(type, place, (read) => shareJob(queryClient, type, place, read)),
+        historyCopies: panelCopies(queryClient, type, place),
+        ...actors,
+      },
       actions: { historyChanged: () => void queryClient.invalidateQueries({ queryKey: uploadKeys.all }) },
     }),
   );
   const { fileName, job, error } = state.context;
-  useHistoryCopy(type, place, job?.id ?? null, send);
+  const zip = UPLOAD_TYPES[type].file === "imageZip";
   return (
     <section className="card upload-panel" aria-labelledby="upload-form-title">
       <h2 id="upload-form-title">Upload</h2>
       {(state.matches("idle") || state.matches("success")) && (
         <FileInput
-          label="Excel file (.xlsx or .xls)"
-          accept={EXCEL_ACCEPT}
+          label={zip ? "Zip file of images named by RSID (.zip)" : "Excel file (.xlsx or .xls)"}
+          accept={zip ? ZIP_ACCEPT : EXCEL_ACCEPT}
           onFile={(file) => file && send({ type: "file.chosen", file })}
         />
       )}

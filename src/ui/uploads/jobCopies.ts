@@ -1,17 +1,18 @@
 /**
  * One source for a job's progress: the upload panel and the History table show the same copy of
- * a job. What the panel reads goes into the History's cached pages; a History page read with a
- * further-along copy is handed to the panel's machine (which decides whether it counts), and every
- * copy read to the job's History row machine.
+ * a job. What the panel reads goes into the History's cached pages; every job a History page reads
+ * is handed to the panel's machine (which keeps its own job's copy when it is further along), and
+ * every copy of a job to that job's History row machine.
  */
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { partialMatchKey, type QueryClient } from "@tanstack/react-query";
+import { fromCallback } from "xstate";
 import type { BulkUploadJob, BulkUploadJobList } from "../../domain/bulkUpload";
 import type { UploadTypeKey } from "../../domain/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
 import type { JobRowEvent } from "../../machines/bulkUploadJob";
-import { rowCopies, watchRowCopies } from "../widgets/rowCopies";
+import type { JobCopiedEvent } from "../../machines/jobPolling";
+import { rowCopies } from "../widgets/rowCopies";
 
 /** Puts a job just read into every cached History page that lists it. */
 export function shareJob(
@@ -34,18 +35,17 @@ export const historyCopies = (queryClient: QueryClient, type: UploadTypeKey, pla
     job,
   }));
 
-/** Sends the History's copy of the job to the panel's machine whenever a History page holding it is read. */
-export function useHistoryCopy(
-  type: UploadTypeKey,
-  place: UploadPlace,
-  jobId: number | null,
-  send: (event: { type: "job.seen"; job: BulkUploadJob }) => void,
-) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (jobId === null) return;
-    return watchRowCopies<BulkUploadJob>(queryClient, uploadKeys.jobs(type, place), jobId, (job) =>
-      send({ type: "job.seen", job }),
-    );
-  }, [queryClient, type, place, jobId, send]);
-}
+/**
+ * The panel's machine hears every job a History page reads (it keeps the copy of the job it
+ * follows): the callback actor it invokes from the start, so no copy read while it waits for a
+ * job's id can be missed.
+ */
+export const panelCopies = (queryClient: QueryClient, type: UploadTypeKey, place: UploadPlace) =>
+  fromCallback(({ sendBack }) =>
+    queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== "updated" || event.action.type !== "success") return;
+      if (!partialMatchKey(event.query.queryKey, uploadKeys.jobs(type, place))) return;
+      for (const job of (event.query.state.data as BulkUploadJobList | undefined)?.results ?? [])
+        sendBack({ type: "job.copied", job } satisfies JobCopiedEvent);
+    }),
+  );

@@ -1,8 +1,10 @@
-import { useEffect } from "react";
-import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
+import { useEffect, useRef } from "react";
+import { type ActorRefFrom, fromCallback } from "xstate";
 import { tableQueryFromParams, tableQueryToParams } from "../../domain/table";
-import { dataTableMachine } from "../../machines/dataTable";
+import { type DataTableEvent, dataTableMachine } from "../../machines/dataTable";
 import { useLiveActorRef } from "../live/liveActors";
+import { useProvided } from "../live/useProvided";
 
 export type DataTableActor = ActorRefFrom<typeof dataTableMachine>;
 
@@ -24,38 +26,44 @@ function ownParams(search: string, prefix: string): URLSearchParams {
  * prefix for its keys.
  */
 export function useDataTable(defaultPageSize?: number, prefix = ""): DataTableActor {
-  const actor = useLiveActorRef(dataTableMachine, {
-    input: tableQueryFromParams(ownParams(globalThis.location?.search ?? "", prefix), defaultPageSize),
-  });
-  useTableAddress(actor, defaultPageSize, prefix);
+  const actor = useLiveActorRef(
+    useProvided(dataTableMachine, {
+      actors: { addressChanges: tableAddressChanges(defaultPageSize, prefix) },
+    }),
+    { input: tableQueryFromParams(ownParams(globalThis.location?.search ?? "", prefix), defaultPageSize) },
+  );
+  useTableAddress(actor, prefix);
   return actor;
 }
 
-/**
- * Keeps a table's page, size, order and search in the URL query, and restores them on Back and
- * Forward: for a table a screen's machine invokes (it starts from the address too).
- */
-export function useTableAddress(actor: DataTableActor, defaultPageSize?: number, prefix = ""): void {
-  useEffect(() => {
-    const write = () => {
-      const { page, pageSize, sort, search } = actor.getSnapshot().context;
-      const url = new URL(window.location.href);
-      for (const key of TABLE_PARAMS) url.searchParams.delete(`${prefix}${key}`);
-      for (const [key, value] of Object.entries(tableQueryToParams({ page, pageSize, sort, search }))) {
-        url.searchParams.set(`${prefix}${key}`, value);
-      }
-      if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
-    };
-    const subscription = actor.subscribe(write);
+/** Back and Forward bring the table's page, size, order and search of the address they return to. */
+export const tableAddressChanges = (defaultPageSize?: number, prefix = "") =>
+  fromCallback(({ sendBack }) => {
     const restore = () =>
-      actor.send({
+      sendBack({
         type: "view.restore",
         query: tableQueryFromParams(ownParams(window.location.search, prefix), defaultPageSize),
-      });
+      } satisfies DataTableEvent);
     window.addEventListener("popstate", restore);
-    return () => {
-      subscription.unsubscribe();
-      window.removeEventListener("popstate", restore);
-    };
-  }, [actor, defaultPageSize, prefix]);
+    return () => window.removeEventListener("popstate", restore);
+  });
+
+/**
+ * Keeps a table's page, size, order and search in the URL query, written from the state the table
+ * reaches; for a table a screen's machine invokes, that machine provides `tableAddressChanges`.
+ */
+export function useTableAddress(actor: DataTableActor, prefix = ""): void {
+  const snapshot = useSelector(actor, (s) => s);
+  // The address is left as it is until the table first changes: a list opened bare stays bare.
+  const opened = useRef(snapshot);
+  useEffect(() => {
+    if (snapshot === opened.current) return;
+    const { page, pageSize, sort, search } = snapshot.context;
+    const url = new URL(window.location.href);
+    for (const key of TABLE_PARAMS) url.searchParams.delete(`${prefix}${key}`);
+    for (const [key, value] of Object.entries(tableQueryToParams({ page, pageSize, sort, search }))) {
+      url.searchParams.set(`${prefix}${key}`, value);
+    }
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
+  }, [snapshot, prefix]);
 }

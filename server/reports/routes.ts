@@ -1,0 +1,63 @@
+/** The reports' endpoints (src/domain/api/reports.ts; docs/reports.md). */
+import { Hono } from "hono";
+import * as api from "../../src/domain/api/reports";
+import { performanceExportTitle } from "../../src/domain/reports";
+import type { AppDeps, AppEnv } from "../context";
+import { createExport, exportOf } from "../exports/exportJobs";
+import { paginate } from "../http/pagination";
+import { NOT_FOUND, Problem } from "../http/problem";
+import { serve } from "../http/serve";
+import { scopeOf } from "./access";
+import { performanceReport } from "./performance";
+import { outletReport, reportCycles, retailAuditImages, retailAuditReport } from "./retailAudit";
+
+export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { db } = deps;
+
+  serve(app, deps, api.reportCycles, async ({ caller, query }) => {
+    const results = await reportCycles(db, scopeOf(caller), query.project);
+    if (!results) throw new Problem(404, { ...NOT_FOUND });
+    return { results };
+  });
+
+  serve(app, deps, api.retailAuditReport, async ({ c, caller, query, page }) => {
+    const report = await retailAuditReport(db, scopeOf(caller), query, page);
+    if (!report) throw new Problem(404, { ...NOT_FOUND });
+    const { rows, count, ...rest } = report;
+    return { ...paginate(c.req.url, rows, count, page), ...rest };
+  });
+
+  serve(app, deps, api.retailAuditImages, async ({ c, caller, query, page }) => {
+    const images = await retailAuditImages(db, scopeOf(caller), query, page);
+    if (!images) throw new Problem(404, { ...NOT_FOUND });
+    return { ...paginate(c.req.url, images.rows, images.count, page), cycle: images.cycle };
+  });
+
+  serve(app, deps, api.outletReport, async ({ caller, params }) => {
+    const report = await outletReport(db, scopeOf(caller), params.id);
+    if (!report) throw new Problem(404, { ...NOT_FOUND });
+    return report;
+  });
+
+  serve(app, deps, api.performanceReport, async ({ c, caller, query, page }) => {
+    const { rows, count, ...rest } = await performanceReport(db, scopeOf(caller), query, page);
+    return { ...paginate(c.req.url, rows, count, page), ...rest };
+  });
+
+  serve(app, deps, api.exportPerformanceReport, async ({ caller, body }) => {
+    const { format, ...filters } = body;
+    const now = new Date(deps.clock());
+    const id = await createExport(db, {
+      userId: caller.user.id,
+      organisationId: caller.user.organisation_id,
+      title: performanceExportTitle(format, filters),
+      kind: "performance_report",
+      params: { format, filters, scope: scopeOf(caller) },
+      now,
+    });
+    return exportOf(db, id, now.getTime());
+  });
+
+  return app;
+}
