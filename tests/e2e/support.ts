@@ -46,7 +46,18 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   // at once instead of failing later on a page that never came.
   const conflict = page.getByRole("button", { name: "Logout All Session" });
   const onDashboard = () => /\/dashboard$/.test(new URL(page.url()).pathname);
-  await expect.poll(async () => onDashboard() || (await conflict.isVisible())).toBe(true);
+  // On two busy cores the dashboard can take longer than one expect's time; when it never comes,
+  // say what the login page showed instead.
+  try {
+    await expect
+      .poll(async () => onDashboard() || (await conflict.isVisible()), { timeout: 20_000 })
+      .toBe(true);
+  } catch {
+    const said = (await page.getByRole("alert").allTextContents()).join(" ").trim();
+    throw new Error(
+      `${username} did not reach the dashboard; the login page showed: ${said || "no message"}`,
+    );
+  }
   if (!onDashboard()) throw new Error(`${username} still has a session an earlier test left open`);
 }
 
