@@ -10,13 +10,19 @@ import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
 import type { FieldErrors, SessionConflictBody } from "../domain/auth";
 import {
   nextMobileInput,
-  nextOtpInput,
   type OtpSendOutcome,
   type OtpStepOutcome,
   type OtpVerifyOutcome,
   RESEND_COOLDOWN_SECONDS,
   withMobilePrefix,
 } from "../domain/otpLogin";
+import {
+  codeEntryActions,
+  codeEntrySetup,
+  codeEntryState,
+  REQUEST_FAILED,
+  resendingState,
+} from "./codeEntry";
 
 export type EKycPlatform = "my_track" | "retailer";
 
@@ -55,9 +61,6 @@ export type EKycLoginContext = {
  */
 export type EKycLoginInput = { platform: EKycPlatform; resendCooldown?: number };
 
-/** Shown when a request fails without an answer from the server (network, timeout, server error). */
-export const REQUEST_FAILED = "Something went wrong. Please try again.";
-
 const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
 const kept = (event: unknown) => outputOf<SessionConflictBody | null>(event);
 
@@ -94,22 +97,19 @@ export const eKycLoginMachine = setup({
     }),
   },
   actions: {
+    ...codeEntryActions<EKycLoginContext, EKycLoginEvent>(),
     sessionStarted: (_, _params: { sessionid: string; username: string }) => {},
     goHome: () => {},
-    clearMessages: assign({ fieldErrors: {}, detail: null, otpError: null }),
-    startCountdown: assign({ countdown: ({ context }) => context.resendCooldown }),
   },
   guards: {
+    ...codeEntrySetup.guards,
     stepIs: ({ event }, params: { type: OtpStepOutcome["type"] }) =>
       outputOf<OtpStepOutcome>(event).type === params.type,
-    sendIs: ({ event }, params: { type: OtpSendOutcome["type"] }) =>
-      outputOf<OtpSendOutcome>(event).type === params.type,
     verifyIs: ({ event }, params: { type: OtpVerifyOutcome["type"] }) =>
       outputOf<OtpVerifyOutcome>(event).type === params.type,
-    countdownOver: ({ context }) => context.countdown <= 0,
     conflictKept: ({ event }) => kept(event) !== null,
   },
-  delays: { resendTick: 1000 },
+  delays: codeEntrySetup.delays,
 }).createMachine({
   id: "eKycLogin",
   description: "Sign-in with a code sent to a mobile number, from the number to the signed-in area.",
@@ -206,58 +206,19 @@ export const eKycLoginMachine = setup({
         onError: { target: "mobileEntry", actions: assign({ detail: REQUEST_FAILED }) },
       },
     },
-    otpEntry: {
+    otpEntry: codeEntryState({
       description:
         "The OTP screen: the code field, Verify OTP, Go back to login screen, and Resend after the countdown.",
-      initial: "counting",
-      on: {
-        "otp.change": {
-          actions: assign({ otp: ({ context, event }) => nextOtpInput(context.otp, event.value) }),
-        },
-        "otp.submit": { target: "verifying" },
-        back: { target: "mobileEntry", actions: ["clearMessages", assign({ otp: "" })] },
-      },
-      states: {
-        counting: {
-          description: "Resend is disabled and shows the seconds left, ticking down each second.",
-          always: { guard: "countdownOver", target: "resendReady" },
-          after: {
-            resendTick: {
-              target: "counting",
-              reenter: true,
-              actions: assign({ countdown: ({ context }) => context.countdown - 1 }),
-            },
-          },
-        },
-        resendReady: {
-          description: "The countdown is over: Resend may be pressed.",
-          on: { "otp.resend": { target: "#eKycLogin.resending" } },
-        },
-      },
-    },
-    resending: {
-      description: "A new code is being sent; the screen stays on the OTP entry.",
-      entry: "clearMessages",
-      invoke: {
-        id: "sendOtp",
-        src: "sendOtp",
-        input: ({ context }) => whoSignsIn(context),
-        onDone: [
-          {
-            guard: { type: "sendIs", params: { type: "sent" } },
-            target: "otpEntry",
-            actions: ["startCountdown", assign({ otp: "" })],
-          },
-          {
-            target: "otpEntry",
-            actions: assign({
-              otpError: ({ event }) => (event.output as Extract<OtpSendOutcome, { type: "refused" }>).detail,
-            }),
-          },
-        ],
-        onError: { target: "otpEntry", actions: assign({ otpError: REQUEST_FAILED }) },
-      },
-    },
+      submit: "verifying",
+      resend: "#eKycLogin.resending",
+      on: { back: { target: "mobileEntry", actions: ["clearMessages", "forgetCode"] } },
+    }),
+    resending: resendingState({
+      src: "sendOtp",
+      entry: "otpEntry",
+      input: ({ context }: { context: EKycLoginContext }) => whoSignsIn(context),
+      tags: [],
+    }),
     verifying: {
       description: "The code, encrypted with the server's public key, is being verified.",
       entry: "clearMessages",

@@ -15,14 +15,15 @@ import type {
   UserDetails,
 } from "../domain/auth";
 import { LOGIN_METHOD_PASSWORD, PLATFORM_WEB } from "../domain/loginMethods";
-import {
-  nextOtpInput,
-  OTP_PURPOSE_USER_LOGIN,
-  type OtpSendOutcome,
-  RESEND_COOLDOWN_SECONDS,
-} from "../domain/otpLogin";
+import { OTP_PURPOSE_USER_LOGIN, type OtpSendOutcome, RESEND_COOLDOWN_SECONDS } from "../domain/otpLogin";
 import type { StaffCodeOutcome } from "../domain/twoStepSignIn";
-import { REQUEST_FAILED } from "./eKycLogin";
+import {
+  codeEntryActions,
+  codeEntrySetup,
+  codeEntryState,
+  REQUEST_FAILED,
+  resendingState,
+} from "./codeEntry";
 
 export type SignInEvent =
   | { type: "username.change"; value: string }
@@ -93,23 +94,20 @@ export const signInMachine = setup({
     ),
   },
   actions: {
+    ...codeEntryActions<SignInContext, SignInEvent>(),
     sessionStarted: (_, _params: { response: LoginResponse; user: UserDetails }) => {},
     goToPasswordExpiry: (_, _params: { username: string }) => {},
     goHome: () => {},
-    clearMessages: assign({ fieldErrors: {}, detail: null, otpError: null }),
-    startCountdown: assign({ countdown: ({ context }) => context.resendCooldown, otp: "" }),
   },
   guards: {
+    ...codeEntrySetup.guards,
     outcomeIs: ({ event }, params: { type: LoginOutcome["type"] }) => outcome(event).type === params.type,
     conflictKept: ({ event }) => kept(event) !== null,
-    sendIs: ({ event }, params: { type: OtpSendOutcome["type"] }) =>
-      outputOf<OtpSendOutcome>(event).type === params.type,
     verifyIs: ({ event }, params: { type: StaffCodeOutcome["type"] }) =>
       outputOf<StaffCodeOutcome>(event).type === params.type,
-    countdownOver: ({ context }) => context.countdown <= 0,
     notSecondStep: ({ context }) => !context.secondStep,
   },
-  delays: { resendTick: 1000 },
+  delays: codeEntrySetup.delays,
 }).createMachine({
   id: "signIn",
   description: "The staff login form, from credentials (and a two-step account's code) to the dashboard.",
@@ -311,59 +309,18 @@ export const signInMachine = setup({
             },
           },
         },
-        codeEntry: {
+        codeEntry: codeEntryState({
           description:
             "OTP Send to Mobile Number: the code field, Verify OTP, Go back to login screen, and Resend after the countdown.",
-          initial: "counting",
-          on: {
-            "otp.change": {
-              actions: assign({ otp: ({ context, event }) => nextOtpInput(context.otp, event.value) }),
-            },
-            "otp.submit": { target: "verifyingCode" },
-          },
-          states: {
-            counting: {
-              description: "Resend is disabled and shows the seconds left, ticking down each second.",
-              always: { guard: "countdownOver", target: "resendReady" },
-              after: {
-                resendTick: {
-                  target: "counting",
-                  reenter: true,
-                  actions: assign({ countdown: ({ context }) => context.countdown - 1 }),
-                },
-              },
-            },
-            resendReady: {
-              description: "The countdown is over: Resend may be pressed.",
-              on: { "otp.resend": { target: "#signIn.code.resendingCode" } },
-            },
-          },
-        },
-        resendingCode: {
-          description: "A new code is being sent; the screen stays on the code entry.",
+          submit: "verifyingCode",
+          resend: "#signIn.code.resendingCode",
+        }),
+        resendingCode: resendingState({
+          src: "sendCode",
+          entry: "codeEntry",
+          input: ({ context }: { context: SignInContext }) => whoSignsIn(context),
           tags: ["busy"],
-          entry: "clearMessages",
-          invoke: {
-            id: "sendCode",
-            src: "sendCode",
-            input: ({ context }) => whoSignsIn(context),
-            onDone: [
-              {
-                guard: { type: "sendIs", params: { type: "sent" } },
-                target: "codeEntry",
-                actions: "startCountdown",
-              },
-              {
-                target: "codeEntry",
-                actions: assign({
-                  otpError: ({ event }) =>
-                    (event.output as Extract<OtpSendOutcome, { type: "refused" }>).detail,
-                }),
-              },
-            ],
-            onError: { target: "codeEntry", actions: assign({ otpError: REQUEST_FAILED }) },
-          },
-        },
+        }),
         verifyingCode: {
           description: "The code, encrypted with the server's public key, is being verified.",
           tags: ["busy"],
