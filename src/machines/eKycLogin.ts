@@ -14,6 +14,7 @@ import {
   type OtpSendOutcome,
   type OtpStepOutcome,
   type OtpVerifyOutcome,
+  REQUEST_FAILED,
   RESEND_COOLDOWN_SECONDS,
   withMobilePrefix,
 } from "../domain/otpLogin";
@@ -54,9 +55,6 @@ export type EKycLoginContext = {
  * (every second is a state of its own there); the application leaves it out.
  */
 export type EKycLoginInput = { platform: EKycPlatform; resendCooldown?: number };
-
-/** Shown when a request fails without an answer from the server (network, timeout, server error). */
-export const REQUEST_FAILED = "Something went wrong. Please try again.";
 
 const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
 const kept = (event: unknown) => outputOf<SessionConflictBody | null>(event);

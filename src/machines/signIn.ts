@@ -19,10 +19,10 @@ import {
   nextOtpInput,
   OTP_PURPOSE_USER_LOGIN,
   type OtpSendOutcome,
+  REQUEST_FAILED,
   RESEND_COOLDOWN_SECONDS,
 } from "../domain/otpLogin";
 import type { StaffCodeOutcome } from "../domain/twoStepSignIn";
-import { REQUEST_FAILED } from "./eKycLogin";
 
 export type SignInEvent =
   | { type: "username.change"; value: string }
