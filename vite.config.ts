@@ -56,6 +56,13 @@ const CHUNK_GROUPS = [
     test: /\/src\/(?:ui\/auth\/(?:LoginScreen|AuthLayout|fields|signInActors|useAppConfig)|machines\/signIn)\.tsx?$/,
     priority: 1,
   },
+  // The code sign-in pages (/eMyTrack, /retailers): their screens, machine and the signed-in page's
+  // logout in one file instead of four.
+  {
+    name: "codeSignIn",
+    test: /\/src\/(?:ui\/ekyc\/(?:screens|EKycScreens|eKycLoginActor|eKycFlows|groups|SignedInPage|useSignedIn)|machines\/eKycLogin|infra\/rememberedMobiles)\.tsx?$/,
+    priority: 1,
+  },
   // What the login page fetches once shown (its configuration read brings the HTTP module and the
   // contract's schemas): one file instead of fourteen; every screen that calls the API needs it too.
   { name: "http", test: /\/src\/ui\/auth\/authRequests\.ts$/, priority: 1 },

@@ -9,6 +9,7 @@
  */
 
 import { Hono } from "hono";
+import type { OtpLoginStepResponse } from "../../src/domain/api/auth";
 import * as api from "../../src/domain/api/auth";
 import { givenOr } from "../../src/domain/api/fields";
 import { CODE_SPENT_DETAIL } from "../../src/domain/auth";
@@ -19,7 +20,6 @@ import {
   maskMobile,
   mobileDigitsOf,
   OTP_SENT_DETAIL,
-  type OtpLoginStepResponse,
   RESEND_COOLDOWN_SECONDS,
   withMobilePrefix,
 } from "../../src/domain/otpLogin";

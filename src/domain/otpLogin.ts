@@ -1,9 +1,9 @@
 /**
  * Sign-in with a one-time code sent to a mobile number: field auditors on the e-KYC app (platform
  * my_track) and retailers (platform retailer). Spec 002 §2.11, §5, §7, §9; 000 §5. Shared by the
- * sign-in machine, its screens and the server.
+ * sign-in machine, its screens and the server; the answers' schemas are in the contract
+ * (./api/auth), so the sign-in screens load without Effect.
  */
-import { Schema } from "effect";
 import type { FieldErrors, SessionConflictBody } from "./auth";
 import { withoutCountryCode } from "./validation";
 
@@ -19,6 +19,8 @@ export const INVALID_MOBILE = "Enter a valid 10-digit mobile number.";
 export const OTP_SENT_DETAIL = "OTP sent to your mobile number.";
 export const INVALID_OTP = "Invalid or expired OTP.";
 export const OTP_NOT_ENCRYPTED = "The OTP must be sent encrypted. Reload the page and try again.";
+/** Shown by the sign-in machines when a request fails without an answer from the server (network, timeout, server error). */
+export const REQUEST_FAILED = "Something went wrong. Please try again.";
 export const resendTooSoon = (seconds: number) =>
   `Please wait ${seconds} seconds before requesting a new OTP.`;
 
@@ -61,34 +63,6 @@ export const rememberedAfter = (remembered: readonly string[], digits: string): 
     : [...remembered];
 
 export const isOtpShape = (otp: string): boolean => /^[0-9]{6}$/.test(otp);
-
-/** POST auth/login/ with method_of_login phone_otp (step 1): the masked number the code will go to. */
-export const OtpLoginStepResponse = Schema.Struct({
-  login_username: Schema.String,
-  user_data: Schema.Struct({ phone_number: Schema.String }),
-});
-export type OtpLoginStepResponse = typeof OtpLoginStepResponse.Type;
-
-/** POST auth/otp/send/ */
-export const OtpSendRequest = Schema.Struct({
-  login_username: Schema.String,
-  method_of_login: Schema.String,
-  purpose: Schema.String,
-  platform: Schema.String,
-});
-export const OtpSendResponse = Schema.Struct({
-  detail: Schema.String,
-  resend_after_seconds: Schema.Number,
-});
-export type OtpSendResponse = typeof OtpSendResponse.Type;
-
-/** POST auth/otp/verify/: password carries the OTP encrypted with the server's public key. */
-export const OtpVerifyRequest = Schema.Struct({
-  login_username: Schema.String,
-  method_of_login: Schema.String,
-  password: Schema.String,
-  platform: Schema.String,
-});
 
 /** What login step 1 came to: the masked number, or errors placed under the mobile field. */
 export type OtpStepOutcome =

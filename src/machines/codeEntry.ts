@@ -10,10 +10,7 @@
  */
 import { assign, type DoneActorEvent, type EventObject } from "xstate";
 import type { FieldErrors } from "../domain/auth";
-import { nextOtpInput, type OtpSendOutcome } from "../domain/otpLogin";
-
-/** Shown when a request fails without an answer from the server (network, timeout, server error). */
-export const REQUEST_FAILED = "Something went wrong. Please try again.";
+import { nextOtpInput, type OtpSendOutcome, REQUEST_FAILED } from "../domain/otpLogin";
 
 export type CodeEntryContext = {
   otp: string;

@@ -13,16 +13,11 @@ import {
   type OtpSendOutcome,
   type OtpStepOutcome,
   type OtpVerifyOutcome,
+  REQUEST_FAILED,
   RESEND_COOLDOWN_SECONDS,
   withMobilePrefix,
 } from "../domain/otpLogin";
-import {
-  codeEntryActions,
-  codeEntrySetup,
-  codeEntryState,
-  REQUEST_FAILED,
-  resendingState,
-} from "./codeEntry";
+import { codeEntryActions, codeEntrySetup, codeEntryState, resendingState } from "./codeEntry";
 
 export type EKycPlatform = "my_track" | "retailer";
 

@@ -15,15 +15,14 @@ import type {
   UserDetails,
 } from "../domain/auth";
 import { LOGIN_METHOD_PASSWORD, PLATFORM_WEB } from "../domain/loginMethods";
-import { OTP_PURPOSE_USER_LOGIN, type OtpSendOutcome, RESEND_COOLDOWN_SECONDS } from "../domain/otpLogin";
-import type { StaffCodeOutcome } from "../domain/twoStepSignIn";
 import {
-  codeEntryActions,
-  codeEntrySetup,
-  codeEntryState,
+  OTP_PURPOSE_USER_LOGIN,
+  type OtpSendOutcome,
   REQUEST_FAILED,
-  resendingState,
-} from "./codeEntry";
+  RESEND_COOLDOWN_SECONDS,
+} from "../domain/otpLogin";
+import type { StaffCodeOutcome } from "../domain/twoStepSignIn";
+import { codeEntryActions, codeEntrySetup, codeEntryState, resendingState } from "./codeEntry";
 
 export type SignInEvent =
   | { type: "username.change"; value: string }

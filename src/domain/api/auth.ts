@@ -13,7 +13,7 @@ import {
   UserInfoResponse,
 } from "../auth";
 import { LOGIN_METHOD_PASSWORD, LOGIN_METHOD_PHONE_OTP } from "../loginMethods";
-import { OTP_PURPOSE_USER_LOGIN, OtpLoginStepResponse, OtpSendResponse } from "../otpLogin";
+import { OTP_PURPOSE_USER_LOGIN } from "../otpLogin";
 import { UserSessions } from "../profile";
 import { MAX_PASSWORD_LENGTH, MAX_TOKEN_LENGTH, MAX_USERNAME_LENGTH } from "../requestInput";
 import { endpoint } from "./endpoint";
@@ -65,6 +65,13 @@ export const CodeSignInStep = Schema.Struct({
   platform: Platform,
 });
 
+/** The answer to step 1: the masked number the code will go to. */
+export const OtpLoginStepResponse = Schema.Struct({
+  login_username: Schema.String,
+  user_data: Schema.Struct({ phone_number: Schema.String }),
+});
+export type OtpLoginStepResponse = typeof OtpLoginStepResponse.Type;
+
 /**
  * The login address takes either body, told apart by `method_of_login`: the handler decodes it with
  * PasswordSignIn or CodeSignInStep, and answers a session or the masked number.
@@ -77,6 +84,11 @@ export const login = endpoint({
   body: Schema.Record(Schema.String, Schema.Unknown),
   response: Schema.Union([LoginResponse, OtpLoginStepResponse]),
   refusals: [400, 429],
+});
+
+export const OtpSendResponse = Schema.Struct({
+  detail: Schema.String,
+  resend_after_seconds: Schema.Number,
 });
 
 /** Platform web is the staff two-step sign-in: the code goes to the account whose password step passed. */

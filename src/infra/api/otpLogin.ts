@@ -3,12 +3,12 @@
  * with the domain's Schema; expected refusals come back as values for the eKycLogin machine.
  */
 import { Effect } from "effect";
+import type { OtpLoginStepResponse } from "../../domain/api/auth";
 import * as api from "../../domain/api/auth";
 import { CODE_SPENT } from "../../domain/auth";
 import { LOGIN_METHOD_PHONE_OTP } from "../../domain/loginMethods";
 import {
   OTP_PURPOSE_USER_LOGIN,
-  type OtpLoginStepResponse,
   type OtpSendOutcome,
   type OtpStepOutcome,
   type OtpVerifyOutcome,

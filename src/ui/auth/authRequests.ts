@@ -4,7 +4,7 @@
  * which come with this chunk.
  */
 import type { FormOutcome, LoginOutcome, LoginRequest, VerifyCodeOutcome } from "../../domain/auth";
-import type { OtpSendOutcome } from "../../domain/otpLogin";
+import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../domain/otpLogin";
 import type { StaffCodeOutcome } from "../../domain/twoStepSignIn";
 import {
   appConfig,
@@ -16,7 +16,7 @@ import {
   userInfo,
 } from "../../infra/api/auth";
 import { formOutcome, loginOutcome, verifyOutcome } from "../../infra/api/authOutcomes";
-import { otpSendOutcome, staffCodeOutcome } from "../../infra/api/otpLogin";
+import { otpSendOutcome, otpStepOutcome, otpVerifyOutcome, staffCodeOutcome } from "../../infra/api/otpLogin";
 import { errorDetail, isApiError, runApi } from "../../infra/http";
 import { storeSession } from "../../infra/storage";
 import type { Notify } from "../../machines/notification";
@@ -48,6 +48,25 @@ export const verifySignInCode = (
 ): Promise<StaffCodeOutcome> => {
   const { otp, ...target } = input;
   return runApi(staffCodeOutcome(target, otp, storeSession), { signal }).catch(reportUnexpected(notify));
+};
+
+/** The code sign-in's calls (the e-KYC app, the retailer sign-in): answers as values, no notices. */
+type CodeTarget = { login_username: string; platform: string };
+
+export const codeLoginStep = (target: CodeTarget, signal?: AbortSignal): Promise<OtpStepOutcome> =>
+  runApi(otpStepOutcome(target), { signal });
+
+export const sendCode = (target: CodeTarget, signal?: AbortSignal): Promise<OtpSendOutcome> =>
+  runApi(otpSendOutcome(target), { signal });
+
+export const verifyCode = (
+  target: CodeTarget,
+  otp: string,
+  signal?: AbortSignal,
+): Promise<OtpVerifyOutcome> => runApi(otpVerifyOutcome(target, otp, storeSession), { signal });
+
+export const endOtherSessions = async (signal?: AbortSignal): Promise<void> => {
+  await runApi(logoutAll(), { signal });
 };
 
 export const endAllSessions = async (notify: Notify, signal?: AbortSignal): Promise<void> => {

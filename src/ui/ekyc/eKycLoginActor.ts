@@ -1,16 +1,13 @@
 /**
  * The code sign-in machine with its calls provided (the e-KYC app on my_track, the retailer
- * sign-in on retailer), started for the page's flow of that platform (./eKycFlows).
+ * sign-in on retailer), started for the page's flow of that platform (./eKycFlows). The calls load
+ * with the first one, so the mobile number field shows before the HTTP module and Effect load.
  */
 import { fromPromise } from "xstate";
 import type { SessionConflictBody } from "../../domain/auth";
 import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../domain/otpLogin";
-import { logoutAll } from "../../infra/api/auth";
-import { otpSendOutcome, otpStepOutcome, otpVerifyOutcome } from "../../infra/api/otpLogin";
-import { runApi } from "../../infra/http";
 import { rememberMobile } from "../../infra/rememberedMobiles";
-import { takeSessionConflict } from "../../infra/sessionConflict";
-import { storeSession } from "../../infra/storage";
+import { readStored, STORAGE_KEYS } from "../../infra/storage";
 import { type EKycPlatform, eKycLoginMachine } from "../../machines/eKycLogin";
 import { createLiveActor } from "../live/liveActors";
 import { type ApplicationActor, navigationOf } from "../services";
@@ -19,25 +16,27 @@ import type { SignInGroup } from "./groups";
 
 type Target = { login_username: string; platform: EKycPlatform };
 
+const requests = () => import("../auth/authRequests");
+
 export const eKycLoginActors = {
-  // Read as the flow starts, before its first step shows; the read clears it.
+  // Read as the flow starts, before its first step shows; the read clears it. The 451's decoder
+  // (Effect's Schema) loads only when one is kept.
   restoreConflict: fromPromise<SessionConflictBody | null>(async ({ signal }) => {
+    if (readStored(STORAGE_KEYS.sessionConflict) === null) return null;
+    const { takeSessionConflict } = await import("../../infra/sessionConflict");
     signal.throwIfAborted();
     return takeSessionConflict();
   }),
-  loginStep: fromPromise<OtpStepOutcome, Target>(({ input, signal }) =>
-    runApi(otpStepOutcome(input), { signal }),
+  loginStep: fromPromise<OtpStepOutcome, Target>(async ({ input, signal }) =>
+    (await requests()).codeLoginStep(input, signal),
   ),
-  sendOtp: fromPromise<OtpSendOutcome, Target>(({ input, signal }) =>
-    runApi(otpSendOutcome(input), { signal }),
+  sendOtp: fromPromise<OtpSendOutcome, Target>(async ({ input, signal }) =>
+    (await requests()).sendCode(input, signal),
   ),
   verifyOtp: fromPromise<OtpVerifyOutcome, Target & { otp: string }>(
-    ({ input: { otp, ...target }, signal }) =>
-      runApi(otpVerifyOutcome(target, otp, storeSession), { signal }),
+    async ({ input: { otp, ...target }, signal }) => (await requests()).verifyCode(target, otp, signal),
   ),
-  logoutAll: fromPromise<void>(async ({ signal }) => {
-    await runApi(logoutAll(), { signal });
-  }),
+  logoutAll: fromPromise<void>(async ({ signal }) => (await requests()).endOtherSessions(signal)),
 };
 
 /** Where a finished flow leads: the group's signed-in page, or home after ending every session. */

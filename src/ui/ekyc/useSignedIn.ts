@@ -1,8 +1,6 @@
 /** Who is signed in to a code sign-in group, and the Logout that ends the session there. */
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { logout } from "../../infra/api/auth";
-import { runApi } from "../../infra/http";
 import { clearSession, readStored, STORAGE_KEYS } from "../../infra/storage";
 import type { SignInGroup } from "./groups";
 
@@ -11,7 +9,8 @@ export function useSignedIn(group: SignInGroup) {
   const [busy, setBusy] = useState(false);
   const signOut = async () => {
     setBusy(true);
-    await runApi(logout()).catch(() => undefined);
+    // The HTTP module loads with the Logout, not with the page.
+    await import("../auth/authRequests").then((requests) => requests.signOut()).catch(() => undefined);
     clearSession();
     navigate(group.loginPath, { replace: true });
   };
