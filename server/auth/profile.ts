@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/auth";
+import { SessionId } from "../../src/domain/api/ids";
 import { OTHER_SESSIONS_ENDED, type UserSession } from "../../src/domain/profile";
 import type { AppDeps, AppEnv } from "../context";
 import { serve } from "../http/serve";
@@ -21,7 +22,7 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
     const sessions: UserSession[] = rows
       .filter((s) => isSessionLive(s, now))
       .map((s) => ({
-        id: s.id,
+        id: SessionId.make(s.id),
         platform: s.platform,
         created_at: s.created_at.toISOString(),
         last_seen_at: s.last_seen_at.toISOString(),

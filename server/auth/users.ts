@@ -1,4 +1,6 @@
 /** Reading users with their roles and permissions, in the shape of the domain's UserDetails. */
+
+import { OrganisationId, UserId } from "../../src/domain/api/ids";
 import type { UserDetails } from "../../src/domain/auth";
 import { CODE_SIGN_IN_ROLES } from "../../src/domain/uploadTypes";
 import type { Queryable } from "../db/db";
@@ -50,12 +52,16 @@ export async function userDetails(db: Queryable, user: UserRow): Promise<UserDet
     [user.id],
   );
   return {
-    id: user.id,
+    id: UserId.make(user.id),
     username: user.username,
     name: user.name,
     email: user.email,
     phone_number: user.phone_number,
-    organisation: { id: user.organisation_id, name: user.organisation_name, kind: user.organisation_kind },
+    organisation: {
+      id: OrganisationId.make(user.organisation_id),
+      name: user.organisation_name,
+      kind: user.organisation_kind,
+    },
     roles: roles.map((r) => r.name),
     permissions: permissions.map((p) => p.name),
     considered_workflow_permission: user.considered_workflow_permission,

@@ -2,6 +2,8 @@
  * Exports run as jobs (My Downloads): created by whoever asks, processed by the same runner as the
  * uploads, their file downloadable for EXPORT_EXPIRY_HOURS and then removed.
  */
+
+import { ExportJobId } from "../../src/domain/api/ids";
 import { EXPORT_EXPIRY_HOURS } from "../../src/domain/bulkUpload";
 import type { ExportJob } from "../../src/domain/downloads";
 import { MOBILE_LINK_COLUMNS, mobileLinkPath } from "../../src/domain/mobileLinks";
@@ -75,7 +77,7 @@ type ExportRow = ExportWhat & {
 export function toApiExport(row: ExportRow, now: number): ExportJob {
   const live = row.file_id !== null && row.file_name !== null && (row.expires_at?.getTime() ?? 0) > now;
   return {
-    id: row.id,
+    id: ExportJobId.make(row.id),
     title: row.title,
     status: row.status,
     progress: row.progress,

@@ -4,6 +4,8 @@
  * indexes its surveys in bounded steps, or fails the job with the named reason. A dump changes no
  * outlet.
  */
+
+import { FieldAppDumpId } from "../../src/domain/api/ids";
 import {
   DUMP_MSG,
   type DumpSurvey,
@@ -47,7 +49,7 @@ const DUMP_SELECT = `
   JOIN stored_files f ON f.id = d.file_id`;
 
 const toApi = (row: DumpRow): FieldAppDump => ({
-  id: row.id,
+  id: FieldAppDumpId.make(row.id),
   created_by: { name: row.created_by_name },
   field_app_user: { name: row.field_app_user_name },
   status: row.status,

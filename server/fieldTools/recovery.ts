@@ -3,6 +3,8 @@
  * the paged list, confirm and cancel by the status machine of src/domain/fieldTools.ts, each in
  * one transaction holding the request's row lock, and the CSV report.
  */
+
+import { RecoveryRequestId } from "../../src/domain/api/ids";
 import {
   csvLines,
   isWithinRecoveryWindow,
@@ -60,7 +62,7 @@ const REQUEST_SELECT = `
   JOIN sub_projects s ON s.id = r.sub_project_id JOIN field_auditors a ON a.id = r.auditor_id`;
 
 const toApi = (row: RequestRow): RecoveryRequest => ({
-  id: row.id,
+  id: RecoveryRequestId.make(row.id),
   user: row.user_name,
   project: row.project_name,
   sub_project: row.sub_project_name,

@@ -3,6 +3,8 @@
  * programme and move in SQL, then classified and added up by the domain's rule (`scoredEventOf`,
  * `pointsOf`, `ranked`), so the points are worked out in one place.
  */
+
+import { FieldAuditorId, OutletLogId, ProgramId } from "../../src/domain/api/ids";
 import {
   type AuditorRow,
   addCounts,
@@ -80,7 +82,13 @@ async function rankAuditors(
   return ranked(
     [...totals].map(([id, counts]) => {
       const a = auditors.get(id)!;
-      return { id, slug: slugOf(id, a.name), name: a.name, mobile: a.mobile, counts };
+      return {
+        id: FieldAuditorId.make(id),
+        slug: slugOf(id, a.name),
+        name: a.name,
+        mobile: a.mobile,
+        counts,
+      };
     }),
   );
 }
@@ -93,7 +101,7 @@ const PROGRAM_SELECT = `
 
 function summaryOf(program: ProgramRow, board: readonly AuditorRow[]): ProgramSummary {
   return {
-    id: program.id,
+    id: ProgramId.make(program.id),
     slug: slugOf(program.id, program.name),
     name: program.name,
     sub_project: program.sub_project,
@@ -159,7 +167,7 @@ const LOG_SELECT = `
 function scoredLog(r: LogRow): ScoredLog {
   const event = scoredEventOf(r)!;
   return {
-    id: Number(r.id),
+    id: OutletLogId.make(Number(r.id)),
     created: r.created.toISOString(),
     event,
     points: POINTS[event],
@@ -200,6 +208,7 @@ export async function auditorReport(db: Queryable, auditorId: number, period: st
     // No event in the period: unranked, after everyone ranked.
     auditor = {
       ...found,
+      id: FieldAuditorId.make(found.id),
       slug: slugOf(found.id, found.name),
       counts: NO_EVENTS,
       points: 0,

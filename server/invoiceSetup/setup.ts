@@ -2,6 +2,8 @@
  * A sub-project's invoice assignment: read, and saved as one business event — the template, or the
  * headers in order, replacing what was there, in one transaction at the version read.
  */
+
+import { SkuTemplateId } from "../../src/domain/api/ids";
 import {
   assignmentProblem,
   type HeaderOption,
@@ -40,7 +42,7 @@ async function setupOf(db: Queryable, sub: Found): Promise<InvoiceSetup> {
      WHERE a.sub_project_id = $1 ORDER BY a.position`,
     [sub.id],
   );
-  const templates = await db.query<{ id: number; name: string }>(
+  const templates = await db.query<{ id: SkuTemplateId; name: string }>(
     `SELECT id, name FROM invoice_templates WHERE organisation_id = $1 AND (is_active OR id = $2) ORDER BY name`,
     [sub.organisation_id, saved?.template_id ?? null],
   );
@@ -51,7 +53,7 @@ async function setupOf(db: Queryable, sub: Found): Promise<InvoiceSetup> {
   return {
     sub_project: { slug: sub.slug, name: sub.name },
     version: saved?.version ?? 0,
-    template: saved?.template_id ?? null,
+    template: saved?.template_id ? SkuTemplateId.make(saved.template_id) : null,
     headers,
     templates,
     catalogue,

@@ -8,6 +8,7 @@
 import { offersUpdateActions } from "../../src/domain/actionsConfig";
 import { addressOf } from "../../src/domain/api/endpoint";
 import type { InvoiceRecordId, WorkflowObjectId } from "../../src/domain/api/ids";
+import { InvoiceImageId } from "../../src/domain/api/ids";
 import { invoiceImage } from "../../src/domain/api/invoices";
 import {
   type ImageKind,
@@ -92,7 +93,7 @@ type ImageRow = {
 };
 
 const imageOf = (r: ImageRow): InvoiceImage => ({
-  id: r.id,
+  id: InvoiceImageId.make(r.id),
   name: r.name,
   url: addressOf(invoiceImage, { id: String(r.id) }),
 });

@@ -3,6 +3,7 @@
  * latest transaction, a sub-project's cycles and a client project's totals. All read the rows the one payment function and the plotting upload write, so every screen agrees.
  */
 import { addressOf } from "../../src/domain/api/endpoint";
+import { InvoiceId } from "../../src/domain/api/ids";
 import { staffInvoicePdf } from "../../src/domain/api/mobilePdfs";
 import {
   type ClientPayout,
@@ -86,7 +87,7 @@ export async function outletPayouts(
       invoice_data:
         invoice_id !== null && invoice_no !== null
           ? {
-              id: invoice_id,
+              id: InvoiceId.make(invoice_id),
               invoice_no,
               file: addressOf(staffInvoicePdf, { rsid: r.rsid, id: String(invoice_id) }),
             }

@@ -3,6 +3,8 @@
  * and one decision saved in its own transaction, at the version read. Only internal auditors reach
  * here, so every sub-project is theirs to audit.
  */
+
+import { AnswerImageId, OutletId } from "../../src/domain/api/ids";
 import type { PhotoAuditImage, PhotoAuditStatus, PhotoDecision } from "../../src/domain/photoAudit";
 import type { Page } from "../../src/domain/requestInput";
 import type { Db, Queryable } from "../db/db";
@@ -31,9 +33,9 @@ const SELECT = `SELECT i.id, to_char(i.created AT TIME ZONE 'UTC', 'YYYYMMDDHH24
   LEFT JOIN photo_audit_decisions d ON d.answer_image_id = i.id LEFT JOIN users u ON u.id = d.decided_by`;
 
 const toImage = (r: Row): PhotoAuditImage => ({
-  id: r.id,
+  id: AnswerImageId.make(r.id),
   image: answerImageUrl(r.id, r.created),
-  outlet: { id: r.outlet_id, rsid: r.rsid, name: r.outlet_name },
+  outlet: { id: OutletId.make(r.outlet_id), rsid: r.rsid, name: r.outlet_name },
   question: r.question,
   audit:
     r.decision === null

@@ -2,6 +2,8 @@
  * The project cards (002 §2.12, §3): a page of the projects the caller may see, each with its
  * outlet count and the caller's project notifications, read from the outlet log.
  */
+
+import { NotificationId } from "../../src/domain/api/ids";
 import {
   CARD_NOTIFICATION_LIMIT,
   notificationTitle,
@@ -44,7 +46,7 @@ type LogRow = {
 export function notificationOf(row: LogRow): ProjectNotification {
   const when = notificationWhen(row.created.toISOString());
   return {
-    id: Number(row.id),
+    id: NotificationId.make(Number(row.id)),
     title: notificationTitle(row.action),
     subText: `${row.outlet_name} (${row.rsid}), ${row.sub_project}`,
     date: when.date,

@@ -3,6 +3,8 @@
  * its workflow object's bank fields, the tax answers and the dealer board images, read with the
  * outlet row locked; new_data is the same with the edit applied.
  */
+
+import { OutletImageId } from "../../src/domain/api/ids";
 import type { OutletEditData, TextField } from "../../src/domain/outletEdit";
 import type { RequestData } from "../../src/domain/retailerRequests";
 import type { Queryable } from "../db/db";
@@ -78,7 +80,10 @@ export async function snapshot(tx: Queryable, outletId: number): Promise<Request
     workflow_object: row!.workflow_object,
     meta_data: { rsid: row!.rsid },
     answers,
-    dealer_board_images_data: boards.map((b) => ({ id: b.id, image: outletImageUrl(row!.rsid, b.id) })),
+    dealer_board_images_data: boards.map((b) => ({
+      id: OutletImageId.make(b.id),
+      image: outletImageUrl(row!.rsid, b.id),
+    })),
   };
 }
 

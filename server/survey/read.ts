@@ -6,6 +6,8 @@
  * first (the field auditor's area: through the auditor's assignment), so a survey the caller may
  * not see is simply not found.
  */
+
+import { AnswerId, AnswerImageId, SkuId } from "../../src/domain/api/ids";
 import {
   type Answer,
   type AnswerImage,
@@ -123,7 +125,7 @@ async function imagesOf(db: Queryable, answerIds: number[]): Promise<Map<number,
   );
   for (const r of rows) {
     const list = byAnswer.get(Number(r.answer_id)) ?? [];
-    list.push({ id: r.id, image: answerImageUrl(r.id, r.created) });
+    list.push({ id: AnswerImageId.make(r.id), image: answerImageUrl(r.id, r.created) });
     byAnswer.set(Number(r.answer_id), list);
   }
   return byAnswer;
@@ -175,8 +177,9 @@ export async function groupAnswers(
     const { question_id: _q, question_name: _n, sku_id, sku_code, sku_name, ...rest } = row;
     return {
       ...rest,
-      id: Number(row.id),
-      sku_product: sku_id === null ? null : { id: sku_id, sku_code: sku_code ?? "", name: sku_name ?? "" },
+      id: AnswerId.make(Number(row.id)),
+      sku_product:
+        sku_id === null ? null : { id: SkuId.make(sku_id), sku_code: sku_code ?? "", name: sku_name ?? "" },
       images: images.get(Number(row.id)) ?? [],
       previous_answers: previous
         .filter((p) => p.question_name === row.question_name && p.sku_id === sku_id)
@@ -220,7 +223,11 @@ async function surveyImageRows(db: Queryable, woId: number, groupId: number | nu
      ORDER BY g.position, q.position, i.id`,
     [woId, groupId],
   );
-  return rows.map((r) => ({ id: r.id, image: answerImageUrl(r.id, r.created), question: r.question }));
+  return rows.map((r) => ({
+    id: AnswerImageId.make(r.id),
+    image: answerImageUrl(r.id, r.created),
+    question: r.question,
+  }));
 }
 
 /** One answer image, if the caller sees the outlet it belongs to. */

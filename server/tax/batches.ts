@@ -5,6 +5,8 @@
  * process stops (another takes it over and makes the rest again: making a PAN's file twice gives
  * the same file). An uploaded Form 16 is kept; a made one is made again from the figures as they are.
  */
+
+import { Form16BatchId } from "../../src/domain/api/ids";
 import { financialYearLabel, isForm16Issued } from "../../src/domain/form16";
 import { type Form16Batch, TAX_MSG } from "../../src/domain/tax";
 import type { AppDeps } from "../context";
@@ -41,7 +43,7 @@ const SELECT = `SELECT b.id, b.financial_year, b.status, b.progress, b.total, b.
   FROM form16_batches b JOIN users u ON u.id = b.created_by`;
 
 const toApi = (r: BatchRow): Form16Batch => ({
-  id: r.id,
+  id: Form16BatchId.make(r.id),
   financial_year: financialYearLabel(r.financial_year),
   status: r.status,
   progress: r.progress,

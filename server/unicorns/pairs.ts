@@ -1,4 +1,6 @@
 /** The scans and the pairs of images found alike, read and decided (docs/verification.md). */
+
+import { UnicornPairId } from "../../src/domain/api/ids";
 import type { UnicornPair, UnicornScan } from "../../src/domain/unicorns";
 import { type PairDecision, type PairStatus, SCANNED_IMAGE_KINDS } from "../../src/domain/unicorns";
 import type { Queryable } from "../db/db";
@@ -112,7 +114,7 @@ function pairOf(r: PairRow): UnicornPair {
     };
   };
   return {
-    id: r.id,
+    id: UnicornPairId.make(r.id),
     sub_project: r.sub_project,
     distance: r.distance,
     status: r.status,

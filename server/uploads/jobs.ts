@@ -1,4 +1,6 @@
 /** The jobs table: reading jobs in the API's shape, the waiting queue, audit entries and notifications. */
+
+import { ExportJobId, JobId, SubProjectId } from "../../src/domain/api/ids";
 import type { BulkUploadJob, JobStatus } from "../../src/domain/bulkUpload";
 import { escapeLike } from "../../src/domain/requestInput";
 import type { Queryable } from "../db/db";
@@ -55,11 +57,14 @@ const JOB_SELECT = `
 
 export function toApiJob(row: JobRow): BulkUploadJob {
   return {
-    id: row.id,
+    id: JobId.make(row.id),
     object_type: row.object_type,
     file: fileLink(row.file_id, row.file_name),
     file_name: row.file_name,
-    config: { sub_project: row.sub_project_name, sub_project_id: row.sub_project_id },
+    config: {
+      sub_project: row.sub_project_name,
+      sub_project_id: row.sub_project_id === null ? null : SubProjectId.make(row.sub_project_id),
+    },
     created_by: { name: row.created_by_name },
     created: row.created.toISOString(),
     status: row.status,
@@ -77,7 +82,7 @@ export function toApiJob(row: JobRow): BulkUploadJob {
         : null,
     progress: row.progress,
     message: row.message,
-    export_job_id: row.export_job_id,
+    export_job_id: row.export_job_id === null ? null : ExportJobId.make(row.export_job_id),
   };
 }
 

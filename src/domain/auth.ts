@@ -4,6 +4,7 @@
  * are in ./loginMethods, the field-error reading in ./fieldMessages.
  */
 import { Schema } from "effect";
+import { OrganisationId, OutboxMessageId, UserId } from "./api/ids";
 
 /** POST auth/login/ */
 export const LoginRequest = Schema.Struct({
@@ -61,12 +62,12 @@ export type SessionConflictBody = typeof SessionConflictBody.Type;
 export const OrganisationKind = Schema.Literals(["internal", "client"]);
 
 export const UserDetails = Schema.Struct({
-  id: Schema.Number,
+  id: UserId,
   username: Schema.String,
   name: Schema.String,
   email: Schema.NullOr(Schema.String),
   phone_number: Schema.NullOr(Schema.String),
-  organisation: Schema.Struct({ id: Schema.Number, name: Schema.String, kind: OrganisationKind }),
+  organisation: Schema.Struct({ id: OrganisationId, name: Schema.String, kind: OrganisationKind }),
   roles: Schema.Array(Schema.String),
   permissions: Schema.Array(Schema.String),
   considered_workflow_permission: Schema.NullOr(Schema.String),
@@ -103,7 +104,7 @@ export const PasswordExpiryChangeRequest = Schema.Struct({
 
 /** GET dev/outbox/ (development mode only): messages a real gateway would have delivered. */
 export const OutboxMessage = Schema.Struct({
-  id: Schema.Number,
+  id: OutboxMessageId,
   channel: Schema.Literals(["email", "sms"]),
   recipient: Schema.String,
   subject: Schema.String,

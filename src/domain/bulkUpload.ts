@@ -3,6 +3,7 @@
  * status offers in the standard and payment views, the Back to list target, limits and texts.
  */
 import { Schema } from "effect";
+import { ExportJobId, JobId, SubProjectId } from "./api/ids";
 import { paginated } from "./api/paginated";
 import type { UploadTypeKey } from "./uploadTypes";
 
@@ -18,13 +19,13 @@ export const JOB_STATUSES = [
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const BulkUploadJob = Schema.Struct({
-  id: Schema.Number,
+  id: JobId,
   object_type: Schema.String,
   file: Schema.String,
   file_name: Schema.String,
   config: Schema.Struct({
     sub_project: Schema.NullOr(Schema.String),
-    sub_project_id: Schema.NullOr(Schema.Number),
+    sub_project_id: Schema.NullOr(SubProjectId),
   }),
   created_by: Schema.Struct({ name: Schema.String }),
   created: Schema.String,
@@ -42,7 +43,7 @@ export const BulkUploadJob = Schema.Struct({
   progress: Schema.Number,
   /** Why it failed, or what confirming led to (the export job id of an export upload). */
   message: Schema.NullOr(Schema.String),
-  export_job_id: Schema.NullOr(Schema.Number),
+  export_job_id: Schema.NullOr(ExportJobId),
 });
 export type BulkUploadJob = typeof BulkUploadJob.Type;
 
@@ -88,7 +89,7 @@ export type JobActionAnswer = typeof JobActionAnswer.Type;
 export const SubProjectChoices = Schema.Struct({
   results: Schema.Array(
     Schema.Struct({
-      id: Schema.Number,
+      id: SubProjectId,
       name: Schema.String,
       project: Schema.String,
       project_slug: Schema.String,

@@ -1,12 +1,13 @@
 /** My Downloads (spec 000 §2.1 my-downloads, §7.6 async export): exports run as jobs with an expiry. */
 import { Schema } from "effect";
+import { ExportJobId } from "./api/ids";
 import { paginated } from "./api/paginated";
 
 export const EXPORT_STATUSES = ["processing", "completed", "failed"] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 export const ExportJob = Schema.Struct({
-  id: Schema.Number,
+  id: ExportJobId,
   title: Schema.String,
   status: Schema.Literals(EXPORT_STATUSES),
   /** 0 to 100. */

@@ -4,6 +4,7 @@
  * the client's machines and views and by the server (docs/field-tools.md).
  */
 import { Schema } from "effect";
+import { FieldAppDumpId, RecoveryRequestId } from "./api/ids";
 import { paginated } from "./api/paginated";
 import { daysBetween, isIsoDate } from "./format";
 
@@ -234,7 +235,7 @@ export type Named = typeof Named.Type;
 export const NamedList = Schema.Array(Named);
 
 export const RecoveryRequest = Schema.Struct({
-  id: Schema.Number,
+  id: RecoveryRequestId,
   user: Schema.String,
   project: Schema.String,
   sub_project: Schema.String,
@@ -258,7 +259,7 @@ export const DUMP_STATUSES = ["processing", "completed", "failed"] as const;
 export type DumpStatus = (typeof DUMP_STATUSES)[number];
 
 export const FieldAppDump = Schema.Struct({
-  id: Schema.Number,
+  id: FieldAppDumpId,
   created_by: Schema.Struct({ name: Schema.String }),
   field_app_user: Schema.Struct({ name: Schema.String }),
   status: Schema.String,

@@ -5,6 +5,7 @@
  * `pointsOf`; the screens show the same table.
  */
 import { Schema } from "effect";
+import { FieldAuditorId, OutletLogId, ProgramId } from "./api/ids";
 import { FIELD_RECOVERY_ACTION } from "./fieldTools";
 import { OUTLET_STATES } from "./outletStates";
 import { slugify } from "./resource";
@@ -150,7 +151,7 @@ const Counts = Schema.Struct({
 
 export const AuditorRow = Schema.Struct({
   rank: Schema.Number,
-  id: Schema.Number,
+  id: FieldAuditorId,
   slug: Schema.String,
   name: Schema.String,
   mobile: Schema.String,
@@ -160,7 +161,7 @@ export const AuditorRow = Schema.Struct({
 export type AuditorRow = typeof AuditorRow.Type;
 
 export const ProgramSummary = Schema.Struct({
-  id: Schema.Number,
+  id: ProgramId,
   slug: Schema.String,
   name: Schema.String,
   sub_project: Schema.String,
@@ -191,7 +192,7 @@ export const ProgramRanking = Schema.Struct({
 export type ProgramRanking = typeof ProgramRanking.Type;
 
 export const ScoredLog = Schema.Struct({
-  id: Schema.Number,
+  id: OutletLogId,
   created: Schema.String,
   event: Schema.Literals(SCORED_EVENTS),
   points: Schema.Number,

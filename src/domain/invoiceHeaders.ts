@@ -5,6 +5,8 @@
  * of a GST or PAN header's verification on change, the tab colours, the Edit Invoice Header dialog
  * and the column spans. Screen, machines and server ask these alike.
  */
+
+import { QuestionGroupId } from "./api/ids";
 import { isIsoDate } from "./format";
 import { isTimeOfDay } from "./invoiceSetup";
 import type { InvoiceHeaderAnswer } from "./invoices";
@@ -353,7 +355,7 @@ export function headerColumnSpan(type: string): 1 | 2 | 3 {
 // --- §2.2 where the group appears ---
 
 /** §2.2: the Collected Bills group's fixed id. */
-export const COLLECTED_BILLS_GROUP_ID = 3866;
+export const COLLECTED_BILLS_GROUP_ID = QuestionGroupId.make(3866);
 export const COLLECTED_BILLS_GROUP_NAME = "Collected Bills";
 export const NEW_SKU_DATA_TAB = "New SKU Data";
 

@@ -7,6 +7,7 @@
  * is not a number, a choice not offered, a bound crossed) the message follows its style.
  */
 import { Schema } from "effect";
+import { InvoiceHeaderId, SkuTemplateId, SubProjectSkuId } from "./api/ids";
 import { CHOICE_SEPARATOR, splitChoices } from "./choices";
 import { isIsoDate } from "./format";
 import { SET_UP_PROJECTS } from "./resources/projects";
@@ -205,7 +206,7 @@ export function moveHeader<T>(list: readonly T[], from: number, to: number): T[]
 }
 
 export const HeaderOption = Schema.Struct({
-  id: Schema.Number,
+  id: InvoiceHeaderId,
   header: Schema.String,
   header_type: Schema.String,
   is_mandatory: Schema.Boolean,
@@ -216,9 +217,9 @@ export type HeaderOption = typeof HeaderOption.Type;
 export const InvoiceSetup = Schema.Struct({
   sub_project: Schema.Struct({ slug: Schema.String, name: Schema.String }),
   version: Schema.Number,
-  template: Schema.NullOr(Schema.Number),
+  template: Schema.NullOr(SkuTemplateId),
   headers: Schema.Array(HeaderOption),
-  templates: Schema.Array(Schema.Struct({ id: Schema.Number, name: Schema.String })),
+  templates: Schema.Array(Schema.Struct({ id: SkuTemplateId, name: Schema.String })),
   catalogue: Schema.Array(HeaderOption),
 });
 export type InvoiceSetup = typeof InvoiceSetup.Type;
@@ -226,7 +227,7 @@ export type InvoiceSetup = typeof InvoiceSetup.Type;
 // --- §7 the SKU list ---
 
 export const SubProjectSku = Schema.Struct({
-  id: Schema.Number,
+  id: SubProjectSkuId,
   sku: Schema.NullOr(Schema.Number),
   sku_code: Schema.NullOr(Schema.String),
   name: Schema.String,

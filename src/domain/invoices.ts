@@ -8,7 +8,7 @@
  * of a changed GST or PAN) are in invoiceHeaders.ts.
  */
 import { Schema } from "effect";
-import { InvoiceHeaderId, InvoiceRecordId, WorkflowObjectId } from "./api/ids";
+import { InvoiceHeaderId, InvoiceImageId, InvoiceRecordId, WorkflowObjectId } from "./api/ids";
 import { hasEditPermission, type ReviewRole } from "./outletReview";
 import { INVOICE_HEADER_TYPES, SHOW_LOGIC_CONDITIONS } from "./resources/catalogue";
 
@@ -59,7 +59,7 @@ export const NO_DETAILS: InvoiceHeaderDetails = {
 
 /** One image of an invoice; a name may be missing ("No Name Available", 002 §8). */
 export const InvoiceImage = Schema.Struct({
-  id: Schema.Number,
+  id: InvoiceImageId,
   name: Schema.NullOr(Schema.String),
   url: Schema.String,
 });

@@ -5,6 +5,7 @@
  * failed with the provider's reason; every change is kept.
  */
 import { Schema } from "effect";
+import { JobId, MessageId } from "./api/ids";
 import { paginated } from "./api/paginated";
 import { MAX_QUERY_TEXT_LENGTH } from "./requestInput";
 
@@ -53,8 +54,8 @@ export const MessageQuery = Schema.Struct({
 export type MessageQuery = typeof MessageQuery.Type;
 
 export const MessageRow = Schema.Struct({
-  id: Schema.Number,
-  job_id: Schema.Number,
+  id: MessageId,
+  job_id: JobId,
   file_name: Schema.String,
   phone_number: Schema.String,
   template_name: Schema.String,
@@ -82,7 +83,7 @@ export const SummaryQuery = Schema.Struct({ job: Schema.optionalKey(JobFilter) }
 
 /** The counts of one upload, template and day (the day its upload was confirmed). */
 export const SummaryRow = Schema.Struct({
-  job_id: Schema.Number,
+  job_id: JobId,
   file_name: Schema.String,
   template_name: Schema.String,
   day: Schema.String,

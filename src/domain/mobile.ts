@@ -3,7 +3,7 @@
  * data: the answers' shapes, the texts, the access token and the rules the server and screens share.
  */
 import { Schema, SchemaTransformation } from "effect";
-import { InvoiceId, RetailerRequestId, TargetStatementId } from "./api/ids";
+import { InvoiceId, PayoutId, RetailerRequestId, TargetStatementId } from "./api/ids";
 import { formatDate, parseIsoDate } from "./format";
 
 export const MOBILE_MSG = {
@@ -152,7 +152,7 @@ export const MobileProfileAnswer = Schema.Struct({ results: Schema.Array(MobileP
 
 /** 002 §3 earning. */
 export const Earning = Schema.Struct({
-  id: Schema.Number,
+  id: PayoutId,
   amount: Text,
   outlet: Schema.Struct({ program_name: Text }),
   workflow_object: Schema.Struct({ utr_number: Maybe }),

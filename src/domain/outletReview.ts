@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect";
 import { Choice } from "./api/fields";
-import { WorkflowObjectId } from "./api/ids";
+import { FieldAuditorId, UserId, WorkflowObjectId } from "./api/ids";
 import { formatDayMonthYear, formatPaddedTime12, indiaWallClock } from "./format";
 import { OutletDetail } from "./outletListing";
 
@@ -20,7 +20,9 @@ export type TypeOfCalling = (typeof TYPES_OF_CALLING)[number];
 
 const Text = Schema.NullOr(Schema.String);
 const Num = Schema.NullOr(Schema.Number);
-const Person = Schema.NullOr(Schema.Struct({ id: Schema.Number, name: Schema.String }));
+const Person = Schema.NullOr(Schema.Struct({ id: UserId, name: Schema.String }));
+/** The field auditor is one of field_auditors, who sign in to eMyTrack, not a staff user. */
+const Auditor = Schema.NullOr(Schema.Struct({ id: FieldAuditorId, name: Schema.String }));
 
 /** The related workflow object (§3); workflow_state and interim_status are the outlet's own. */
 export const WorkflowObject = Schema.Struct({
@@ -49,7 +51,7 @@ export const WorkflowObject = Schema.Struct({
   assigned_field_manager: Person,
   assigned_qc_manager: Person,
   assigned_calling_executive: Person,
-  assigned_field_auditor: Person,
+  assigned_field_auditor: Auditor,
   assigned_field_coordinator: Person,
   assigned_qc_executive: Person,
   assigned_calling_manager: Person,

@@ -6,6 +6,7 @@
  */
 import { Schema } from "effect";
 import { Listed, Text } from "./api/fields";
+import { InvoiceId, OutletId, PayoutId } from "./api/ids";
 import { MAX_QUERY_TEXT_LENGTH } from "./requestInput";
 import type { Sort } from "./table";
 
@@ -56,10 +57,10 @@ const OrNull = Schema.NullOr(Schema.String);
 
 /** One row of the payout list (§2.3 columns), with its invoice when paid and the row's outlet state. */
 export const PayoutRow = Schema.Struct({
-  id: Schema.Number,
+  id: PayoutId,
   rsid: Schema.String,
   outlet_slug: Schema.String,
-  outlet_id: Schema.Number,
+  outlet_id: OutletId,
   version: Schema.Number,
   workflow_state: Schema.String,
   sub_project_type: Schema.String,
@@ -73,7 +74,7 @@ export const PayoutRow = Schema.Struct({
   utr_number: OrNull,
   /** A paid payout's invoice, downloaded from `file` (§4.6 Download Invoice). */
   invoice_data: Schema.NullOr(
-    Schema.Struct({ id: Schema.Number, invoice_no: Schema.String, file: Schema.String }),
+    Schema.Struct({ id: InvoiceId, invoice_no: Schema.String, file: Schema.String }),
   ),
 });
 export type PayoutRow = typeof PayoutRow.Type;

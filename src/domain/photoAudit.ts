@@ -4,6 +4,7 @@
  * decision is kept with the image and shown wherever the image is, the outlet's gallery included.
  */
 import { Schema } from "effect";
+import { AnswerImageId, OutletId } from "./api/ids";
 import { paginated } from "./api/paginated";
 import { dashboardPermission } from "./permissions";
 
@@ -58,9 +59,9 @@ export const photoAuditText = (audit: PhotoAudit): string =>
   `${PHOTO_STATUS_LABELS[audit.decision]}${audit.reason ? `: ${audit.reason}` : ""} (${audit.decided_by})`;
 
 export const PhotoAuditImage = Schema.Struct({
-  id: Schema.Number,
+  id: AnswerImageId,
   image: Schema.String,
-  outlet: Schema.Struct({ id: Schema.Number, rsid: Schema.String, name: Schema.String }),
+  outlet: Schema.Struct({ id: OutletId, rsid: Schema.String, name: Schema.String }),
   question: Schema.String,
   audit: Schema.NullOr(PhotoAudit),
   /** The decision's version (0 before any), sent back with a decision so a later one is not lost. */

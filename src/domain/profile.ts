@@ -1,8 +1,9 @@
 /** The signed-in user's profile (000 §2.1 profile/{user_name}): their sessions, and what is said. */
 import { Schema } from "effect";
+import { SessionId } from "./api/ids";
 
 export const UserSession = Schema.Struct({
-  id: Schema.Number,
+  id: SessionId,
   platform: Schema.String,
   created_at: Schema.String,
   last_seen_at: Schema.String,

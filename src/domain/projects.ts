@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect";
 import { saying, Text } from "./api/fields";
-import { ProjectId } from "./api/ids";
+import { NotificationId, ProjectId } from "./api/ids";
 import { paginated } from "./api/paginated";
 import { formatDate, formatTime12 } from "./format";
 import { CYCLE_TYPE, SUB_PROJECT_TYPES, type SubProjectType } from "./outletStates";
@@ -81,7 +81,7 @@ export const projectTypeLabel = (type: string): string =>
 
 /** One entry of a notification list (000 §3: title, subText, date, time), with what opens it. */
 export const ProjectNotification = Schema.Struct({
-  id: Schema.Number,
+  id: NotificationId,
   title: Schema.String,
   subText: Schema.String,
   date: Schema.String,

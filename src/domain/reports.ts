@@ -4,7 +4,7 @@
  * texts. Who runs which report is in reportCatalogue.ts. docs/reports.md has the design.
  */
 import { Schema } from "effect";
-import { OutletId, SubProjectId } from "./api/ids";
+import { AnswerImageId, OutletId, SubProjectId, TargetStatementId } from "./api/ids";
 import type { ExportJob } from "./downloads";
 import { RETAIL_AUDIT_REPORT_PATH } from "./reportCatalogue";
 import { GroupScore } from "./scoring";
@@ -105,7 +105,7 @@ export const RetailAuditReport = Schema.Struct({
 export type RetailAuditReport = typeof RetailAuditReport.Type;
 
 export const ReportImage = Schema.Struct({
-  id: Schema.Number,
+  id: AnswerImageId,
   outlet_id: OutletId,
   rsid: Schema.String,
   outlet_name: Schema.String,
@@ -142,14 +142,14 @@ export const OutletReport = Schema.Struct({
   answers: Schema.Array(
     Schema.Struct({ group: Schema.String, answered: Schema.Number, asked: Schema.Number }),
   ),
-  images: Schema.Array(Schema.Struct({ id: Schema.Number, question: Schema.String, image: Schema.String })),
+  images: Schema.Array(Schema.Struct({ id: AnswerImageId, question: Schema.String, image: Schema.String })),
 });
 export type OutletReport = typeof OutletReport.Type;
 
 // --- the performance report ---
 
 export const PerformanceRow = Schema.Struct({
-  id: Schema.Number,
+  id: TargetStatementId,
   outlet_id: OutletId,
   rsid: Schema.String,
   outlet_name: Schema.String,

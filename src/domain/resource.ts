@@ -6,6 +6,7 @@
  * builds its SQL from the same definition.
  */
 import { Schema } from "effect";
+import { ResourceRecordId } from "./api/ids";
 import {
   type ChosenFile,
   type FileRule,
@@ -498,7 +499,7 @@ export const titleOf = (def: ResourceDefinition, record: Readonly<Record<string,
 
 /** One record as the API gives it: its values by field key, and the names of what it refers to. */
 export const ResourceRecord = Schema.Struct({
-  id: Schema.Number,
+  id: ResourceRecordId,
   version: Schema.Number,
   /** What the catalogue's routes name it by (id, slug, name or user name). */
   address: Schema.String,
@@ -520,7 +521,7 @@ export const ResourcePage = Schema.Struct({
 });
 export type ResourcePage = typeof ResourcePage.Type;
 
-export const ResourceOption = Schema.Struct({ id: Schema.Number, label: Schema.String });
+export const ResourceOption = Schema.Struct({ id: ResourceRecordId, label: Schema.String });
 export const ResourceOptions = Schema.Array(ResourceOption);
 export type ResourceOption = typeof ResourceOption.Type;
 

@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect";
 import { Choice, saying, Text } from "./api/fields";
-import { ONE_RECORD_ID, RetailerRequestId } from "./api/ids";
+import { ONE_RECORD_ID, OutletImageId, RetailerRequestId } from "./api/ids";
 import { formatDayMonthYear, formatPaddedTime12, indiaWallClock } from "./format";
 import { MAX_QUERY_TEXT_LENGTH, notAChoice } from "./requestInput";
 
@@ -44,7 +44,7 @@ export const QC_REJECTION_STATUS: Readonly<Record<string, string>> = {
 };
 
 // --- Shapes (001 §3) ---
-const Images = Schema.Array(Schema.Struct({ id: Schema.Number, image: Schema.String }));
+const Images = Schema.Array(Schema.Struct({ id: OutletImageId, image: Schema.String }));
 export const IMAGE_LISTS = [
   "address_proof_images_data",
   "dealer_board_images_data",

@@ -6,6 +6,7 @@
  * what `scoreOutlet` gives; the Score tab shows it.
  */
 import { Schema } from "effect";
+import { ScoringGroupId } from "./api/ids";
 import { addFieldError, type FieldErrors } from "./requestInput";
 import {
   cycleProblem,
@@ -390,7 +391,7 @@ export const ParameterScore = Schema.Struct({
 export type ParameterScore = typeof ParameterScore.Type;
 
 export const GroupScore = Schema.Struct({
-  id: Schema.Number,
+  id: ScoringGroupId,
   name: Schema.String,
   score: Schema.Number,
   max_score: Schema.Number,
@@ -501,7 +502,7 @@ export function scorerFor(setup: ScoringSetup): (answers: OutletAnswers) => Scor
         };
       });
       return {
-        id: group.id,
+        id: ScoringGroupId.make(group.id),
         name: group.name,
         score: fromCents(parameters.reduce((sum, p) => sum + cents(p.score), 0)),
         max_score: fromCents(parameters.reduce((sum, p) => sum + cents(p.max_score), 0)),

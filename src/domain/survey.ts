@@ -4,6 +4,7 @@
  * or verify answers. The validators of a group's Save live in surveyValidation.ts.
  */
 import { Schema } from "effect";
+import { AnswerId, AnswerImageId, QuestionGroupId, QuestionId, SkuId } from "./api/ids";
 
 /** The 20 question types of 001 §3: the survey, the questions upload and the question lists read this list. */
 export const QUESTION_TYPES = [
@@ -99,11 +100,11 @@ export const choicesOf = (validations: Validations): string[] =>
     .map((c) => c.trim())
     .filter((c) => c !== "");
 
-export const SkuProduct = Schema.Struct({ id: Schema.Number, sku_code: Schema.String, name: Schema.String });
+export const SkuProduct = Schema.Struct({ id: SkuId, sku_code: Schema.String, name: Schema.String });
 export type SkuProduct = typeof SkuProduct.Type;
 
 export const QuestionGroup = Schema.Struct({
-  id: Schema.Number,
+  id: QuestionGroupId,
   name: Schema.String,
   slug: Schema.String,
   type: Schema.Literals(["general", "sku_group"]),
@@ -114,7 +115,7 @@ export const QuestionGroup = Schema.Struct({
 export type QuestionGroup = typeof QuestionGroup.Type;
 export const QuestionGroups = Schema.Struct({ results: Schema.Array(QuestionGroup) });
 
-export const AnswerImage = Schema.Struct({ id: Schema.Number, image: Schema.String });
+export const AnswerImage = Schema.Struct({ id: AnswerImageId, image: Schema.String });
 export type AnswerImage = typeof AnswerImage.Type;
 
 export const PreviousAnswer = Schema.Struct({
@@ -126,7 +127,7 @@ export const PreviousAnswer = Schema.Struct({
 
 /** An answer (001 §3, 002 §3 answer for editing). `version` guards against stale saves. */
 export const Answer = Schema.Struct({
-  id: Schema.Number,
+  id: AnswerId,
   answer_type: Schema.String,
   single_input: Text,
   multiple_answers_input: Schema.Array(Schema.String),
@@ -157,7 +158,7 @@ export const Answer = Schema.Struct({
 export type Answer = typeof Answer.Type;
 
 export const Question = Schema.Struct({
-  id: Schema.Number,
+  id: QuestionId,
   name: Schema.String,
   type: Schema.Literals(QUESTION_TYPES),
   is_mandatory: Schema.Boolean,
@@ -171,7 +172,7 @@ export const GroupAnswers = Schema.Struct({ results: Schema.Array(Question) });
 export type GroupAnswers = typeof GroupAnswers.Type;
 
 export const LinkedImage = Schema.Struct({
-  id: Schema.Number,
+  id: AnswerImageId,
   image: Schema.String,
   question: Schema.String,
 });

@@ -6,6 +6,7 @@
  * alike, is `panYearFigure` over the PAN's paid payouts.
  */
 import { Schema } from "effect";
+import { Form16BatchId } from "./api/ids";
 import { paginated } from "./api/paginated";
 import {
   FINANCIAL_QUARTER_MONTHS,
@@ -181,7 +182,7 @@ export const FORM16_BATCH_STATUSES = ["processing", "completed", "failed"] as co
 
 /** A Form 16 batch: every PAN with tax deducted in the year gets its PDF made. */
 export const Form16Batch = Schema.Struct({
-  id: Schema.Number,
+  id: Form16BatchId,
   financial_year: Schema.String,
   status: Schema.Literals(FORM16_BATCH_STATUSES),
   /** 0 to 100. */

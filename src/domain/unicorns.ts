@@ -5,7 +5,7 @@
  * here, used by the server's scan; the server only decodes the images to grey pixels.
  */
 import { Schema } from "effect";
-import { OutletId, OutletImageId, SubProjectId } from "./api/ids";
+import { OutletId, OutletImageId, SubProjectId, UnicornPairId, UnicornScanId } from "./api/ids";
 
 /** The grey picture the hash reads: HASH_SIZE + 1 columns by HASH_SIZE rows. */
 export const HASH_SIZE = 8;
@@ -85,7 +85,7 @@ export const ScanSubProject = Schema.Struct({
 export type ScanSubProject = typeof ScanSubProject.Type;
 
 export const UnicornScan = Schema.Struct({
-  id: Schema.Number,
+  id: UnicornScanId,
   sub_project: Schema.String,
   requested_by: Schema.NullOr(Schema.String),
   status: Schema.Literals(["queued", "completed", "failed"]),
@@ -118,7 +118,7 @@ const PairSide = Schema.Struct({
 });
 
 export const UnicornPair = Schema.Struct({
-  id: Schema.Number,
+  id: UnicornPairId,
   sub_project: Schema.String,
   distance: Schema.Number,
   status: Schema.Literals(PAIR_STATUSES),

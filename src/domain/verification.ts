@@ -5,6 +5,7 @@
  * screens and every server write that can change a value.
  */
 import { Schema } from "effect";
+import { AnswerId, IfscMasterChangeId, VerificationCheckId } from "./api/ids";
 import { isValidAccountNumber, isValidGst, isValidIfsc, isValidPan, isValidUpiId } from "./validation";
 
 /** §4.3: the two states every verifiable value has. */
@@ -182,11 +183,11 @@ const Text = Schema.NullOr(Schema.String);
 
 /** One recorded check, as the verification screens list it. */
 export const VerificationCheck = Schema.Struct({
-  id: Schema.Number,
+  id: VerificationCheckId,
   kind: Schema.Literals(CHECK_KINDS),
   masked_input: Schema.String,
   outlet_rsid: Text,
-  answer_id: Schema.NullOr(Schema.Number),
+  answer_id: Schema.NullOr(AnswerId),
   status: Schema.Literals(CHECK_STATUSES),
   result: Schema.Record(Schema.String, Schema.Unknown),
   provider: Schema.String,
@@ -329,7 +330,7 @@ export const IfscMasterRow = Schema.Struct({
   branch: Schema.String,
 });
 export const IfscMasterChange = Schema.Struct({
-  id: Schema.Number,
+  id: IfscMasterChangeId,
   ifsc_code: Schema.String,
   before: Schema.NullOr(IfscMasterRow),
   after: IfscMasterRow,

@@ -23,8 +23,8 @@ import {
   UPLOAD_MSG,
 } from "../domain/bulkUpload";
 
-/** What following needs of a job: an upload's job, or an export's (My Downloads). */
-export type FollowedJob = Pick<BulkUploadJob, "id" | "status" | "progress" | "message">;
+/** What following needs of a job: an upload's job, or an export's (My Downloads); each kind brands its own id. */
+export type FollowedJob = { readonly id: number } & Pick<BulkUploadJob, "status" | "progress" | "message">;
 
 export type JobPollingContext<J extends FollowedJob = BulkUploadJob> = {
   job: J | null;

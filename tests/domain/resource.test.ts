@@ -1,5 +1,6 @@
 /** The resource layer's pure rules: decoding values with a definition's schema, list queries, messages. */
 import { describe, expect, it } from "vitest";
+import { ResourceRecordId } from "../../src/domain/api/ids";
 import { NULL_CHARACTER } from "../../src/domain/requestInput";
 import {
   blankValues,
@@ -131,7 +132,7 @@ describe("messages and rules", () => {
 
   it("shows a reference's title, a set's titles and a toggle as Yes or No", () => {
     const record = {
-      id: 1,
+      id: ResourceRecordId.make(1),
       version: 1,
       address: "u",
       values: { username: "u", is_active: false, roles: [1, 2] },
@@ -189,7 +190,7 @@ describe("screens' places", () => {
 
 describe("stored choices on screen", () => {
   const record = (values: Record<string, unknown>) => ({
-    id: 1,
+    id: ResourceRecordId.make(1),
     version: 1,
     address: "1",
     values,

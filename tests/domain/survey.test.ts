@@ -1,6 +1,7 @@
 // @vitest-environment node
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { QuestionId } from "../../src/domain/api/ids";
 import { hasEditPermission } from "../../src/domain/outletReview";
 import { decodeFields } from "../../src/domain/schemaErrors";
 import {
@@ -225,7 +226,7 @@ describe("001 §4.2, §6: edit permission", () => {
 
 describe("001 §4.9: calling verification", () => {
   const question = (id: number, calling: boolean, answered = true): Question => ({
-    id,
+    id: QuestionId.make(id),
     name: `Q${id}`,
     type: "text",
     is_mandatory: false,

@@ -5,6 +5,7 @@
  * created answer's SKU to.
  */
 import { describe, expect, it } from "vitest";
+import { QuestionId, SkuId } from "../../src/domain/api/ids";
 import {
   answerLabel,
   answerSkuProblem,
@@ -17,13 +18,13 @@ import {
 } from "../../src/domain/survey";
 import { sampleAnswer } from "../machines/fixtures/surveyGroups";
 
-const cola = { id: 1, sku_code: "SKU-COLA-250", name: "Cola 250 ml" };
-const lemon = { id: 2, sku_code: "SKU-LEMON-500", name: "Lemon drink 500 ml" };
-const chips = { id: 3, sku_code: "SKU-CHIPS-50", name: "Salted chips 50 g" };
+const cola = { id: SkuId.make(1), sku_code: "SKU-COLA-250", name: "Cola 250 ml" };
+const lemon = { id: SkuId.make(2), sku_code: "SKU-LEMON-500", name: "Lemon drink 500 ml" };
+const chips = { id: SkuId.make(3), sku_code: "SKU-CHIPS-50", name: "Salted chips 50 g" };
 const related = [cola, lemon, chips];
 
 const facings = (answeredFor: readonly (typeof cola)[]): Question => ({
-  id: 40,
+  id: QuestionId.make(40),
   name: "Facings",
   type: "number",
   is_mandatory: true,

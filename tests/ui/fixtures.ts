@@ -1,12 +1,13 @@
+import { OrganisationId, UserId } from "../../src/domain/api/ids";
 import type { UserDetails } from "../../src/domain/auth";
 
 export const projectManager: UserDetails = {
-  id: 8,
+  id: UserId.make(8),
   username: "project.manager",
   name: "Priya Sharma",
   email: "priya.sharma@example.com",
   phone_number: "+919800000008",
-  organisation: { id: 1, name: "Retail Scan", kind: "internal" },
+  organisation: { id: OrganisationId.make(1), name: "Retail Scan", kind: "internal" },
   roles: ["project-manager"],
   permissions: ["project-manager-dashboard-permission", "project-manager-workflow-permission"],
   considered_workflow_permission: "project-manager-workflow-permission",
@@ -14,7 +15,7 @@ export const projectManager: UserDetails = {
 
 export const qcManager: UserDetails = {
   ...projectManager,
-  id: 2,
+  id: UserId.make(2),
   username: "qc.manager",
   name: "Meera Kulkarni",
   roles: ["qc-manager"],

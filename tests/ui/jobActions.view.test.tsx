@@ -9,12 +9,13 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
+import { JobId } from "../../src/domain/api/ids";
 import type { ActionOutcome, ActivationInfo, BulkUploadJob, JobAction } from "../../src/domain/bulkUpload";
 import { UPLOAD_MSG } from "../../src/domain/bulkUpload";
 import JobActions from "../../src/ui/uploads/JobActions";
 
 const job: BulkUploadJob = {
-  id: 7,
+  id: JobId.make(7),
   object_type: "regions",
   file: "/api/files/1/regions.xlsx",
   file_name: "regions.xlsx",

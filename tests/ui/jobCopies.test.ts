@@ -4,6 +4,7 @@
  */
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { JobId } from "../../src/domain/api/ids";
 import type { BulkUploadJob, BulkUploadJobList } from "../../src/domain/bulkUpload";
 import { jobListQuery, uploadKeys } from "../../src/infra/api/bulkUploadQueries";
 import { shareJob } from "../../src/ui/uploads/jobCopies";
@@ -23,7 +24,7 @@ describe("shareJob", () => {
   it("puts the job just read into the History pages that list it, and only there", () => {
     const client = new QueryClient();
     const processing: BulkUploadJob = { ...sampleJob, status: "processing", progress: 0 };
-    const other: BulkUploadJob = { ...sampleJob, id: 7, status: "processing", progress: 1 };
+    const other: BulkUploadJob = { ...sampleJob, id: JobId.make(7), status: "processing", progress: 1 };
     const first = jobListQuery("regions", {}, { page: 1, pageSize: 15 }, "").queryKey;
     const second = jobListQuery("regions", {}, { page: 2, pageSize: 15 }, "").queryKey;
     client.setQueryData(first, page(processing, other));
@@ -61,7 +62,7 @@ describe("watchRowCopies", () => {
 
   it("hands nothing over for a row no cached page holds", () => {
     const client = new QueryClient();
-    client.setQueryData(key(1), page({ ...sampleJob, id: 99 }));
+    client.setQueryData(key(1), page({ ...sampleJob, id: JobId.make(99) }));
     const seen: BulkUploadJob[] = [];
     watchRowCopies<BulkUploadJob>(client, uploadKeys.jobs("regions", {}), sampleJob.id, (job) =>
       seen.push(job),

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { OrganisationId } from "../../src/domain/api/ids";
 import type { UserDetails } from "../../src/domain/auth";
 import { badgeLetter, CLICK_MENU_CLOSE_MS } from "../../src/domain/widgets";
 import DashboardShell from "../../src/ui/shell/DashboardShell";
@@ -118,7 +119,7 @@ describe("the dashboard shell", () => {
   it("offers a client user only the shared areas, its bills and its reports", () => {
     session.user = {
       ...projectManager,
-      organisation: { id: 2, name: "Acme Beverages", kind: "client" },
+      organisation: { id: OrganisationId.make(2), name: "Acme Beverages", kind: "client" },
       roles: ["client-manager"],
       permissions: ["client-manager-dashboard-permission"],
     };

@@ -11,6 +11,7 @@ import type {
   SubProjectSkuId,
   WorkflowObjectId,
 } from "../../src/domain/api/ids";
+import { ExportJobId } from "../../src/domain/api/ids";
 import type { ExportJob } from "../../src/domain/downloads";
 import type {
   AssignedSkuTemplateField,
@@ -135,7 +136,7 @@ export const sliderActors = (calls: SliderCalls, data: SliderData = sliderData()
   startExport: fromPromise<ExportJob, SkuExportRequest>(async ({ input }) => {
     calls.exports.push(input);
     return {
-      id: 71,
+      id: ExportJobId.make(71),
       title: "SKU rows",
       status: "completed",
       progress: 100,
@@ -146,7 +147,7 @@ export const sliderActors = (calls: SliderCalls, data: SliderData = sliderData()
     };
   }),
   readJob: fromPromise<ExportJob, { job: number }>(async () => ({
-    id: 71,
+    id: ExportJobId.make(71),
     title: "SKU rows",
     status: "completed",
     progress: 100,

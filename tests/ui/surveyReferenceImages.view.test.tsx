@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
+import { QuestionGroupId, QuestionId, SkuId } from "../../src/domain/api/ids";
 import type { AnswersUpdateRequest, QuestionGroup } from "../../src/domain/survey";
 import type {
   AnswersOutcome,
@@ -22,7 +23,7 @@ afterEach(cleanup);
 
 const board = {
   ...sampleQuestions[0]!,
-  id: 13,
+  id: QuestionId.make(13),
   name: "Shop board visible?",
   type: "yes_or_no" as const,
   validations: {},
@@ -63,12 +64,12 @@ function renderSurvey(groups: QuestionGroup[], questions: AnswersOutcome["questi
 }
 
 const group = (type: QuestionGroup["type"]): QuestionGroup => ({
-  id: 1,
+  id: QuestionGroupId.make(1),
   name: "Shop Details",
   slug: "shop-details",
   type,
   related_sku_products:
-    type === "sku_group" ? [{ id: 5, sku_code: "SKU-COLA-250", name: "Cola 250 ml" }] : [],
+    type === "sku_group" ? [{ id: SkuId.make(5), sku_code: "SKU-COLA-250", name: "Cola 250 ml" }] : [],
   image_only: false,
 });
 
@@ -110,7 +111,10 @@ describe("reference images in Survey Details", () => {
       name: "Facings",
       type: "number" as const,
       related_answers: [
-        { ...sampleAnswer(104, "4"), sku_product: { id: 5, sku_code: "SKU-COLA-250", name: "Cola 250 ml" } },
+        {
+          ...sampleAnswer(104, "4"),
+          sku_product: { id: SkuId.make(5), sku_code: "SKU-COLA-250", name: "Cola 250 ml" },
+        },
       ],
     };
     renderSurvey([group("sku_group")], [facings]);

@@ -18,6 +18,7 @@ import { UserSessions } from "../profile";
 import { MAX_PASSWORD_LENGTH, MAX_TOKEN_LENGTH, MAX_USERNAME_LENGTH } from "../requestInput";
 import { endpoint } from "./endpoint";
 import { OptionalText, RequiredText } from "./fields";
+import { OrganisationId, PermissionId, RoleId, UserId } from "./ids";
 import { paginated } from "./paginated";
 
 /** A base64 RSA-OAEP ciphertext of a 4096-bit key is 684 characters; anything longer is not one. */
@@ -231,13 +232,13 @@ export const accessUsers = endpoint({
   paged: true,
   response: paginated(
     Schema.Struct({
-      id: Schema.Number,
+      id: UserId,
       username: Schema.String,
       name: Schema.String,
       email: Schema.NullOr(Schema.String),
       phone_number: Schema.NullOr(Schema.String),
       is_active: Schema.Boolean,
-      organisation: Schema.Struct({ id: Schema.Number, name: Schema.String, kind: Schema.String }),
+      organisation: Schema.Struct({ id: OrganisationId, name: Schema.String, kind: Schema.String }),
       roles: Schema.Array(Schema.String),
     }),
   ),
@@ -252,7 +253,7 @@ export const accessRoles = endpoint({
   paged: true,
   response: paginated(
     Schema.Struct({
-      id: Schema.Number,
+      id: RoleId,
       name: Schema.String,
       display_name: Schema.String,
       permissions: Schema.Array(Schema.String),
@@ -267,6 +268,6 @@ export const accessPermissions = endpoint({
   path: "/auth/permissions/",
   grant: "manageUsers",
   paged: true,
-  response: paginated(Schema.Struct({ id: Schema.Number, name: Schema.String })),
+  response: paginated(Schema.Struct({ id: PermissionId, name: Schema.String })),
   refusals: [400],
 });

@@ -76,3 +76,56 @@ export type SubProjectSkuId = typeof SubProjectSkuId.Type;
 /** A team's automatic assignment rule (docs/allocation.md, "Rules"). */
 export const AllocationRuleId = RowId.pipe(Schema.brand("AllocationRuleId"));
 export type AllocationRuleId = typeof AllocationRuleId.Type;
+/** A catalogue SKU (skus), offered to SKU questions. */
+export const SkuId = RowId.pipe(Schema.brand("SkuId"));
+export type SkuId = typeof SkuId.Type;
+export const QuestionGroupId = RowId.pipe(Schema.brand("QuestionGroupId"));
+export type QuestionGroupId = typeof QuestionGroupId.Type;
+/** A scoring parameter group of a sub-project (docs/scoring.md). */
+export const ScoringGroupId = RowId.pipe(Schema.brand("ScoringGroupId"));
+export type ScoringGroupId = typeof ScoringGroupId.Type;
+export const OrganisationId = RowId.pipe(Schema.brand("OrganisationId"));
+export type OrganisationId = typeof OrganisationId.Type;
+export const RoleId = RowId.pipe(Schema.brand("RoleId"));
+export type RoleId = typeof RoleId.Type;
+export const PermissionId = RowId.pipe(Schema.brand("PermissionId"));
+export type PermissionId = typeof PermissionId.Type;
+/** One recorded PAN, GST, account or IFSC check. */
+export const VerificationCheckId = RowId.pipe(Schema.brand("VerificationCheckId"));
+export type VerificationCheckId = typeof VerificationCheckId.Type;
+export const IfscMasterChangeId = RowId.pipe(Schema.brand("IfscMasterChangeId"));
+export type IfscMasterChangeId = typeof IfscMasterChangeId.Type;
+/** A record of one of the resource layer's resources; which table depends on the resource. */
+export const ResourceRecordId = RowId.pipe(Schema.brand("ResourceRecordId"));
+export type ResourceRecordId = typeof ResourceRecordId.Type;
+export const NotificationId = RowId.pipe(Schema.brand("NotificationId"));
+export type NotificationId = typeof NotificationId.Type;
+export const FieldAppDumpId = RowId.pipe(Schema.brand("FieldAppDumpId"));
+export type FieldAppDumpId = typeof FieldAppDumpId.Type;
+export const UnicornScanId = RowId.pipe(Schema.brand("UnicornScanId"));
+export type UnicornScanId = typeof UnicornScanId.Type;
+export const UnicornPairId = RowId.pipe(Schema.brand("UnicornPairId"));
+export type UnicornPairId = typeof UnicornPairId.Type;
+/** One message of a bulk messaging upload's delivery log. */
+export const MessageId = RowId.pipe(Schema.brand("MessageId"));
+export type MessageId = typeof MessageId.Type;
+export const PayoutId = RowId.pipe(Schema.brand("PayoutId"));
+export type PayoutId = typeof PayoutId.Type;
+/** A message the development outbox holds in place of a gateway. */
+export const OutboxMessageId = RowId.pipe(Schema.brand("OutboxMessageId"));
+export type OutboxMessageId = typeof OutboxMessageId.Type;
+export const SessionId = RowId.pipe(Schema.brand("SessionId"));
+export type SessionId = typeof SessionId.Type;
+/** An export into My Downloads. */
+export const ExportJobId = RowId.pipe(Schema.brand("ExportJobId"));
+export type ExportJobId = typeof ExportJobId.Type;
+export const SkuTemplateId = RowId.pipe(Schema.brand("SkuTemplateId"));
+export type SkuTemplateId = typeof SkuTemplateId.Type;
+export const ProgramId = RowId.pipe(Schema.brand("ProgramId"));
+export type ProgramId = typeof ProgramId.Type;
+/** An entry of an outlet's log (outlet_logs). */
+export const OutletLogId = RowId.pipe(Schema.brand("OutletLogId"));
+export type OutletLogId = typeof OutletLogId.Type;
+/** A field auditor (field_auditors), who signs in to eMyTrack with a code; not a staff user. */
+export const FieldAuditorId = RowId.pipe(Schema.brand("FieldAuditorId"));
+export type FieldAuditorId = typeof FieldAuditorId.Type;

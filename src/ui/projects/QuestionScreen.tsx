@@ -9,7 +9,7 @@ import { Schema } from "effect";
 import { useMemo } from "react";
 import { Link, useParams } from "wouter";
 import { fromPromise } from "xstate";
-import { IdFromText, QuestionId } from "../../domain/api/ids";
+import { IdFromText, QuestionId, ResourceRecordId } from "../../domain/api/ids";
 import { inSentence } from "../../domain/format";
 import { splitReferenceImages } from "../../domain/referenceImages";
 import { RECORD_LOAD_FAILED, type ResourceRecord, type SaveOutcome } from "../../domain/resource";
@@ -46,7 +46,7 @@ function formActors(client: ReturnType<typeof useQueryClient>, id: QuestionId) {
       // The facts above the form show what the form was loaded with (a Reload after a conflict too).
       client.setQueryData(questionKey(id), question);
       return {
-        id: question.id,
+        id: ResourceRecordId.make(question.id),
         version: question.version,
         address: String(question.id),
         values: { reference_images: question.reference_images.join("\n") },
