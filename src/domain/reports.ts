@@ -189,6 +189,9 @@ export const REPORT_FORMATS = ["pdf", "csv"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const REPORT_FORMAT_LABELS: Readonly<Record<ReportFormat, string>> = { pdf: "PDF", csv: "CSV" };
 
+/** A report's filters as its export request carries them (each report names its own). */
+export type ReportFilters = Readonly<Record<string, string | undefined>>;
+
 /** The performance report's filters, as the address and the export request carry them. */
 export type PerformanceFilters = {
   readonly program?: string;

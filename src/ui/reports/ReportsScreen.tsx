@@ -7,6 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
 import {
+  MIS_REPORT_PATH,
   NO_REPORTS,
   PERFORMANCE_REPORT_PATH,
   type ReportEntry,
@@ -96,6 +97,12 @@ function ReportCard({ report, project }: { report: ReportEntry; project?: string
       <p>{report.summary}</p>
       {report.id === "retail-audit" ? (
         <RetailAuditCycles project={project} />
+      ) : report.id === "mis" ? (
+        <p>
+          <Link href={MIS_REPORT_PATH} className="button">
+            Open the MIS report
+          </Link>
+        </p>
       ) : (
         <p>
           <Link href={PERFORMANCE_REPORT_PATH} className="button">
