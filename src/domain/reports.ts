@@ -194,6 +194,8 @@ export type ReportFilters = Readonly<Record<string, string | undefined>>;
 
 /** The performance report's filters, as the address and the export request carry them. */
 export type PerformanceFilters = {
+  /** A project's slug: its outlets' statements only (the client portal's reports). */
+  readonly project?: string;
   readonly program?: string;
   readonly period?: string;
   readonly search?: string;
@@ -201,7 +203,7 @@ export type PerformanceFilters = {
 
 /** The export's title in My Downloads: "Performance report (PDF)", with the filters that narrow it. */
 export function performanceExportTitle(format: ReportFormat, f: PerformanceFilters): string {
-  const narrowed = [f.program, f.period, f.search ? `“${f.search}”` : undefined].filter(
+  const narrowed = [f.project, f.program, f.period, f.search ? `“${f.search}”` : undefined].filter(
     (x): x is string => x !== undefined && x !== "",
   );
   const base = `Performance report (${REPORT_FORMAT_LABELS[format]})`;

@@ -79,6 +79,7 @@ export const outletReport = endpoint({
 });
 
 const PerformanceQuery = {
+  project: Schema.optionalKey(Filter),
   program: Schema.optionalKey(Filter),
   period: Schema.optionalKey(Filter),
   search: Schema.optionalKey(Filter),
