@@ -105,8 +105,13 @@ function Report({ report, filters }: { report: MisReport; filters: MisFilters })
       {report.results.length === 0 ? (
         <p className="notice">No sub-project to report on yet.</p>
       ) : (
-        <div className="report-table">
-          <table aria-label={`MIS by sub-project, ${periodLabel(report.period)}`}>
+        <section
+          className="report-table"
+          aria-label="The figures by sub-project"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the wide table scrolls; the keyboard must reach it to scroll it
+          tabIndex={0}
+        >
+          <table className="mis-table" aria-label={`MIS by sub-project, ${periodLabel(report.period)}`}>
             <thead>
               <tr>
                 <td colSpan={2} />
@@ -166,7 +171,7 @@ function Report({ report, filters }: { report: MisReport; filters: MisFilters })
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </>
   );
