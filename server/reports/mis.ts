@@ -37,15 +37,23 @@ type SubProjectRow = {
 const QC_STATES = [QC_DECISION.accepted, QC_DECISION.rejected];
 const DECISION_STATES = [...QC_STATES, CALLING_DECISION.accepted, CALLING_DECISION.rejected];
 
-/** The report, or null when the sub-project named is not one the scope sees. */
+/** The report, or null when the project or sub-project named is not one the scope sees. */
 export async function misReport(db: Queryable, scope: ReportScope, f: MisFilters): Promise<MisReport | null> {
   const period = f.period ?? "all";
   const seen = await db.query<SubProjectRow>(
     `SELECT s.id, s.slug, s.name, s.type, p.name AS project, g.name AS organisation
      FROM sub_projects s JOIN projects p ON p.id = s.project_id JOIN organisations g ON g.id = p.organisation_id
-     WHERE ($1::boolean OR p.organisation_id = $2) ORDER BY g.name, p.name, s.name, s.id`,
-    [scope.internal, scope.organisation_id],
+     WHERE ($1::boolean OR p.organisation_id = $2) AND ($3::text IS NULL OR p.slug = $3)
+     ORDER BY g.name, p.name, s.name, s.id`,
+    [scope.internal, scope.organisation_id, f.project ?? null],
   );
+  if (f.project && seen.length === 0) {
+    const [project] = await db.query(
+      "SELECT 1 FROM projects WHERE slug = $1 AND ($2::boolean OR organisation_id = $3)",
+      [f.project, scope.internal, scope.organisation_id],
+    );
+    if (!project) return null;
+  }
   const wanted = f["sub-project"];
   const shown = wanted ? seen.filter((s) => s.slug === wanted) : seen;
   if (wanted && shown.length === 0) return null;

@@ -92,12 +92,19 @@ export const MisReport = Schema.Struct({
 export type MisReport = typeof MisReport.Type;
 
 /** The MIS report's filters, as the address and the export request carry them. */
-export type MisFilters = { readonly period?: string; readonly "sub-project"?: string };
+export type MisFilters = {
+  /** A project's slug: its sub-projects only (the client portal's reports). */
+  readonly project?: string;
+  readonly period?: string;
+  readonly "sub-project"?: string;
+};
 
 /** The export's title in My Downloads: "MIS report (CSV): November 2026, Acme Retail Audit Cycle 1". */
 export function misExportTitle(f: MisFilters, subProjectName?: string): string {
   const period = f.period && f.period !== ALL_TIME ? periodLabel(f.period) : undefined;
-  const narrowed = [period, subProjectName ?? f["sub-project"]].filter((x) => x !== undefined && x !== "");
+  const narrowed = [period, subProjectName ?? f["sub-project"] ?? f.project].filter(
+    (x) => x !== undefined && x !== "",
+  );
   return narrowed.length === 0 ? "MIS report (CSV)" : `MIS report (CSV): ${narrowed.join(", ")}`;
 }
 
@@ -176,6 +183,7 @@ export function misCells(r: MisRow): string[] {
 export const misReportPath = (f: MisFilters) => {
   const q = new URLSearchParams();
   if (f.period && f.period !== ALL_TIME) q.set("period", f.period);
+  if (f.project) q.set("project", f.project);
   if (f["sub-project"]) q.set("sub-project", f["sub-project"]);
   const s = q.toString();
   return s ? `${MIS_REPORT_PATH}?${s}` : MIS_REPORT_PATH;

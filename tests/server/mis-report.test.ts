@@ -122,6 +122,20 @@ describe("the MIS report", () => {
     expect((await mis("client.manager", "?period=November")).status).toBe(400);
   });
 
+  it("narrows to one project's sub-projects for the client portal; another organisation's project is not found", async () => {
+    const { status, body } = await mis("client.manager", "?project=acme-retail-audit");
+    expect(status).toBe(200);
+    expect(body.results.map((r) => r.sub_project.name)).toEqual([
+      "Acme Retail Audit",
+      "Acme Retail Audit Cycle 1",
+    ]);
+    expect(body.choices.sub_projects.map((s) => s.slug)).toEqual([
+      "acme-retail-audit-main",
+      "acme-retail-audit-cycle-1",
+    ]);
+    expect((await mis("zenith.manager", "?project=acme-retail-audit")).status).toBe(404);
+  });
+
   it("writes the CSV of what the requester sees as a My Downloads export", async () => {
     const res = await call("client.manager", "POST", "/api/reports/mis/export/", {
       period: "2026-11",

@@ -112,7 +112,11 @@ export const exportPerformanceReport = endpoint({
 const Period = Text(MAX_QUERY_TEXT_LENGTH).check(
   Schema.makeFilter((s: string) => isPeriod(s) || PERIOD_MESSAGE),
 );
-const MisQuery = { period: Schema.optionalKey(Period), "sub-project": Schema.optionalKey(Filter) };
+const MisQuery = {
+  project: Schema.optionalKey(Filter),
+  period: Schema.optionalKey(Period),
+  "sub-project": Schema.optionalKey(Filter),
+};
 
 export const misReport = endpoint({
   summary:

@@ -181,6 +181,7 @@ function Report({ report, filters }: { report: MisReport; filters: MisFilters })
 export default function MisReportScreen() {
   const address = useAddressQuery();
   const filters: MisFilters = givenOnly({
+    project: address.get("project"),
     period: address.get("period"),
     "sub-project": address.get("sub-project"),
   });
@@ -190,7 +191,9 @@ export default function MisReportScreen() {
       <h1>MIS report</h1>
       <p className="report-muted">
         Each sub-project's outlets by state now; QC and calling decisions, payouts and identity checks in the
-        period (pending payouts: every one still waiting). <Link href={REPORTS_PATH}>All reports</Link>
+        period (pending payouts: every one still waiting)
+        {filters.project ? `; the sub-projects of project ${filters.project}` : ""}.{" "}
+        <Link href={REPORTS_PATH}>All reports</Link>
       </p>
       {report.isPending ? (
         <Loading />

@@ -6,8 +6,8 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
+import { misReportPath } from "../../domain/mis";
 import {
-  MIS_REPORT_PATH,
   NO_REPORTS,
   PERFORMANCE_REPORT_PATH,
   type ReportEntry,
@@ -113,7 +113,7 @@ function ReportCard({ report, project }: { report: ReportEntry; project?: string
         <RetailAuditCycles project={project} />
       ) : report.id === "mis" ? (
         <p>
-          <Link href={MIS_REPORT_PATH} className="button">
+          <Link href={misReportPath({ project })} className="button">
             Open the MIS report
           </Link>
         </p>
