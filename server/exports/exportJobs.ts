@@ -11,6 +11,7 @@ import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";
 import { claimJob, type JobQueue, stillWaiting } from "../jobs/queue";
+import { type MisExportParams, misFile } from "../reports/mis";
 import type { ExportFile, PerformanceExportParams } from "../reports/performanceFiles";
 import { performanceFile } from "../reports/performanceFiles";
 import { form16CsvSheet, tdsReportSheet } from "../tax/exports";
@@ -33,11 +34,12 @@ export type NewExport = {
  * What to export: outlet details by RSID, a sub-project's retailer mobile links (from `origin`),
  * chosen SKU rows of a workflow object's invoices (a CSV, 001 §7), a quarter's TDS report or a year's
  * Form 16 CSV summary (docs/tax.md), or the performance report (a PDF or CSV of what the requester
- * sees, docs/reports.md).
+ * sees, docs/reports.md), or the MIS report's CSV (likewise).
  */
 export type ExportWhat =
   | { kind: "outlets"; params: { rsids: string[] } }
   | { kind: "performance_report"; params: PerformanceExportParams }
+  | { kind: "mis_report"; params: MisExportParams }
   | { kind: "mobile_links"; params: { sub_project_id: number; origin: string } }
   | { kind: "sku_rows"; params: { workflow_object_id: number; rows: number[]; add_on_sku: boolean } }
   | { kind: "tds_report"; params: { financial_year: number; quarter: 1 | 2 | 3 | 4 } }
@@ -159,6 +161,7 @@ type Sheet = { name: string; header: readonly string[]; rows: Record<string, str
  */
 async function exportFile(db: Queryable, job: ExportWhat, now: number): Promise<ExportFile> {
   if (job.kind === "performance_report") return performanceFile(db, job.params);
+  if (job.kind === "mis_report") return misFile(db, job.params);
   const sheet = await exportSheet(db, job, now);
   const cells = sheet.rows.map((o) => sheet.header.map((h) => String(o[h] ?? "")));
   if (job.kind === "sku_rows" || job.kind === "form16_csv")
@@ -176,7 +179,7 @@ async function exportFile(db: Queryable, job: ExportWhat, now: number): Promise<
 
 async function exportSheet(
   db: Queryable,
-  job: Exclude<ExportWhat, { kind: "performance_report" }>,
+  job: Exclude<ExportWhat, { kind: "performance_report" | "mis_report" }>,
   now: number,
 ): Promise<Sheet> {
   if (job.kind === "sku_rows") return skuRowsSheet(db, job.params);

@@ -59,6 +59,7 @@ export const GUARDS = {
   uploadTypeRoles: requireUploadTypeRole,
   retailAuditReport: requireReportReader("retail-audit"),
   performanceReport: requireReportReader("performance"),
+  misReport: requireReportReader("mis"),
   readStoredFile: requireFileReader,
   taxRead: requireTaxReader,
   taxIssue: requireForm16Issuer,

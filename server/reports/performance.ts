@@ -22,6 +22,7 @@ function whereOf(scope: ReportScope, f: PerformanceFilters) {
     params.push(value);
     return `$${params.length}`;
   };
+  if (f.project) parts.push(`p.slug = ${n(f.project)}`);
   if (f.program) parts.push(`t.program = ${n(f.program)}`);
   if (f.period) parts.push(`t.report_name = ${n(f.period)}`);
   if (f.search) {
@@ -89,7 +90,8 @@ export async function performanceReport(
     `SELECT count(*)::int AS n ${FROM} WHERE ${where.sql}`,
     where.params,
   );
-  const everything = whereOf(scope, {});
+  // The choices are those of every statement the caller sees (of the project, when one is named).
+  const everything = whereOf(scope, f.project ? { project: f.project } : {});
   const periods = await db.query<{ v: string }>(
     `SELECT t.report_name AS v ${FROM} WHERE ${everything.sql} GROUP BY t.report_name
      ORDER BY max(t.period_start) DESC, t.report_name`,

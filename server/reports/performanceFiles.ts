@@ -101,6 +101,7 @@ async function performancePdf(
   text(page, "Retail Scan", MARGIN, HEIGHT - MARGIN, 11, bold, BLUE);
   text(page, "Performance report: target against achievement", MARGIN, HEIGHT - MARGIN - 24, 18, bold);
   const narrowed = [
+    filters.project ? `Project: ${filters.project}` : null,
     filters.program ? `Programme: ${filters.program}` : "Every programme",
     filters.period ? `Period: ${filters.period}` : "every period",
     filters.search ? `Outlets matching “${filters.search}”` : null,

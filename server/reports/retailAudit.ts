@@ -77,8 +77,11 @@ export type RetailAuditFilters = {
   order?: RetailAuditOrder;
 };
 
-/** The score's share of its maximum, in percent; null when unscored (float: the numeric type is slow). */
-const SHARE = "(sc.score::float8 * 100 / nullif(sc.max_score::float8, 0))";
+/**
+ * The score's share of its maximum, in percent; null when unscored: stored with the score
+ * (migration 0191), so neither the charts nor the orders work it out per outlet.
+ */
+const SHARE = "sc.share";
 
 /** Conditions over the cycle's outlets, numbered from `params`' current length. */
 class Where {
@@ -170,7 +173,7 @@ export async function retailAuditReport(
   const matches = f.search ? searchCondition(f.search, (v) => `$${params.push(v)}`) : "true";
   const cells = await db.query<Cell>(
     `SELECT state, ${BAND_OF_SHARE} AS band, matches, count(*)::int AS n, sum(share)::float8 AS share_sum
-     FROM (SELECT o.workflow_state AS state, ${matches} AS matches, ${SHARE} AS share ${FROM}
+     FROM (SELECT o.workflow_state AS state, ${matches} AS matches, ${SHARE} ${FROM}
            WHERE o.sub_project_id = $1) x
      GROUP BY 1, 2, 3`,
     params,

@@ -1,6 +1,7 @@
 /** The reports' endpoints (src/domain/api/reports.ts; docs/reports.md). */
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/reports";
+import { misExportTitle } from "../../src/domain/mis";
 import { performanceExportTitle } from "../../src/domain/reports";
 import type { AppDeps, AppEnv } from "../context";
 import { createExport, exportOf } from "../exports/exportJobs";
@@ -8,6 +9,7 @@ import { paginate } from "../http/pagination";
 import { NOT_FOUND, Problem } from "../http/problem";
 import { serve } from "../http/serve";
 import { scopeOf } from "./access";
+import { misReport } from "./mis";
 import { performanceReport } from "./performance";
 import { outletReport, reportCycles, retailAuditImages, retailAuditReport } from "./retailAudit";
 
@@ -54,6 +56,30 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
       title: performanceExportTitle(format, filters),
       kind: "performance_report",
       params: { format, filters, scope: scopeOf(caller) },
+      now,
+    });
+    return exportOf(db, id, now.getTime());
+  });
+
+  serve(app, deps, api.misReport, async ({ caller, query }) => {
+    const report = await misReport(db, scopeOf(caller), query);
+    if (!report) throw new Problem(404, { ...NOT_FOUND });
+    return report;
+  });
+
+  serve(app, deps, api.exportMisReport, async ({ caller, body }) => {
+    const scope = scopeOf(caller);
+    // The sub-project named must be one the caller sees; its name goes into the export's title.
+    const shown = await misReport(db, scope, body);
+    if (!shown) throw new Problem(404, { ...NOT_FOUND });
+    const named = body["sub-project"] ? shown.results[0]?.sub_project.name : undefined;
+    const now = new Date(deps.clock());
+    const id = await createExport(db, {
+      userId: caller.user.id,
+      organisationId: caller.user.organisation_id,
+      title: misExportTitle(body, named),
+      kind: "mis_report",
+      params: { filters: body, scope },
       now,
     });
     return exportOf(db, id, now.getTime());

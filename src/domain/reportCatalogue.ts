@@ -13,7 +13,9 @@ export const REPORTS_PATH = "/dashboard/reports";
 export const RETAIL_AUDIT_REPORT_PATH = "/dashboard/retail-audit-report";
 export const PERFORMANCE_REPORT_PATH = "/dashboard/performance-report";
 
-export const REPORT_IDS = ["retail-audit", "performance"] as const;
+export const MIS_REPORT_PATH = "/dashboard/mis-report";
+
+export const REPORT_IDS = ["retail-audit", "performance", "mis"] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
 export type ReportEntry = {
@@ -35,7 +37,7 @@ const readersOf = (dashboards: readonly DashboardRole[], workflows: readonly Wor
  * Who runs which report: the retail audit report is read by those who judge audits (QC managers,
  * project managers, the client's managers and its view-only role); the performance report by those
  * who answer for a programme's money (project managers, the payout team's manager, the client's
- * managers). Field, calling and QC executives work outlet by outlet and have no report.
+ * managers); the MIS report, a programme's running figures, by all of these managers. Field, calling and QC executives work outlet by outlet and have no report.
  */
 export const REPORTS: readonly ReportEntry[] = [
   {
@@ -58,6 +60,17 @@ export const REPORTS: readonly ReportEntry[] = [
     readers: readersOf(
       ["project-manager", "iftu-manager", "client-manager"],
       ["project-manager", "iftu-manager", "client-manager", "client-manager-view"],
+    ),
+  },
+  {
+    id: "mis",
+    title: "MIS report",
+    path: MIS_REPORT_PATH,
+    summary:
+      "Per sub-project and month: outlets by workflow state, QC and calling decisions with QC's turnaround, payouts paid and pending, and identity checks verified, with a CSV copy through My Downloads.",
+    readers: readersOf(
+      ["qc-manager", "project-manager", "iftu-manager", "client-manager"],
+      ["qc-manager", "project-manager", "iftu-manager", "client-manager", "client-manager-view"],
     ),
   },
 ];

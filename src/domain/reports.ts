@@ -189,8 +189,13 @@ export const REPORT_FORMATS = ["pdf", "csv"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const REPORT_FORMAT_LABELS: Readonly<Record<ReportFormat, string>> = { pdf: "PDF", csv: "CSV" };
 
+/** A report's filters as its export request carries them (each report names its own). */
+export type ReportFilters = Readonly<Record<string, string | undefined>>;
+
 /** The performance report's filters, as the address and the export request carry them. */
 export type PerformanceFilters = {
+  /** A project's slug: its outlets' statements only (the client portal's reports). */
+  readonly project?: string;
   readonly program?: string;
   readonly period?: string;
   readonly search?: string;
@@ -198,7 +203,7 @@ export type PerformanceFilters = {
 
 /** The export's title in My Downloads: "Performance report (PDF)", with the filters that narrow it. */
 export function performanceExportTitle(format: ReportFormat, f: PerformanceFilters): string {
-  const narrowed = [f.program, f.period, f.search ? `“${f.search}”` : undefined].filter(
+  const narrowed = [f.project, f.program, f.period, f.search ? `“${f.search}”` : undefined].filter(
     (x): x is string => x !== undefined && x !== "",
   );
   const base = `Performance report (${REPORT_FORMAT_LABELS[format]})`;

@@ -206,6 +206,7 @@ const DASHBOARD: AppRoute[] = [
     ["performance-report", "Performance report"],
     ["performance-report-pdf", "Performance report PDF"],
     ["performance-report-csv", "Performance report CSV"],
+    ["mis-report", "MIS report"],
   ]),
   ...group("/dashboard", "payout-tax", S000, [
     ["tds", "TDS"],

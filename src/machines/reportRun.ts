@@ -6,7 +6,7 @@
  */
 import { assign, fromPromise, setup } from "xstate";
 import type { ExportJob } from "../domain/downloads";
-import { exportStoppedMessage, type PerformanceFilters, type ReportFormat, RUN_MSG } from "../domain/reports";
+import { exportStoppedMessage, type ReportFilters, type ReportFormat, RUN_MSG } from "../domain/reports";
 import {
   followingActions,
   type JobPollingContext,
@@ -15,17 +15,17 @@ import {
   jobPollingStates,
 } from "./jobPolling";
 
-export type ReportRunRequest = { format: ReportFormat; filters: PerformanceFilters };
+export type ReportRunRequest = { format: ReportFormat; filters: ReportFilters };
 
 export type ReportRunContext = JobPollingContext<ExportJob> & {
   format: ReportFormat | null;
-  filters: PerformanceFilters;
+  filters: ReportFilters;
 };
 
 export type ReportRunEvent =
   | { type: "format.choose"; format: ReportFormat }
   /** Request the file of what the report shows now. */
-  | { type: "request"; filters: PerformanceFilters }
+  | { type: "request"; filters: ReportFilters }
   | JobPollingEvent<ExportJob>;
 
 export const reportRunMachine = setup({

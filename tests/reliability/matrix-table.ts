@@ -171,6 +171,8 @@ const REPORT_READERS = "401 ok  ok  403 403 403 403 403 ok  403 403 ok  ok  ok  
 const ACME_REPORT = "401 ok  ok  403 403 403 403 403 ok  403 403 ok  ok  404 ok  403 403 403";
 /** Who runs the performance report: project managers, the payout team's manager, the client's managers. */
 const PERFORMANCE_READERS = "401 ok  403 403 403 403 403 403 ok  ok  403 ok  ok  ok  ok  403 403 403";
+/** Who runs the MIS report: the readers of either report above. */
+const MIS_READERS = "401 ok  ok  403 403 403 403 403 ok  ok  403 ok  ok  ok  ok  403 403 403";
 /** Acme's users who see only Acme's records. */
 const ACME_CLIENTS: readonly Caller[] = ["client.manager", "client.executive", "client.admin"];
 /** Written by the dashboard's holders, a client's administrator included (its own organisation's records). */
@@ -639,6 +641,26 @@ export const MATRIX: readonly MatrixRow[] = [
     request: (f) => get(`/api/reports/performance/?search=${f.retailerOutlet.rsid}`)(),
     leak: (body, _, caller) =>
       caller === "zenith.manager" && results(body).length > 0 ? "an Acme outlet's statements" : null,
+  },
+  {
+    route: "GET /api/reports/mis/",
+    variant: "the sub-projects' figures: a client sees its own organisation's only",
+    cells: MIS_READERS,
+    request: get("/api/reports/mis/"),
+    leak: (body, _, caller) => {
+      const orgs = results(body).map((r) => String(r.organisation));
+      if (caller === "zenith.manager" && orgs.includes("Acme Beverages")) return "Acme's figures";
+      if (ACME_CLIENTS.includes(caller) && orgs.some((o) => o !== "Acme Beverages"))
+        return "another's figures";
+      return null;
+    },
+  },
+  {
+    route: "POST /api/reports/mis/export/",
+    variant: "a period that is not a month: the access check answers first",
+    //     anon adm qcm qce clm cle fco fma pm  ifm ife cm  ce  zm  ca  po  fa  rt
+    cells: "401 400 400 403 403 403 403 403 400 400 403 400 400 400 400 403 403 403",
+    request: post("/api/reports/mis/export/", { period: "November" }),
   },
   {
     route: "POST /api/reports/performance/export/",

@@ -77,6 +77,28 @@ describe("the performance report", () => {
     );
   });
 
+  it("narrows to one project's outlets' statements for the client portal; the projects' counts add up", async () => {
+    const projects = await server.db.query<{ slug: string; organisation_id: number }>(
+      `SELECT slug, organisation_id FROM projects ORDER BY slug`,
+    );
+    const count = async (user: string, query: string) =>
+      (
+        (await call(user, "GET", `/api/reports/performance/?page-size=1${query}`))
+          .body as unknown as PerformanceReport
+      ).count;
+    const acme = await count("client.manager", "");
+    const [{ id: acmeOrg } = { id: 0 }] = await server.db.query<{ id: number }>(
+      "SELECT organisation_id AS id FROM users WHERE username = 'client.manager'",
+    );
+    let sum = 0;
+    for (const p of projects.filter((x) => x.organisation_id === acmeOrg))
+      sum += await count("client.manager", `&project=${p.slug}`);
+    expect(sum).toBe(acme);
+    expect(acme).toBeGreaterThan(0);
+    const zenithProject = projects.find((x) => x.organisation_id !== acmeOrg)!;
+    expect(await count("client.manager", `&project=${zenithProject.slug}`)).toBe(0);
+  });
+
   it("writes the CSV of what the requester sees, filtered, as a My Downloads export", async () => {
     const res = await call("client.manager", "POST", "/api/reports/performance/export/", {
       format: "csv",

@@ -38,6 +38,8 @@ export const GRANTS = {
     "a permission that runs the retail audit report (`mayRunReport`), over the cycles of the caller's organisation",
   performanceReport:
     "a permission that runs the performance report (`mayRunReport`), over the statements of the caller's organisation",
+  misReport:
+    "a permission that runs the MIS report (`mayRunReport`), over the sub-projects of the caller's organisation",
   readStoredFile:
     "a staff member a stored file is open to (`mayReadFile`): an export its requester alone; any other file its owner, a field app dump every field-tools user, an upload job's files whoever may see the job (`maySeeJob`)",
   taxRead:

@@ -5,6 +5,8 @@
  */
 import { Schema } from "effect";
 import { ExportJob } from "../downloads";
+import { isPeriod, PERIOD_MESSAGE } from "../gamification";
+import { MisReport } from "../mis";
 import {
   BAND_KEYS,
   OutletReport,
@@ -77,6 +79,7 @@ export const outletReport = endpoint({
 });
 
 const PerformanceQuery = {
+  project: Schema.optionalKey(Filter),
   program: Schema.optionalKey(Filter),
   period: Schema.optionalKey(Filter),
   search: Schema.optionalKey(Filter),
@@ -104,4 +107,35 @@ export const exportPerformanceReport = endpoint({
   response: ExportJob,
   status: 201,
   refusals: [400],
+});
+
+const Period = Text(MAX_QUERY_TEXT_LENGTH).check(
+  Schema.makeFilter((s: string) => isPeriod(s) || PERIOD_MESSAGE),
+);
+const MisQuery = {
+  project: Schema.optionalKey(Filter),
+  period: Schema.optionalKey(Period),
+  "sub-project": Schema.optionalKey(Filter),
+};
+
+export const misReport = endpoint({
+  summary:
+    "The MIS report: per sub-project the caller sees, outlets by workflow state, and for the period QC's and calling's decisions, QC's median turnaround, payouts paid and pending, identity checks' outcomes",
+  method: "GET",
+  path: "/reports/mis/",
+  grant: "misReport",
+  query: Schema.Struct(MisQuery),
+  response: MisReport,
+  refusals: [400, 404],
+});
+
+export const exportMisReport = endpoint({
+  summary: "Starts the MIS report's CSV, with the filters given, as an export in My Downloads (201)",
+  method: "POST",
+  path: "/reports/mis/export/",
+  grant: "misReport",
+  body: Schema.Struct(MisQuery),
+  response: ExportJob,
+  status: 201,
+  refusals: [400, 404],
 });

@@ -4,6 +4,7 @@ import type { Effect } from "effect";
 import type { OutletId } from "../../domain/api/ids";
 import * as api from "../../domain/api/reports";
 import type { ExportJob } from "../../domain/downloads";
+import type { MisFilters } from "../../domain/mis";
 import type { BandKey, PerformanceFilters, ReportFormat, RetailAuditOrder } from "../../domain/reports";
 import { call } from "../endpoint";
 import { type ApiError, runApi } from "../http";
@@ -54,3 +55,12 @@ export const exportPerformance = (
   format: ReportFormat,
   filters: PerformanceFilters,
 ): Effect.Effect<ExportJob, ApiError> => call(api.exportPerformanceReport, { body: { format, ...filters } });
+
+export const misQuery = (query: MisFilters) =>
+  queryOptions({
+    queryKey: ["reports", "mis", query] as const,
+    queryFn: ({ signal }) => runApi(call(api.misReport, { query }), { signal }),
+  });
+
+export const exportMis = (filters: MisFilters): Effect.Effect<ExportJob, ApiError> =>
+  call(api.exportMisReport, { body: filters });

@@ -116,6 +116,7 @@ function Report({
 function Performance({ format }: { format: ReportFormat | null }) {
   const address = useAddressQuery();
   const filters: PerformanceFilters = givenOnly({
+    project: address.get("project"),
     program: address.get("program"),
     period: address.get("period"),
     search: address.get("search"),
@@ -128,7 +129,8 @@ function Performance({ format }: { format: ReportFormat | null }) {
     <div className="page">
       <h1>Performance report{format === null ? "" : ` (${format.toUpperCase()})`}</h1>
       <p className="report-muted">
-        Target against achievement by outlet and programme, each period.{" "}
+        Target against achievement by outlet and programme, each period
+        {filters.project ? `, of the outlets of project ${filters.project}` : ""}.{" "}
         <Link href={REPORTS_PATH}>All reports</Link>
       </p>
       {report.isPending ? (

@@ -6,9 +6,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
 import {
-  type PerformanceFilters,
   REPORT_FORMAT_LABELS,
   REPORT_FORMATS,
+  type ReportFilters,
   type ReportFormat,
   RUN_MSG,
 } from "../../domain/reports";
@@ -21,12 +21,15 @@ import { reportRunActors } from "./reportActors";
 export default function ReportRunPanel({
   filters,
   format = null,
+  formats = REPORT_FORMATS,
   actors = reportRunActors,
 }: {
   /** What the report shows now: the export is of these. */
-  filters: PerformanceFilters;
-  /** Chosen beforehand (the report's PDF and CSV pages). */
+  filters: ReportFilters;
+  /** Chosen beforehand (the report's PDF and CSV pages, or a report with one format). */
   format?: ReportFormat | null;
+  /** The formats the report is written in. */
+  formats?: readonly ReportFormat[];
   actors?: typeof reportRunActors;
 }) {
   const queryClient = useQueryClient();
@@ -45,7 +48,7 @@ export default function ReportRunPanel({
       <h2 id="report-run-title">Download</h2>
       <fieldset>
         <legend className="visually-hidden">Format</legend>
-        {REPORT_FORMATS.map((f) => (
+        {formats.map((f) => (
           <label key={f}>
             <input
               type="radio"

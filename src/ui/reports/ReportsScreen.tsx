@@ -6,6 +6,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
+import { misReportPath } from "../../domain/mis";
 import {
   NO_REPORTS,
   PERFORMANCE_REPORT_PATH,
@@ -89,6 +90,20 @@ function LowestScores({ cycle, project }: { cycle: ReportCycle; project: string 
   );
 }
 
+/** The performance report, in a project's reports narrowed to that project's outlets' statements. */
+function PerformanceLinks({ project }: { project?: string }) {
+  const query = project === undefined ? "" : `?project=${encodeURIComponent(project)}`;
+  return (
+    <p>
+      <Link href={`${PERFORMANCE_REPORT_PATH}${query}`} className="button">
+        Open the performance report
+      </Link>{" "}
+      <Link href={`${PERFORMANCE_REPORT_PATH}-pdf${query}`}>Export as PDF</Link> ·{" "}
+      <Link href={`${PERFORMANCE_REPORT_PATH}-csv${query}`}>Export as CSV</Link>
+    </p>
+  );
+}
+
 function ReportCard({ report, project }: { report: ReportEntry; project?: string }) {
   return (
     <section className="card report-card" aria-labelledby={`report-${report.id}`}>
@@ -96,14 +111,14 @@ function ReportCard({ report, project }: { report: ReportEntry; project?: string
       <p>{report.summary}</p>
       {report.id === "retail-audit" ? (
         <RetailAuditCycles project={project} />
-      ) : (
+      ) : report.id === "mis" ? (
         <p>
-          <Link href={PERFORMANCE_REPORT_PATH} className="button">
-            Open the performance report
-          </Link>{" "}
-          <Link href={`${PERFORMANCE_REPORT_PATH}-pdf`}>Export as PDF</Link> ·{" "}
-          <Link href={`${PERFORMANCE_REPORT_PATH}-csv`}>Export as CSV</Link>
+          <Link href={misReportPath({ project })} className="button">
+            Open the MIS report
+          </Link>
         </p>
+      ) : (
+        <PerformanceLinks project={project} />
       )}
     </section>
   );

@@ -1,8 +1,8 @@
-/** The report run's effects, provided to its machine at the screen (tests provide fakes). */
+/** The report runs' effects, provided to its machine at the screen (tests provide fakes). */
 import { fromPromise } from "xstate";
 import type { ExportJob } from "../../domain/downloads";
 import { listExports } from "../../infra/api/downloads";
-import { exportPerformance } from "../../infra/api/reports";
+import { exportMis, exportPerformance } from "../../infra/api/reports";
 import { runApi } from "../../infra/http";
 import type { ReportRunRequest } from "../../machines/reportRun";
 
@@ -17,4 +17,12 @@ export const reportRunActors = {
     if (!job) throw new Error(`Export ${input.id} is not in My Downloads`);
     return job;
   }),
+};
+
+/** The MIS report's run: its CSV alone, of the filters the report shows. */
+export const misRunActors = {
+  ...reportRunActors,
+  startExport: fromPromise<ExportJob, ReportRunRequest>(({ input, signal }) =>
+    runApi(exportMis(input.filters), { signal }),
+  ),
 };

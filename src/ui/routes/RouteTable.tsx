@@ -245,6 +245,7 @@ const SCREENS = {
   "/dashboard/performance-report": performance("default"),
   "/dashboard/performance-report-pdf": performance("PerformanceReportPdfScreen"),
   "/dashboard/performance-report-csv": performance("PerformanceReportCsvScreen"),
+  "/dashboard/mis-report": reportScreen(() => import("../reports/MisReportScreen"), "default"),
   "/dashboard/client-reports/:outletID/:outletSlug": outletReport("ClientReportScreen"),
   "/dashboard/client-reports/:outletID/images": OutletGallery,
   "/dashboard/client-image-reports/:id": auditImages("ClientImageReportScreen"),

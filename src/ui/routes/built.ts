@@ -109,6 +109,7 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/performance-report",
   "/dashboard/performance-report-pdf",
   "/dashboard/performance-report-csv",
+  "/dashboard/mis-report",
   "/dashboard/client-reports/:outletID/:outletSlug",
   "/dashboard/client-reports/:outletID/images",
   "/dashboard/client-image-reports/:id",
