@@ -6,15 +6,30 @@
 // failed early would otherwise be lost far above the output of one still running. The very last
 // lines are the failure's own (error messages, failed test names), since a CI log is often read
 // from its end only.
+//
+// With TEST_DATABASE_URL set, the server tests run a second time on that PostgreSQL once the unit
+// suite (on the embedded database) has ended, while the browser suite still runs: the scale-out
+// path is checked without adding its minutes after everything else.
 
 import { spawn } from "node:child_process";
 import { prefixLines } from "./prefix-lines.mjs";
 
-const suites = [
-  { name: "checks", command: "sh", args: ["-c", "npm run lint && npm run typecheck && npm run deps"] },
-  { name: "unit", command: "node_modules/.bin/vitest", args: ["run"] },
-  { name: "browser", command: "node", args: ["scripts/e2e.mjs"] },
-];
+const postgres = process.env.TEST_DATABASE_URL;
+const { TEST_DATABASE_URL: _, ...embedded } = process.env;
+
+const checks = {
+  name: "checks",
+  command: "sh",
+  args: ["-c", "npm run lint && npm run typecheck && npm run deps"],
+};
+const unit = { name: "unit", command: "node_modules/.bin/vitest", args: ["run"], env: embedded };
+const browser = { name: "browser", command: "node", args: ["scripts/e2e.mjs"], env: embedded };
+const onPostgres = {
+  name: "postgres",
+  command: "sh",
+  args: ["-c", "node scripts/ensure-database.mjs && node_modules/.bin/vitest run --project server"],
+  env: process.env,
+};
 
 const TAIL_LINES = 80;
 const SECTION_LINES = 6;
@@ -26,9 +41,9 @@ const FAILURES_BEGIN =
   /\u23af (Failed Tests|Failed Suites|Uncaught Exception|Unhandled Rejection)|^\[\w+\] +FAIL |FAILED:|FLAKY, passed on retry/;
 const RULE = /^\[\w+\] [\u23af\s]*(\[\d+\/\d+\][\u23af\s]*)?$/;
 
-function run({ name, command, args }) {
+function run({ name, command, args, env = process.env }) {
   const started = Date.now();
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env });
   const tail = [];
   /** The first lines of each failure section: a failed test's assertion, an uncaught error's message. */
   const causes = [];
@@ -54,7 +69,10 @@ function run({ name, command, args }) {
   );
 }
 
-const results = await Promise.all(suites.map(run));
+const unitThenPostgres = run(unit).then(async (first) =>
+  postgres ? [first, await run(onPostgres)] : [first],
+);
+const results = (await Promise.all([run(checks), unitThenPostgres, run(browser)])).flat();
 const failed = results.filter((r) => r.code !== 0);
 for (const { name, tail } of failed) {
   console.error(`\n--- the last ${tail.length} lines of the failed ${name} suite ---`);
