@@ -20,21 +20,22 @@ import type { Queryable } from "../db/db";
 import { auditorReport } from "../gamification/points";
 import { Problem } from "../http/problem";
 
-/** The sub-projects the auditor already works in, and the places of their outlets there. */
+/** The sub-projects the auditor already works in, each with the places of their outlets there. */
 export async function captureOptions(db: Queryable, auditorId: number): Promise<CaptureOptions> {
-  const subs = await db.query<{ slug: string; name: string; project: string; type: string }>(
-    `SELECT s.slug, s.name, p.name AS project, s.type FROM sub_projects s JOIN projects p ON p.id = s.project_id
+  const subs = await db.query<{ id: number; slug: string; name: string; project: string; type: string }>(
+    `SELECT s.id, s.slug, s.name, p.name AS project, s.type FROM sub_projects s JOIN projects p ON p.id = s.project_id
      WHERE s.id IN (SELECT DISTINCT sub_project_id FROM outlets WHERE auditor_id = $1) ORDER BY p.name, s.name`,
     [auditorId],
   );
   const places = await db.query<{
+    sub_project_id: number;
     city_id: number;
     territory_id: number;
     city: string;
     state: string;
     territory: string;
   }>(
-    `SELECT DISTINCT o.city_id, o.territory_id, c.name AS city, st.name AS state, t.name AS territory
+    `SELECT DISTINCT o.sub_project_id, o.city_id, o.territory_id, c.name AS city, st.name AS state, t.name AS territory
      FROM outlets o JOIN cities c ON c.id = o.city_id JOIN states st ON st.id = c.state_id
      JOIN territories t ON t.id = o.territory_id
      WHERE o.auditor_id = $1 ORDER BY c.name, t.name`,
@@ -44,13 +45,19 @@ export async function captureOptions(db: Queryable, auditorId: number): Promise<
     // Only a sub-project whose type has an outlet workflow can take a new outlet.
     sub_projects: subs
       .filter((s) => firstWorkflowState(s.type) !== null)
-      .map(({ slug, name, project }) => ({ slug, name, project })),
-    places: places.map((p) => ({
-      id: placeId(p.city_id, p.territory_id),
-      city: p.city,
-      state: p.state,
-      territory: p.territory,
-    })),
+      .map(({ id, slug, name, project }) => ({
+        slug,
+        name,
+        project,
+        places: places
+          .filter((p) => p.sub_project_id === id)
+          .map((p) => ({
+            id: placeId(p.city_id, p.territory_id),
+            city: p.city,
+            state: p.state,
+            territory: p.territory,
+          })),
+      })),
   };
 }
 
@@ -85,7 +92,7 @@ export async function sendDraft(
   const options = await captureOptions(tx, auditor.auditorId);
   const sub = options.sub_projects.find((s) => s.slug === draft.sub_project);
   if (!sub) throw refused("sub_project", `"${draft.sub_project}" is not a valid choice.`);
-  const place = options.places.find((p) => p.id === draft.place) ? placeParts(draft.place) : null;
+  const place = sub.places.some((p) => p.id === draft.place) ? placeParts(draft.place) : null;
   if (!place) throw refused("place", `"${draft.place}" is not a valid choice.`);
   const [target] = await tx.query<{ id: number; type: string; program_id: number | null }>(
     `SELECT s.id, s.type, (SELECT min(g.id) FROM programs g WHERE g.sub_project_id = s.id) AS program_id

@@ -128,22 +128,27 @@ export const mayBeSent = (d: OutletDraftFields): boolean => Object.keys(draftPro
 /** What the auditor is told when the phone could not reach the server; the draft stays. */
 export const DRAFT_KEPT_OFFLINE =
   "No connection: the outlet is kept on this phone. Send it again when you are back online.";
-export const DRAFT_NOT_KEPT =
-  "This phone has no room left to keep the draft; send it or remove another draft.";
 
 // --- Calls ---
 
-/** A sub-project the auditor may add outlets to, and the places (city with territory) they work in. */
+const Place = Schema.Struct({
+  id: Schema.String,
+  city: Schema.String,
+  state: Schema.String,
+  territory: Schema.String,
+});
+
+/**
+ * The sub-projects the auditor may add outlets to, each with the places (city with territory) of
+ * the auditor's outlets there: a new outlet goes where its auditor already works.
+ */
 export const CaptureOptions = Schema.Struct({
   sub_projects: Schema.Array(
-    Schema.Struct({ slug: Schema.String, name: Schema.String, project: Schema.String }),
-  ),
-  places: Schema.Array(
     Schema.Struct({
-      id: Schema.String,
-      city: Schema.String,
-      state: Schema.String,
-      territory: Schema.String,
+      slug: Schema.String,
+      name: Schema.String,
+      project: Schema.String,
+      places: Schema.Array(Place),
     }),
   ),
 });

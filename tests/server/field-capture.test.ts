@@ -36,14 +36,11 @@ const post = (path: string, body: unknown, h = headers) => server.call("POST", p
 async function draft(key: string) {
   const options = await get("/api/my-track/capture/options/");
   expect(options.status).toBe(200);
-  const { sub_projects, places } = options.body as {
-    sub_projects: { slug: string }[];
-    places: { id: string }[];
-  };
+  const [sub] = (options.body as { sub_projects: { slug: string; places: { id: string }[] }[] }).sub_projects;
   return {
     idempotency_key: key,
-    sub_project: sub_projects[0]!.slug,
-    place: places[0]!.id,
+    sub_project: sub!.slug,
+    place: sub!.places[0]!.id,
     name: "Sai Kirana Corner",
     owner_name: "Ravi Kumar",
     phone: "9876543210",
