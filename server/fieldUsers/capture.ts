@@ -107,10 +107,10 @@ export async function sendDraft(
   const [made] = await tx.query<{ id: number }>(
     `INSERT INTO outlets (rsid, name, owner_name, address, pin, city_id, state_id, territory_id, zone_id, region_id,
        phone, phone_number2, pan, gst, ifsc, account_number, sub_project_id, program_id, auditor_id, workflow_state,
-       start_latitude, start_longitude, end_latitude, end_longitude, location_accuracy, survey_start, survey_end,
-       uploaded_at, inbound_source, created, modified)
+       start_latitude, start_longitude, end_latitude, end_longitude, location_accuracy, uploaded_at, inbound_source,
+       created, modified)
      SELECT $1, $2, $3, $4, $5, c.id, c.state_id, t.id, z.id, z.region_id, $8, $9, '', '', '', '', $10, $11, $12, $13,
-       $14, $15, $14, $15, $16, $17, $17, $17, 'field_app', $17, $17
+       $14, $15, $14, $15, $16, $17, 'field_app', $17, $17
      FROM cities c, territories t JOIN zones z ON z.id = t.zone_id
      WHERE c.id = $6 AND t.id = $7
      RETURNING id`,

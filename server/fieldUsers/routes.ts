@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/fieldUsers";
 import { draftProblems, RSA_ALREADY_VERIFIED, rsaProblems } from "../../src/domain/fieldCapture";
+import { calendarDateAt } from "../../src/domain/format";
 import type { AppDeps, AppEnv } from "../context";
 import { paginate } from "../http/pagination";
 import { NOT_FOUND, Problem } from "../http/problem";
@@ -52,7 +53,7 @@ export function fieldUserRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   serve(app, deps, api.sendRsa, async ({ caller, params, body }) => {
-    refuseProblems(rsaProblems(body, indiaDay(deps.clock())));
+    refuseProblems(rsaProblems(body, calendarDateAt(deps.clock())));
     const who = { auditorId: caller.auditorId, userId: caller.user.id };
     const sent = await db.transaction((tx) => sendRsa(tx, who, params.slug, body, new Date(deps.clock())));
     if (!sent) throw new Problem(404, { ...NOT_FOUND });
@@ -64,9 +65,6 @@ export function fieldUserRoutes(deps: AppDeps): Hono<AppEnv> {
 
   return app;
 }
-
-/** Today as the auditor's phone writes it (India, UTC+5:30), for the signing date's check. */
-const indiaDay = (time: number) => new Date(time + 330 * 60_000).toISOString().slice(0, 10);
 
 /** A form's problems, one line per field, as a 400. */
 function refuseProblems(problems: Readonly<Record<string, string | undefined>>) {

@@ -5,6 +5,7 @@
  * and an RSA with `draftProblems` and `rsaProblems`.
  */
 import { Schema } from "effect";
+import { isIsoDate } from "./format";
 import { isTenDigitPhone, isValidPin } from "./validation";
 
 /** The eMyTrack routes of the capture (spec 002 §2.2). */
@@ -224,7 +225,7 @@ export function rsaProblems(r: RsaFields, today: string): RsaProblems {
         : isTenDigitPhone(r.signatory_phone)
           ? undefined
           : PHONE_FORMAT,
-    signed_on: !/^\d{4}-\d{2}-\d{2}$/.test(r.signed_on)
+    signed_on: !isIsoDate(r.signed_on)
       ? SIGNED_ON_FORMAT
       : r.signed_on > today
         ? SIGNED_IN_FUTURE

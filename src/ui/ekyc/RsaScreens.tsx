@@ -16,6 +16,7 @@ import {
   rsaStatusLabel,
 } from "../../domain/fieldCapture";
 import { FIELD_LIST_PATHS } from "../../domain/fieldUser";
+import { calendarDateAt } from "../../domain/format";
 import { rsaDetailQuery } from "../../infra/api/fieldUser";
 import { errorStatus, isApiError } from "../../infra/http";
 import { type RsaTextField, rsaFormMachine } from "../../machines/rsaForm";
@@ -28,9 +29,6 @@ import { CaptureField, CapturePhotos } from "./captureFields";
 import { type ReadPhoto, shrinkPhoto } from "./capturePhotos";
 import { outletDetailPath } from "./FieldOutletList";
 import { PHOTO_UNREADABLE } from "./OutletDraftForm";
-
-/** Today in India, as a date field writes it. */
-const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 function useOutletRsa() {
   const rsid = new URLSearchParams(useSearch()).get("outlet") ?? "";
@@ -130,7 +128,7 @@ function RsaForm({
   const [state, send] = useLiveMachine(
     useProvided(rsaFormMachine, { actors: { ...rsaFormActors, ...actors } }),
     {
-      input: { rsid: rsa.rsid, today: indiaToday() },
+      input: { rsid: rsa.rsid, today: calendarDateAt(Date.now()) },
     },
   );
   const [unreadable, setUnreadable] = useState(false);

@@ -11,26 +11,11 @@ import { sendOutletDraft, sendRsa } from "../../infra/api/fieldUser";
 import { forgetDraft, keepDraft } from "../../infra/fieldDrafts";
 import { runApi } from "../../infra/http";
 import type { StoredDraft } from "../../machines/outletDraft";
-
-/** The phone's position, asked fresh (a cached one may be of another shop). */
-const locate = () =>
-  new Promise<Location>((resolve, reject) => {
-    if (!navigator.geolocation) return reject(new Error("No location on this device."));
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) =>
-        resolve({
-          latitude: coords.latitude,
-          longitude: coords.longitude,
-          accuracy: Math.round(coords.accuracy),
-        }),
-      reject,
-      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 0 },
-    );
-  });
+import { locate } from "./phoneLocation";
 
 export const outletDraftImplementations = (user: string) => ({
   actors: {
-    locate: fromPromise<Location, void>(locate),
+    locate: fromPromise<Location, void>(({ signal }) => locate(signal)),
     sendDraft: fromPromise<DraftSendOutcome, { key: string; fields: OutletDraftFields }>(
       ({ input, signal }) => runApi(sendOutletDraft(input.key, input.fields), { signal }),
     ),

@@ -84,7 +84,7 @@ export function CapturePhotos({
           </li>
         ))}
       </ul>
-      {photos.length < MAX_PHOTOS && (
+      {photos.length < MAX_PHOTOS && !disabled && (
         <label className="button button-secondary capture-camera">
           Take a photo
           <input
