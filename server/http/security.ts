@@ -23,6 +23,7 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   c.res.headers.set("X-Frame-Options", "DENY");
   c.res.headers.set("X-Content-Type-Options", "nosniff");
   c.res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  c.res.headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  // The field auditor's phone gives a new outlet its location (docs/field-user.md); only this site may ask.
+  c.res.headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=()");
   c.res.headers.set("Cross-Origin-Opener-Policy", "same-origin");
 };

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   rememberedMobiles: "rememberedMobiles",
   // Live mode of the Machines area: "on" while it shows this page's running machines.
   liveMachines: "liveMachines",
+  // The field auditors' outlet drafts, kept on the phone until the server has made them.
+  outletDrafts: "outletDrafts",
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -31,6 +31,7 @@ import { mobileLinkExportMachine } from "./mobileLinkExport";
 import { modalMachine } from "./modal";
 import { notificationMachine } from "./notification";
 import { openWithMachine } from "./openWith";
+import { outletDraftMachine } from "./outletDraft";
 import { outletEditMachine } from "./outletEdit";
 import { outletListMachine } from "./outletList";
 import { outletReviewMachine } from "./outletReview";
@@ -47,6 +48,7 @@ import { reportRunMachine } from "./reportRun";
 import { resourceFormMachine } from "./resourceForm";
 import { resourceListMachine } from "./resourceList";
 import { retailerRequestsMachine } from "./retailerRequests";
+import { rsaFormMachine } from "./rsaForm";
 import { scorePanelMachine } from "./scorePanel";
 import { signInMachine } from "./signIn";
 import { skuExportMachine } from "./skuExport";
@@ -110,4 +112,6 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: "form16Batch", machine: form16BatchMachine },
   { id: "allocationEdit", machine: allocationEditMachine },
   { id: "allocationRuleForm", machine: allocationRuleFormMachine },
+  { id: "outletDraft", machine: outletDraftMachine },
+  { id: "rsaForm", machine: rsaFormMachine },
 ];

@@ -137,6 +137,7 @@ const ADMIN_ONLY = "401 ok  403 403 403 403 403 403 403 403 403 403 403 403 403 
 /** The field auditor's own area: only field auditors, each their own outlets. */
 const FIELD_AUDITOR = "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 ok  403";
 const OTHER_AUDITOR = "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 404 403";
+const FIELD_AUDITOR_400 = "401 403 403 403 403 403 403 403 403 403 403 403 403 403 403 403 400 403";
 /** The field tools: internal field coordinators, field managers and project managers (and admin). */
 const FIELD_TOOLS = "401 ok  403 403 403 403 ok  ok  ok  403 403 403 403 403 403 403 403 403";
 const FIELD_TOOLS_400 = "401 400 403 403 403 403 400 400 400 403 403 403 403 403 403 403 403 403";
@@ -1023,6 +1024,42 @@ export const MATRIX: readonly MatrixRow[] = [
     variant: "another auditor's outlet",
     cells: OTHER_AUDITOR,
     request: (f) => get(`/api/my-track/outlets/${f.otherAuditorRsid}/surveys/`)(),
+  },
+  // The field auditor's capture (docs/field-user.md): writes are checked with an empty form, so the
+  // matrix adds no outlet; the server tests send whole drafts.
+  {
+    route: "GET /api/my-track/capture/options/",
+    cells: FIELD_AUDITOR,
+    request: get("/api/my-track/capture/options/"),
+  },
+  {
+    route: "POST /api/my-track/outlets/drafts/",
+    variant: "an empty draft",
+    cells: FIELD_AUDITOR_400,
+    request: post("/api/my-track/outlets/drafts/"),
+  },
+  {
+    route: "GET /api/my-track/outlets/:slug/rsa/",
+    variant: "the auditor's own outlet",
+    cells: FIELD_AUDITOR,
+    request: (f) => get(`/api/my-track/outlets/${f.auditorRsid}/rsa/`)(),
+  },
+  {
+    route: "GET /api/my-track/outlets/:slug/rsa/",
+    variant: "another auditor's outlet",
+    cells: OTHER_AUDITOR,
+    request: (f) => get(`/api/my-track/outlets/${f.otherAuditorRsid}/rsa/`)(),
+  },
+  {
+    route: "POST /api/my-track/outlets/:slug/rsa/",
+    variant: "an empty form",
+    cells: FIELD_AUDITOR_400,
+    request: (f) => post(`/api/my-track/outlets/${f.auditorRsid}/rsa/`)(),
+  },
+  {
+    route: "GET /api/my-track/rank/",
+    cells: FIELD_AUDITOR,
+    request: get("/api/my-track/rank/"),
   },
   // The retailer's link (docs/retailer-portal.md): the access check answers anyone, and refuses a
   // token not made with the server's key; every read needs the token the link is bound to.

@@ -107,6 +107,8 @@ beforeEach(() => {
     asked.push(url);
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
     if (url.pathname.endsWith("/my-track/outlets/summary/")) return json(200, SUMMARY);
+    if (url.pathname.endsWith("/my-track/rank/"))
+      return json(200, { rank: 3, of: 10, points: 120, accepted: 14 });
     if (url.pathname.endsWith("/my-track/outlets/")) return json(200, PAGE);
     if (url.pathname.endsWith("/my-track/outlets/RS000036/surveys/")) return json(200, SURVEYS);
     return json(404, { detail: "Not found." });
@@ -140,6 +142,15 @@ describe("the field auditor's area", () => {
     const tile = [...tiles.querySelectorAll("a")][1]!;
     fireEvent.click(tile);
     await waitFor(() => expect(location.history.at(-1)).toBe("/eMyTrack/rejected-list"));
+  });
+
+  it("shows the auditor's own rank on the dashboard, and the way to add an outlet", async () => {
+    renderAt("/eMyTrack/dashboard");
+    const rank = await screen.findByRole("region", { name: "Your rank" });
+    expect(rank.textContent).toBe("Your rank3 of 10 · 120 points · 14 surveys accepted by QC");
+    expect(screen.getByRole("link", { name: "Add an outlet" }).getAttribute("href")).toBe(
+      "/eMyTrack/outlet-add",
+    );
   });
 
   it("asks for its own list, with the search typed, and links each outlet to its page", async () => {

@@ -4,6 +4,15 @@
  */
 import { Schema } from "effect";
 import {
+  CaptureOptions,
+  IDEMPOTENCY_KEY,
+  Location,
+  OwnRank,
+  Photo,
+  RsaDetail,
+  SentOutlet,
+} from "../fieldCapture";
+import {
   CHOOSE_FIELD_LIST,
   FIELD_LISTS,
   FieldOutletDetail,
@@ -57,4 +66,76 @@ export const fieldSurveyListing = endpoint({
   params: OfOutlet,
   response: FieldSurveyListing,
   refusals: [404],
+});
+
+// --- Capture (docs/field-user.md, "Adding an outlet" and "The retailer service agreement") ---
+
+const DraftBody = Schema.Struct({
+  idempotency_key: Schema.String.check(Schema.isPattern(IDEMPOTENCY_KEY)),
+  sub_project: Text(MAX_QUERY_TEXT_LENGTH),
+  place: Text(MAX_QUERY_TEXT_LENGTH),
+  name: Schema.String,
+  owner_name: Schema.String,
+  phone: Schema.String,
+  phone2: Schema.String,
+  address: Schema.String,
+  pin: Schema.String,
+  location: Schema.NullOr(Location),
+  photos: Schema.Array(Photo),
+});
+
+const RsaBody = Schema.Struct({
+  signatory_name: Schema.String,
+  signatory_phone: Schema.String,
+  signed_on: Schema.String,
+  agreed: Schema.Boolean,
+  photos: Schema.Array(Photo),
+});
+
+export const captureOptions = endpoint({
+  summary: "The sub-projects and places the auditor may add an outlet to",
+  method: "GET",
+  path: "/my-track/capture/options/",
+  grant: "fieldAuditor",
+  response: CaptureOptions,
+});
+
+export const sendOutletDraft = endpoint({
+  summary: "Adds the outlet of a draft in its sub-project's first state, once per draft key",
+  method: "POST",
+  path: "/my-track/outlets/drafts/",
+  grant: "fieldAuditor",
+  body: DraftBody,
+  response: SentOutlet,
+  status: 201,
+  refusals: [400],
+});
+
+export const fieldRsaDetail = endpoint({
+  summary: "The retailer service agreement of the auditor's own outlet and its verification status",
+  method: "GET",
+  path: "/my-track/outlets/:slug/rsa/",
+  grant: "fieldAuditor",
+  params: OfOutlet,
+  response: RsaDetail,
+  refusals: [404],
+});
+
+export const sendRsa = endpoint({
+  summary: "Records the retailer service agreement with its photos; its status becomes pending",
+  method: "POST",
+  path: "/my-track/outlets/:slug/rsa/",
+  grant: "fieldAuditor",
+  params: OfOutlet,
+  body: RsaBody,
+  response: RsaDetail,
+  refusals: [400, 404, 409],
+});
+
+export const ownRank = endpoint({
+  summary: "The auditor's own rank by the gamification points, over all time",
+  method: "GET",
+  path: "/my-track/rank/",
+  grant: "fieldAuditor",
+  response: OwnRank,
 });

@@ -6,6 +6,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, Redirect, useLocation } from "wouter";
+import { OUTLET_ADD_PATH } from "../../domain/fieldCapture";
 import { FIELD_LIST_PATHS, FIELD_LIST_TITLES, FIELD_LISTS } from "../../domain/fieldUser";
 import { queryClient } from "../queryClient";
 import { EMYTRACK_GROUP } from "./groups";
@@ -15,6 +16,7 @@ import "./ekyc.css";
 const NAV = [
   { path: EMYTRACK_GROUP.signedInPath, title: "Dashboard" },
   ...FIELD_LISTS.map((list) => ({ path: FIELD_LIST_PATHS[list], title: FIELD_LIST_TITLES[list] })),
+  { path: OUTLET_ADD_PATH, title: "Add outlet" },
 ];
 
 export function FieldArea({ children }: { children: ReactNode }) {

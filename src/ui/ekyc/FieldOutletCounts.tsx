@@ -1,9 +1,11 @@
 /** The eMyTrack dashboard: the auditor's outlets counted by list (each opening it) and by state. */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
+import { OUTLET_ADD_PATH } from "../../domain/fieldCapture";
 import { FIELD_LIST_PATHS, FIELD_LIST_TITLES, FIELD_LISTS } from "../../domain/fieldUser";
 import { stateLabel } from "../../domain/outletStates";
 import { fieldSummaryQuery } from "../../infra/api/fieldUser";
+import { OwnRank } from "./OwnRank";
 
 export function FieldOutletCounts() {
   const summary = useQuery(fieldSummaryQuery());
@@ -25,6 +27,10 @@ export function FieldOutletCounts() {
           </li>
         ))}
       </ul>
+      <Link href={OUTLET_ADD_PATH} className="button button-primary field-action">
+        Add an outlet
+      </Link>
+      <OwnRank />
       <h2 className="ekyc-subtitle">By status</h2>
       <table className="ekyc-counts">
         <tbody>

@@ -6,6 +6,7 @@
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
+import { rsaDetailPath } from "../../domain/fieldCapture";
 import {
   FIELD_LIST_PATHS,
   FIELD_LIST_TITLES,
@@ -103,6 +104,9 @@ export function FieldOutletDetail() {
       {o.last_decision ? <Decision decision={o.last_decision} /> : <p>No decision yet.</p>}
       <Link href={surveysPath(o.rsid)} className="button button-primary field-action">
         Survey and decisions
+      </Link>
+      <Link href={rsaDetailPath(o.rsid)} className="button button-secondary field-action">
+        Retailer service agreement
       </Link>
     </article>
   );

@@ -8,6 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { type ReactNode, useState } from "react";
 import type { OutletId } from "../../domain/api/ids";
+import { rsaStatusLabel } from "../../domain/fieldCapture";
 import { outletGalleryPath } from "../../domain/outletGallery";
 import {
   cutNotes,
@@ -178,7 +179,9 @@ export default function OutletHeaderCard({
     [
       "RSA Verification Status",
       <span key="rsa">
-        {orNotAvailable(wo.rsa_verification_status)}
+        {wo.rsa_verification_status === null
+          ? orNotAvailable(null)
+          : rsaStatusLabel(wo.rsa_verification_status)}
         {wo.rsa_photo_proofs.length > 0 && (
           <button type="button" className="link-button" onClick={() => proofs.send({ type: "modal.open" })}>
             View photos
