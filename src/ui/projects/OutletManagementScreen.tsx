@@ -56,7 +56,8 @@ export default function OutletManagementScreen() {
                 </Link>
               </h2>
               <p className="outlet-kind-count">
-                {counts[type]} {type === "inactive" ? "outlets" : "active outlets"}
+                {counts[type]} {type === "inactive" ? "" : "active "}
+                {counts[type] === 1 ? "outlet" : "outlets"}
               </p>
               <p>{about}</p>
             </li>

@@ -97,7 +97,7 @@ export default function ViewAllScreen() {
         <Link href={NOTIFICATIONS_PATH}>Project notifications</Link>
       </div>
       <label className="view-all-kind">
-        Show{" "}
+        Kind{" "}
         <select
           value={kind ?? ""}
           onChange={(e) => navigate(e.target.value ? `${path}?kind=${e.target.value}` : path)}
