@@ -66,7 +66,8 @@ function ViewAllList({ kind }: { kind: ViewAllKind | null }) {
     <>
       {list.data && (
         <p className="page-lead">
-          {list.data.count} notifications; {list.data.unread} project notifications unread.
+          {list.data.count} notifications
+          {kind === "upload" ? "." : `; ${list.data.unread} project notifications unread.`}
         </p>
       )}
       {list.isError && (
