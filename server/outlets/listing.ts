@@ -1,5 +1,6 @@
 /** The outlet listing's SQL (spec 000 §7.5): filters, search, ordering and one page, as parameters. */
 import type { ListedOutlet, OrderingKey, OutletListingFilter } from "../../src/domain/outletListing";
+import type { OutletObjectType } from "../../src/domain/outletManagement";
 import { escapeLike } from "../../src/domain/requestInput";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";
@@ -49,6 +50,14 @@ export const toListed = (row: Row): Listed => ({
 
 const RSID_SHAPED = /^rs\d+$/i;
 
+/** What each kind of outlet management (src/domain/outletManagement.ts) is, over the outlet row. */
+export const OBJECT_TYPE_SQL: Record<OutletObjectType, string> = {
+  outlets: "NOT o.is_temp",
+  temporary: "o.is_temp",
+  inactive: "o.status = 'inactive'",
+  recovered: "o.id IN (SELECT outlet_id FROM field_recoveries)",
+};
+
 /** The WHERE clause and its parameters for a filter over the visible sub-projects. */
 function whereOf(
   filter: OutletListingFilter,
@@ -76,6 +85,14 @@ function whereOf(
     if (ids.length) add((p) => `${column} = ANY(${p}::int[])`, ids);
   }
   if (filter.rsids.length) add((p) => `o.rsid = ANY(${p}::text[])`, filter.rsids);
+  if (filter.objectType) where.push(OBJECT_TYPE_SQL[filter.objectType]);
+  if (filter.panels.slug)
+    add(
+      (p) => `o.id IN (SELECT po.outlet_id FROM panel_outlets po JOIN panels pa ON pa.id = po.panel_id
+                       WHERE pa.slug = ${p} AND pa.sub_project_id = ANY($1::int[]))`,
+      filter.panels.slug,
+    );
+  else if (filter.panels.any) where.push("o.id IN (SELECT outlet_id FROM panel_outlets)");
   const { created, invoice_date } = filter.ranges;
   if (created.from) add((p) => `o.created >= ${p}::date`, created.from);
   if (created.to) add((p) => `o.created < ${p}::date + 1`, created.to);
@@ -92,8 +109,11 @@ function whereOf(
 
 /** Whether the filter uses only what outlet_counts keeps (sub-project, state, status, temporary). */
 function countsKeptFor(filter: OutletListingFilter): boolean {
-  const { ids, rsids, ranges, search } = filter;
+  const { ids, rsids, ranges, search, objectType, panels } = filter;
   return (
+    !objectType &&
+    !panels.any &&
+    !panels.slug &&
     Object.values(ids).every((list) => list.length === 0) &&
     rsids.length === 0 &&
     Object.values(ranges).every((r) => !r.from && !r.to) &&

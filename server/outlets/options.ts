@@ -27,7 +27,7 @@ export async function filterOptions(
   );
   const internal = isInternal(viewer.user);
   type Option = { id: number; name: string };
-  const [regions, cities, auditors, programs, rsids] = await Promise.all([
+  const [regions, cities, auditors, programs, rsids, panels] = await Promise.all([
     db.query<Option>(
       `SELECT r.id, CASE WHEN $2::boolean THEN r.name || ' (' || o.name || ')' ELSE r.name END AS name
        FROM regions r JOIN organisations o ON o.id = r.organisation_id
@@ -47,6 +47,11 @@ export async function filterOptions(
        ORDER BY rsid LIMIT ${RSID_OPTION_LIMIT}`,
       [ids],
     ),
+    // The panel outlets' chooser: a panel by its slug (docs/projects.md, Panels).
+    db.query<{ id: string; name: string }>(
+      `SELECT pa.slug AS id, pa.name FROM panels pa WHERE pa.sub_project_id = ANY($1::int[]) ORDER BY pa.name`,
+      [ids],
+    ),
   ]);
   return {
     status: [
@@ -59,5 +64,6 @@ export async function filterOptions(
     auditor: auditors,
     program: programs,
     [RSID_FILTER]: rsids,
+    panel: panels,
   };
 }

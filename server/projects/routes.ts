@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/projects";
 import { projectCardFilter } from "../../src/domain/projects";
+import { userDetails } from "../auth/users";
 import type { AppDeps, AppEnv } from "../context";
 import { paginate } from "../http/pagination";
 import { NOT_FOUND, Problem } from "../http/problem";
@@ -17,6 +18,8 @@ import { projectFile } from "./files";
 import { subProjectHub } from "./hub";
 import { startMobileLinksExport } from "./mobileLinks";
 import { listNotifications, markRead } from "./notifications";
+import { outletManagement } from "./outletManagement";
+import { viewAll } from "./viewAll";
 
 export function projectRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
@@ -31,6 +34,18 @@ export function projectRoutes(deps: AppDeps): Hono<AppEnv> {
   serve(app, deps, api.projectNotifications, async ({ c, caller, query, page }) => {
     const filter = { project: query.project ?? null, search: query.search?.trim() || null };
     const { rows, count, unread } = await listNotifications(db, caller.user, filter, page);
+    return { ...paginate(c.req.url, rows, count, page), unread };
+  });
+
+  serve(app, deps, api.viewAll, async ({ c, caller, query, page }) => {
+    const { permissions } = await userDetails(db, caller.user);
+    const viewer = { ...caller.user, permissions };
+    const { rows, count, unread } = await viewAll(
+      db,
+      viewer,
+      { kind: query.kind ?? null, search: query.search?.trim() || null },
+      page,
+    );
     return { ...paginate(c.req.url, rows, count, page), unread };
   });
 
@@ -53,6 +68,12 @@ export function projectRoutes(deps: AppDeps): Hono<AppEnv> {
     const hub = await subProjectHub(db, caller.user, params.projectSlug, params.slug);
     if (!hub) throw new Problem(404, NOT_FOUND);
     return hub;
+  });
+
+  serve(app, deps, api.outletManagement, async ({ caller, params }) => {
+    const found = await outletManagement(db, caller.user, params.projectSlug, params.slug);
+    if (!found) throw new Problem(404, NOT_FOUND);
+    return found;
   });
 
   serve(app, deps, api.exportMobileLinks, async ({ c, caller, params }) => {

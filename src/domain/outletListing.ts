@@ -8,6 +8,7 @@ import { OutletId, SubProjectId } from "./api/ids";
 import { paginated } from "./api/paginated";
 import type { BulkOutlet } from "./bulkUpdate";
 import { parseIsoDate } from "./format";
+import { isOutletObjectType, type OutletObjectType } from "./outletManagement";
 import { OUTLET_STATES } from "./outletStates";
 import { decodeRowId, MAX_QUERY_TEXT_LENGTH, notAChoice } from "./requestInput";
 
@@ -149,6 +150,11 @@ export const OutletListingQuery = Schema.Struct({
   page: optional(QueryText),
   "page-size": optional(QueryText),
   include_temp: optional(checkedText((v) => v === "yes" || v === "no" || `"${v}" is not yes or no.`)),
+  /** Outlet management's kinds (src/domain/outletManagement.ts): one kind of the scope's outlets. */
+  object_type: optional(checkedText((v) => v === "" || isOutletObjectType(v) || notAChoice(v))),
+  /** The panel outlets: outlets on any panel of the scope (`yes`), or on the panel of this slug. */
+  on_panels: optional(checkedText((v) => v === "yes" || v === "no" || `"${v}" is not yes or no.`)),
+  panel: optional(QueryText),
 });
 export type OutletListingQuery = typeof OutletListingQuery.Type;
 
@@ -206,6 +212,9 @@ export type OutletListingFilter = {
   rsids: string[];
   ranges: Record<(typeof RANGE_FILTERS)[number], { from: string | null; to: string | null }>;
   scope: Partial<Record<(typeof SCOPE_PARAMS)[number], string>>;
+  objectType: OutletObjectType | null;
+  /** Only outlets on a panel: any panel of the listed sub-projects, or the one of this slug. */
+  panels: { any: boolean; slug: string | null };
   search: string;
   ordering: { key: OrderingKey; descending: boolean };
 };
@@ -240,6 +249,8 @@ export function listingFilter(query: OutletListingQuery): OutletListingFilter {
       invoice_date: { from: query.invoice_date_from || null, to: query.invoice_date_to || null },
     },
     scope,
+    objectType: isOutletObjectType(query.object_type) ? query.object_type : null,
+    panels: { any: query.on_panels === "yes", slug: query.panel?.trim() || null },
     search: (query.search ?? "").trim(),
     ordering: { key: isOrderingKey(key) ? key : "created", descending: ordering.startsWith("-") },
   };

@@ -569,6 +569,15 @@ export const MATRIX: readonly MatrixRow[] = [
     cells: ACME_PROJECT,
     request: get("/api/projects/acme-3p-payout/sub-projects/acme-3p-payout-main/"),
   },
+  // View all: every staff member's own upload notifications, with the project notifications of the
+  // projects they see when they read outlets.
+  { route: "GET /api/notifications/", cells: STAFF, request: get("/api/notifications/") },
+  {
+    route: "GET /api/projects/:projectSlug/sub-projects/:slug/outlet-management/",
+    variant: "an Acme sub-project's outlet kinds: another organisation's is not found",
+    cells: ACME_PROJECT,
+    request: get("/api/projects/acme-3p-payout/sub-projects/acme-3p-payout-main/outlet-management/"),
+  },
   {
     route: "GET /api/projects/:slug/files/:field/:fileId/",
     variant: "an Acme project's deck: another organisation's project is not found",

@@ -27,7 +27,7 @@ function Back({ to }: { to: string }) {
 const SUB = "/dashboard/projects/view-list/acme-retail/view/cycle-1";
 const USERS = "/dashboard/organization-users-roles/organization-view/retail-scan/user-list";
 /** A catalogue list whose screen is not built. */
-const UNBUILT = "/dashboard/view-all";
+const UNBUILT = "/dashboard/quick-app-embed";
 
 function renderBack(to: string, user: UserDetails) {
   session.user = user;

@@ -96,9 +96,7 @@ function expectCardFor(
     expect(menu.style.width).toBe(`${NOTIFICATION_MENU_WIDTH}px`);
     for (const n of notifications)
       expect(screen.getByRole("button", { name: new RegExp(n.outlet) })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "View All" }).getAttribute("href")).toBe(
-      "/dashboard/projects/notifications",
-    );
+    expect(screen.getByRole("link", { name: "View All" }).getAttribute("href")).toBe("/dashboard/view-all");
   }
   if (snapshot.matches("markingRead"))
     expect(pending?.input).toEqual({ ids: notifications.filter((n) => !n.read).map((n) => n.id) });

@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect";
 import { MobileLinksExport } from "../mobileLinks";
+import { OutletManagement } from "../outletManagement";
 import {
   MarkedRead,
   NotificationIds,
@@ -15,6 +16,7 @@ import {
   SubProjectHub,
 } from "../projects";
 import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
+import { ViewAllPage, ViewAllQuery } from "../viewAll";
 import { Download, endpoint } from "./endpoint";
 import { IdText, Text } from "./fields";
 import { FileId } from "./ids";
@@ -41,6 +43,18 @@ export const projectNotifications = endpoint({
   query: ProjectNotificationQuery,
   paged: true,
   response: ProjectNotificationPage,
+  refusals: [400],
+});
+
+export const viewAll = endpoint({
+  summary:
+    "A page of every notification of the caller, newest first: the project notifications of the projects they see and their own upload notifications",
+  method: "GET",
+  path: "/notifications/",
+  grant: "staffSelf",
+  query: ViewAllQuery,
+  paged: true,
+  response: ViewAllPage,
   refusals: [400],
 });
 
@@ -71,6 +85,17 @@ export const subProjectHub = endpoint({
   grant: "outletsRead",
   params: OfSubProject,
   response: SubProjectHub,
+  refusals: [404],
+});
+
+export const outletManagement = endpoint({
+  summary:
+    "A sub-project's outlet management: how many active outlets each kind holds, and the inactive ones",
+  method: "GET",
+  path: "/projects/:projectSlug/sub-projects/:slug/outlet-management/",
+  grant: "outletsRead",
+  params: OfSubProject,
+  response: OutletManagement,
   refusals: [404],
 });
 

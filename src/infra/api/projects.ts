@@ -4,6 +4,7 @@ import { Effect } from "effect";
 import * as api from "../../domain/api/projects";
 import { MOBILE_LINKS_FAILED, type MobileLinksOutcome } from "../../domain/mobileLinks";
 import type { HubOutcome, ProjectCardPage, ProjectNotificationPage } from "../../domain/projects";
+import type { ViewAllKind } from "../../domain/viewAll";
 import { call } from "../endpoint";
 import {
   type ApiError,
@@ -93,3 +94,28 @@ export const startMobileLinksExport = (
         }),
     ),
   );
+
+/**
+ * A sub-project's outlet kinds with their counts, kept under the outlets' keys so a status change
+ * made from a list refreshes them.
+ */
+export const outletManagementQuery = (projectSlug: string, slug: string) =>
+  queryOptions({
+    queryKey: ["outlets", "management", projectSlug, slug] as const,
+    queryFn: ({ signal }) =>
+      runApi(call(api.outletManagement, { params: { projectSlug, slug } }), { signal }),
+  });
+
+/** A page of View all, under the projects' keys so marking notifications read on a card refreshes it. */
+export const viewAllQuery = (page: number, pageSize: number, kind: ViewAllKind | null, search: string) =>
+  queryOptions({
+    queryKey: ["projects", "view-all", page, pageSize, kind, search] as const,
+    queryFn: ({ signal }) =>
+      runApi(
+        call(api.viewAll, {
+          query: { ...(kind ? { kind } : {}), ...(search ? { search } : {}) },
+          page: { page, pageSize },
+        }),
+        { signal },
+      ),
+  });

@@ -13,7 +13,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { fromCallback, fromPromise } from "xstate";
 import type { ActionsConfigResponse } from "../../domain/actionsConfig";
@@ -130,7 +130,7 @@ export function outletListEffects(queryClient: QueryClient, scopeQuery: string):
   };
 }
 
-export default function OutletListScreen({ scope }: { scope: ListScope }) {
+export default function OutletListScreen({ scope, children }: { scope: ListScope; children?: ReactNode }) {
   const route = useParams<Record<string, string | undefined>>();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -223,6 +223,7 @@ export default function OutletListScreen({ scope }: { scope: ListScope }) {
           </button>
         </div>
       </header>
+      {children}
       {links.length > 0 && (
         <nav className="related-links" aria-label="Beside the outlets">
           {links.map((l) => (

@@ -4,6 +4,11 @@
  * list's heading names its project (and sub-project) once the server has named them.
  */
 import type { ListScopeNames } from "../../domain/outletListing";
+import {
+  OUTLET_OBJECT_TYPE_TEXT,
+  type OutletObjectType,
+  objectTypeParams,
+} from "../../domain/outletManagement";
 
 export type ListScope = {
   /** The heading, from the scope's names when the list is scoped and they have loaded. */
@@ -42,7 +47,12 @@ export const LIST_SCOPES = {
   },
   panel: {
     title: named("Panel outlets", "panel outlets"),
-    params: (r) => [["sub_project", r.slug ?? ""]],
+    // Outlets on the sub-project's panels; the chooser above the list narrows them to one panel.
+    params: (r) => [
+      ["sub_project", r.slug ?? ""],
+      ["on_panels", "yes"],
+      ...(r.panel ? ([["panel", r.panel]] as [string, string][]) : []),
+    ],
     viewBase: (r) => `${subProject(r)}/panel-management/view`,
   },
   cycle: {
@@ -66,3 +76,14 @@ export const LIST_SCOPES = {
     links: (r) => [{ label: "KYC contact upload", path: `${portal(r.slug)}/manage-kyc` }],
   },
 } satisfies Record<string, ListScope>;
+
+/** Outlet management's list of one kind of the sub-project's outlets (src/domain/outletManagement.ts). */
+export const objectTypeScope = (type: OutletObjectType): ListScope => {
+  const { title } = OUTLET_OBJECT_TYPE_TEXT[type];
+  return {
+    title: named(title, title.toLowerCase()),
+    params: (r) => [["sub_project", r.slug ?? ""], ...objectTypeParams(type)],
+    viewBase: (r) => `${subProject(r)}/list-of-outlets/view`,
+    links: (r) => [{ label: "Outlet management", path: `${subProject(r)}/outlet-management` }],
+  };
+};

@@ -19,11 +19,12 @@ import {
   projectTypeLabel,
   VIEW_ALL,
 } from "../../domain/projects";
+import { VIEW_ALL_PATH } from "../../domain/viewAll";
 import { projectCardMachine } from "../../machines/projectCard";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { projectCardActors } from "./projectActors";
-import { NOTIFICATIONS_PATH, outletPath } from "./projectPaths";
+import { outletPath } from "./projectPaths";
 
 const showDate = (iso: string) => {
   const d = parseIsoDate(iso);
@@ -121,7 +122,7 @@ export function ProjectCardView({
                   ))}
                 </ul>
               )}
-              <Link href={NOTIFICATIONS_PATH}>{VIEW_ALL}</Link>
+              <Link href={VIEW_ALL_PATH}>{VIEW_ALL}</Link>
             </div>
           )}
         </div>

@@ -233,6 +233,9 @@ const SCREENS = {
   [SUB_PROJECT]: lazy(() => import("../projects/SubProjectHubScreen")),
   [`${SUB_PROJECT}/mobile-link-download`]: lazy(() => import("../projects/MobileLinkDownloadScreen")),
   [`${SUB_PROJECT}/photo-audit`]: lazy(() => import("../projects/PhotoAuditScreen")),
+  "/dashboard/view-all": lazy(() => import("../projects/ViewAllScreen")),
+  [`${SUB_PROJECT}/outlet-management`]: lazy(() => import("../projects/OutletManagementScreen")),
+  [`${SUB_PROJECT}/outlet-management/outlets/:objectType`]: outletList("OutletObjectList"),
   [`${SUB_PROJECT}/assign-invoice-sku/invoice-header`]: lazy(
     () => import("../projects/InvoiceHeaderAssignmentScreen"),
   ),

@@ -146,6 +146,11 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/projects/view-list/:projectSlug/view/:slug/mobile-link-download",
   // A sub-project's survey photos approved or rejected (docs/projects.md, "Photo audit").
   "/dashboard/projects/view-list/:projectSlug/view/:slug/photo-audit",
+  // Every notification of the user: projects' and their own uploads' (docs/projects.md, "View all").
+  "/dashboard/view-all",
+  // A sub-project's outlets by kind (docs/projects.md, "Outlet management").
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/outlet-management",
+  "/dashboard/projects/view-list/:projectSlug/view/:slug/outlet-management/outlets/:objectType",
   // The money path's summary pages (docs/payouts.md).
   "/dashboard/projects/view-list/:projectSlug/view/:slug/cycle",
   "/dashboard/projects/client-portal-view/:projectSlug/payout",
