@@ -20,7 +20,7 @@ import type { OutletViewer } from "../outlets/access";
 /** The sub-projects the caller may review, by organisation, project and name. */
 export const overviewSubProjects = (db: Queryable, viewer: OutletViewer) =>
   db.query<OverviewSubProject>(
-    `SELECT sp.id, sp.name, p.name AS project, org.name AS organisation
+    `SELECT sp.id, sp.slug, sp.name, p.name AS project, org.name AS organisation
      FROM sub_projects sp JOIN projects p ON p.id = sp.project_id JOIN organisations org ON org.id = p.organisation_id
      WHERE ($1::boolean OR p.organisation_id = $2)
      ORDER BY org.name, p.name, sp.name, sp.id`,

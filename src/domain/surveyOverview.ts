@@ -108,6 +108,7 @@ export function answeredText(answered: number, outlets: number): string {
 
 export const OverviewSubProject = Schema.Struct({
   id: SubProjectId,
+  slug: Schema.String,
   name: Schema.String,
   project: Schema.String,
   organisation: Schema.String,

@@ -21,8 +21,8 @@ const overview = async (user: string, query = "") => {
   const res = await server.call("GET", `/api/survey/overview/${query}`, { headers });
   return { status: res.status, body: res.body as unknown as SurveyOverview };
 };
-const subProjectId = async (name: string) =>
-  (await server.db.query<{ id: number }>("SELECT id FROM sub_projects WHERE name = $1", [name]))[0]!.id;
+const subProject = async (name: string) =>
+  (await server.db.query<{ id: number; slug: string }>("SELECT id, slug FROM sub_projects WHERE name = $1", [name]))[0]!;
 const organisationsOf = (body: SurveyOverview) => [...new Set(body.sub_projects.map((s) => s.organisation))];
 
 describe("the survey overview", () => {
@@ -39,14 +39,14 @@ describe("the survey overview", () => {
     expect(organisationsOf(acme.body)).toEqual(["Acme Beverages"]);
     const zenith = await overview("zenith.manager");
     expect(organisationsOf(zenith.body)).toEqual(["Zenith Foods"]);
-    const zenithSub = zenith.body.sub_projects[0]!.id;
+    const zenithSub = zenith.body.sub_projects[0]!.slug;
     expect((await overview("client.manager", `?sub_project=${zenithSub}`)).status).toBe(404);
     expect((await overview("zenith.manager", `?sub_project=${zenithSub}`)).status).toBe(200);
   });
 
   it("counts each question's answers over the sub-project's outlets, choice by choice", async () => {
-    const retail = await subProjectId("Acme Retail Audit");
-    const { body } = await overview("qc.manager", `?sub_project=${retail}&page-size=100`);
+    const { id: retail, slug } = await subProject("Acme Retail Audit");
+    const { body } = await overview("qc.manager", `?sub_project=${slug}&page-size=100`);
     const [{ outlets }] = (await server.db.query<{ outlets: number }>(
       "SELECT count(*)::int AS outlets FROM outlets WHERE sub_project_id = $1",
       [retail],
@@ -74,9 +74,9 @@ describe("the survey overview", () => {
   });
 
   it("pages the questions in survey order", async () => {
-    const retail = await subProjectId("Acme Retail Audit");
-    const all = await overview("qc.manager", `?sub_project=${retail}&page-size=100`);
-    const second = await overview("qc.manager", `?sub_project=${retail}&page-size=5&page=2`);
+    const { slug } = await subProject("Acme Retail Audit");
+    const all = await overview("qc.manager", `?sub_project=${slug}&page-size=100`);
+    const second = await overview("qc.manager", `?sub_project=${slug}&page-size=5&page=2`);
     expect(second.body.count).toBe(all.body.count);
     expect(second.body.results.map((q) => q.id)).toEqual(all.body.results.slice(5, 10).map((q) => q.id));
     expect(second.body.previous).not.toBeNull();

@@ -9,7 +9,7 @@ import { ObjectUpdateBody } from "../surveyInput";
 import { SurveyOverview } from "../surveyOverview";
 import { Download, endpoint } from "./endpoint";
 import { FirstOf, IdText, PathText } from "./fields";
-import { AnswerId, ONE_RECORD_ID, OutletId, SubProjectId, WorkflowObjectId } from "./ids";
+import { AnswerId, ONE_RECORD_ID, OutletId, WorkflowObjectId } from "./ids";
 import { Detail } from "./retailerRequests";
 
 const workflowObject = IdText(WorkflowObjectId, ONE_RECORD_ID);
@@ -103,11 +103,11 @@ export const refreshQcData = endpoint({
 
 export const surveyOverview = endpoint({
   summary:
-    "A page of a sub-project's questions (the first sub-project the caller sees when none is named), each with how many of its outlets answered it, the count of each choice and the range of numbers given; the caller's organisation's sub-projects only",
+    "A page of a sub-project's questions (by slug; the first sub-project the caller sees when none is named), each with how many of its outlets answered it, the count of each choice and the range of numbers given; the caller's organisation's sub-projects only",
   method: "GET",
   path: "/survey/overview/",
   grant: "outletsRead",
-  query: Schema.Struct({ sub_project: Schema.optionalKey(IdText(SubProjectId)) }),
+  query: Schema.Struct({ sub_project: Schema.optionalKey(PathText) }),
   paged: true,
   response: SurveyOverview,
   refusals: [400, 404],
