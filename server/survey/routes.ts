@@ -51,7 +51,9 @@ export function surveyRoutes(deps: AppDeps): Hono<AppEnv> {
   serve(app, deps, api.surveyOverview, async ({ c, caller, query, page }) => {
     const subProjects = await overviewSubProjects(db, caller);
     const chosen =
-      query.sub_project === undefined ? subProjects[0] : subProjects.find((s) => s.slug === query.sub_project);
+      query.sub_project === undefined
+        ? subProjects[0]
+        : subProjects.find((s) => s.slug === query.sub_project);
     if (query.sub_project !== undefined && !chosen) throw new Problem(404, { ...NOT_FOUND });
     const { rows, count, outlets } = chosen
       ? await overviewPage(db, chosen.id, page)
