@@ -22,7 +22,11 @@ const overview = async (user: string, query = "") => {
   return { status: res.status, body: res.body as unknown as SurveyOverview };
 };
 const subProject = async (name: string) =>
-  (await server.db.query<{ id: number; slug: string }>("SELECT id, slug FROM sub_projects WHERE name = $1", [name]))[0]!;
+  (
+    await server.db.query<{ id: number; slug: string }>("SELECT id, slug FROM sub_projects WHERE name = $1", [
+      name,
+    ])
+  )[0]!;
 const organisationsOf = (body: SurveyOverview) => [...new Set(body.sub_projects.map((s) => s.organisation))];
 
 describe("the survey overview", () => {
