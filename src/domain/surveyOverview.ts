@@ -5,22 +5,14 @@
  */
 import { Schema } from "effect";
 import { QuestionId, SubProjectId } from "./api/ids";
-import { choicesOf, type QuestionType, type Validations } from "./survey";
+import { choicesOf, isChoiceType, type Validations } from "./survey";
 
 export const SURVEY_OVERVIEW_PATH = "/dashboard/survey";
 
-/** Questions whose answers are counted by value: the choices a field auditor picks from. */
-export const COUNTED_TYPES: readonly QuestionType[] = [
-  "yes_or_no",
-  "single_choice",
-  "dropdown",
-  "multiple_choice",
-];
-export const isCountedType = (type: string): boolean => (COUNTED_TYPES as readonly string[]).includes(type);
-
 /**
- * An answer as the overview reads it. Values of the other types (names, phone numbers, PAN, bank
- * accounts, images) are personal or unique per outlet: only whether they were given is counted.
+ * An answer as the overview reads it. Choice questions (`isChoiceType`) are counted by value;
+ * values of the other types (names, phone numbers, PAN, bank accounts, images) are personal or
+ * unique per outlet: only whether they were given is counted.
  */
 export type OverviewAnswer = {
   workflow_object: number;
@@ -69,7 +61,7 @@ export function questionOverview(
   const given = answers.filter(answerGiven);
   const answered = new Set(given.map((a) => a.workflow_object)).size;
   const values: ValueCount[] = [];
-  if (isCountedType(question.type)) {
+  if (isChoiceType(question.type)) {
     const counts = new Map<string, number>(choicesOf(question.validations).map((c) => [c, 0]));
     for (const a of given) {
       const picked = question.type === "multiple_choice" ? a.multiple_answers_input : [a.single_input ?? ""];
