@@ -88,7 +88,10 @@ test("a bulk KYC data mapping upload writes the outlets' PAN and bank details on
     [/^PAN( \*)?$/, "KYCPE1234K"],
     [/^IFSC( \*)?$/, "HDFC0001234"],
   ] as const) {
-    const answer = page.locator("li.survey-question").filter({ has: page.getByLabel(name) });
+    // Named by its question: a read-only answer is text, which a label does not name.
+    const answer = page
+      .locator("li.survey-question")
+      .filter({ has: page.locator(".survey-question-name label", { hasText: name }) });
     await expect(answer.locator(`input[value="${value}"]`).or(answer.getByText(value))).toBeVisible();
     await expect(answer.getByText("Not verified", { exact: true })).toBeVisible();
   }
