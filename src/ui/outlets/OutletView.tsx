@@ -5,7 +5,8 @@
  * to Inform) with the calling-tracker side panel, Log Details, QC Edit History, General Information, Edit
  * Outlet Information and Retailer Edit Requests (with the pending-request banner, 001 §4.4); the menu leaves out entries whose panel a
  * later release adds (docs/outlet-review.md). The way back leads to the list the outlet was opened
- * from, as it was last left in this tab (filters, page and order kept).
+ * from, as it was last left in this tab (filters, page and order kept). Given a view by role, it is
+ * that role's screen, read-only (src/domain/outletViews.ts).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
