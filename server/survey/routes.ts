@@ -11,8 +11,10 @@ import { answersUpdateOf } from "../../src/domain/surveyInput";
 import { saveReason } from "../calling/trackers";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
+import { paginate } from "../http/pagination";
 import { NOT_FOUND, Problem } from "../http/problem";
 import { serve, serveFound } from "../http/serve";
+import { overviewPage, overviewSubProjects } from "./overview";
 import {
   answerImage,
   groupAnswers,
@@ -44,6 +46,25 @@ export function surveyRoutes(deps: AppDeps): Hono<AppEnv> {
     },
     ({ caller, params, body }) => saveReferenceImages(deps, caller.user, params.id, body),
   );
+
+  // The survey overview: the chosen sub-project among the caller's, or the first of them.
+  serve(app, deps, api.surveyOverview, async ({ c, caller, query, page }) => {
+    const subProjects = await overviewSubProjects(db, caller);
+    const chosen =
+      query.sub_project === undefined
+        ? subProjects[0]
+        : subProjects.find((s) => s.slug === query.sub_project);
+    if (query.sub_project !== undefined && !chosen) throw new Problem(404, { ...NOT_FOUND });
+    const { rows, count, outlets } = chosen
+      ? await overviewPage(db, chosen.id, page)
+      : { rows: [], count: 0, outlets: 0 };
+    return {
+      ...paginate(c.req.url, rows, count, page),
+      sub_projects: subProjects,
+      sub_project: chosen ?? null,
+      outlets,
+    };
+  });
 
   serve(app, deps, api.questionGroups, async ({ caller, query }) => {
     const wo = await visibleWorkflowObject(db, caller, query.workflow_object);

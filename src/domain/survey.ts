@@ -67,6 +67,15 @@ export const IMAGE_TYPES: readonly QuestionType[] = [
 ];
 export const isImageType = (type: string): boolean => (IMAGE_TYPES as readonly string[]).includes(type);
 
+/** The choice question types: the answer is picked from the question's choices (or Yes and No). */
+export const CHOICE_TYPES: readonly QuestionType[] = [
+  "yes_or_no",
+  "single_choice",
+  "dropdown",
+  "multiple_choice",
+];
+export const isChoiceType = (type: string): boolean => (CHOICE_TYPES as readonly string[]).includes(type);
+
 /** §4.3: the answers with a verified state (IFSC, PAN, GST, account number); editing the value resets it. */
 export const VERIFIED_TYPES: readonly QuestionType[] = [
   "ifsc_code",

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, signIn } from "./support";
+import { expectAccessible, signIn, transitionsEnded } from "./support";
 
 // Each team's demo executives (docs/demo-data.md, docs/allocation.md).
 const TEAMS = [
@@ -76,6 +76,13 @@ for (const t of TEAMS) {
     expect(before.from).toBeGreaterThanOrEqual(10);
     await expectAccessible(page);
     await shoot(page, `${t.team}-overview`);
+    // On a phone the page itself never scrolls sideways: the wide tables scroll within their boxes.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await transitionsEnded(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shoot(page, `${t.team}-overview-390`);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await transitionsEnded(page);
 
     await page.getByRole("link", { name: `Reassign ${t.from}'s outlets` }).click();
     await expect(page.getByRole("heading", { name: `Edit ${t.label} allocation` })).toBeVisible();

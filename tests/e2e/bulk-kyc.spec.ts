@@ -78,6 +78,28 @@ test("a bulk KYC data mapping upload writes the outlets' PAN and bank details on
     gst_number: "27ABCPK1234F1Z5",
   });
   expect(outlet.workflow_object.ifsc_code_verification_status).toBe("not_verified_yet");
+
+  // Follow the value: the outlet review's Survey Details shows the new PAN and IFSC, not verified,
+  // and the retailer's performance view no longer says KYC Successful.
+  await page.goto(`/dashboard/view/${first!.rsid}`);
+  await page.getByRole("button", { name: /Owner and KYC/ }).click();
+  await expect(page.getByRole("heading", { name: "Owner and KYC", level: 3 })).toBeVisible();
+  for (const [name, value] of [
+    [/^PAN( \*)?$/, "KYCPE1234K"],
+    [/^IFSC( \*)?$/, "HDFC0001234"],
+  ] as const) {
+    // Named by its question: a read-only answer is text, which a label does not name.
+    const answer = page
+      .locator("li.survey-question")
+      .filter({ has: page.locator(".survey-question-name label", { hasText: name }) });
+    await expect(answer.locator(`input[value="${value}"]`).or(answer.getByText(value))).toBeVisible();
+    await expect(answer.getByText("Not verified", { exact: true })).toBeVisible();
+  }
+  await expectAccessible(page);
+  await shoot(page, "kyc-review");
+  await page.goto(`/dashboard/pp-outlet-details/${first!.rsid}`);
+  await expect(page.getByText(/^KYC Status:/)).toHaveText("KYC Status: Unsuccessful");
+  await page.goto(`${HUB}/bulk-kyc/bulk-upload-data-mapping`);
   await page.getByRole("link", { name: "Back to list" }).click();
   await expect(page).toHaveURL(new RegExp(`${HUB}/bulk-kyc$`));
 });

@@ -738,6 +738,11 @@ export const MATRIX: readonly MatrixRow[] = [
       get(`/api/survey/images/?outlet=${f.acmeOutletId}&all_survey_images=true&no-pagination`)(),
   },
   {
+    route: "GET /api/survey/overview/",
+    cells: OUTLET_READERS,
+    request: get("/api/survey/overview/"),
+  },
+  {
     route: "GET /api/survey/answer-images/:id/",
     cells: ACME_OUTLET,
     request: (f) => get(`/api/survey/answer-images/${f.acmeAnswerImage}/`)(),

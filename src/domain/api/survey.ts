@@ -6,6 +6,7 @@
 import { Schema } from "effect";
 import { AnswersUpdateResponse, GroupAnswers, LinkedImages, QuestionGroups } from "../survey";
 import { ObjectUpdateBody } from "../surveyInput";
+import { SurveyOverview } from "../surveyOverview";
 import { Download, endpoint } from "./endpoint";
 import { FirstOf, IdText, PathText } from "./fields";
 import { AnswerId, ONE_RECORD_ID, OutletId, WorkflowObjectId } from "./ids";
@@ -98,4 +99,16 @@ export const refreshQcData = endpoint({
   params: Schema.Struct({ slug: PathText }),
   response: Detail,
   refusals: [404, 409],
+});
+
+export const surveyOverview = endpoint({
+  summary:
+    "A page of a sub-project's questions (by slug; the first sub-project the caller sees when none is named), each with how many of its outlets answered it, the count of each choice and the range of numbers given; the caller's organisation's sub-projects only",
+  method: "GET",
+  path: "/survey/overview/",
+  grant: "outletsRead",
+  query: Schema.Struct({ sub_project: Schema.optionalKey(PathText) }),
+  paged: true,
+  response: SurveyOverview,
+  refusals: [400, 404],
 });

@@ -64,3 +64,16 @@ export const savedAnswersQuery = (workflowObject: number) =>
         { signal },
       ),
   });
+
+/** A page of a sub-project's survey overview (the first sub-project the caller sees when none is named). */
+export const surveyOverviewQuery = (
+  subProject: string | undefined,
+  page: { page: number; pageSize: number },
+) =>
+  queryOptions({
+    queryKey: ["survey-overview", subProject ?? null, page] as const,
+    queryFn: ({ signal }) =>
+      runApi(call(api.surveyOverview, { query: subProject ? { sub_project: subProject } : {}, page }), {
+        signal,
+      }),
+  });

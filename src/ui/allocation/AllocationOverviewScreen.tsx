@@ -30,43 +30,51 @@ function ByExecutive({ team, overview }: { team: AllocationTeam; overview: Overv
     ...overview.executives.map((e) => ({ key: String(e.id), name: e.name, id: e.id as number | null })),
     { key: "none", name: "No one", id: null },
   ];
+  // Scrolled within its own box: its columns (a state each, and the reassign links) are wider than a phone.
   return (
-    <table className="allocation-table" aria-labelledby="by-executive">
-      <thead>
-        <tr>
-          <th scope="col">Executive</th>
-          <th scope="col" className="number">
-            Open outlets
-          </th>
-          {states.map((s) => (
-            <th key={s} scope="col" className="number">
-              {stateLabel(s)}
+    <section
+      className="allocation-scroll"
+      aria-label="Counts by executive"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable by keyboard to scroll it
+      tabIndex={0}
+    >
+      <table className="allocation-table" aria-labelledby="by-executive">
+        <thead>
+          <tr>
+            <th scope="col">Executive</th>
+            <th scope="col" className="number">
+              Open outlets
             </th>
-          ))}
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.key}>
-            <th scope="row">{r.name}</th>
-            <td className="number">{countOf(overview, (c) => c.executive === r.id)}</td>
             {states.map((s) => (
-              <td key={s} className="number">
-                {countOf(overview, (c) => c.executive === r.id && c.state === s)}
-              </td>
+              <th key={s} scope="col" className="number">
+                {stateLabel(s)}
+              </th>
             ))}
-            <td>
-              <Link href={`${allocationEditPath(team)}?executive=${r.id ?? "none"}`}>
-                Reassign {r.id === null ? "unassigned outlets" : `${r.name}'s outlets`}
-              </Link>
-            </td>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <th scope="row">{r.name}</th>
+              <td className="number">{countOf(overview, (c) => c.executive === r.id)}</td>
+              {states.map((s) => (
+                <td key={s} className="number">
+                  {countOf(overview, (c) => c.executive === r.id && c.state === s)}
+                </td>
+              ))}
+              <td>
+                <Link href={`${allocationEditPath(team)}?executive=${r.id ?? "none"}`}>
+                  Reassign {r.id === null ? "unassigned outlets" : `${r.name}'s outlets`}
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

@@ -5,7 +5,8 @@
  * to Inform) with the calling-tracker side panel, Log Details, QC Edit History, General Information, Edit
  * Outlet Information and Retailer Edit Requests (with the pending-request banner, 001 §4.4); the menu leaves out entries whose panel a
  * later release adds (docs/outlet-review.md). The way back leads to the list the outlet was opened
- * from, as it was last left in this tab (filters, page and order kept).
+ * from, as it was last left in this tab (filters, page and order kept). Given a view by role, it is
+ * that role's screen, read-only (src/domain/outletViews.ts).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
@@ -25,6 +26,14 @@ import {
   TAB_PARAM,
   tabOfSearch,
 } from "../../domain/outletReview";
+import {
+  OUTLET_VIEW_LABELS,
+  OUTLET_VIEW_LEADS,
+  OUTLET_VIEW_ROLE,
+  type OutletViewType,
+  outletViewPath,
+  outletViewsFor,
+} from "../../domain/outletViews";
 import { PENDING_RETAILER_EDITS, savingBlocked } from "../../domain/retailerRequests";
 import { outletKeys } from "../../infra/api/outlets";
 import { requestListQuery, retailerRequestKeys } from "../../infra/api/retailerRequests";
@@ -131,13 +140,59 @@ function GeneralInformation() {
   );
 }
 
-export default function OutletView({ actors = outletReviewActors }: { actors?: typeof outletReviewActors }) {
+/** Above a view by type: what it is, and the way to the outlet's whole review. */
+function ViewHeading({ view, rsid }: { view: OutletViewType; rsid: string }) {
+  return (
+    <>
+      <p className="outlet-back">
+        <Link href={`/dashboard/view/${encodeURIComponent(rsid)}`}>← The outlet's review</Link>
+      </p>
+      <h1 className="outlet-view-title">{OUTLET_VIEW_LABELS[view]}</h1>
+      <p className="outlet-view-lead">{OUTLET_VIEW_LEADS[view]} Nothing can be changed here.</p>
+    </>
+  );
+}
+
+/** The views by role the caller may open of this outlet (docs/outlet-review.md, "Views by role"). */
+function ViewLinks({ rsid, id, views }: { rsid: string; id: number; views: readonly OutletViewType[] }) {
+  if (views.length === 0) return null;
+  return (
+    <nav className="outlet-back outlet-view-links" aria-label="Views by role">
+      <span>See it as:</span>
+      {views.map((v) => (
+        <Link key={v} href={outletViewPath(rsid, id, v)}>
+          {OUTLET_VIEW_LABELS[v]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * `view` shows the screen as that role sees it, read-only (src/domain/outletViews.ts); the route
+ * names the outlet by RSID and id, and an id that is not this outlet's is not found.
+ */
+export default function OutletView({
+  actors = outletReviewActors,
+  view,
+}: {
+  actors?: typeof outletReviewActors;
+  view?: OutletViewType;
+}) {
   const notify = useNotify();
-  const { outlet: param = "" } = useParams<{ outlet?: string }>();
+  const {
+    outlet: outletParam,
+    outletSlug,
+    outletID,
+  } = useParams<{ outlet?: string; outletSlug?: string; outletID?: string }>();
+  const param = outletSlug ?? outletParam ?? "";
   const [path, navigate] = useLocation();
   const search = useSearch();
   const user = useCurrentUser();
-  const role = reviewRole(user?.considered_workflow_permission ?? null);
+  const ownRole = reviewRole(user?.considered_workflow_permission ?? null);
+  const role = view ? OUTLET_VIEW_ROLE[view] : ownRole;
+  // A view changes nothing: its panels read as after a move, when editing has ended (§4.2).
+  const readOnly = view !== undefined;
   const queryClient = useQueryClient();
   const review = useLiveActorRef(
     useProvided(outletReviewMachine, {
@@ -183,11 +238,14 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
     );
   const outlet = ctx.outlet;
   if (!outlet) return <Loading />;
+  if (outletID !== undefined && String(outlet.id) !== outletID) return <NotFound />;
   const menu = menuOf(ctx);
   const selected = menu.find((m) => m.index === ctx.tab);
   const wo = outlet.workflow_object;
   // Edit permission (001 §4.2, §6) shows every control that changes the outlet's data.
-  const mayEdit = mayEditOutlet(ctx);
+  const mayEdit = !readOnly && mayEditOutlet(ctx);
+  const editingEnded = readOnly || ctx.workflowStateChanged;
+  const updateActions = !readOnly && ctx.hasUpdateActions;
   const survey = (callingView: boolean) =>
     requests.data ? (
       <SurveyPanel
@@ -196,8 +254,8 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
         outlet={outlet}
         role={role}
         callingView={callingView}
-        workflowStateChanged={ctx.workflowStateChanged}
-        hasUpdateActions={ctx.hasUpdateActions}
+        workflowStateChanged={editingEnded}
+        hasUpdateActions={updateActions}
         retailerRequests={requests.data}
         refresh={{
           offered: mayEdit,
@@ -249,20 +307,29 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
         workflowObject={wo.id}
         role={role}
         workflowState={outlet.workflow_state}
-        workflowStateChanged={ctx.workflowStateChanged}
-        hasUpdateActions={ctx.hasUpdateActions}
+        workflowStateChanged={editingEnded}
+        hasUpdateActions={updateActions}
         onDecided={outletChanged}
       />
     ),
   };
   return (
-    <WithCallingTracker outlet={outlet.id} enabled={usesCallingTracker(role)}>
+    <WithCallingTracker outlet={outlet.id} enabled={!readOnly && usesCallingTracker(role)}>
       {(tracker, trackers) => (
         <div className="page outlet-review" aria-busy={state.hasTag("busy")}>
-          <BackToList />
-          <p className="outlet-back">
-            <Link href={mobilePagePath("home", { rsid: outlet.rsid })}>The retailer's performance view</Link>
-          </p>
+          {view ? (
+            <ViewHeading view={view} rsid={outlet.rsid} />
+          ) : (
+            <>
+              <BackToList />
+              <p className="outlet-back">
+                <Link href={mobilePagePath("home", { rsid: outlet.rsid })}>
+                  The retailer's performance view
+                </Link>
+              </p>
+              <ViewLinks rsid={outlet.rsid} id={outlet.id} views={outletViewsFor(ownRole)} />
+            </>
+          )}
           {blocked && (
             <p role="status" className="notice outlet-pending-banner">
               {PENDING_RETAILER_EDITS}
@@ -275,7 +342,7 @@ export default function OutletView({ actors = outletReviewActors }: { actors?: t
             deciding={state.matches("deciding")}
             onDecide={(action) => review.send({ type: "edit.decide", action })}
             updateStatus={
-              showsUpdateStatus(role, wo.type_of_calling) ? (
+              !readOnly && showsUpdateStatus(role, wo.type_of_calling) ? (
                 <UpdateStatus
                   outlet={outlet}
                   reviewerRole={role}

@@ -7,6 +7,7 @@
 import { Link, useParams } from "wouter";
 import { maySetUpInvoices } from "../../domain/invoiceSetup";
 import { MOBILE_LINK_DOWNLOAD, mayExportMobileLinks } from "../../domain/mobileLinks";
+import { mayReadOutlets } from "../../domain/permissions";
 import { mayAuditPhotos, PHOTO_AUDIT } from "../../domain/photoAudit";
 import { HUB_NOT_FOUND, projectTypeLabel } from "../../domain/projects";
 import { mayWrite } from "../../domain/resource";
@@ -15,6 +16,7 @@ import { ASSIGN_INVOICE_SKU } from "../../domain/resources/invoiceSetup";
 import { SUB_PROJECT_HUB, subProjects } from "../../domain/resources/projects";
 import { pathFor } from "../../domain/routePatterns";
 import { ROUTES } from "../../domain/routes";
+import { SURVEY_OVERVIEW_PATH } from "../../domain/surveyOverview";
 import { subProjectHubMachine } from "../../machines/subProjectHub";
 import StateChart from "../dashboard/StateChart";
 import { isBuilt, opensFor } from "../routes/allBuilt";
@@ -137,6 +139,13 @@ export default function SubProjectHubScreen({ actors }: { actors?: Partial<typeo
               <Link href={pathFor(l.pattern, place)}>{l.title}</Link>
             </li>
           ))}
+          {mayReadOutlets(user?.permissions ?? []) && (
+            <li>
+              <Link href={`${SURVEY_OVERVIEW_PATH}?sub_project=${encodeURIComponent(hub.sub_project.slug)}`}>
+                Survey answers overview
+              </Link>
+            </li>
+          )}
         </ul>
       </nav>
     </div>

@@ -65,6 +65,8 @@ const OUTLET_SCREENS = {
   "/dashboard/list-of-outlets": outletList("DashboardOutlets"),
   "/dashboard/list-of-outlets/view/:outlet": OutletView,
   "/dashboard/view/:outlet": OutletView,
+  "/dashboard/view/:outletSlug/:outletID/:viewType": lazy(() => import("../outlets/OutletViewByType")),
+  "/dashboard/survey": lazy(() => import("../outlets/SurveyOverviewScreen")),
   [`${SUB_PROJECT}/list-of-outlets`]: outletList("SubProjectOutlets"),
   [`${SUB_PROJECT}/list-of-outlets/view/:outlet`]: OutletView,
   [`${SUB_PROJECT}/panel-management/list-of-outlets`]: outletList("PanelOutlets"),

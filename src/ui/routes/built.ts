@@ -67,6 +67,8 @@ const HAND_BUILT_PATTERNS = [
   "/dashboard/list-of-outlets",
   "/dashboard/list-of-outlets/view/:outlet",
   "/dashboard/view/:outlet",
+  "/dashboard/view/:outletSlug/:outletID/:viewType",
+  "/dashboard/survey",
   // The invoice image viewer Collected Bills opens in a new tab (docs/invoices.md).
   "/dashboard/collected-bill-image-viewer/:workflow_object_id",
   "/dashboard/projects/view-list/:projectSlug/view/:slug/list-of-outlets",
