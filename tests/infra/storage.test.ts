@@ -44,6 +44,8 @@ describe("storage keys", () => {
       rememberedMobiles: "rememberedMobiles",
       // Nor this: whether live mode of the Machines area is on.
       liveMachines: "liveMachines",
+      // Nor this: a field auditor's outlet drafts, kept on the phone until sent.
+      outletDrafts: "outletDrafts",
     });
   });
 
