@@ -3,6 +3,7 @@
  * projects they see, when they may read outlets) and their own upload notifications, one list
  * newest first. The page's keys are read from both tables at once and only the page's details after.
  */
+import { JobId } from "../../src/domain/api/ids";
 import { mayReadOutlets } from "../../src/domain/permissions";
 import { notificationWhen } from "../../src/domain/projects";
 import { escapeLike, type Page } from "../../src/domain/requestInput";
@@ -106,7 +107,7 @@ export async function viewAll(
       upload:
         row.job !== null && row.object_type !== null && row.organisation !== null
           ? {
-              job: row.job,
+              job: JobId.make(row.job),
               object_type: row.object_type,
               organisation: row.organisation,
               project: row.project,

@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect";
 import { Choice, Text } from "./api/fields";
+import { JobId } from "./api/ids";
 import { paginated } from "./api/paginated";
 import { MAX_QUERY_TEXT_LENGTH } from "./requestInput";
 import { pathFor } from "./routePatterns";
@@ -20,7 +21,7 @@ export const VIEW_ALL_KIND_LABEL: Record<ViewAllKind, string> = {
 
 /** Where an upload notification's job was made: its type and the places its screen is addressed by. */
 export const UploadPlace = Schema.Struct({
-  job: Schema.Number,
+  job: JobId,
   object_type: Schema.String,
   organisation: Schema.String,
   project: Schema.NullOr(Schema.String),

@@ -6,6 +6,7 @@
  * reads no outlets only their uploads.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JobId } from "../../src/domain/api/ids";
 import { uploadScreenPath } from "../../src/domain/viewAll";
 import { startTestServer, type TestServer } from "./support";
 
@@ -82,7 +83,7 @@ describe("view all", () => {
     expect(all.results[2]!.outlet).toMatch(/^RS/);
     const place = all.results[0]!.upload!;
     expect(place).toMatchObject({ organisation: expect.any(String), sub_project: "acme-3p-payout-cycle-1" });
-    expect(uploadScreenPath(place)).toBe(
+    expect(uploadScreenPath({ ...place, job: JobId.make(place.job) })).toBe(
       "/dashboard/projects/view-list/acme-3p-payout/view/acme-3p-payout-cycle-1/cycle/plot-payout",
     );
 
