@@ -41,12 +41,18 @@ export async function seedWorkflowData(tx: Queryable): Promise<void> {
     ["name", "sub_project_id"],
     subProjects.flatMap((s) => PROGRAMS.map((p) => [p, s.id])),
   );
-  // A panel per sub-project for its Panels list (docs/projects.md), filled by the panels upload.
+  // A panel per sub-project for its Panels list (docs/projects.md), also filled by the panels upload.
   await insertMany(
     tx,
     "panels",
     ["name", "description", "sub_project_id"],
     subProjects.map((s) => ["Key accounts", "The outlets the client follows apart", s.id]),
+  );
+  // Every tenth outlet is on it, so each sub-project's panel outlets list has outlets to open.
+  await tx.query(
+    `INSERT INTO panel_outlets (panel_id, outlet_id)
+     SELECT p.id, o.id FROM outlets o JOIN panels p ON p.sub_project_id = o.sub_project_id
+     WHERE o.id % 10 = 3`,
   );
   await tx.query(
     `UPDATE outlets o SET program_id = p.id

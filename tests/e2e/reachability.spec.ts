@@ -53,6 +53,22 @@ test("every demo role opens every side-menu entry and dashboard area without Pag
   expect(dead).toEqual([]);
 });
 
+/**
+ * The page's visible links once they stop changing: a list may begin reading only after its page
+ * has shown (no busy region yet), so one look can come before its row links.
+ */
+async function settledLinks(page: Page): Promise<string[]> {
+  let seen = await hrefsIn(page, "a[href]:visible");
+  for (let look = 0; look < 20; look++) {
+    await page.waitForTimeout(250);
+    await expect(page.locator("[aria-busy='true']")).toHaveCount(0, { timeout: 30_000 });
+    const now = await hrefsIn(page, "a[href]:visible");
+    if (now.join("\n") === seen.join("\n")) return now;
+    seen = now;
+  }
+  return seen;
+}
+
 /** A visible link's address inside the dashboard, without query and hash. */
 function dashboardPath(href: string, base: string): string | null {
   const url = new URL(href, base);
@@ -84,7 +100,7 @@ async function walk(page: Page, user: string): Promise<Set<string>> {
     await expect(page.locator("[aria-busy='true']")).toHaveCount(0, { timeout: 30_000 });
     // The account menu's links (My profile) show once it is open.
     if (path === "/dashboard") await page.getByRole("button", { name: `(${user})`, exact: false }).click();
-    for (const href of await hrefsIn(page, "a[href]:visible")) {
+    for (const href of await settledLinks(page)) {
       const next = dashboardPath(href, page.url());
       const found = next ? findRoute(next) : null;
       const pattern = found?.route.pattern;

@@ -92,6 +92,8 @@ describe("outlet management", () => {
   });
 
   it("lists the outlets on the sub-project's panels, and on one panel when it is chosen", async () => {
+    // From no links at all: the demo data's own are left out here.
+    await server.db.query("DELETE FROM panel_outlets");
     const outlets = await server.db.query<{ id: number; rsid: string }>(
       `SELECT o.id, o.rsid FROM outlets o JOIN sub_projects s ON s.id = o.sub_project_id
        WHERE s.slug = $1 AND o.status = 'active' ORDER BY o.id LIMIT 3`,

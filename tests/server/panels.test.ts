@@ -74,13 +74,14 @@ describe("panels", () => {
       res.body.id as number,
     );
     expect(job).toMatchObject({ status: "completed", total_objects: 2, total_clean_objects: 2 });
-    expect(await count(server, "SELECT count(*) AS n FROM panel_outlets")).toBe(0);
+    // Only the demo data's links (no job) before the confirm.
+    expect(await count(server, "SELECT count(*) AS n FROM panel_outlets WHERE job_id IS NOT NULL")).toBe(0);
     const confirm = await server.call("POST", `/api/bulk/upload/${job.id}/activate/?object=panels`, {
       headers: pm,
     });
     expect(confirm.status).toBe(200);
     const links = await server.db.query<{ slug: string; outlet_id: number }>(
-      "SELECT p.slug, l.outlet_id FROM panel_outlets l JOIN panels p ON p.id = l.panel_id ORDER BY l.outlet_id",
+      "SELECT p.slug, l.outlet_id FROM panel_outlets l JOIN panels p ON p.id = l.panel_id WHERE l.job_id IS NOT NULL ORDER BY l.outlet_id",
     );
     expect(links).toEqual([
       { slug: "metro-coolers", outlet_id: outlets[0]!.id },

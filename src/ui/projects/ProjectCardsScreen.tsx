@@ -6,10 +6,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { Link, useSearchParams } from "wouter";
-import { PROJECT_TYPES, projectTypeLabel } from "../../domain/projects";
+import { PROJECT_TYPES, projectTypeLabel, VIEW_ALL } from "../../domain/projects";
 import { mayWrite } from "../../domain/resource";
 import { organisations } from "../../domain/resources/organisations";
 import { projects, subProjects } from "../../domain/resources/projects";
+import { VIEW_ALL_PATH } from "../../domain/viewAll";
 import { projectCardsQuery } from "../../infra/api/projects";
 import { useOptionsQuery } from "../admin/adminQueries";
 import { useCurrentUser } from "../session/SessionGate";
@@ -19,13 +20,7 @@ import { TablePager, TableSearch } from "../widgets/DataTable";
 import SearchableSelect from "../widgets/SearchableSelect";
 import { useDataTable } from "../widgets/useDataTable";
 import { ProjectCardView } from "./ProjectCardView";
-import {
-  clientOutletsPath,
-  NOTIFICATIONS_PATH,
-  PROJECT_CREATE_PATH,
-  projectUpdatePath,
-  subProjectsPath,
-} from "./projectPaths";
+import { clientOutletsPath, PROJECT_CREATE_PATH, projectUpdatePath, subProjectsPath } from "./projectPaths";
 import "./projects.css";
 
 const TYPE_OPTIONS = [
@@ -69,7 +64,7 @@ export default function ProjectCardsScreen() {
       <div className="page-heading">
         <h1>Projects</h1>
         <span className="page-heading-actions">
-          <Link href={NOTIFICATIONS_PATH}>All notifications</Link>
+          <Link href={VIEW_ALL_PATH}>{VIEW_ALL}</Link>
           {canEdit && (
             <Link className="button" href={PROJECT_CREATE_PATH}>
               Add project
