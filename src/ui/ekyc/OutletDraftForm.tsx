@@ -4,7 +4,6 @@
  * connection keeps it (frozen as sent) until Send again reaches the server.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { Link } from "wouter";
 import {
   DRAFT_FIELD_LABELS,
@@ -24,8 +23,6 @@ import { type ReadPhoto, shrinkPhoto } from "./capturePhotos";
 import { outletDetailPath } from "./FieldOutletList";
 
 type Implementations = Partial<ReturnType<typeof outletDraftImplementations>>;
-
-export const PHOTO_UNREADABLE = "The photo could not be read; take it again.";
 
 const TEXT_FIELDS: { field: DraftTextField; type: "text" | "tel"; inputMode?: "numeric" }[] = [
   { field: "name", type: "text" },
@@ -54,7 +51,6 @@ export function OutletDraftForm({
     { input },
   );
   const options = useQuery(captureOptionsQuery());
-  const [unreadable, setUnreadable] = useState(false);
   const { fields, problems, detail, outlet } = state.context;
   const busy = state.hasTag("busy");
   const editable = state.matches("editing");
@@ -210,14 +206,9 @@ export function OutletDraftForm({
         problem={problems.photos}
         disabled={!editable}
         readPhoto={readPhoto}
-        onAdd={(photo) => {
-          setUnreadable(false);
-          send({ type: "photo.add", photo });
-        }}
+        onAdd={(photo) => send({ type: "photo.add", photo })}
         onRemove={(index) => send({ type: "photo.remove", index })}
-        onUnreadable={() => setUnreadable(true)}
       />
-      {unreadable && <p role="alert">{PHOTO_UNREADABLE}</p>}
       {detail && <p role="alert">{detail}</p>}
       {state.matches("offline") && (
         <p role="alert" className="capture-offline">

@@ -4,7 +4,6 @@
  * verification status staff also see in the outlet's header card.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import {
   mayFillRsa,
@@ -28,7 +27,6 @@ import { rsaFormActors } from "./captureActors";
 import { CaptureField, CapturePhotos } from "./captureFields";
 import { type ReadPhoto, shrinkPhoto } from "./capturePhotos";
 import { outletDetailPath } from "./FieldOutletList";
-import { PHOTO_UNREADABLE } from "./OutletDraftForm";
 
 function useOutletRsa() {
   const rsid = new URLSearchParams(useSearch()).get("outlet") ?? "";
@@ -131,7 +129,6 @@ function RsaForm({
       input: { rsid: rsa.rsid, today: calendarDateAt(Date.now()) },
     },
   );
-  const [unreadable, setUnreadable] = useState(false);
   const { fields, problems, detail, sent } = state.context;
   const editable = state.matches("editing");
   if (state.matches("sent") && sent)
@@ -207,14 +204,9 @@ function RsaForm({
         problem={problems.photos}
         disabled={!editable}
         readPhoto={readPhoto}
-        onAdd={(photo) => {
-          setUnreadable(false);
-          send({ type: "photo.add", photo });
-        }}
+        onAdd={(photo) => send({ type: "photo.add", photo })}
         onRemove={(index) => send({ type: "photo.remove", index })}
-        onUnreadable={() => setUnreadable(true)}
       />
-      {unreadable && <p role="alert">{PHOTO_UNREADABLE}</p>}
       {detail && <p role="alert">{detail}</p>}
       <button type="submit" className="button button-primary" disabled={!editable}>
         {state.matches("sending") ? "Sending…" : "Send for verification"}

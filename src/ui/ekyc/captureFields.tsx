@@ -1,7 +1,9 @@
 /** The parts the capture forms share: a labelled field with its problem, and the photos taken. */
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { MAX_PHOTOS, type Photo } from "../../domain/fieldCapture";
 import { photoSrc, type ReadPhoto } from "./capturePhotos";
+
+export const PHOTO_UNREADABLE = "The photo could not be read; take it again.";
 
 export function CaptureField({
   id,
@@ -32,7 +34,10 @@ export function CaptureField({
   );
 }
 
-/** The photos taken so far, each removable, and the camera while there is room for another. */
+/**
+ * The photos taken so far, each removable, and the camera while there is room for another; a photo
+ * the phone cannot read is said once, until the next one is read.
+ */
 export function CapturePhotos({
   id,
   label,
@@ -42,7 +47,6 @@ export function CapturePhotos({
   readPhoto,
   onAdd,
   onRemove,
-  onUnreadable,
 }: {
   id: string;
   label: string;
@@ -52,14 +56,16 @@ export function CapturePhotos({
   readPhoto: ReadPhoto;
   onAdd: (photo: Photo) => void;
   onRemove: (index: number) => void;
-  onUnreadable: () => void;
 }) {
+  const [unreadable, setUnreadable] = useState(false);
   const take = async (files: FileList | null) => {
     for (const file of Array.from(files ?? []).slice(0, MAX_PHOTOS - photos.length)) {
       try {
-        onAdd(await readPhoto(file));
+        const photo = await readPhoto(file);
+        setUnreadable(false);
+        onAdd(photo);
       } catch {
-        onUnreadable();
+        setUnreadable(true);
       }
     }
   };
@@ -105,6 +111,7 @@ export function CapturePhotos({
           {problem}
         </p>
       )}
+      {unreadable && <p role="alert">{PHOTO_UNREADABLE}</p>}
     </fieldset>
   );
 }
