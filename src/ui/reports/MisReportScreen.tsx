@@ -19,6 +19,14 @@ import ReportRunPanel from "./ReportRunPanel";
 import { misRunActors } from "./reportActors";
 import "./reports.css";
 
+/** The table's column groups above their columns, in the order each row gives its figures. */
+const MIS_GROUPS = [
+  { title: "QC", columns: ["Accepted", "Rejected", "Median turnaround"] },
+  { title: "Calling", columns: ["Accepted", "Rejected"] },
+  { title: "Payouts (count · amount)", columns: ["Paid", "Pending", "Failed"] },
+  { title: "Identity checks", columns: ["Verified", "Rate"] },
+] as const;
+
 const CSV_ONLY = ["csv"] as const;
 const money = (n: number) =>
   n.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -115,54 +123,24 @@ function Report({ report, filters }: { report: MisReport; filters: MisFilters })
             <thead>
               <tr>
                 <td colSpan={2} />
-                <th scope="colgroup" colSpan={3}>
-                  QC
-                </th>
-                <th scope="colgroup" colSpan={2}>
-                  Calling
-                </th>
-                <th scope="colgroup" colSpan={3}>
-                  Payouts (count · amount)
-                </th>
-                <th scope="colgroup" colSpan={2}>
-                  Identity checks
-                </th>
+                {MIS_GROUPS.map((g) => (
+                  <th key={g.title} scope="colgroup" colSpan={g.columns.length}>
+                    {g.title}
+                  </th>
+                ))}
               </tr>
               <tr>
                 <th scope="col">Sub-project</th>
                 <th scope="col" className="number">
                   Outlets
                 </th>
-                <th scope="col" className="number">
-                  Accepted
-                </th>
-                <th scope="col" className="number">
-                  Rejected
-                </th>
-                <th scope="col" className="number">
-                  Median turnaround
-                </th>
-                <th scope="col" className="number">
-                  Accepted
-                </th>
-                <th scope="col" className="number">
-                  Rejected
-                </th>
-                <th scope="col" className="number">
-                  Paid
-                </th>
-                <th scope="col" className="number">
-                  Pending
-                </th>
-                <th scope="col" className="number">
-                  Failed
-                </th>
-                <th scope="col" className="number">
-                  Verified
-                </th>
-                <th scope="col" className="number">
-                  Rate
-                </th>
+                {MIS_GROUPS.flatMap((g) =>
+                  g.columns.map((c) => (
+                    <th key={`${g.title} ${c}`} scope="col" className="number">
+                      {c}
+                    </th>
+                  )),
+                )}
               </tr>
             </thead>
             <tbody>
