@@ -4,7 +4,7 @@
  * in QC Pending once; its retailer service agreement's status shows in QC's header card.
  */
 import { expect, test } from "@playwright/test";
-import { expectAccessible, PHONE, signIn, signInWithCode } from "./support";
+import { expectAccessible, PHONE, signInAfresh, signInWithCode } from "./support";
 
 // A PNG of one pixel: the phone shrinks every photo to a JPEG before keeping it.
 const PIXEL = Buffer.from(
@@ -114,7 +114,7 @@ test("a field auditor adds an outlet through a lost connection and fills its RSA
 
   // QC finds the outlet once, waiting for QC, and the agreement's status in the header card.
   const qc = await (await browser.newContext()).newPage();
-  await signIn(qc, "qc.manager");
+  await signInAfresh(qc, "qc.manager");
   await qc.goto("/dashboard/list-of-outlets");
   await qc.getByRole("searchbox", { name: "Search Outlets" }).fill(name);
   const row = qc.getByRole("row").filter({ hasText: name });
@@ -128,4 +128,7 @@ test("a field auditor adds an outlet through a lost connection and fills its RSA
     .locator("dd");
   await expect(rsa).toContainText("Pending verification");
   await qc.screenshot({ path: testInfo.outputPath("capture-qc-header-1366.png"), fullPage: true });
+  // Later specs sign qc.manager in again: this session must not be left open.
+  await qc.request.post("/api/auth/logout/", { data: {} });
+  await qc.context().close();
 });
