@@ -7,9 +7,11 @@
 // lines are the failure's own (error messages, failed test names), since a CI log is often read
 // from its end only.
 //
-// With TEST_DATABASE_URL set, the server tests run a second time on that PostgreSQL once the unit
-// suite (on the embedded database) has ended, while the browser suite still runs: the scale-out
-// path is checked without adding its minutes after everything else.
+// With TEST_DATABASE_URL set, the server tests run on that PostgreSQL instead of the embedded
+// database, once the rest of the unit suite has ended, while the browser suite still runs. A server
+// test file on PGlite loads a copy of the seeded database (seconds each, 68 files); on PostgreSQL a
+// copy is a CREATE DATABASE ... TEMPLATE. The embedded database stays covered end to end: the
+// browser suite's servers, the reliability suite and its maintenance test run on PGlite.
 
 import { spawn } from "node:child_process";
 import { prefixLines } from "./prefix-lines.mjs";
@@ -22,7 +24,12 @@ const checks = {
   command: "sh",
   args: ["-c", "npm run lint && npm run typecheck && npm run deps"],
 };
-const unit = { name: "unit", command: "node_modules/.bin/vitest", args: ["run"], env: embedded };
+const unit = {
+  name: "unit",
+  command: "node_modules/.bin/vitest",
+  args: postgres ? ["run", "--project", "!server"] : ["run"],
+  env: embedded,
+};
 const browser = { name: "browser", command: "node", args: ["scripts/e2e.mjs"], env: embedded };
 const onPostgres = {
   name: "postgres",

@@ -53,7 +53,7 @@ async function migrateAndSeed(db: Db, outlets: number, now: number): Promise<voi
 /**
  * A copy starts with its statistics counters at 0 (PGlite keeps them in memory; a new PostgreSQL
  * database has none), so it runs the seed's closing VACUUM (ANALYZE) again: the live and dead row
- * counts are then those of a freshly seeded database (tests/server/idle-vacuum.test.ts reads them).
+ * counts are then those of a freshly seeded database (tests/reliability/idle-vacuum.test.ts reads them).
  */
 async function restoreStatistics(db: Db): Promise<void> {
   const tables = await db.query<{ name: string }>(

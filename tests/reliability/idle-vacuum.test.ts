@@ -13,7 +13,7 @@ import {
 } from "../../server/db/idleVacuum";
 import { requestActivity } from "../../server/http/requestActivity";
 import { QUIET_BEFORE_VACUUM_MS, runnerOf } from "../../server/uploads/runner";
-import { startTestServer, type TestServer } from "./support";
+import { startTestServer, type TestServer } from "../server/support";
 
 let server: TestServer;
 let qc: { authorization: string };
