@@ -26,10 +26,9 @@ import {
   programLedgerQuery,
   programRankingQuery,
 } from "../../infra/api/gamification";
-import NotFound from "../errors/NotFound";
 import { DEFAULT_PAGE_SIZE, useAddressQuery } from "../reports/address";
-import { FilterSelect, isNotFound, LoadFailed, Pager } from "../reports/parts";
-import Loading from "../shell/Loading";
+import { FilterSelect, Pager } from "../reports/parts";
+import { Loaded } from "../shell/Loaded";
 import "../reports/reports.css";
 import "./gamification.css";
 
@@ -140,62 +139,63 @@ export default function GamificationDashboardScreen() {
     <div className="page">
       <h1>Field auditor leaderboard</h1>
       <p className="report-muted">Points from the surveys QC accepted, the rejections and the recoveries.</p>
-      {board.isPending ? (
-        <Loading />
-      ) : board.isError ? (
-        <LoadFailed what="The leaderboard" retry={() => void board.refetch()} />
-      ) : (
-        <>
-          <PeriodChoice periods={board.data.periods} />
-          <PointsRule />
-          <h2>Leaderboard · {periodLabel(period)}</h2>
-          <Leaderboard rows={board.data.leaderboard} period={period} label="Leaderboard" />
-          <h2>Programmes</h2>
-          <div className="report-table">
-            <table aria-label="Programmes">
-              <thead>
-                <tr>
-                  <th scope="col">Programme</th>
-                  <th scope="col">Sub-project</th>
-                  <th scope="col">Organisation</th>
-                  <th scope="col" className="number">
-                    Auditors
-                  </th>
-                  <th scope="col" className="number">
-                    Points
-                  </th>
-                  <th scope="col">Leader</th>
-                  <th scope="col">Events</th>
-                </tr>
-              </thead>
-              <tbody>
-                {board.data.programs.map((p) => (
-                  <tr key={p.id}>
-                    <th scope="row">
-                      <Link href={programListPath(p.slug, period)} aria-label={`${p.name}, ${p.sub_project}`}>
-                        {p.name}
-                      </Link>
+      <Loaded query={board} what="The leaderboard">
+        {(data) => (
+          <>
+            <PeriodChoice periods={data.periods} />
+            <PointsRule />
+            <h2>Leaderboard · {periodLabel(period)}</h2>
+            <Leaderboard rows={data.leaderboard} period={period} label="Leaderboard" />
+            <h2>Programmes</h2>
+            <div className="report-table">
+              <table aria-label="Programmes">
+                <thead>
+                  <tr>
+                    <th scope="col">Programme</th>
+                    <th scope="col">Sub-project</th>
+                    <th scope="col">Organisation</th>
+                    <th scope="col" className="number">
+                      Auditors
                     </th>
-                    <td>{p.sub_project}</td>
-                    <td>{p.organisation}</td>
-                    <td className="number">{p.auditors}</td>
-                    <td className="number">{p.points}</td>
-                    <td>{p.leader ?? "—"}</td>
-                    <td>
-                      <Link
-                        href={programLedgerPath(p.slug, period)}
-                        aria-label={`Events of ${p.name}, ${p.sub_project}`}
-                      >
-                        Events
-                      </Link>
-                    </td>
+                    <th scope="col" className="number">
+                      Points
+                    </th>
+                    <th scope="col">Leader</th>
+                    <th scope="col">Events</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {data.programs.map((p) => (
+                    <tr key={p.id}>
+                      <th scope="row">
+                        <Link
+                          href={programListPath(p.slug, period)}
+                          aria-label={`${p.name}, ${p.sub_project}`}
+                        >
+                          {p.name}
+                        </Link>
+                      </th>
+                      <td>{p.sub_project}</td>
+                      <td>{p.organisation}</td>
+                      <td className="number">{p.auditors}</td>
+                      <td className="number">{p.points}</td>
+                      <td>{p.leader ?? "—"}</td>
+                      <td>
+                        <Link
+                          href={programLedgerPath(p.slug, period)}
+                          aria-label={`Events of ${p.name}, ${p.sub_project}`}
+                        >
+                          Events
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </Loaded>
     </div>
   );
 }
@@ -212,26 +212,22 @@ export function ProgramListScreen() {
   const { slug = "" } = useParams<{ slug: string }>();
   const { period } = usePeriod();
   const ranking = useQuery({ ...programRankingQuery(slug, period), placeholderData: (previous) => previous });
-  if (ranking.isError && isNotFound(ranking.error)) return <NotFound />;
   return (
     <div className="page">
-      {ranking.isPending ? (
-        <Loading />
-      ) : ranking.isError ? (
-        <LoadFailed what="The programme" retry={() => void ranking.refetch()} />
-      ) : (
-        <>
-          <h1>{ranking.data.program.name}</h1>
-          <p className="report-muted">
-            {ranking.data.program.sub_project} · {ranking.data.program.project} ·{" "}
-            <BackToDashboard period={period} /> ·{" "}
-            <Link href={programLedgerPath(slug, period)}>Every event</Link>
-          </p>
-          <PeriodChoice periods={[]} />
-          <h2>Ranking · {periodLabel(period)}</h2>
-          <Leaderboard rows={ranking.data.results} period={period} label="Programme ranking" />
-        </>
-      )}
+      <Loaded query={ranking} what="The programme" notFound>
+        {(data) => (
+          <>
+            <h1>{data.program.name}</h1>
+            <p className="report-muted">
+              {data.program.sub_project} · {data.program.project} · <BackToDashboard period={period} /> ·{" "}
+              <Link href={programLedgerPath(slug, period)}>Every event</Link>
+            </p>
+            <PeriodChoice periods={[]} />
+            <h2>Ranking · {periodLabel(period)}</h2>
+            <Leaderboard rows={data.results} period={period} label="Programme ranking" />
+          </>
+        )}
+      </Loaded>
     </div>
   );
 }
@@ -291,36 +287,32 @@ export function ProgramLedgerScreen() {
     ...programLedgerQuery(slug, period, { page: address.page, pageSize: DEFAULT_PAGE_SIZE }),
     placeholderData: (previous) => previous,
   });
-  if (ledger.isError && isNotFound(ledger.error)) return <NotFound />;
   return (
     <div className="page">
-      {ledger.isPending ? (
-        <Loading />
-      ) : ledger.isError ? (
-        <LoadFailed what="The events" retry={() => void ledger.refetch()} />
-      ) : (
-        <>
-          <h1>{ledger.data.program.name}: every event</h1>
-          <p className="report-muted">
-            {ledger.data.program.sub_project} · {ledger.data.count} events, {ledger.data.program.points}{" "}
-            points · <Link href={programListPath(slug, period)}>Ranking</Link> ·{" "}
-            <BackToDashboard period={period} />
-          </p>
-          <PeriodChoice periods={[]} />
-          {ledger.data.results.length === 0 ? (
-            <p className="notice">No scoring event in this period.</p>
-          ) : (
-            <EventsTable rows={ledger.data.results} label="Scoring events" showAuditor />
-          )}
-          <Pager
-            page={address.page}
-            count={ledger.data.count}
-            pageSize={DEFAULT_PAGE_SIZE}
-            hrefOf={(p) => address.hrefWith({ page: String(p) })}
-            label="Event pages"
-          />
-        </>
-      )}
+      <Loaded query={ledger} what="The events" notFound>
+        {(data) => (
+          <>
+            <h1>{data.program.name}: every event</h1>
+            <p className="report-muted">
+              {data.program.sub_project} · {data.count} events, {data.program.points} points ·{" "}
+              <Link href={programListPath(slug, period)}>Ranking</Link> · <BackToDashboard period={period} />
+            </p>
+            <PeriodChoice periods={[]} />
+            {data.results.length === 0 ? (
+              <p className="notice">No scoring event in this period.</p>
+            ) : (
+              <EventsTable rows={data.results} label="Scoring events" showAuditor />
+            )}
+            <Pager
+              page={address.page}
+              count={data.count}
+              pageSize={DEFAULT_PAGE_SIZE}
+              hrefOf={(p) => address.hrefWith({ page: String(p) })}
+              label="Event pages"
+            />
+          </>
+        )}
+      </Loaded>
     </div>
   );
 }
@@ -329,81 +321,74 @@ export function AuditorReportScreen() {
   const { slug = "" } = useParams<{ slug: string }>();
   const { period } = usePeriod();
   const report = useQuery({ ...auditorReportQuery(slug, period), placeholderData: (previous) => previous });
-  if (report.isError && isNotFound(report.error)) return <NotFound />;
   return (
     <div className="page">
-      {report.isPending ? (
-        <Loading />
-      ) : report.isError ? (
-        <LoadFailed what="The report" retry={() => void report.refetch()} />
-      ) : (
-        <>
-          <h1>{report.data.auditor.name}</h1>
-          <p className="report-muted">
-            Mobile {report.data.auditor.mobile} · <BackToDashboard period={period} />
-          </p>
-          <PeriodChoice periods={[]} />
-          <dl className="gamification-figures">
-            <div>
-              <dt>Points</dt>
-              <dd>{report.data.auditor.points}</dd>
-            </div>
-            <div>
-              <dt>Rank</dt>
-              <dd>
-                {report.data.auditor.rank > report.data.of
-                  ? "Not ranked"
-                  : `${report.data.auditor.rank} of ${report.data.of}`}
-              </dd>
-            </div>
-            {SCORED_EVENTS.map((e) => (
-              <div key={e}>
-                <dt>{EVENT_LABELS[e]}</dt>
-                <dd>{report.data.auditor.counts[e]}</dd>
+      <Loaded query={report} what="The report" notFound>
+        {(data) => (
+          <>
+            <h1>{data.auditor.name}</h1>
+            <p className="report-muted">
+              Mobile {data.auditor.mobile} · <BackToDashboard period={period} />
+            </p>
+            <PeriodChoice periods={[]} />
+            <dl className="gamification-figures">
+              <div>
+                <dt>Points</dt>
+                <dd>{data.auditor.points}</dd>
               </div>
-            ))}
-          </dl>
-          <h2>By programme · {periodLabel(period)}</h2>
-          {report.data.programs.length === 0 ? (
-            <p className="notice">No scoring event in this period.</p>
-          ) : (
-            <div className="report-table">
-              <table aria-label="Points by programme">
-                <thead>
-                  <tr>
-                    <th scope="col">Programme</th>
-                    <th scope="col">Sub-project</th>
-                    <th scope="col" className="number">
-                      Accepted
-                    </th>
-                    <th scope="col" className="number">
-                      Points
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.data.programs.map((p) => (
-                    <tr key={p.slug}>
-                      <th scope="row">
-                        <Link href={programListPath(p.slug, period)}>{p.name}</Link>
+              <div>
+                <dt>Rank</dt>
+                <dd>{data.auditor.rank > data.of ? "Not ranked" : `${data.auditor.rank} of ${data.of}`}</dd>
+              </div>
+              {SCORED_EVENTS.map((e) => (
+                <div key={e}>
+                  <dt>{EVENT_LABELS[e]}</dt>
+                  <dd>{data.auditor.counts[e]}</dd>
+                </div>
+              ))}
+            </dl>
+            <h2>By programme · {periodLabel(period)}</h2>
+            {data.programs.length === 0 ? (
+              <p className="notice">No scoring event in this period.</p>
+            ) : (
+              <div className="report-table">
+                <table aria-label="Points by programme">
+                  <thead>
+                    <tr>
+                      <th scope="col">Programme</th>
+                      <th scope="col">Sub-project</th>
+                      <th scope="col" className="number">
+                        Accepted
                       </th>
-                      <td>{p.sub_project}</td>
-                      <td className="number">{p.counts.accepted}</td>
-                      <td className="number">{p.points}</td>
+                      <th scope="col" className="number">
+                        Points
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {report.data.recent.length > 0 && (
-            <>
-              <h2>Latest events</h2>
-              <EventsTable rows={report.data.recent} label="Latest events" showAuditor={false} />
-            </>
-          )}
-        </>
-      )}
+                  </thead>
+                  <tbody>
+                    {data.programs.map((p) => (
+                      <tr key={p.slug}>
+                        <th scope="row">
+                          <Link href={programListPath(p.slug, period)}>{p.name}</Link>
+                        </th>
+                        <td>{p.sub_project}</td>
+                        <td className="number">{p.counts.accepted}</td>
+                        <td className="number">{p.points}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {data.recent.length > 0 && (
+              <>
+                <h2>Latest events</h2>
+                <EventsTable rows={data.recent} label="Latest events" showAuditor={false} />
+              </>
+            )}
+          </>
+        )}
+      </Loaded>
     </div>
   );
 }

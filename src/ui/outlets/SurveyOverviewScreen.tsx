@@ -8,10 +8,9 @@ import { useQuery } from "@tanstack/react-query";
 import { questionTypeLabel } from "../../domain/survey";
 import { answeredText, type QuestionOverview, type SurveyOverview } from "../../domain/surveyOverview";
 import { surveyOverviewQuery } from "../../infra/api/survey";
-import NotFound from "../errors/NotFound";
 import { DEFAULT_PAGE_SIZE, useAddressQuery } from "../reports/address";
-import { FilterSelect, isNotFound, LoadFailed, Pager } from "../reports/parts";
-import Loading from "../shell/Loading";
+import { FilterSelect, Pager } from "../reports/parts";
+import { Loaded } from "../shell/Loaded";
 import "../reports/reports.css";
 import "./outlets.css";
 
@@ -95,20 +94,15 @@ export default function SurveyOverviewScreen() {
     ...surveyOverviewQuery(address.get("sub_project"), { page: address.page, pageSize: DEFAULT_PAGE_SIZE }),
     placeholderData: (previous) => previous,
   });
-  if (overview.isError && isNotFound(overview.error)) return <NotFound />;
   return (
     <div className="page">
       <h1>Survey</h1>
       <p className="report-muted">
         What the field auditors answered, question by question, over a sub-project's outlets.
       </p>
-      {overview.isPending ? (
-        <Loading />
-      ) : overview.isError ? (
-        <LoadFailed what="The survey overview" retry={() => void overview.refetch()} />
-      ) : (
-        <Overview data={overview.data} />
-      )}
+      <Loaded query={overview} what="The survey overview" notFound>
+        {(data) => <Overview data={data} />}
+      </Loaded>
     </div>
   );
 }

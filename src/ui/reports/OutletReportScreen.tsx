@@ -19,9 +19,8 @@ import { decodeRowId } from "../../domain/requestInput";
 import { outletReportQuery } from "../../infra/api/reports";
 import NotFound from "../errors/NotFound";
 import { outOf, ScoreBar, ScoreGroup } from "../outlets/ScoreGroups";
-import Loading from "../shell/Loading";
+import { Loaded } from "../shell/Loaded";
 import BarChart from "./BarChart";
-import { isNotFound, LoadFailed } from "./parts";
 import "../outlets/outlets.css";
 import "./reports.css";
 
@@ -141,12 +140,11 @@ function OutletReportOf({
   const outletId = row === null ? null : OutletId.make(row);
   const report = useQuery({ ...outletReportQuery(outletId ?? OutletId.make(1)), enabled: outletId !== null });
   if (outletId === null) return <NotFound />;
-  if (report.isPending) return <Loading />;
-  if (report.isError) {
-    if (isNotFound(report.error)) return <NotFound />;
-    return <LoadFailed what="The outlet's report" retry={() => void report.refetch()} />;
-  }
-  return fits(report.data) ? <Report report={report.data} imagesPath={imagesPath} /> : <NotFound />;
+  return (
+    <Loaded query={report} what="The outlet's report" notFound>
+      {(data) => (fits(data) ? <Report report={data} imagesPath={imagesPath} /> : <NotFound />)}
+    </Loaded>
+  );
 }
 
 /** /dashboard/retail-audit-report/view/{outlet}: the outlet's id. */

@@ -14,10 +14,10 @@ import {
   type ReportFormat,
 } from "../../domain/reports";
 import { performanceQuery } from "../../infra/api/reports";
-import Loading from "../shell/Loading";
+import { Loaded } from "../shell/Loaded";
 import { DEFAULT_PAGE_SIZE, givenOnly, useAddressQuery } from "./address";
 import BarChart from "./BarChart";
-import { LoadFailed, Pager, ReportFilters } from "./parts";
+import { Pager, ReportFilters } from "./parts";
 import ReportRunPanel from "./ReportRunPanel";
 import "./reports.css";
 
@@ -133,13 +133,9 @@ function Performance({ format }: { format: ReportFormat | null }) {
         {filters.project ? `, of the outlets of project ${filters.project}` : ""}.{" "}
         <Link href={REPORTS_PATH}>All reports</Link>
       </p>
-      {report.isPending ? (
-        <Loading />
-      ) : report.isError ? (
-        <LoadFailed what="The report" retry={() => void report.refetch()} />
-      ) : (
-        <Report report={report.data} filters={filters} format={format} />
-      )}
+      <Loaded query={report} what="The report">
+        {(data) => <Report report={data} filters={filters} format={format} />}
+      </Loaded>
     </div>
   );
 }

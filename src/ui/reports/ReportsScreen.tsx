@@ -25,8 +25,8 @@ import { scoreText } from "../../domain/scoring";
 import { reportCyclesQuery, retailAuditQuery } from "../../infra/api/reports";
 import NotFound from "../errors/NotFound";
 import { useCurrentUser } from "../session/SessionGate";
+import { isNotFound, LoadFailed } from "../shell/Loaded";
 import Loading from "../shell/Loading";
-import { isNotFound, LoadFailed } from "./parts";
 import "./reports.css";
 
 function RetailAuditCycles({ project }: { project?: string }) {

@@ -10,9 +10,10 @@ import { outletReportPath, retailAuditPath } from "../../domain/reports";
 import { decodeRowId } from "../../domain/requestInput";
 import { reportCyclesQuery, retailAuditImagesQuery } from "../../infra/api/reports";
 import NotFound from "../errors/NotFound";
+import { isNotFound, LoadFailed } from "../shell/Loaded";
 import Loading from "../shell/Loading";
 import { useAddressQuery } from "./address";
-import { isNotFound, LoadFailed, Pager, ReportFilters } from "./parts";
+import { Pager, ReportFilters } from "./parts";
 import "./reports.css";
 
 const IMAGES_PAGE_SIZE = 24;

@@ -21,12 +21,12 @@ import {
 } from "../../domain/reports";
 import { scoreText } from "../../domain/scoring";
 import { reportCyclesQuery, retailAuditQuery } from "../../infra/api/reports";
-import NotFound from "../errors/NotFound";
 import { useCurrentUser } from "../session/SessionGate";
+import { Loaded, LoadFailed } from "../shell/Loaded";
 import Loading from "../shell/Loading";
 import { DEFAULT_PAGE_SIZE, givenOnly, oneOf, useAddressQuery } from "./address";
 import BarChart from "./BarChart";
-import { isNotFound, LoadFailed, Pager, ReportFilters } from "./parts";
+import { Pager, ReportFilters } from "./parts";
 import "./reports.css";
 
 const BAND_LABEL: Readonly<Record<BandKey, string>> = {
@@ -213,12 +213,11 @@ function CycleReport({ cycle }: { cycle: string }) {
     ...retailAuditQuery(defined, { page: address.page, pageSize: DEFAULT_PAGE_SIZE }),
     placeholderData: (previous) => previous,
   });
-  if (report.isPending) return <Loading />;
-  if (report.isError) {
-    if (isNotFound(report.error)) return <NotFound />;
-    return <LoadFailed what="The report" retry={() => void report.refetch()} />;
-  }
-  return <Report report={report.data} page={address.page} />;
+  return (
+    <Loaded query={report} what="The report" notFound>
+      {(data) => <Report report={data} page={address.page} />}
+    </Loaded>
+  );
 }
 
 export default function RetailAuditReportScreen() {

@@ -1,26 +1,9 @@
 /**
- * What the report screens share: the filters form, the pager, the failed-load notice, not-found
- * detection.
+ * What the report screens share: the filters form and the pager.
  */
 import { useId } from "react";
 import { Link } from "wouter";
-import { errorStatus, isApiError } from "../../infra/http";
 import { useAddressQuery } from "./address";
-
-export const isNotFound = (error: unknown) => isApiError(error) && errorStatus(error) === 404;
-
-export function LoadFailed({ what, retry }: { what: string; retry: () => void }) {
-  return (
-    <div className="page">
-      <p role="alert" className="notice">
-        {what} could not be loaded.
-      </p>
-      <button type="button" className="button" onClick={retry}>
-        Retry
-      </button>
-    </div>
-  );
-}
 
 /** Previous and Next as links to the same report at another page (the page is in the address). */
 export function Pager({

@@ -17,8 +17,8 @@ import {
 import { decodeRowId } from "../../domain/requestInput";
 import { locationChecksQuery } from "../../infra/api/locationChecks";
 import { DEFAULT_PAGE_SIZE, oneOf, useAddressQuery } from "../reports/address";
-import { FilterSelect, LoadFailed, Pager } from "../reports/parts";
-import Loading from "../shell/Loading";
+import { FilterSelect, Pager } from "../reports/parts";
+import { Loaded } from "../shell/Loaded";
 import "../reports/reports.css";
 import VerifierOnly from "./VerifierOnly";
 import "./verificationLists.css";
@@ -153,13 +153,9 @@ function LocationChecksPage() {
       <p className="report-muted">
         Where each outlet's survey was located, placed by PIN code offline, against the address entered.
       </p>
-      {checks.isPending ? (
-        <Loading />
-      ) : checks.isError ? (
-        <LoadFailed what="The location checks" retry={() => void checks.refetch()} />
-      ) : (
-        <Checks data={checks.data} />
-      )}
+      <Loaded query={checks} what="The location checks">
+        {(data) => <Checks data={data} />}
+      </Loaded>
     </div>
   );
 }

@@ -34,7 +34,8 @@ import { runApi } from "../../infra/http";
 import NotFound from "../errors/NotFound";
 import { useNotify } from "../notifications/useNotify";
 import { DEFAULT_PAGE_SIZE, oneOf, useAddressQuery } from "../reports/address";
-import { FilterSelect, isNotFound, LoadFailed, Pager } from "../reports/parts";
+import { FilterSelect, Pager } from "../reports/parts";
+import { isNotFound, Loaded, LoadFailed } from "../shell/Loaded";
 import Loading from "../shell/Loading";
 import VerifierOnly from "./VerifierOnly";
 import "../reports/reports.css";
@@ -169,66 +170,66 @@ function PairsList() {
           </Link>
         ))}
       </nav>
-      {pairs.isPending ? (
-        <Loading />
-      ) : pairs.isError ? (
-        <LoadFailed what="The pairs" retry={() => void pairs.refetch()} />
-      ) : pairs.data.results.length === 0 ? (
-        <p className="notice">
-          No pair{" "}
-          {status === "suspected" ? "to review" : `marked ${PAIR_STATUS_LABELS[status].toLowerCase()}`}.
-        </p>
-      ) : (
-        <>
-          <div className="report-table">
-            <table aria-label="Suspected duplicates">
-              <thead>
-                <tr>
-                  <th scope="col">Outlets</th>
-                  <th scope="col">Sub-project</th>
-                  <th scope="col" className="number">
-                    Bits apart
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Found</th>
-                  <th scope="col">Compare</th>
-                </tr>
-              </thead>
-              <tbody>
-                {pairs.data.results.map((p) => (
-                  <tr key={p.id}>
-                    <th scope="row">
-                      {p.a.rsid} <span className="report-muted">{p.a.name}</span>
-                      <br />
-                      {p.b.rsid} <span className="report-muted">{p.b.name}</span>
-                    </th>
-                    <td>{p.sub_project}</td>
-                    <td className="number">{p.distance}</td>
-                    <td>
-                      <span className={`check-verdict check-${p.status}`}>
-                        {PAIR_STATUS_LABELS[p.status]}
-                      </span>
-                    </td>
-                    <td>{when(p.created)}</td>
-                    <td>
-                      <Link href={unicornPath(p.id)} aria-label={`Compare ${p.a.rsid} and ${p.b.rsid}`}>
-                        Compare
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={address.page}
-            count={pairs.data.count}
-            pageSize={DEFAULT_PAGE_SIZE}
-            hrefOf={(n) => address.hrefWith({ page: String(n) })}
-            label="Pair pages"
-          />
-        </>
-      )}
+      <Loaded query={pairs} what="The pairs">
+        {(data) =>
+          data.results.length === 0 ? (
+            <p className="notice">
+              No pair{" "}
+              {status === "suspected" ? "to review" : `marked ${PAIR_STATUS_LABELS[status].toLowerCase()}`}.
+            </p>
+          ) : (
+            <>
+              <div className="report-table">
+                <table aria-label="Suspected duplicates">
+                  <thead>
+                    <tr>
+                      <th scope="col">Outlets</th>
+                      <th scope="col">Sub-project</th>
+                      <th scope="col" className="number">
+                        Bits apart
+                      </th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Found</th>
+                      <th scope="col">Compare</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.results.map((p) => (
+                      <tr key={p.id}>
+                        <th scope="row">
+                          {p.a.rsid} <span className="report-muted">{p.a.name}</span>
+                          <br />
+                          {p.b.rsid} <span className="report-muted">{p.b.name}</span>
+                        </th>
+                        <td>{p.sub_project}</td>
+                        <td className="number">{p.distance}</td>
+                        <td>
+                          <span className={`check-verdict check-${p.status}`}>
+                            {PAIR_STATUS_LABELS[p.status]}
+                          </span>
+                        </td>
+                        <td>{when(p.created)}</td>
+                        <td>
+                          <Link href={unicornPath(p.id)} aria-label={`Compare ${p.a.rsid} and ${p.b.rsid}`}>
+                            Compare
+                          </Link>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager
+                page={address.page}
+                count={data.count}
+                pageSize={DEFAULT_PAGE_SIZE}
+                hrefOf={(n) => address.hrefWith({ page: String(n) })}
+                label="Pair pages"
+              />
+            </>
+          )
+        }
+      </Loaded>
     </>
   );
 }
