@@ -53,14 +53,14 @@ const CHUNK_GROUPS = [
   { name: "app", tags: ["$initial" as const], priority: 2 },
   {
     name: "login",
-    test: /\/src\/(?:ui\/auth\/(?:LoginScreen|AuthLayout|fields|signInActors|useAppConfig)|machines\/signIn)\.tsx?$/,
+    test: /\/src\/(?:ui\/auth\/(?:LoginScreen|AuthLayout|fields|signInActors|useAppConfig)|machines\/auth\/signIn)\.tsx?$/,
     priority: 1,
   },
   // The code sign-in pages (/eMyTrack, /retailers): their screens, machine and the signed-in page's
   // logout in one file instead of four.
   {
     name: "codeSignIn",
-    test: /\/src\/(?:ui\/ekyc\/(?:screens|EKycScreens|eKycLoginActor|eKycFlows|groups|SignedInPage|useSignedIn)|machines\/eKycLogin|infra\/rememberedMobiles)\.tsx?$/,
+    test: /\/src\/(?:ui\/ekyc\/(?:screens|EKycScreens|eKycLoginActor|eKycFlows|groups|SignedInPage|useSignedIn)|machines\/ekyc\/eKycLogin|infra\/rememberedMobiles)\.tsx?$/,
     priority: 1,
   },
   // What the login page fetches once shown (its configuration read brings the HTTP module and the

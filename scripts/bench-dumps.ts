@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { demoSurvey } from "../server/seed/fieldAppDump";
-import { DUMP_FORMAT, DUMP_VERSION, MAX_DUMP_BYTES } from "../src/domain/fieldTools";
+import { DUMP_FORMAT, DUMP_VERSION, MAX_DUMP_BYTES } from "../src/domain/fieldTools/fieldTools";
 import { startServer } from "./bench-server";
 
 export const HEALTH_P99_TARGET_MS = 200;

@@ -9,8 +9,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { MAX_UPLOAD_ROWS } from "../src/domain/bulkUpload";
-import { UPLOAD_TYPES } from "../src/domain/uploadTypes";
+import { MAX_UPLOAD_ROWS } from "../src/domain/uploads/bulkUpload";
+import { UPLOAD_TYPES } from "../src/domain/uploads/uploadTypes";
 
 /** The row limit: the largest upload the server accepts. */
 export const ROWS = MAX_UPLOAD_ROWS;

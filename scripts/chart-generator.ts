@@ -1,6 +1,6 @@
 /** Renders docs/state-charts from the machine registry (Mermaid stateDiagram-v2 plus descriptions). */
 import type { AnyStateMachine } from "xstate";
-import { eventLabel, machineStates, machineTransitions } from "../src/machines/describe";
+import { eventLabel, machineStates, machineTransitions } from "../src/machines/machinesArea/describe";
 import { type MachineEntry, machineRegistry } from "../src/machines/registry";
 
 const alias = (id: string) => id.replace(/[^A-Za-z0-9]/g, "_");

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as authApi from "../src/domain/api/auth";
-import type { SsoProvider } from "../src/domain/auth";
+import type { SsoProvider } from "../src/domain/auth/auth";
 import { adminResourceRoutes, isResourceFileWrite } from "./admin/routes";
 import { allocationRoutes } from "./allocation/routes";
 import { adminRoutes } from "./auth/admin";

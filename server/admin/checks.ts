@@ -4,8 +4,6 @@
  * grants a permission they do not hold, and fields that decide access keep their rules.
  */
 
-import { mayHoldRole, roleInternalOnly } from "../../src/domain/permissions";
-import { addFieldError, type FieldErrors } from "../../src/domain/requestInput";
 import {
   duplicateValue,
   type FieldSpec,
@@ -14,16 +12,18 @@ import {
   missingUnderParent,
   notGrantablePermission,
   type ResourceDefinition,
-} from "../../src/domain/resource";
-import { resourceNamed } from "../../src/domain/resourceCatalogue";
+} from "../../src/domain/admin/resource";
+import { resourceNamed } from "../../src/domain/admin/resourceCatalogue";
 import {
   CODE_SIGN_IN_TAKES_NO_PASSWORD,
   changesOwnKind,
   OWN_KIND_FIXED,
-} from "../../src/domain/resourceRights";
-import { users } from "../../src/domain/resources/access";
-import { organisations } from "../../src/domain/resources/organisations";
-import { mayGrantRole, roleNotGrantable } from "../../src/domain/uploadTypes";
+} from "../../src/domain/admin/resourceRights";
+import { users } from "../../src/domain/admin/resources/access";
+import { organisations } from "../../src/domain/admin/resources/organisations";
+import { mayHoldRole, roleInternalOnly } from "../../src/domain/shared/permissions";
+import { addFieldError, type FieldErrors } from "../../src/domain/shared/requestInput";
+import { mayGrantRole, roleNotGrantable } from "../../src/domain/uploads/uploadTypes";
 import { adminCaller, maySeeOrganisation } from "../auth/organisationScope";
 import { signsInByCode } from "../auth/users";
 import type { Queryable } from "../db/db";

@@ -4,9 +4,15 @@
  * removed file's row is deleted once the record no longer refers to it, so a failed write leaves
  * neither a half-changed record nor a file nobody refers to.
  */
-import { fileTypeOf, isChosenFile, isStoredFile, NOT_THE_STORED_FILE } from "../../src/domain/fileField";
-import { addFieldError, type FieldErrors } from "../../src/domain/requestInput";
-import type { ResourceDefinition } from "../../src/domain/resource";
+
+import type { ResourceDefinition } from "../../src/domain/admin/resource";
+import {
+  fileTypeOf,
+  isChosenFile,
+  isStoredFile,
+  NOT_THE_STORED_FILE,
+} from "../../src/domain/shared/fileField";
+import { addFieldError, type FieldErrors } from "../../src/domain/shared/requestInput";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import { saveFile } from "../uploads/files";

@@ -3,12 +3,12 @@
  * something else: a sub-project's scoring setup is checked as a whole and its rescore queued
  * (server/scoring/setupWrites.ts). Every other resource's write is just the write.
  */
-import type { ResourceDefinition } from "../../src/domain/resource";
+import type { ResourceDefinition } from "../../src/domain/admin/resource";
 import {
   calculatedParameters,
   scoringParameterGroups,
   scoringParameters,
-} from "../../src/domain/resources/scoring";
+} from "../../src/domain/admin/resources/scoring";
 import type { Queryable } from "../db/db";
 import { followSetupWrite } from "../scoring/setupWrites";
 import { columnOf } from "./schemaSql";

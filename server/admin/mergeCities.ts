@@ -4,10 +4,10 @@
  * zone and territory belong to its state, so moving it to another would contradict them.
  */
 import type { Hono } from "hono";
+import { citiesMerged, cityMergeProblems } from "../../src/domain/admin/cityMerge";
+import { CITIES_OF_TWO_STATES, cities } from "../../src/domain/admin/resources/geography";
 import * as api from "../../src/domain/api/adminResources";
-import { citiesMerged, cityMergeProblems } from "../../src/domain/cityMerge";
-import { decodeRowId } from "../../src/domain/requestInput";
-import { CITIES_OF_TWO_STATES, cities } from "../../src/domain/resources/geography";
+import { decodeRowId } from "../../src/domain/shared/requestInput";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { NOT_FOUND, Problem } from "../http/problem";

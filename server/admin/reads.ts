@@ -1,16 +1,16 @@
 /** Reading a resource: a page of records (filtered, searched, ordered), one record, or its options. */
 
-import { mayHoldRole } from "../../src/domain/permissions";
+import type { ResourceDefinition, ResourceRecord } from "../../src/domain/admin/resource";
+import { type DecodedListQuery, decodeListQuery } from "../../src/domain/admin/resourceQuery";
+import { roles } from "../../src/domain/admin/resources/access";
+import { mayHoldRole } from "../../src/domain/shared/permissions";
 import {
   decodePage,
   decodeRowId,
   decodeText,
   escapeLike,
   MAX_QUERY_TEXT_LENGTH,
-} from "../../src/domain/requestInput";
-import type { ResourceDefinition, ResourceRecord } from "../../src/domain/resource";
-import { type DecodedListQuery, decodeListQuery } from "../../src/domain/resourceQuery";
-import { roles } from "../../src/domain/resources/access";
+} from "../../src/domain/shared/requestInput";
 import { isInternal } from "../auth/organisationScope";
 import type { UserRow } from "../auth/users";
 import type { Queryable } from "../db/db";

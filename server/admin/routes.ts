@@ -6,12 +6,12 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { decodeValues, type ResourceDefinition } from "../../src/domain/admin/resource";
+import { RESOURCES } from "../../src/domain/admin/resourceCatalogue";
 import { RESOURCE_API } from "../../src/domain/api/adminResources";
-import { filePart, MB } from "../../src/domain/fileField";
-import { passwordProblems } from "../../src/domain/password";
-import { addFieldError, decodeRowId, type FieldErrors } from "../../src/domain/requestInput";
-import { decodeValues, type ResourceDefinition } from "../../src/domain/resource";
-import { RESOURCES } from "../../src/domain/resourceCatalogue";
+import { passwordProblems } from "../../src/domain/auth/password";
+import { filePart, MB } from "../../src/domain/shared/fileField";
+import { addFieldError, decodeRowId, type FieldErrors } from "../../src/domain/shared/requestInput";
 import { hashPassword } from "../auth/passwords";
 import type { AppDeps, AppEnv } from "../context";
 import { jsonBody, NOT_FOUND, Problem, REQUIRED } from "../http/problem";

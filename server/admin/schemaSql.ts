@@ -4,8 +4,8 @@
  * column names come only from the definitions (never from a request); values are parameters.
  */
 
-import type { FieldSpec, ResourceDefinition } from "../../src/domain/resource";
-import { resourceNamed } from "../../src/domain/resourceCatalogue";
+import type { FieldSpec, ResourceDefinition } from "../../src/domain/admin/resource";
+import { resourceNamed } from "../../src/domain/admin/resourceCatalogue";
 import { FILE_SIZE_SQL } from "../uploads/files";
 
 export const columnOf = (key: string, field: FieldSpec): string =>

@@ -1,11 +1,11 @@
 /**
  * The access checks of the administered resources: a read needs the definition's read permission,
  * a write its write permission; the internal organisation's resources refuse anyone else, and only
- * internal administrators write what every organisation shares (src/domain/resourceRights.ts).
+ * internal administrators write what every organisation shares (src/domain/admin/resourceRights.ts).
  */
 import type { Context } from "hono";
-import type { ResourceDefinition } from "../../src/domain/resource";
-import { mayReadResource, mayWriteShared, sharedRecordsRefused } from "../../src/domain/resourceRights";
+import type { ResourceDefinition } from "../../src/domain/admin/resource";
+import { mayReadResource, mayWriteShared, sharedRecordsRefused } from "../../src/domain/admin/resourceRights";
 import { FORBIDDEN, requirePermission } from "../auth/guard";
 import { adminCaller } from "../auth/organisationScope";
 import type { AppDeps, AppEnv, AuthState } from "../context";

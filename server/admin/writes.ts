@@ -13,8 +13,8 @@ import {
   type UsageCount,
   usedElsewhere,
   versionConflict,
-} from "../../src/domain/resource";
-import { referringFields } from "../../src/domain/resourceCatalogue";
+} from "../../src/domain/admin/resource";
+import { referringFields } from "../../src/domain/admin/resourceCatalogue";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";

@@ -1,6 +1,6 @@
 /** Who allocates a team's work: the domain's rule for the team the path names, every call. */
 import type { Context } from "hono";
-import { type AllocationTeam, isAllocationTeam, mayAllocate } from "../../src/domain/permissions";
+import { type AllocationTeam, isAllocationTeam, mayAllocate } from "../../src/domain/shared/permissions";
 import { FORBIDDEN, requireUser } from "../auth/guard";
 import { userDetails } from "../auth/users";
 import type { AppDeps, AppEnv } from "../context";

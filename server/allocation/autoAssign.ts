@@ -12,8 +12,8 @@ import {
   isOpenWork,
   planAllocation,
   TEAMS,
-} from "../../src/domain/allocation";
-import { ruleFor, ruleLogMessage, ruleName } from "../../src/domain/allocationRules";
+} from "../../src/domain/allocation/allocation";
+import { ruleFor, ruleLogMessage, ruleName } from "../../src/domain/allocation/allocationRules";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import { rulesOf } from "./rules";

@@ -8,8 +8,8 @@ import {
   notTeamExecutive,
   TEAMS,
   teamSubProjectKeys,
-} from "../../src/domain/allocation";
-import { RULE_CHANGED, RULE_GONE, RULE_SCOPE_TAKEN } from "../../src/domain/allocationRules";
+} from "../../src/domain/allocation/allocation";
+import { RULE_CHANGED, RULE_GONE, RULE_SCOPE_TAKEN } from "../../src/domain/allocation/allocationRules";
 import type { AllocationRuleRequest } from "../../src/domain/api/allocation";
 import type { Queryable } from "../db/db";
 import { NOT_FOUND, Problem } from "../http/problem";

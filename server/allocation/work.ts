@@ -25,7 +25,7 @@ import {
   planAllocation,
   TEAMS,
   teamSubProjectKeys,
-} from "../../src/domain/allocation";
+} from "../../src/domain/allocation/allocation";
 import type { AllocationPreviewRequest, AllocationSaveRequest } from "../../src/domain/api/allocation";
 import { UNASSIGNED } from "../../src/domain/api/allocation";
 import type { Queryable } from "../db/db";

@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/auth";
-import type { Page } from "../../src/domain/requestInput";
+import type { Page } from "../../src/domain/shared/requestInput";
 import type { AppDeps, AppEnv } from "../context";
 import { paginate } from "../http/pagination";
 import { serve } from "../http/serve";

@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import { setCookie } from "hono/cookie";
-import type { LoginResponse, SessionConflictBody } from "../../src/domain/auth";
+import type { LoginResponse, SessionConflictBody } from "../../src/domain/auth/auth";
 import type { AppDeps } from "../context";
 import { Problem } from "../http/problem";
 import { CONFLICT_TOKEN_MS, startSession } from "./sessions";

@@ -4,14 +4,14 @@
  * attempt-limited match. Follows server/auth/otp.ts (docs/security.md).
  */
 import type { Context } from "hono";
-import { CODE_SPENT } from "../../src/domain/auth";
+import { CODE_SPENT } from "../../src/domain/auth/auth";
 import {
   INVALID_OTP,
   OTP_NOT_ENCRYPTED,
   RESEND_COOLDOWN_SECONDS,
   resendTooSoon,
   withMobilePrefix,
-} from "../../src/domain/otpLogin";
+} from "../../src/domain/auth/otpLogin";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";

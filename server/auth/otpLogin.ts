@@ -12,8 +12,7 @@ import { Hono } from "hono";
 import type { OtpLoginStepResponse } from "../../src/domain/api/auth";
 import * as api from "../../src/domain/api/auth";
 import { givenOr } from "../../src/domain/api/fields";
-import { CODE_SPENT_DETAIL } from "../../src/domain/auth";
-import { PLATFORM_MY_TRACK, PLATFORM_RETAILER, PLATFORM_WEB } from "../../src/domain/loginMethods";
+import { CODE_SPENT_DETAIL } from "../../src/domain/auth/auth";
 import {
   INVALID_MOBILE,
   isMobileDigits,
@@ -22,8 +21,9 @@ import {
   OTP_SENT_DETAIL,
   RESEND_COOLDOWN_SECONDS,
   withMobilePrefix,
-} from "../../src/domain/otpLogin";
-import { notAChoice } from "../../src/domain/requestInput";
+} from "../../src/domain/auth/otpLogin";
+import { PLATFORM_MY_TRACK, PLATFORM_RETAILER, PLATFORM_WEB } from "../../src/domain/shared/loginMethods";
+import { notAChoice } from "../../src/domain/shared/requestInput";
 import type { AppDeps, AppEnv } from "../context";
 import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";

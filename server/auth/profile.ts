@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/auth";
 import { SessionId } from "../../src/domain/api/ids";
-import { OTHER_SESSIONS_ENDED, type UserSession } from "../../src/domain/profile";
+import { OTHER_SESSIONS_ENDED, type UserSession } from "../../src/domain/auth/profile";
 import type { AppDeps, AppEnv } from "../context";
 import { serve } from "../http/serve";
 import { isSessionLive } from "./sessions";

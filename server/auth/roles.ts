@@ -10,7 +10,7 @@ import {
   WORKFLOW_ROLES,
   type WorkflowRole,
   workflowPermission,
-} from "../../src/domain/permissions";
+} from "../../src/domain/shared/permissions";
 
 export const ADMIN_ROLE = "admin";
 /** Reads the product's state charts and QA coverage (the Machines area), nothing else. */

@@ -3,15 +3,15 @@ import { Hono } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import * as api from "../../src/domain/api/auth";
 import { givenOr } from "../../src/domain/api/fields";
-import { CODE_SPENT, CODE_SPENT_DETAIL } from "../../src/domain/auth";
-import { LOGIN_METHOD_PHONE_OTP, PLATFORM_WEB } from "../../src/domain/loginMethods";
-import { isPasswordExpired, passwordProblems } from "../../src/domain/password";
+import { CODE_SPENT, CODE_SPENT_DETAIL } from "../../src/domain/auth/auth";
+import { isPasswordExpired, passwordProblems } from "../../src/domain/auth/password";
+import { LOGIN_METHOD_PHONE_OTP, PLATFORM_WEB } from "../../src/domain/shared/loginMethods";
 import {
   CODE_SIGN_IN_ONLY,
   isPlatform,
   notAChoice,
   signsInWithPassword,
-} from "../../src/domain/requestInput";
+} from "../../src/domain/shared/requestInput";
 import type { AppDeps, AppEnv } from "../context";
 import { decodedBody, fieldProblem, Problem } from "../http/problem";
 import { serve } from "../http/serve";

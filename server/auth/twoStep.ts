@@ -8,9 +8,8 @@
  */
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { CODE_SPENT } from "../../src/domain/auth";
-import { PLATFORM_WEB } from "../../src/domain/loginMethods";
-import { maskMobile, OTP_SENT_DETAIL, RESEND_COOLDOWN_SECONDS } from "../../src/domain/otpLogin";
+import { CODE_SPENT } from "../../src/domain/auth/auth";
+import { maskMobile, OTP_SENT_DETAIL, RESEND_COOLDOWN_SECONDS } from "../../src/domain/auth/otpLogin";
 import {
   SIGN_IN_STEP_EXPIRED,
   SIGN_IN_STEP_EXPIRED_CODE,
@@ -18,7 +17,8 @@ import {
   staffMobileDigits,
   TWO_STEP_CODE_SPENT,
   TWO_STEP_NEEDS_MOBILE,
-} from "../../src/domain/twoStepSignIn";
+} from "../../src/domain/auth/twoStepSignIn";
+import { PLATFORM_WEB } from "../../src/domain/shared/loginMethods";
 import type { AppDeps } from "../context";
 import { inTransaction } from "../db/retry";
 import { Problem } from "../http/problem";

@@ -1,8 +1,8 @@
 /** Reading users with their roles and permissions, in the shape of the domain's UserDetails. */
 
 import { OrganisationId, UserId } from "../../src/domain/api/ids";
-import type { UserDetails } from "../../src/domain/auth";
-import { CODE_SIGN_IN_ROLES } from "../../src/domain/uploadTypes";
+import type { UserDetails } from "../../src/domain/auth/auth";
+import { CODE_SIGN_IN_ROLES } from "../../src/domain/uploads/uploadTypes";
 import type { Queryable } from "../db/db";
 
 export type UserRow = {

@@ -12,8 +12,8 @@ import {
   NOT_A_REASON,
   PHONE_NOT_OF_TRACKER,
   usesCallingTracker,
-} from "../../src/domain/calling";
-import { reviewRole } from "../../src/domain/outletReview";
+} from "../../src/domain/outlets/calling";
+import { reviewRole } from "../../src/domain/outlets/outletReview";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import { NOT_FOUND, Problem } from "../http/problem";

@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/outbox";
-import type { OutboxMessage } from "../../src/domain/auth";
+import type { OutboxMessage } from "../../src/domain/auth/auth";
 import { authenticate } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import type { Queryable } from "../db/db";

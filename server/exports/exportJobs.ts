@@ -4,9 +4,9 @@
  */
 
 import { ExportJobId } from "../../src/domain/api/ids";
-import { EXPORT_EXPIRY_HOURS } from "../../src/domain/bulkUpload";
-import type { ExportJob } from "../../src/domain/downloads";
-import { MOBILE_LINK_COLUMNS, mobileLinkPath } from "../../src/domain/mobileLinks";
+import type { ExportJob } from "../../src/domain/downloads/downloads";
+import { MOBILE_LINK_COLUMNS, mobileLinkPath } from "../../src/domain/mobile/mobileLinks";
+import { EXPORT_EXPIRY_HOURS } from "../../src/domain/uploads/bulkUpload";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";

@@ -1,6 +1,6 @@
 /** Who may call the field tools: the permissions module's rule, checked on every call. */
 import type { Context } from "hono";
-import { mayUseFieldTools } from "../../src/domain/permissions";
+import { mayUseFieldTools } from "../../src/domain/shared/permissions";
 import { FORBIDDEN, requireUser } from "../auth/guard";
 import { userDetails } from "../auth/users";
 import type { AppDeps, AppEnv, AuthState } from "../context";

@@ -12,8 +12,8 @@ import {
   type FieldAppDump,
   openFieldAppDump,
   readDumpSurveys,
-} from "../../src/domain/fieldTools";
-import { escapeLike } from "../../src/domain/requestInput";
+} from "../../src/domain/fieldTools/fieldTools";
+import { escapeLike } from "../../src/domain/shared/requestInput";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";

@@ -2,7 +2,7 @@
  * The field tools' lookups (spec 002 §7): projects, a project's sub-projects, the auditors working in
  * a sub-project (the multi-object lookup is server/lookups).
  */
-import type { Named } from "../../src/domain/fieldTools";
+import type { Named } from "../../src/domain/fieldTools/fieldTools";
 import type { Queryable } from "../db/db";
 
 export const projects = (db: Queryable): Promise<Named[]> =>

@@ -1,6 +1,6 @@
 /**
  * Outlet field recovery requests (spec 002 §2.8, §3, §4, §5, §7): create with the server's rules,
- * the paged list, confirm and cancel by the status machine of src/domain/fieldTools.ts, each in
+ * the paged list, confirm and cancel by the status machine of src/domain/fieldTools/fieldTools.ts, each in
  * one transaction holding the request's row lock, and the CSV report.
  */
 
@@ -17,9 +17,9 @@ import {
   type RsidOutcome,
   recoveryStatusLabel,
   rsidListProblem,
-} from "../../src/domain/fieldTools";
-import { isIsoDate } from "../../src/domain/format";
-import { decodeRowId, escapeLike } from "../../src/domain/requestInput";
+} from "../../src/domain/fieldTools/fieldTools";
+import { isIsoDate } from "../../src/domain/shared/format";
+import { decodeRowId, escapeLike } from "../../src/domain/shared/requestInput";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import { Problem } from "../http/problem";

@@ -5,8 +5,12 @@
  * state without the survey, with the answers and images and a log row. The field_recoveries key
  * makes every RSID recovered once, whatever request, retry or server runs it.
  */
-import { type DumpSurvey, FIELD_RECOVERY_ACTION, type RsidOutcome } from "../../src/domain/fieldTools";
-import { firstWorkflowState } from "../../src/machines/outletWorkflowConfig";
+import {
+  type DumpSurvey,
+  FIELD_RECOVERY_ACTION,
+  type RsidOutcome,
+} from "../../src/domain/fieldTools/fieldTools";
+import { firstWorkflowState } from "../../src/machines/outlets/outletWorkflowConfig";
 import { autoAssign } from "../allocation/autoAssign";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";

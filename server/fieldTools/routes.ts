@@ -6,8 +6,13 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as api from "../../src/domain/api/fieldTools";
-import { DUMP_MSG, DUMP_PAGE_SIZE, MAX_DUMP_BYTES, RECOVERY_PAGE_SIZE } from "../../src/domain/fieldTools";
-import { decodeRowId, PAGE_SIZE_FIELD } from "../../src/domain/requestInput";
+import {
+  DUMP_MSG,
+  DUMP_PAGE_SIZE,
+  MAX_DUMP_BYTES,
+  RECOVERY_PAGE_SIZE,
+} from "../../src/domain/fieldTools/fieldTools";
+import { decodeRowId, PAGE_SIZE_FIELD } from "../../src/domain/shared/requestInput";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { pageParams, paginate } from "../http/pagination";

@@ -12,9 +12,9 @@ import {
   type RsaDetail,
   type RsaFields,
   type SentOutlet,
-} from "../../src/domain/fieldCapture";
-import { ALL_TIME } from "../../src/domain/gamification";
-import { firstWorkflowState } from "../../src/machines/outletWorkflowConfig";
+} from "../../src/domain/ekyc/fieldCapture";
+import { ALL_TIME } from "../../src/domain/gamification/gamification";
+import { firstWorkflowState } from "../../src/machines/outlets/outletWorkflowConfig";
 import { autoAssign } from "../allocation/autoAssign";
 import type { Queryable } from "../db/db";
 import { auditorReport } from "../gamification/points";

@@ -13,8 +13,8 @@ import {
   fieldAnswerOf,
   fieldListOf,
   fieldListPairs,
-} from "../../src/domain/fieldUser";
-import { escapeLike } from "../../src/domain/requestInput";
+} from "../../src/domain/ekyc/fieldUser";
+import { escapeLike } from "../../src/domain/shared/requestInput";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";
 import { auditorOutletSurvey, groupAnswers, questionGroups } from "../survey/read";

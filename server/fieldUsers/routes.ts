@@ -5,8 +5,8 @@
  */
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/fieldUsers";
-import { draftProblems, RSA_ALREADY_VERIFIED, rsaProblems } from "../../src/domain/fieldCapture";
-import { calendarDateAt } from "../../src/domain/format";
+import { draftProblems, RSA_ALREADY_VERIFIED, rsaProblems } from "../../src/domain/ekyc/fieldCapture";
+import { calendarDateAt } from "../../src/domain/shared/format";
 import type { AppDeps, AppEnv } from "../context";
 import { paginate } from "../http/pagination";
 import { NOT_FOUND, Problem } from "../http/problem";

@@ -19,7 +19,7 @@ import {
   type ScoredLog,
   scoredEventOf,
   slugOf,
-} from "../../src/domain/gamification";
+} from "../../src/domain/gamification/gamification";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";
 

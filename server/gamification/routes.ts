@@ -1,7 +1,7 @@
 /** Gamification's endpoints (src/domain/api/gamification.ts; docs/gamification.md). */
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/gamification";
-import { ALL_TIME, idOfSlug, slugOf } from "../../src/domain/gamification";
+import { ALL_TIME, idOfSlug, slugOf } from "../../src/domain/gamification/gamification";
 import type { AppDeps, AppEnv } from "../context";
 import { paginate } from "../http/pagination";
 import { NOT_FOUND, Problem } from "../http/problem";

@@ -3,11 +3,11 @@
  * 403 when the grant's rule refuses, else the caller the handler scopes its answer to.
  */
 import type { Context } from "hono";
+import type { ResourceDefinition } from "../../src/domain/admin/resource";
+import { RESOURCES } from "../../src/domain/admin/resourceCatalogue";
 import type { AnyEndpoint } from "../../src/domain/api/endpoint";
 import type { Grant } from "../../src/domain/api/grants";
-import { MANAGE_USERS } from "../../src/domain/permissions";
-import type { ResourceDefinition } from "../../src/domain/resource";
-import { RESOURCES } from "../../src/domain/resourceCatalogue";
+import { MANAGE_USERS } from "../../src/domain/shared/permissions";
 import { requireReader, requireWriter } from "../admin/writer";
 import { requireAllocator } from "../allocation/access";
 import { requirePermission, requireStaff, requireUser } from "../auth/guard";

@@ -1,8 +1,8 @@
 /** Pagination with the page-size and page query parameters, answered in the spec's list shape. */
-import { decodePage, type Page } from "../../src/domain/requestInput";
+import { decodePage, type Page } from "../../src/domain/shared/requestInput";
 import { Problem } from "./problem";
 
-export type { Page } from "../../src/domain/requestInput";
+export type { Page } from "../../src/domain/shared/requestInput";
 
 /** The page of a list request; a page or size that is not a whole number in range is a 400. */
 export function pageParams(page: string | undefined, pageSize: string | undefined): Page {

@@ -1,5 +1,5 @@
 import type { Schema } from "effect";
-import { decodeFields } from "../../src/domain/schemaErrors";
+import { decodeFields } from "../../src/domain/shared/schemaErrors";
 
 /** An expected failure with the JSON body the client reads (detail, code, field lists). */
 export class Problem extends Error {

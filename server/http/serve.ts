@@ -17,8 +17,8 @@ import {
   queryValues,
 } from "../../src/domain/api/endpoint";
 import type { Grant } from "../../src/domain/api/grants";
-import { decodePage, type FieldErrors, type Page } from "../../src/domain/requestInput";
-import { decodeFields } from "../../src/domain/schemaErrors";
+import { decodePage, type FieldErrors, type Page } from "../../src/domain/shared/requestInput";
+import { decodeFields } from "../../src/domain/shared/schemaErrors";
 import type { AppDeps, AppEnv } from "../context";
 import { type CallerOf, GUARDS } from "./grants";
 import { jsonBody, NOT_FOUND, Problem } from "./problem";

@@ -1,6 +1,6 @@
 /** The setUpInvoices grant: an internal outlet reader who sets projects up; anyone else is refused. */
 import type { Context } from "hono";
-import { maySetUpInvoices } from "../../src/domain/invoiceSetup";
+import { maySetUpInvoices } from "../../src/domain/invoices/invoiceSetup";
 import { FORBIDDEN } from "../auth/guard";
 import { isInternal } from "../auth/organisationScope";
 import type { AppDeps, AppEnv } from "../context";

@@ -10,7 +10,7 @@ import {
   type InvoiceAssignment,
   type InvoiceSetup,
   SETUP_CHANGED,
-} from "../../src/domain/invoiceSetup";
+} from "../../src/domain/invoices/invoiceSetup";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";

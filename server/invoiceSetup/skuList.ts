@@ -1,5 +1,5 @@
 /** A sub-project's SKU list as the SKU editing slider reads it (002 §7). */
-import type { SubProjectSku } from "../../src/domain/invoiceSetup";
+import type { SubProjectSku } from "../../src/domain/invoices/invoiceSetup";
 import type { Queryable } from "../db/db";
 import { type Viewer, visibleProjects } from "../projects/cards";
 

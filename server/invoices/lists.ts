@@ -5,9 +5,9 @@
  * The invoices list's date range is held to the filter's 30-day rule (000 §2.4, §5).
  */
 import type { InvoiceRecordId, WorkflowObjectId } from "../../src/domain/api/ids";
-import type { BillFilterOptions } from "../../src/domain/invoiceLists";
-import { invoiceRangeErrors } from "../../src/domain/invoiceLists";
-import type { BillStatus, CollectedBillRow, InvoiceListRow } from "../../src/domain/invoices";
+import type { BillFilterOptions } from "../../src/domain/invoices/invoiceLists";
+import { invoiceRangeErrors } from "../../src/domain/invoices/invoiceLists";
+import type { BillStatus, CollectedBillRow, InvoiceListRow } from "../../src/domain/invoices/invoices";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";

@@ -5,7 +5,6 @@
  * outlet the caller may not see is simply not found.
  */
 
-import { offersUpdateActions } from "../../src/domain/actionsConfig";
 import { addressOf } from "../../src/domain/api/endpoint";
 import type { InvoiceRecordId, WorkflowObjectId } from "../../src/domain/api/ids";
 import { InvoiceImageId } from "../../src/domain/api/ids";
@@ -18,8 +17,9 @@ import {
   type InvoiceImage,
   type InvoiceSummary,
   mayEditInvoices,
-} from "../../src/domain/invoices";
-import { reviewRole } from "../../src/domain/outletReview";
+} from "../../src/domain/invoices/invoices";
+import { offersUpdateActions } from "../../src/domain/outlets/actionsConfig";
+import { reviewRole } from "../../src/domain/outlets/outletReview";
 import type { Queryable } from "../db/db";
 import type { OutletViewer } from "../outlets/access";
 import { cachedActionsConfig } from "../outlets/actionsConfigCache";

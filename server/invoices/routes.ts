@@ -6,9 +6,9 @@
 import { Hono } from "hono";
 import * as skuApi from "../../src/domain/api/invoiceSkus";
 import * as api from "../../src/domain/api/invoices";
-import { headerLookupFormatError, lookupKindOf } from "../../src/domain/invoiceHeaders";
-import type { Invoice } from "../../src/domain/invoices";
-import { VERIFICATION_MSG } from "../../src/domain/verification";
+import { headerLookupFormatError, lookupKindOf } from "../../src/domain/invoices/invoiceHeaders";
+import type { Invoice } from "../../src/domain/invoices/invoices";
+import { VERIFICATION_MSG } from "../../src/domain/verification/verification";
 import { isInternal } from "../auth/organisationScope";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";

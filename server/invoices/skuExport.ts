@@ -4,8 +4,8 @@
  * row with its invoice and a column per SKU template field. Only rows of the named workflow
  * object's invoices, of the kind asked, may be chosen.
  */
-import type { ExportJob } from "../../src/domain/downloads";
-import type { SkuExport } from "../../src/domain/invoiceSkus";
+import type { ExportJob } from "../../src/domain/downloads/downloads";
+import type { SkuExport } from "../../src/domain/invoices/invoiceSkus";
 import type { AppDeps } from "../context";
 import { createExport, exportOf } from "../exports/exportJobs";
 import { NOT_FOUND, Problem } from "../http/problem";

@@ -11,7 +11,7 @@ import type {
   SubProjectSkuId,
   WorkflowObjectId,
 } from "../../src/domain/api/ids";
-import type { SkuFieldType } from "../../src/domain/invoiceSetup";
+import type { SkuFieldType } from "../../src/domain/invoices/invoiceSetup";
 import {
   type AssignedSkuTemplateField,
   type InvoiceSave,
@@ -25,7 +25,7 @@ import {
   type SkuRow,
   type SkuRowList,
   skuDataProblems,
-} from "../../src/domain/invoiceSkus";
+} from "../../src/domain/invoices/invoiceSkus";
 import type { Queryable } from "../db/db";
 import { NOT_FOUND, Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";

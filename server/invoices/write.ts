@@ -6,7 +6,6 @@
  * (invoiceHeaders.ts), and every change gets a QC edit history line.
  */
 import type { InvoiceRecordId } from "../../src/domain/api/ids";
-import { calendarDateAt } from "../../src/domain/format";
 import {
   type InvoiceHeader,
   type InvoiceHeaderInput,
@@ -14,7 +13,7 @@ import {
   invoiceNumberDateErrors,
   isVerifiableHeader,
   withHeaderValue,
-} from "../../src/domain/invoiceHeaders";
+} from "../../src/domain/invoices/invoiceHeaders";
 import {
   INVOICE_ADDED_MEANWHILE,
   INVOICE_CHANGED,
@@ -26,7 +25,8 @@ import {
   type InvoiceNumberDate,
   NO_DETAILS,
   NOT_A_LOOKUP_HEADER,
-} from "../../src/domain/invoices";
+} from "../../src/domain/invoices/invoices";
+import { calendarDateAt } from "../../src/domain/shared/format";
 import type { Queryable } from "../db/db";
 import { NOT_FOUND, Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";

@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import type { Grant } from "../../src/domain/api/grants";
 import { LOOKUP_OBJECTS, type LookupObject } from "../../src/domain/api/lookups";
-import { mayReadOutlets, mayUseFieldTools } from "../../src/domain/permissions";
+import { mayReadOutlets, mayUseFieldTools } from "../../src/domain/shared/permissions";
 import { FORBIDDEN, requireUser } from "../auth/guard";
 import { userDetails } from "../auth/users";
 import type { AppDeps, AppEnv } from "../context";

@@ -4,7 +4,7 @@
  * every organisation's, a client user its own), so an option always finds a row.
  */
 import type { LookupAnswer, LookupObject } from "../../src/domain/api/lookups";
-import type { Named } from "../../src/domain/fieldTools";
+import type { Named } from "../../src/domain/fieldTools/fieldTools";
 import { FORBIDDEN } from "../auth/guard";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";

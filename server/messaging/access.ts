@@ -1,6 +1,6 @@
 /** Who may read the WhatsApp delivery logs: the domain's rule, every call. */
 import type { Context } from "hono";
-import { mayReadMessageLogs } from "../../src/domain/permissions";
+import { mayReadMessageLogs } from "../../src/domain/shared/permissions";
 import { FORBIDDEN, requireUser } from "../auth/guard";
 import { userDetails } from "../auth/users";
 import type { AppDeps, AppEnv, AuthState } from "../context";

@@ -3,7 +3,7 @@
  * history, and their counts per upload, template and day. Messages are the platform's (the Bulk
  * WhatsApp Message upload is an internal team's), so the logs are not narrowed by organisation.
  */
-import type { MessageQuery, MessageRow, SummaryRow } from "../../src/domain/messaging";
+import type { MessageQuery, MessageRow, SummaryRow } from "../../src/domain/messaging/messaging";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";
 

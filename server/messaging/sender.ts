@@ -4,7 +4,7 @@
  * on the message and as a row of its history. Messages are taken FOR UPDATE SKIP LOCKED a batch at
  * a time, so several server processes share the work and a message is sent once.
  */
-import { isStatusChange, type MessageStatus, STILL_MOVING } from "../../src/domain/messaging";
+import { isStatusChange, type MessageStatus, STILL_MOVING } from "../../src/domain/messaging/messaging";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";

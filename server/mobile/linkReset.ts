@@ -9,7 +9,7 @@ import {
   MOBILE_LINK_MSG,
   type MobileLinkResetAnswer,
   mayResetMobileLink,
-} from "../../src/domain/mobileLinks";
+} from "../../src/domain/mobile/mobileLinks";
 import { FORBIDDEN } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import type { Queryable } from "../db/db";

@@ -4,7 +4,7 @@
  * serves the same bytes afterwards.
  */
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
-import { formatMobileDate, paymentDuration } from "../../src/domain/mobile";
+import { formatMobileDate, paymentDuration } from "../../src/domain/mobile/mobile";
 import type { Queryable } from "../db/db";
 import { readFile, safeFileName, saveFile } from "../uploads/files";
 

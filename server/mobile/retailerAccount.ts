@@ -3,7 +3,7 @@
  * designed in docs/retailer-portal.md). Notifications are read from what already happened to the
  * retailer's outlets (payouts paid, edit requests decided), so nothing else has to write them.
  */
-import { PAYOUT_PAID } from "../../src/domain/payouts";
+import { PAYOUT_PAID } from "../../src/domain/payouts/payouts";
 import type { Queryable } from "../db/db";
 
 /** How many notifications the page lists: a year of monthly payouts and the decisions besides. */

@@ -18,8 +18,8 @@ import {
   isAccessGranted,
   mobileAccessVerdict,
   tokenMinute,
-} from "../../src/domain/mobile";
-import { mayResetMobileLink } from "../../src/domain/mobileLinks";
+} from "../../src/domain/mobile/mobile";
+import { mayResetMobileLink } from "../../src/domain/mobile/mobileLinks";
 import { FORBIDDEN } from "../auth/guard";
 import { decryptOtp, otpKeys } from "../auth/otpKeys";
 import type { AppDeps, AppEnv } from "../context";

@@ -4,9 +4,9 @@
  */
 
 import type { Context } from "hono";
-import type { UserDetails } from "../../src/domain/auth";
-import type { OutletListingFilter } from "../../src/domain/outletListing";
-import { mayReadOutlets } from "../../src/domain/permissions";
+import type { UserDetails } from "../../src/domain/auth/auth";
+import type { OutletListingFilter } from "../../src/domain/outlets/outletListing";
+import { mayReadOutlets } from "../../src/domain/shared/permissions";
 import { FORBIDDEN, requireUser } from "../auth/guard";
 import { isInternal } from "../auth/organisationScope";
 import { userDetails } from "../auth/users";

@@ -1,5 +1,5 @@
 /** The actions configs (001 §6) derived from the workflow machines, once per workflow permission. */
-import { actionsConfigFor } from "../../src/machines/outletWorkflowConfig";
+import { actionsConfigFor } from "../../src/machines/outlets/outletWorkflowConfig";
 
 const configs = new Map<string | null, ReturnType<typeof actionsConfigFor>>();
 

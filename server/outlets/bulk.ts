@@ -5,20 +5,20 @@
  * request (001 §4.4); the action's extra fields must be right. Otherwise a 400 with field and value lines, and nothing is written.
  */
 
-import type { BulkUpdateRequest, BulkUpdateResponse } from "../../src/domain/bulkUpdate";
-import { extraDataErrors, type FieldErrorMap } from "../../src/domain/extraFields";
-import { calendarDateAt } from "../../src/domain/format";
-import { stateLabel } from "../../src/domain/outletStates";
-import { PAID_STATE } from "../../src/domain/payouts";
-import { addFieldError } from "../../src/domain/requestInput";
-import { PENDING_RETAILER_EDITS } from "../../src/domain/retailerRequests";
+import type { BulkUpdateRequest, BulkUpdateResponse } from "../../src/domain/outlets/bulkUpdate";
+import { extraDataErrors, type FieldErrorMap } from "../../src/domain/outlets/extraFields";
+import { stateLabel } from "../../src/domain/outlets/outletStates";
+import { PENDING_RETAILER_EDITS } from "../../src/domain/outlets/retailerRequests";
 import {
   actionSpec,
   REASON_DESCRIPTION_FIELD,
   REASON_FIELD,
   transitionLogMessage,
-} from "../../src/domain/workflowActions";
-import { type NextState, nextState } from "../../src/machines/outletWorkflowConfig";
+} from "../../src/domain/outlets/workflowActions";
+import { PAID_STATE } from "../../src/domain/payouts/payouts";
+import { calendarDateAt } from "../../src/domain/shared/format";
+import { addFieldError } from "../../src/domain/shared/requestInput";
+import { type NextState, nextState } from "../../src/machines/outlets/outletWorkflowConfig";
 import { autoAssign } from "../allocation/autoAssign";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";

@@ -1,6 +1,6 @@
 /** An outlet's chain: the other outlets the caller sees that share its PAN or bank account. */
 
-import type { ChainOutlet } from "../../src/domain/bulkUpdate";
+import type { ChainOutlet } from "../../src/domain/outlets/bulkUpdate";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { OutletViewer } from "./access";

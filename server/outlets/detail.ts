@@ -1,6 +1,6 @@
 /** One outlet as the review screen reads it (spec 001 §3), if the caller may see it. */
 
-import type { OutletReview, WorkflowObject } from "../../src/domain/outletReview";
+import type { OutletReview, WorkflowObject } from "../../src/domain/outlets/outletReview";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { OutletViewer } from "./access";

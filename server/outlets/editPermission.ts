@@ -4,8 +4,8 @@
  * offers the outlet an action. Every write of outlet data asks it after locking the outlet row.
  */
 import type { Context } from "hono";
-import { offersAnyAction, offersUpdateActions } from "../../src/domain/actionsConfig";
-import { actsOnOutlets, hasEditPermission, reviewRole } from "../../src/domain/outletReview";
+import { offersAnyAction, offersUpdateActions } from "../../src/domain/outlets/actionsConfig";
+import { actsOnOutlets, hasEditPermission, reviewRole } from "../../src/domain/outlets/outletReview";
 import { FORBIDDEN } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { Problem } from "../http/problem";

@@ -3,7 +3,7 @@
  * images (dealer board, RSA photos, accepted or pending proof images) and its survey answers'
  * images, read by the outlet's id for a caller who sees the outlet.
  */
-import type { OutletGallery, OutletGalleryImage } from "../../src/domain/outletGallery";
+import type { OutletGallery, OutletGalleryImage } from "../../src/domain/outlets/outletGallery";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import { photoAudits } from "../photoAudit/audit";

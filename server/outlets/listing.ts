@@ -1,7 +1,7 @@
 /** The outlet listing's SQL (spec 000 §7.5): filters, search, ordering and one page, as parameters. */
-import type { ListedOutlet, OrderingKey, OutletListingFilter } from "../../src/domain/outletListing";
-import type { OutletObjectType } from "../../src/domain/outletManagement";
-import { escapeLike } from "../../src/domain/requestInput";
+import type { ListedOutlet, OrderingKey, OutletListingFilter } from "../../src/domain/outlets/outletListing";
+import type { OutletObjectType } from "../../src/domain/outlets/outletManagement";
+import { escapeLike } from "../../src/domain/shared/requestInput";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";
 
@@ -50,7 +50,7 @@ export const toListed = (row: Row): Listed => ({
 
 const RSID_SHAPED = /^rs\d+$/i;
 
-/** What each kind of outlet management (src/domain/outletManagement.ts) is, over the outlet row. */
+/** What each kind of outlet management (src/domain/outlets/outletManagement.ts) is, over the outlet row. */
 export const OBJECT_TYPE_SQL: Record<OutletObjectType, string> = {
   outlets: "NOT o.is_temp",
   temporary: "o.is_temp",

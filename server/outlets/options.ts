@@ -3,8 +3,8 @@
  * keys, name for the label and id for the value (rsid for the RSID filter).
  */
 
-import { RSID_FILTER } from "../../src/domain/outletListing";
-import { OUTLET_STATES_BY_TYPE, stateLabel, workflowTypeOf } from "../../src/domain/outletStates";
+import { RSID_FILTER } from "../../src/domain/outlets/outletListing";
+import { OUTLET_STATES_BY_TYPE, stateLabel, workflowTypeOf } from "../../src/domain/outlets/outletStates";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { OutletViewer, VisibleSubProject } from "./access";

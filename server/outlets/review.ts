@@ -10,7 +10,7 @@ import {
   type OutletEditAction,
   PREVIOUS_FIELDS,
   type QcEditHistory,
-} from "../../src/domain/outletReview";
+} from "../../src/domain/outlets/outletReview";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";

@@ -5,9 +5,9 @@
  * and the bulk action (000 §7.3). Each checks the session, the caller's permissions and organisation.
  */
 import { Hono } from "hono";
-import { specialActionStates } from "../../src/domain/actionsConfig";
 import * as api from "../../src/domain/api/outlets";
-import { listingFilter } from "../../src/domain/outletListing";
+import { specialActionStates } from "../../src/domain/outlets/actionsConfig";
+import { listingFilter } from "../../src/domain/outlets/outletListing";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { paginate } from "../http/pagination";

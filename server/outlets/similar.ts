@@ -2,7 +2,7 @@
  * Similar outlets (spec 001 §2.4): the other outlets the caller sees that share the outlet's PAN,
  * GST number, bank account (IFSC and account number) or phone number.
  */
-import type { SimilarOutlet } from "../../src/domain/outletReview";
+import type { SimilarOutlet } from "../../src/domain/outlets/outletReview";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { OutletViewer } from "./access";

@@ -13,8 +13,8 @@ import {
   REASONS_INCOMPLETE,
   savedAnswersComplete,
   usesCallingTracker,
-} from "../../src/domain/calling";
-import { reviewRole } from "../../src/domain/outletReview";
+} from "../../src/domain/outlets/calling";
+import { reviewRole } from "../../src/domain/outlets/outletReview";
 import type { Queryable } from "../db/db";
 
 type Reason = Pick<CallingTracker, "reason">;

@@ -1,5 +1,5 @@
 /** Active outlets by workflow state, overall and per project, for the dashboard home (from outlet_counts). */
-import type { OutletSummary } from "../../src/domain/outletListing";
+import type { OutletSummary } from "../../src/domain/outlets/outletListing";
 import type { Queryable } from "../db/db";
 
 export async function outletSummary(db: Queryable, subProjectIds: readonly number[]): Promise<OutletSummary> {

@@ -9,7 +9,9 @@
  * double click or a second server waits and then finds the payout no longer waiting: it pays once.
  */
 
-import { stateLabel } from "../../src/domain/outletStates";
+import { stateLabel } from "../../src/domain/outlets/outletStates";
+import { PENDING_RETAILER_EDITS } from "../../src/domain/outlets/retailerRequests";
+import { transitionLogMessage } from "../../src/domain/outlets/workflowActions";
 import {
   awaitsPayment,
   invoiceNumber,
@@ -20,9 +22,7 @@ import {
   PAYOUT_PLOTTED,
   paidAmount,
   payoutStatusAfter,
-} from "../../src/domain/payouts";
-import { PENDING_RETAILER_EDITS } from "../../src/domain/retailerRequests";
-import { transitionLogMessage } from "../../src/domain/workflowActions";
+} from "../../src/domain/payouts/payouts";
 import { autoAssign } from "../allocation/autoAssign";
 import type { Queryable } from "../db/db";
 import { outletPdf } from "../mobile/pdf";

@@ -4,10 +4,11 @@
  * lets the payout plotting role move to payouts_plotted, keeps the cycle and amount on its
  * workflow object and writes one log row each (whose project notification follows from the log).
  */
-import { PLOTTED_STATE } from "../../src/domain/payouts";
-import { workflowPermission } from "../../src/domain/permissions";
-import { transitionLogMessage } from "../../src/domain/workflowActions";
-import { nextState } from "../../src/machines/outletWorkflowConfig";
+
+import { transitionLogMessage } from "../../src/domain/outlets/workflowActions";
+import { PLOTTED_STATE } from "../../src/domain/payouts/payouts";
+import { workflowPermission } from "../../src/domain/shared/permissions";
+import { nextState } from "../../src/machines/outlets/outletWorkflowConfig";
 import { autoAssign } from "../allocation/autoAssign";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";

@@ -13,8 +13,8 @@ import {
   type PayoutQuery,
   type PayoutRow,
   type TransactionDetails,
-} from "../../src/domain/payouts";
-import type { Page } from "../../src/domain/requestInput";
+} from "../../src/domain/payouts/payouts";
+import type { Page } from "../../src/domain/shared/requestInput";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { OutletViewer } from "../outlets/access";

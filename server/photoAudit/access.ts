@@ -1,6 +1,6 @@
 /** The auditPhotos grant: an internal QC or project manager (`mayAuditPhotos`); anyone else is refused. */
 import type { Context } from "hono";
-import { mayAuditPhotos } from "../../src/domain/photoAudit";
+import { mayAuditPhotos } from "../../src/domain/projects/photoAudit";
 import { FORBIDDEN } from "../auth/guard";
 import { isInternal } from "../auth/organisationScope";
 import type { AppDeps, AppEnv } from "../context";

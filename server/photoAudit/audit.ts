@@ -5,8 +5,8 @@
  */
 
 import { AnswerImageId, OutletId } from "../../src/domain/api/ids";
-import type { PhotoAuditImage, PhotoAuditStatus, PhotoDecision } from "../../src/domain/photoAudit";
-import type { Page } from "../../src/domain/requestInput";
+import type { PhotoAuditImage, PhotoAuditStatus, PhotoDecision } from "../../src/domain/projects/photoAudit";
+import type { Page } from "../../src/domain/shared/requestInput";
 import type { Db, Queryable } from "../db/db";
 import { answerImageUrl } from "../survey/read";
 

@@ -5,7 +5,7 @@ import {
   PHOTO_DECIDED_MEANWHILE,
   REJECT_REASON_REQUIRED,
   rejectReasonGiven,
-} from "../../src/domain/photoAudit";
+} from "../../src/domain/projects/photoAudit";
 import type { AppDeps, AppEnv } from "../context";
 import { paginate } from "../http/pagination";
 import { fieldProblem, NOT_FOUND, Problem } from "../http/problem";

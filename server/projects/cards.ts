@@ -3,6 +3,7 @@
  * outlet count and the caller's project notifications, read from the outlet log.
  */
 
+import { mayEditProject, projectFileUrl } from "../../src/domain/admin/resources/projects";
 import { NotificationId } from "../../src/domain/api/ids";
 import {
   CARD_NOTIFICATION_LIMIT,
@@ -10,10 +11,9 @@ import {
   notificationWhen,
   type ProjectCard,
   type ProjectNotification,
-} from "../../src/domain/projects";
-import type { Page } from "../../src/domain/requestInput";
-import { escapeLike } from "../../src/domain/requestInput";
-import { mayEditProject, projectFileUrl } from "../../src/domain/resources/projects";
+} from "../../src/domain/projects/projects";
+import type { Page } from "../../src/domain/shared/requestInput";
+import { escapeLike } from "../../src/domain/shared/requestInput";
 import { adminCaller, isInternal } from "../auth/organisationScope";
 import type { UserRow } from "../auth/users";
 import type { Queryable } from "../db/db";

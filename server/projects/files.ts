@@ -3,8 +3,9 @@
  * project's card (a client user only its own organisation's projects); the file's id is in the
  * address, so an answer may be cached and a replaced file is a new address.
  */
-import type { FileRule } from "../../src/domain/fileField";
-import { PROJECT_LOGO, projects } from "../../src/domain/resources/projects";
+
+import { PROJECT_LOGO, projects } from "../../src/domain/admin/resources/projects";
+import type { FileRule } from "../../src/domain/shared/fileField";
 import { columnOf } from "../admin/schemaSql";
 import type { Queryable } from "../db/db";
 import { readFile, type StoredFile } from "../uploads/files";

@@ -1,5 +1,5 @@
 /** The sub-project hub (000 §2.1): where the sub-project belongs, its cycles, its active outlets by state. */
-import type { SubProjectHub } from "../../src/domain/projects";
+import type { SubProjectHub } from "../../src/domain/projects/projects";
 import type { Queryable } from "../db/db";
 import { type Viewer, visibleProjects } from "./cards";
 

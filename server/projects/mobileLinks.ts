@@ -12,7 +12,7 @@ import {
   mayExportMobileLinks,
   mobileLinksExportTitle,
   NO_MOBILE_LINKS,
-} from "../../src/domain/mobileLinks";
+} from "../../src/domain/mobile/mobileLinks";
 import type { AppDeps, AppEnv } from "../context";
 import { createExportUnlessWaiting } from "../exports/exportJobs";
 import { Problem } from "../http/problem";

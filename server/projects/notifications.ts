@@ -2,7 +2,7 @@
  * Project notifications (000 §3, 002 §2.12): the notifications of the projects a user sees, newest
  * first, and marking them read for that user alone. Marking twice reads once.
  */
-import { escapeLike, type Page } from "../../src/domain/requestInput";
+import { escapeLike, type Page } from "../../src/domain/shared/requestInput";
 import type { Queryable } from "../db/db";
 import { NOTIFICATION_DETAILS, notificationOf, type Viewer, visibleProjects } from "./cards";
 

@@ -3,7 +3,7 @@
  * kind's list shows when opened, counted as that list counts them: active outlets, and the
  * inactive ones for their own list.
  */
-import type { OutletManagement } from "../../src/domain/outletManagement";
+import type { OutletManagement } from "../../src/domain/outlets/outletManagement";
 import type { Queryable } from "../db/db";
 import { OBJECT_TYPE_SQL } from "../outlets/listing";
 import { type Viewer, visibleProjects } from "./cards";

@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/projects";
-import { projectCardFilter } from "../../src/domain/projects";
+import { projectCardFilter } from "../../src/domain/projects/projects";
 import { userDetails } from "../auth/users";
 import type { AppDeps, AppEnv } from "../context";
 import { paginate } from "../http/pagination";

@@ -4,10 +4,10 @@
  * newest first. The page's keys are read from both tables at once and only the page's details after.
  */
 import { JobId } from "../../src/domain/api/ids";
-import { mayReadOutlets } from "../../src/domain/permissions";
-import { notificationWhen } from "../../src/domain/projects";
-import { escapeLike, type Page } from "../../src/domain/requestInput";
-import type { ViewAllEntry, ViewAllKind } from "../../src/domain/viewAll";
+import { notificationWhen } from "../../src/domain/projects/projects";
+import type { ViewAllEntry, ViewAllKind } from "../../src/domain/projects/viewAll";
+import { mayReadOutlets } from "../../src/domain/shared/permissions";
+import { escapeLike, type Page } from "../../src/domain/shared/requestInput";
 import type { Queryable } from "../db/db";
 import { NOTIFICATION_DETAILS, notificationOf, type Viewer, visibleProjects } from "./cards";
 

@@ -1,9 +1,9 @@
 /**
- * Who may run a report (`mayRunReport`, src/domain/reportCatalogue.ts): an outlet reader holding one of the
+ * Who may run a report (`mayRunReport`, src/domain/reports/reportCatalogue.ts): an outlet reader holding one of the
  * report's permissions; what the report reads is then scoped to the caller's organisation.
  */
 import type { Context } from "hono";
-import { mayRunReport, type ReportId } from "../../src/domain/reportCatalogue";
+import { mayRunReport, type ReportId } from "../../src/domain/reports/reportCatalogue";
 import { FORBIDDEN } from "../auth/guard";
 import { isInternal } from "../auth/organisationScope";
 import type { AppDeps, AppEnv } from "../context";

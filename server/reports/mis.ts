@@ -5,7 +5,7 @@
  * checks' outcomes. Each figure is counted in SQL by the stored value and classified here by the
  * domain's rule, so no SQL literal restates a rule.
  */
-import { periodBounds } from "../../src/domain/gamification";
+import { periodBounds } from "../../src/domain/gamification/gamification";
 import {
   CALLING_DECISION,
   funnelOf,
@@ -19,7 +19,7 @@ import {
   QC_DECISION,
   statesInOrder,
   verificationRate,
-} from "../../src/domain/mis";
+} from "../../src/domain/reports/mis";
 import type { Queryable } from "../db/db";
 import { CSV_CONTENT_TYPE, writeCsv } from "../exports/csv";
 import type { ReportScope } from "./access";

@@ -10,7 +10,7 @@ import {
   type PerformanceFilters,
   type PerformanceRow,
   type ProgramTotal,
-} from "../../src/domain/reports";
+} from "../../src/domain/reports/reports";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";
 import type { ReportScope } from "./access";

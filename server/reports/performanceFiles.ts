@@ -10,7 +10,7 @@ import {
   type PerformanceRow,
   type ProgramTotal,
   type ReportFormat,
-} from "../../src/domain/reports";
+} from "../../src/domain/reports/reports";
 import type { Queryable } from "../db/db";
 import { CSV_CONTENT_TYPE, writeCsv } from "../exports/csv";
 import type { ReportScope } from "./access";

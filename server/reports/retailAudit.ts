@@ -6,7 +6,7 @@
  * found, exactly like one that does not exist.
  */
 import { OutletId, SubProjectId } from "../../src/domain/api/ids";
-import { ALL_OUTLET_STATES, CYCLE_TYPE, stateLabel } from "../../src/domain/outletStates";
+import { ALL_OUTLET_STATES, CYCLE_TYPE, stateLabel } from "../../src/domain/outlets/outletStates";
 import {
   type BandKey,
   NOT_SCORED,
@@ -17,8 +17,8 @@ import {
   type RetailAuditRow,
   SCORE_BANDS,
   scorePercent,
-} from "../../src/domain/reports";
-import { hasScoring, type Score, scoreOutlet } from "../../src/domain/scoring";
+} from "../../src/domain/reports/reports";
+import { hasScoring, type Score, scoreOutlet } from "../../src/domain/survey/scoring";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";
 import { scoringAnswers } from "../scoring/rescore";

@@ -1,8 +1,8 @@
 /** The reports' endpoints (src/domain/api/reports.ts; docs/reports.md). */
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/reports";
-import { misExportTitle } from "../../src/domain/mis";
-import { performanceExportTitle } from "../../src/domain/reports";
+import { misExportTitle } from "../../src/domain/reports/mis";
+import { performanceExportTitle } from "../../src/domain/reports/reports";
 import type { AppDeps, AppEnv } from "../context";
 import { createExport, exportOf } from "../exports/exportJobs";
 import { paginate } from "../http/pagination";

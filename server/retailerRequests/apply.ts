@@ -3,9 +3,9 @@
  * differs from the outlet's current value is written, the survey answer of the same type follows,
  * and a changed PAN, GST, IFSC or account number must be verified again (001 §4.3).
  */
-import { FIELD_LABELS, REQUEST_OF, TEXT_FIELDS, type TextField } from "../../src/domain/outletEdit";
-import type { RequestData, RequestType } from "../../src/domain/retailerRequests";
-import { VERIFIABLE, type Verifiable, verificationResets } from "../../src/domain/verification";
+import { FIELD_LABELS, REQUEST_OF, TEXT_FIELDS, type TextField } from "../../src/domain/outlets/outletEdit";
+import type { RequestData, RequestType } from "../../src/domain/outlets/retailerRequests";
+import { VERIFIABLE, type Verifiable, verificationResets } from "../../src/domain/verification/verification";
 import type { Queryable } from "../db/db";
 import { resetVerification } from "../verification/statuses";
 import { FIELD_HOME } from "./snapshot";

@@ -13,8 +13,8 @@ import {
   REQUEST_OF,
   TEXT_FIELDS,
   UPDATE_REQUEST_SUBMITTED,
-} from "../../src/domain/outletEdit";
-import { fieldLabel } from "../../src/domain/retailerRequests";
+} from "../../src/domain/outlets/outletEdit";
+import { fieldLabel } from "../../src/domain/outlets/retailerRequests";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";

@@ -10,7 +10,7 @@ import {
   PENDING_RETAILER_EDITS,
   type RequestSummary,
   savingBlocked,
-} from "../../src/domain/retailerRequests";
+} from "../../src/domain/outlets/retailerRequests";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 

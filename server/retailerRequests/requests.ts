@@ -19,7 +19,7 @@ import {
   type RequestStatus,
   type RequestSummary,
   type RequestType,
-} from "../../src/domain/retailerRequests";
+} from "../../src/domain/outlets/retailerRequests";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";

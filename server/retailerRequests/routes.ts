@@ -7,8 +7,8 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as api from "../../src/domain/api/retailerRequests";
-import { isProofKind, TEXT_FIELDS } from "../../src/domain/outletEdit";
-import { decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/requestInput";
+import { isProofKind, TEXT_FIELDS } from "../../src/domain/outlets/outletEdit";
+import { decodeText, MAX_QUERY_TEXT_LENGTH } from "../../src/domain/shared/requestInput";
 import { FORBIDDEN, requireUser } from "../auth/guard";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";

@@ -5,8 +5,8 @@
  */
 
 import { OutletImageId } from "../../src/domain/api/ids";
-import type { OutletEditData, TextField } from "../../src/domain/outletEdit";
-import type { RequestData } from "../../src/domain/retailerRequests";
+import type { OutletEditData, TextField } from "../../src/domain/outlets/outletEdit";
+import type { RequestData } from "../../src/domain/outlets/retailerRequests";
 import type { Queryable } from "../db/db";
 import { outletImageUrl } from "../outlets/detail";
 

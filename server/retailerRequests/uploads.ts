@@ -3,8 +3,8 @@
  * the name, so a renamed text file is refused; images are proofs of an outlet edit, kept with the
  * outlet's images (served to whoever sees the outlet), at most 3 per proof kind waiting to be sent.
  */
-import { MAX_PROOF_IMAGES } from "../../src/domain/outletEdit";
-import { MAX_IMAGES_MESSAGE } from "../../src/domain/widgets";
+import { MAX_PROOF_IMAGES } from "../../src/domain/outlets/outletEdit";
+import { MAX_IMAGES_MESSAGE } from "../../src/domain/shared/widgets";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import { outletImageUrl } from "../outlets/detail";

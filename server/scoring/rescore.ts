@@ -10,8 +10,8 @@ import {
   type ScoredAnswer,
   type ScoringSetup,
   scorerFor,
-} from "../../src/domain/scoring";
-import { IMAGE_TYPES } from "../../src/domain/survey";
+} from "../../src/domain/survey/scoring";
+import { IMAGE_TYPES } from "../../src/domain/survey/survey";
 import type { Queryable } from "../db/db";
 import { loadSetup } from "./setup";
 

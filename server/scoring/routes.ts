@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/scoring";
-import { type OutletScore, type Score, scoreFailure, scoreOutlet } from "../../src/domain/scoring";
+import { type OutletScore, type Score, scoreFailure, scoreOutlet } from "../../src/domain/survey/scoring";
 import type { AppDeps, AppEnv } from "../context";
 import type { Queryable } from "../db/db";
 import { NOT_FOUND, Problem } from "../http/problem";

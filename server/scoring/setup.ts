@@ -1,5 +1,5 @@
 /**
- * A sub-project's scoring setup as the domain reads it (src/domain/scoring.ts): its groups, its
+ * A sub-project's scoring setup as the domain reads it (src/domain/survey/scoring.ts): its groups, its
  * scoring parameters with their source questions, its calculated parameters and its benchmarks.
  */
 import type {
@@ -8,8 +8,8 @@ import type {
   ScoringParameter,
   ScoringRule,
   ScoringSetup,
-} from "../../src/domain/scoring";
-import { choicesOf } from "../../src/domain/survey";
+} from "../../src/domain/survey/scoring";
+import { choicesOf } from "../../src/domain/survey/survey";
 import type { Queryable } from "../db/db";
 
 type ParameterRow = Omit<ScoringParameter, "question" | "rule"> & {

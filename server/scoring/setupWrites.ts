@@ -6,7 +6,7 @@
  * and every score follows the change once the job runner has worked it.
  */
 
-import type { ResourceDefinition } from "../../src/domain/resource";
+import type { ResourceDefinition } from "../../src/domain/admin/resource";
 import {
   deletionReadBy,
   problemOf,
@@ -14,7 +14,7 @@ import {
   type SetupProblem,
   sameProblem,
   setupProblems,
-} from "../../src/domain/scoring";
+} from "../../src/domain/survey/scoring";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import { queueRescore } from "./runs";

@@ -2,8 +2,8 @@
  * The deterministic demo data set, documented in docs/demo-data.md. The same generator, with a
  * larger outlet count, makes benchmark data sets (`npm run seed -- --outlets 100000 --reset`).
  */
-import { CYCLE_TYPE, SUB_PROJECT_TYPES, type SubProjectType } from "../../src/domain/outletStates";
-import { PROJECT_TYPE_LABEL } from "../../src/domain/projects";
+import { CYCLE_TYPE, SUB_PROJECT_TYPES, type SubProjectType } from "../../src/domain/outlets/outletStates";
+import { PROJECT_TYPE_LABEL } from "../../src/domain/projects/projects";
 import { cryptoRandomBytes, hashPassword, type RandomBytes, UNMATCHABLE_HASH } from "../auth/passwords";
 import { allPermissions, consideredWorkflowPermission, rolePermissions } from "../auth/roles";
 import { type Db, LOCK_SEED, lockFor, type Queryable } from "../db/db";

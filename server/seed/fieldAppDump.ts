@@ -2,7 +2,7 @@
  * Demo field app dumps in the documented format (docs/field-tools.md): the surveys a field app holds
  * for outlets it could not sync. Used by the demo data and by the tests, which upload one.
  */
-import { DUMP_FORMAT, DUMP_VERSION, type DumpSurvey } from "../../src/domain/fieldTools";
+import { DUMP_FORMAT, DUMP_VERSION, type DumpSurvey } from "../../src/domain/fieldTools/fieldTools";
 
 /** A 1 x 1 PNG: the shop front photo every demo survey carries. */
 export const TINY_PNG_BASE64 =

@@ -5,7 +5,7 @@
  * ready to confirm (two of the dump's RSIDs and one the dump does not hold), one cancelled, one
  * completed, and one processing whose worker stopped (taken over a minute after start).
  */
-import { readFieldAppDump } from "../../src/domain/fieldTools";
+import { readFieldAppDump } from "../../src/domain/fieldTools/fieldTools";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import { saveFile } from "../uploads/files";

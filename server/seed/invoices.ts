@@ -9,7 +9,7 @@
  * every SKU template field (each type), and the showcase invoices an add-on row the SKU list does
  * not hold.
  */
-import { calendarDateAt } from "../../src/domain/format";
+import { calendarDateAt } from "../../src/domain/shared/format";
 import type { Queryable } from "../db/db";
 
 const DAY_MS = 86_400_000;

@@ -3,8 +3,12 @@
  * already in the database and the clock, driven by a seeded generator, so the same call gives the
  * same outlets on every machine.
  */
-import { OUTLET_STATES_BY_TYPE, type OutletState, type SubProjectType } from "../../src/domain/outletStates";
-import { gstCheckDigit } from "../../src/domain/validation";
+import {
+  OUTLET_STATES_BY_TYPE,
+  type OutletState,
+  type SubProjectType,
+} from "../../src/domain/outlets/outletStates";
+import { gstCheckDigit } from "../../src/domain/shared/validation";
 import { BANKS, FIRST_NAMES, LAST_NAMES, SHOP_PREFIXES, SHOP_WORDS, STREETS } from "./places";
 import { type Rng, seededRng } from "./random";
 

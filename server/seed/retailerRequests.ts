@@ -3,9 +3,9 @@
  * interim status, requests of each type in each status, with proof images made here. The first
  * such outlet waits for QC with two requests pending; the second has none, for the edit form.
  */
-import type { OutletEditData, TextField } from "../../src/domain/outletEdit";
-import { PROOF_KINDS, TEXT_FIELDS } from "../../src/domain/outletEdit";
-import type { RequestStatus, RequestType } from "../../src/domain/retailerRequests";
+import type { OutletEditData, TextField } from "../../src/domain/outlets/outletEdit";
+import { PROOF_KINDS, TEXT_FIELDS } from "../../src/domain/outlets/outletEdit";
+import type { RequestStatus, RequestType } from "../../src/domain/outlets/retailerRequests";
 import type { Queryable } from "../db/db";
 import { applyRequest } from "../retailerRequests/apply";
 import { FIELD_HOME, snapshot, withEdit } from "../retailerRequests/snapshot";

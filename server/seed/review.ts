@@ -4,8 +4,8 @@
  * header-card scenarios on fixed outlets. Set with a few statements over all outlets, so a 100,000
  * outlet data set loads as fast as before.
  */
-import { teamSubProjectKeys } from "../../src/domain/allocation";
-import { TYPES_OF_CALLING } from "../../src/domain/outletReview";
+import { teamSubProjectKeys } from "../../src/domain/allocation/allocation";
+import { TYPES_OF_CALLING } from "../../src/domain/outlets/outletReview";
 import type { Queryable } from "../db/db";
 
 /** Scenario outlets, documented in docs/demo-data.md. */

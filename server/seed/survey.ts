@@ -5,7 +5,7 @@
  * generated images, a few questions left unanswered and previous answers where an outlet names an
  * earlier one. Set-based, so a 100,000-outlet data set loads as fast as before.
  */
-import { IMAGE_TYPES, type QuestionType, type Validations } from "../../src/domain/survey";
+import { IMAGE_TYPES, type QuestionType, type Validations } from "../../src/domain/survey/survey";
 import type { Queryable } from "../db/db";
 
 /** Outlets up to this RSID carry answers (the ones with images, docs/demo-data.md). */

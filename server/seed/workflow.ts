@@ -4,10 +4,10 @@
  * moves come from the workflow machines (the shortest run from qc_pending), taken by the demo
  * account that holds each move's workflow permission.
  */
-import { CYCLE_TYPE } from "../../src/domain/outletStates";
-import { type WorkflowRole, workflowPermission } from "../../src/domain/permissions";
-import { transitionLogMessage } from "../../src/domain/workflowActions";
-import { pathTo } from "../../src/machines/outletWorkflowConfig";
+import { CYCLE_TYPE } from "../../src/domain/outlets/outletStates";
+import { transitionLogMessage } from "../../src/domain/outlets/workflowActions";
+import { type WorkflowRole, workflowPermission } from "../../src/domain/shared/permissions";
+import { pathTo } from "../../src/machines/outlets/outletWorkflowConfig";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 

@@ -5,13 +5,13 @@
  * organisation's sub-project is not found.
  */
 import type { QuestionId, SubProjectId } from "../../src/domain/api/ids";
-import type { Validations } from "../../src/domain/survey";
+import type { Validations } from "../../src/domain/survey/survey";
 import {
   type OverviewAnswer,
   type OverviewSubProject,
   type QuestionOverview,
   questionOverview,
-} from "../../src/domain/surveyOverview";
+} from "../../src/domain/survey/surveyOverview";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";

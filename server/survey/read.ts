@@ -15,7 +15,7 @@ import {
   type LinkedImage,
   type Question,
   type QuestionGroup,
-} from "../../src/domain/survey";
+} from "../../src/domain/survey/survey";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { OutletViewer } from "../outlets/access";

@@ -3,13 +3,14 @@
  * read by whoever may see the question's organisation, and replaced whole at the version read, in
  * one transaction that locks the question row, with a line in the administration change log.
  */
+
+import { questions } from "../../src/domain/admin/resources/questions";
 import type { QuestionId } from "../../src/domain/api/ids";
 import {
   type QuestionReferenceImages,
   REFERENCE_IMAGES_CHANGED,
   type ReferenceImagesSave,
-} from "../../src/domain/referenceImages";
-import { questions } from "../../src/domain/resources/questions";
+} from "../../src/domain/survey/referenceImages";
 import { logChange } from "../admin/writes";
 import { maySeeOrganisation } from "../auth/organisationScope";
 import type { UserRow } from "../auth/users";

@@ -7,9 +7,9 @@
  * not_verified_yet (001 §4.3).
  */
 
-import { ANSWER_EDIT_NOT_ALLOWED } from "../../src/domain/survey";
-import { bareMobile } from "../../src/domain/surveyValidation";
-import { VERIFIABLE_OF_TYPE, verificationResets } from "../../src/domain/verification";
+import { ANSWER_EDIT_NOT_ALLOWED } from "../../src/domain/survey/survey";
+import { bareMobile } from "../../src/domain/survey/surveyValidation";
+import { VERIFIABLE_OF_TYPE, verificationResets } from "../../src/domain/verification/verification";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";

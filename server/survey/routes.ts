@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import * as questionApi from "../../src/domain/api/questions";
 import * as api from "../../src/domain/api/survey";
-import { answersUpdateOf } from "../../src/domain/surveyInput";
+import { answersUpdateOf } from "../../src/domain/survey/surveyInput";
 import { saveReason } from "../calling/trackers";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";

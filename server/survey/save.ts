@@ -7,7 +7,7 @@
  * nothing is saved while a retailer request is pending (001 §4.4), every changed answer gets a
  * QC edit history line, and the outlet's score is worked out again.
  */
-import { reviewRole } from "../../src/domain/outletReview";
+import { reviewRole } from "../../src/domain/outlets/outletReview";
 import {
   ANSWER_EDIT_NOT_ALLOWED,
   type AnswersUpdateRequest,
@@ -25,14 +25,14 @@ import {
   type UpdateAnswer,
   VALUE_FIELDS,
   type Validations,
-} from "../../src/domain/survey";
-import { answerProblems } from "../../src/domain/surveyValidation";
+} from "../../src/domain/survey/survey";
+import { answerProblems } from "../../src/domain/survey/surveyValidation";
 import {
   answerVerificationAfterEdit,
   VERIFIABLE_OF_TYPE,
   type Verifiable,
   valueChanged,
-} from "../../src/domain/verification";
+} from "../../src/domain/verification/verification";
 import type { Queryable } from "../db/db";
 import { Problem } from "../http/problem";
 import type { OutletViewer } from "../outlets/access";

@@ -1,6 +1,6 @@
 /** Who may read the tax figures and who may issue Form 16 statements: the domain's rules, every call. */
 import type { Context } from "hono";
-import { mayIssueForm16, mayReadTax } from "../../src/domain/permissions";
+import { mayIssueForm16, mayReadTax } from "../../src/domain/shared/permissions";
 import { FORBIDDEN, requireUser } from "../auth/guard";
 import { userDetails } from "../auth/users";
 import type { AppDeps, AppEnv, AuthState } from "../context";

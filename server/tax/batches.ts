@@ -7,8 +7,8 @@
  */
 
 import { Form16BatchId } from "../../src/domain/api/ids";
-import { financialYearLabel, isForm16Issued } from "../../src/domain/form16";
-import { type Form16Batch, TAX_MSG } from "../../src/domain/tax";
+import { financialYearLabel, isForm16Issued } from "../../src/domain/tax/form16";
+import { type Form16Batch, TAX_MSG } from "../../src/domain/tax/tax";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";

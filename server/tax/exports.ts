@@ -3,8 +3,8 @@
  * with tax deducted (what a quarterly TDS return lists), and the Form 16 CSV summary of a year, one
  * row per PAN with the same figure as the PAN list.
  */
-import { financialYearLabel } from "../../src/domain/form16";
-import { FORM16_CSV_COLUMNS, quarterBounds, TDS_REPORT_COLUMNS } from "../../src/domain/tax";
+import { financialYearLabel } from "../../src/domain/tax/form16";
+import { FORM16_CSV_COLUMNS, quarterBounds, TDS_REPORT_COLUMNS } from "../../src/domain/tax/tax";
 import type { Queryable } from "../db/db";
 import { taxedPayouts } from "./form16";
 import { allTaxedPans, panRows } from "./reads";

@@ -6,16 +6,16 @@
  * uploaded by the payout team in its place; kept in stored_files like the invoices.
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { formatMobileDate } from "../../src/domain/mobile/mobile";
+import { PAYOUT_PAID } from "../../src/domain/payouts/payouts";
 import {
   FINANCIAL_QUARTER_MONTHS,
   type Form16Payout,
   type Form16Year,
   financialYearLabel,
   form16Years,
-} from "../../src/domain/form16";
-import { formatMobileDate } from "../../src/domain/mobile";
-import { PAYOUT_PAID } from "../../src/domain/payouts";
-import { type Form16Source, financialYearBounds, panYearFigure } from "../../src/domain/tax";
+} from "../../src/domain/tax/form16";
+import { type Form16Source, financialYearBounds, panYearFigure } from "../../src/domain/tax/tax";
 import type { Queryable } from "../db/db";
 import { readFile, saveFile } from "../uploads/files";
 

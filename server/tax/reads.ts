@@ -5,8 +5,8 @@
  */
 import { addressOf } from "../../src/domain/api/endpoint";
 import { panForm16Pdf } from "../../src/domain/api/tax";
-import { financialYearLabel, financialYearOf, isForm16Issued } from "../../src/domain/form16";
-import { PAYOUT_PAID } from "../../src/domain/payouts";
+import { PAYOUT_PAID } from "../../src/domain/payouts/payouts";
+import { financialYearLabel, financialYearOf, isForm16Issued } from "../../src/domain/tax/form16";
 import {
   type Form16Source,
   financialYearBounds,
@@ -18,7 +18,7 @@ import {
   quarterBounds,
   type TdsAnswer,
   type TdsRow,
-} from "../../src/domain/tax";
+} from "../../src/domain/tax/tax";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";
 import { deducteeOf, form16Files, type TaxedPayout, taxedPayouts } from "./form16";

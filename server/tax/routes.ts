@@ -5,8 +5,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as api from "../../src/domain/api/tax";
-import { FINANCIAL_QUARTER_MONTHS, financialYearLabel } from "../../src/domain/form16";
-import { TAX_MSG } from "../../src/domain/tax";
+import { FINANCIAL_QUARTER_MONTHS, financialYearLabel } from "../../src/domain/tax/form16";
+import { TAX_MSG } from "../../src/domain/tax/tax";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { createExport, exportOf } from "../exports/exportJobs";

@@ -4,7 +4,7 @@
  * `differenceHash` makes the bits. Null for bytes that are not a picture sharp can read.
  */
 import sharp from "sharp";
-import { differenceHash, HASH_SIZE, HASH_WIDTH } from "../../src/domain/unicorns";
+import { differenceHash, HASH_SIZE, HASH_WIDTH } from "../../src/domain/verification/unicorns";
 
 export async function imageHash(bytes: Uint8Array): Promise<string | null> {
   try {

@@ -1,8 +1,12 @@
 /** The scans and the pairs of images found alike, read and decided (docs/verification.md). */
 
 import { UnicornPairId } from "../../src/domain/api/ids";
-import type { UnicornPair, UnicornScan } from "../../src/domain/unicorns";
-import { type PairDecision, type PairStatus, SCANNED_IMAGE_KINDS } from "../../src/domain/unicorns";
+import type { UnicornPair, UnicornScan } from "../../src/domain/verification/unicorns";
+import {
+  type PairDecision,
+  type PairStatus,
+  SCANNED_IMAGE_KINDS,
+} from "../../src/domain/verification/unicorns";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";
 

@@ -1,7 +1,7 @@
 /** Image matching's endpoints (src/domain/api/unicorns.ts; docs/verification.md, "Image matching"). */
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/unicorns";
-import { UNICORN_MSG } from "../../src/domain/unicorns";
+import { UNICORN_MSG } from "../../src/domain/verification/unicorns";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
 import { paginate } from "../http/pagination";

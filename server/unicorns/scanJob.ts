@@ -4,7 +4,11 @@
  * heartbeat), then compares every two images of different outlets of the sub-project and records the
  * pairs the domain's `isSuspectedMatch` keeps. A pair already recorded keeps its decision.
  */
-import { hammingDistance, isSuspectedMatch, SCANNED_IMAGE_KINDS } from "../../src/domain/unicorns";
+import {
+  hammingDistance,
+  isSuspectedMatch,
+  SCANNED_IMAGE_KINDS,
+} from "../../src/domain/verification/unicorns";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { beat, claimJob, type JobQueue, stillWaiting } from "../jobs/queue";

@@ -5,8 +5,8 @@
 import type { Context } from "hono";
 import type { AnyEndpoint } from "../../src/domain/api/endpoint";
 import { uploadTypeField } from "../../src/domain/api/uploads";
-import { decodeRowId } from "../../src/domain/requestInput";
-import type { UploadType } from "../../src/domain/uploadTypes";
+import { decodeRowId } from "../../src/domain/shared/requestInput";
+import type { UploadType } from "../../src/domain/uploads/uploadTypes";
 import { requireStaff } from "../auth/guard";
 import type { AppDeps, AppEnv, AuthState } from "../context";
 import { fieldProblem, NOT_FOUND, Problem, REQUIRED } from "../http/problem";

@@ -3,7 +3,9 @@
  * its row: server/uploads/jobs.ts), so a repeated or concurrent confirm finds the job already
  * active and applies nothing twice. The loser of such a race gets a 409 saying what happened.
  */
-import { amountInWords, parseAmountToPaise } from "../../src/domain/amountInWords";
+import { amountInWords, parseAmountToPaise } from "../../src/domain/payouts/amountInWords";
+import { PAID_STATE, PLOTTED_STATE } from "../../src/domain/payouts/payouts";
+import { calendarDateAt } from "../../src/domain/shared/format";
 import {
   type ActivationInfo,
   actionConflict,
@@ -11,10 +13,8 @@ import {
   canConfirm,
   UPLOAD_MSG,
   uploadCancelledByConfirm,
-} from "../../src/domain/bulkUpload";
-import { calendarDateAt } from "../../src/domain/format";
-import { PAID_STATE, PLOTTED_STATE } from "../../src/domain/payouts";
-import { UPLOAD_TYPES, type UploadType } from "../../src/domain/uploadTypes";
+} from "../../src/domain/uploads/bulkUpload";
+import { UPLOAD_TYPES, type UploadType } from "../../src/domain/uploads/uploadTypes";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";

@@ -2,10 +2,14 @@
  * What confirming each upload type does with its clean rows, inside the confirm's transaction:
  * either every row is applied or, on any failure, none.
  */
-import { splitChoices } from "../../src/domain/choices";
-import { splitReferenceImages } from "../../src/domain/referenceImages";
-import { roleNotGrantable, type UploadTypeKey, userNotChangeable } from "../../src/domain/uploadTypes";
-import { firstWorkflowState } from "../../src/machines/outletWorkflowConfig";
+import { splitChoices } from "../../src/domain/shared/choices";
+import { splitReferenceImages } from "../../src/domain/survey/referenceImages";
+import {
+  roleNotGrantable,
+  type UploadTypeKey,
+  userNotChangeable,
+} from "../../src/domain/uploads/uploadTypes";
+import { firstWorkflowState } from "../../src/machines/outlets/outletWorkflowConfig";
 import { autoAssign } from "../allocation/autoAssign";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";

@@ -10,8 +10,8 @@ import {
   MAX_UPLOAD_COLUMNS,
   MAX_UPLOAD_ROWS,
   UPLOAD_MSG,
-} from "../../src/domain/bulkUpload";
-import { isBlankCell, type SheetCell, shownText } from "../../src/domain/uploadCells";
+} from "../../src/domain/uploads/bulkUpload";
+import { isBlankCell, type SheetCell, shownText } from "../../src/domain/uploads/uploadCells";
 import { toSheetCell } from "./sheetCell";
 import { streamFirstSheet } from "./xlsxStream";
 import { writeTextSheet } from "./xlsxWriter";

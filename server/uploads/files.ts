@@ -2,7 +2,7 @@
 
 import { addressOf } from "../../src/domain/api/endpoint";
 import { storedFile } from "../../src/domain/api/uploads";
-import { mayUseFieldTools } from "../../src/domain/permissions";
+import { mayUseFieldTools } from "../../src/domain/shared/permissions";
 import { type UserRow, userDetails } from "../auth/users";
 import type { Queryable } from "../db/db";
 import { CSV_CONTENT_TYPE } from "../exports/csv";

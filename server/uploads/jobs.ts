@@ -1,8 +1,8 @@
 /** The jobs table: reading jobs in the API's shape, the waiting queue, audit entries and notifications. */
 
 import { ExportJobId, JobId, SubProjectId } from "../../src/domain/api/ids";
-import type { BulkUploadJob, JobStatus } from "../../src/domain/bulkUpload";
-import { escapeLike } from "../../src/domain/requestInput";
+import { escapeLike } from "../../src/domain/shared/requestInput";
+import type { BulkUploadJob, JobStatus } from "../../src/domain/uploads/bulkUpload";
 import type { Queryable } from "../db/db";
 import { fileLink } from "./files";
 import type { UploadScope } from "./scope";

@@ -4,15 +4,15 @@
  * so each is checked and reported like a sheet's row; Confirm attaches the clean rows' images to
  * their outlets, read again from the stored zip.
  */
-import { UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import { UPLOAD_MSG } from "../../src/domain/uploads/bulkUpload";
 import {
   imageTypeOf,
   isImageEntry,
   KYC_IMAGE_FILES,
   KYC_ZIP_MSG,
   rsidOfImageName,
-} from "../../src/domain/kycImages";
-import { textCell } from "../../src/domain/uploadCells";
+} from "../../src/domain/uploads/kycImages";
+import { textCell } from "../../src/domain/uploads/uploadCells";
 import type { Queryable } from "../db/db";
 import { SheetRefused, type SheetRow, type SheetStream } from "./excel";
 import { readFile } from "./files";

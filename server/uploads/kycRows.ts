@@ -4,7 +4,11 @@
  * its workflow object's bank fields), and a value the row changes is not verified until it is
  * checked again (001 §4.3, the domain's `verificationResets`). The row is also kept as received.
  */
-import { VERIFIABLE_OF_TYPE, type Verifiable, verificationResets } from "../../src/domain/verification";
+import {
+  VERIFIABLE_OF_TYPE,
+  type Verifiable,
+  verificationResets,
+} from "../../src/domain/verification/verification";
 import type { Queryable } from "../db/db";
 import { insertMany } from "../db/insertMany";
 import { resetVerification } from "../verification/statuses";

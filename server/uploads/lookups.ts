@@ -4,7 +4,7 @@
  * records that already exist, and the roles the uploader may grant.
  */
 
-import { mayHoldRole, roleInternalOnly } from "../../src/domain/permissions";
+import { mayHoldRole, roleInternalOnly } from "../../src/domain/shared/permissions";
 import {
   mayChangeUser,
   mayGrantRole,
@@ -15,7 +15,7 @@ import {
   roleNotGrantable,
   type UploadContext,
   type UploadType,
-} from "../../src/domain/uploadTypes";
+} from "../../src/domain/uploads/uploadTypes";
 import { maySeeOrganisation } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { UploadScope } from "./scope";

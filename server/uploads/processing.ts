@@ -4,8 +4,8 @@
  * clean and unclean result files. Processing changes no business data, so a worker that dies
  * mid-job leaves nothing half done: its heartbeat goes stale and another run takes the job over.
  */
-import { MAX_UNPACKED_BYTES, UPLOAD_MSG } from "../../src/domain/bulkUpload";
-import { type SheetCell, shownText } from "../../src/domain/uploadCells";
+import { MAX_UNPACKED_BYTES, UPLOAD_MSG } from "../../src/domain/uploads/bulkUpload";
+import { type SheetCell, shownText } from "../../src/domain/uploads/uploadCells";
 import {
   checkHeader,
   ERROR_COLUMN,
@@ -15,7 +15,7 @@ import {
   ROW_COLUMN,
   rowValidator,
   UPLOAD_TYPES,
-} from "../../src/domain/uploadTypes";
+} from "../../src/domain/uploads/uploadTypes";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { claimJob, type JobQueue } from "../jobs/queue";

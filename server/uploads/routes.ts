@@ -6,16 +6,16 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as api from "../../src/domain/api/uploads";
-import { MAX_UPLOAD_BYTES, UPLOAD_MSG } from "../../src/domain/bulkUpload";
-import { KYC_ZIP_MSG } from "../../src/domain/kycImages";
-import { MESSAGE_MSG } from "../../src/domain/messaging";
+import { MESSAGE_MSG } from "../../src/domain/messaging/messaging";
 import {
   addFieldError,
   decodeText,
   type FieldErrors,
   MAX_QUERY_TEXT_LENGTH,
-} from "../../src/domain/requestInput";
-import type { UploadType } from "../../src/domain/uploadTypes";
+} from "../../src/domain/shared/requestInput";
+import { MAX_UPLOAD_BYTES, UPLOAD_MSG } from "../../src/domain/uploads/bulkUpload";
+import { KYC_ZIP_MSG } from "../../src/domain/uploads/kycImages";
+import type { UploadType } from "../../src/domain/uploads/uploadTypes";
 import type { AppDeps, AppEnv } from "../context";
 import { listExports, toApiExport } from "../exports/exportJobs";
 import { paginate } from "../http/pagination";

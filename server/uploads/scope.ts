@@ -4,15 +4,15 @@
  */
 
 import type { Context } from "hono";
-import type { UserDetails } from "../../src/domain/auth";
-import { organisationSlug } from "../../src/domain/bulkUpload";
-import { decodeRowId } from "../../src/domain/requestInput";
+import type { UserDetails } from "../../src/domain/auth/auth";
+import { decodeRowId } from "../../src/domain/shared/requestInput";
+import { organisationSlug } from "../../src/domain/uploads/bulkUpload";
 import {
   canUseUploadType,
   isUploadTypeKey,
   UPLOAD_TYPES,
   type UploadType,
-} from "../../src/domain/uploadTypes";
+} from "../../src/domain/uploads/uploadTypes";
 import { FORBIDDEN, requireUser } from "../auth/guard";
 import { isInternal, maySeeOrganisation } from "../auth/organisationScope";
 import { type UserRow, userDetails } from "../auth/users";

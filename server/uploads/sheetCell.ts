@@ -1,10 +1,10 @@
 /**
- * A spreadsheet cell as the upload rules read it (src/domain/uploadCells.ts), from the cell object
+ * A spreadsheet cell as the upload rules read it (src/domain/uploads/uploadCells.ts), from the cell object
  * SheetJS gives (or the streaming .xlsx reader gives in the same shape): the saved value of
  * formulas, dates by their number format as YYYY-MM-DD, formula errors by their text.
  */
 import * as XLSX from "@e965/xlsx";
-import type { SheetCell } from "../../src/domain/uploadCells";
+import type { SheetCell } from "../../src/domain/uploads/uploadCells";
 
 /** The fields of a SheetJS cell object the rules use. */
 export type RawCell = Pick<XLSX.CellObject, "t" | "v" | "f" | "z">;

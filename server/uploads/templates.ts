@@ -1,9 +1,14 @@
 /** The template of an upload type as GET bulk/upload/help/ answers it, with the forms of values it accepts. */
 import { addressOf } from "../../src/domain/api/endpoint";
 import { uploadSample } from "../../src/domain/api/uploads";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, type UploadHelp } from "../../src/domain/bulkUpload";
-import { MAX_REFERENCE_IMAGES } from "../../src/domain/referenceImages";
-import { type FieldRule, RECORD_NAMES, REF_NAMES, type UploadType } from "../../src/domain/uploadTypes";
+import { MAX_REFERENCE_IMAGES } from "../../src/domain/survey/referenceImages";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, type UploadHelp } from "../../src/domain/uploads/bulkUpload";
+import {
+  type FieldRule,
+  RECORD_NAMES,
+  REF_NAMES,
+  type UploadType,
+} from "../../src/domain/uploads/uploadTypes";
 
 const RULE_TEXT: Readonly<
   Record<Exclude<FieldRule["kind"], "oneOf" | "ref" | "refs" | "new" | "notRef">, string>

@@ -1,7 +1,7 @@
 /** Who may run identity checks and who may change the IFSC master: the domain's rules, every call. */
 import type { Context } from "hono";
-import { mayVerifyIdentity } from "../../src/domain/permissions";
-import { canUseUploadType, UPLOAD_TYPES } from "../../src/domain/uploadTypes";
+import { mayVerifyIdentity } from "../../src/domain/shared/permissions";
+import { canUseUploadType, UPLOAD_TYPES } from "../../src/domain/uploads/uploadTypes";
 import { FORBIDDEN, requireUser } from "../auth/guard";
 import { userDetails } from "../auth/users";
 import type { AppDeps, AppEnv } from "../context";

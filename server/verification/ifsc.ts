@@ -6,7 +6,7 @@
  * Only the package's data files are read: its HTTP client is never loaded.
  */
 import { createRequire } from "node:module";
-import { normalisedValue } from "../../src/domain/verification";
+import { normalisedValue } from "../../src/domain/verification/verification";
 import type { Queryable } from "../db/db";
 
 const load = createRequire(import.meta.url);

@@ -12,7 +12,7 @@ import {
   type LocationShow,
   locationVerdict,
   verdictsShown,
-} from "../../src/domain/locationChecks";
+} from "../../src/domain/verification/locationChecks";
 import type { Queryable } from "../db/db";
 import type { Page } from "../http/pagination";
 import { placeOf } from "./places";

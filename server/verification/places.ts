@@ -5,7 +5,7 @@
  * a grid of 0.5-degree cells, so finding the nearest PIN codes reads a few cells, not every code.
  * Nothing is asked of any service.
  */
-import { type FoundPlace, MAX_PLACE_KM } from "../../src/domain/locationChecks";
+import { type FoundPlace, MAX_PLACE_KM } from "../../src/domain/verification/locationChecks";
 
 type Pin = { pin: string; place: string; district: string; state: string; lat: number; lng: number };
 

@@ -3,7 +3,7 @@
  * (001 §7), the recent checks the verification screens list, and one IFSC master row with its
  * audit trail.
  */
-import type { VerificationCheck } from "../../src/domain/verification";
+import type { VerificationCheck } from "../../src/domain/verification/verification";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
 import type { OutletViewer } from "../outlets/access";

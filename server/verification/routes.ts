@@ -5,15 +5,15 @@
  */
 import { Hono } from "hono";
 import * as api from "../../src/domain/api/verification";
-import { ifscFormat } from "../../src/domain/surveyValidation";
-import { isValidIfsc } from "../../src/domain/validation";
+import { isValidIfsc } from "../../src/domain/shared/validation";
+import { ifscFormat } from "../../src/domain/survey/surveyValidation";
 import {
   formatFailure,
   inputFormatOk,
   namesMatch,
   normalisedValue,
   VERIFICATION_MSG,
-} from "../../src/domain/verification";
+} from "../../src/domain/verification/verification";
 import { isInternal } from "../auth/organisationScope";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";

@@ -6,7 +6,7 @@
  * outlet holds the same value, on the outlet (its status verified, its *_kyc fields). A check that
  * failed or got no answer changes no status.
  */
-import { ANSWER_EDIT_NOT_ALLOWED } from "../../src/domain/survey";
+import { ANSWER_EDIT_NOT_ALLOWED } from "../../src/domain/survey/survey";
 import {
   type CheckKind,
   type CheckStatus,
@@ -15,7 +15,7 @@ import {
   VERIFICATION_MSG,
   VERIFICATIONS_PER_MINUTE,
   VERIFIED,
-} from "../../src/domain/verification";
+} from "../../src/domain/verification/verification";
 import type { AppDeps } from "../context";
 import type { Queryable } from "../db/db";
 import { inTransaction } from "../db/retry";

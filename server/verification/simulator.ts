@@ -3,7 +3,7 @@
  * show success, refusal, a timeout and an unavailable provider on purpose. Names come from the
  * demo records: the outlet holding the value, else a name made from the value itself.
  */
-import { normalisedValue } from "../../src/domain/verification";
+import { normalisedValue } from "../../src/domain/verification/verification";
 import type { Queryable } from "../db/db";
 import {
   type KycProvider,

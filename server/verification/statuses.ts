@@ -4,7 +4,7 @@
  * `verificationResets` names go back to not_verified_yet. A UPI id has no outlet status: its
  * answer's verified flag is its status, and the answer save clears it.
  */
-import { NOT_VERIFIED_YET, type Verifiable } from "../../src/domain/verification";
+import { NOT_VERIFIED_YET, type Verifiable } from "../../src/domain/verification/verification";
 import type { Queryable } from "../db/db";
 
 /** The status column of each value, on the outlet or on its workflow object. */

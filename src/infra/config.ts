@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS } from "../domain/messages";
+import { REQUEST_TIMEOUT_MS } from "../domain/shared/messages";
 
 /** Where the API lives (spec 000 §7.1: configuration, host omitted) and how long a request may take. */
 export const httpConfig = {

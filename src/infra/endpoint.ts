@@ -5,7 +5,7 @@
  */
 import { Effect, type Schema } from "effect";
 import { type Endpoint, type Multipart, pathWith } from "../domain/api/endpoint";
-import { encodeFields } from "../domain/schemaErrors";
+import { encodeFields } from "../domain/shared/schemaErrors";
 import { type ApiError, type Query, request, ValidationError } from "./http";
 
 type TypeOf<S> = S extends Schema.Top ? S["Type"] : never;

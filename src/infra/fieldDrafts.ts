@@ -3,7 +3,7 @@
  * their outlets: by user, newest change first. Signing out keeps them, so a draft waits for its
  * auditor's next sign-in on this phone.
  */
-import type { OutletDraftFields } from "../domain/fieldCapture";
+import type { OutletDraftFields } from "../domain/ekyc/fieldCapture";
 import { readStored, STORAGE_KEYS, writeStored } from "./storage";
 
 export type KeptDraft = { key: string; fields: OutletDraftFields; attempted: boolean; saved: string };

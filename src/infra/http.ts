@@ -4,8 +4,8 @@
  * application decides what a 401, a 451 or a `detail` means to the page.
  */
 import { Cause, Data, Effect, Exit, Option, Schema } from "effect";
-import { SessionConflictBody } from "../domain/auth";
-import { MSG } from "../domain/messages";
+import { SessionConflictBody } from "../domain/auth/auth";
+import { MSG } from "../domain/shared/messages";
 import { httpConfig } from "./config";
 import { httpHooks } from "./httpHooks";
 import { readStored, STORAGE_KEYS } from "./storage";

@@ -1,5 +1,5 @@
 /** The mobile numbers this device signed a retailer in with (local storage), most recent first. */
-import { isMobileDigits, rememberedAfter } from "../domain/otpLogin";
+import { isMobileDigits, rememberedAfter } from "../domain/auth/otpLogin";
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from "./storage";
 
 export function rememberedMobiles(): string[] {

@@ -5,8 +5,8 @@
  * 401 or a 451, any other answer's `detail` becomes a FAILED notification.
  */
 import { fromCallback, sendTo, setup } from "xstate";
-import { appStartMachine } from "./appStart";
-import { notificationMachine } from "./notification";
+import { appStartMachine } from "./auth/appStart";
+import { notificationMachine } from "./shared/notification";
 
 /** Client-side navigation: a new page of history, or the current one replaced. */
 export type NavigationEvent = { type: "navigation.go"; to: string; replace: boolean };

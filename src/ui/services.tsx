@@ -6,7 +6,7 @@
 import { createContext, type ReactNode, useContext } from "react";
 import type { ActorRef, ActorRefFrom, Snapshot } from "xstate";
 import { APPLICATION_CHILDREN, type applicationMachine, type NavigationEvent } from "../machines/application";
-import type { notificationMachine } from "../machines/notification";
+import type { notificationMachine } from "../machines/shared/notification";
 import type { ForgotPasswordFlow } from "./auth/forgotPasswordFlow";
 import type { StaffSignInFlow } from "./auth/staffSignInFlow";
 import type { EKycFlows } from "./ekyc/eKycFlows";

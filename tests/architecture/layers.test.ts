@@ -29,6 +29,15 @@ describe("the dependency rule", () => {
     expect(result.status).not.toBe(0);
     expect(result.output).toContain("domain-is-pure");
     expect(result.output).toContain("machines-over-domain");
+    for (const folderRule of [
+      "domain-shared-is-foundation",
+      "contract-primitives-over-shared",
+      "domain-rules-below-contract",
+      "machines-shared-is-foundation",
+      "machines-root-composes",
+    ]) {
+      expect(result.output).toContain(folderRule);
+    }
   });
 
   it("passes on the real source tree", () => {
@@ -37,6 +46,15 @@ describe("the dependency rule", () => {
     // Guards against the checker silently cruising nothing (a known failure mode with some compilers).
     const cruised = Number(/\((\d+) modules/.exec(result.output)?.[1] ?? 0);
     expect(cruised).toBeGreaterThan(3);
+  });
+});
+
+describe("the feature folders", () => {
+  it("hold every domain rule and machine: only the registry and the application sit at the top", () => {
+    const loose = (dir: string) =>
+      readdirSync(join(root, dir)).filter((name) => statSync(join(root, dir, name)).isFile());
+    expect(loose("src/domain")).toEqual([]);
+    expect(loose("src/machines").sort()).toEqual(["application.ts", "registry.ts"]);
   });
 });
 

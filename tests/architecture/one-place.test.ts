@@ -26,44 +26,44 @@ const quoted = (type: string) => `["']${type}["']`;
 const list = (...items: string[]) => new RegExp(items.map(quoted).join(String.raw`,\s*`));
 
 const OWNED: { what: string; owner: string; copy: RegExp; history?: string[] }[] = [
-  { what: "the month names", owner: "src/domain/format.ts", copy: /["']Jan["'],\s*["']Feb["']/ },
+  { what: "the month names", owner: "src/domain/shared/format.ts", copy: /["']Jan["'],\s*["']Feb["']/ },
   {
     what: "India's UTC offset",
-    owner: "src/domain/format.ts",
+    owner: "src/domain/shared/format.ts",
     copy: /\b330\s*[*;]|5\s*\*\s*60\s*\+\s*30|19_?800\b|\+05:?30\b|5\.5\s*\*/,
   },
   {
     what: "the YYYY-MM-DD date check",
-    owner: "src/domain/format.ts",
+    owner: "src/domain/shared/format.ts",
     // With or without capture groups around each part.
     copy: new RegExp(`${DIGIT}\\{4\\}\\)?-\\(?${DIGIT}\\{2\\}\\)?-\\(?${DIGIT}\\{2\\}`),
   },
   {
     what: "the question types",
-    owner: "src/domain/survey.ts",
+    owner: "src/domain/survey/survey.ts",
     copy: list("yes_or_no", "single_choice"),
     history: ["server/migrations/0013_survey.sql"],
   },
   {
     what: "the image question types",
-    owner: "src/domain/survey.ts",
+    owner: "src/domain/survey/survey.ts",
     copy: list("single_image", "multiple_image", "invoice_image", "e_signature"),
     history: ["server/migrations/0013_survey.sql"],
   },
   {
     what: "the account number's 9 to 18 digits",
-    owner: "src/domain/validation.ts",
+    owner: "src/domain/shared/validation.ts",
     copy: new RegExp(`${DIGIT}\\{9,18\\}`),
   },
   {
     what: "the phone check (10 digits once spaces and +91 are removed)",
-    owner: "src/domain/validation.ts",
+    owner: "src/domain/shared/validation.ts",
     // The +91 stripped, or the 10 digits tested on a stripped number.
     copy: /replace\(\/\^\\\+91\/|\{10\}\$\/\.test\(\s*bareMobile\(/,
   },
   {
     what: "the calling verification rule",
-    owner: "src/domain/survey.ts",
+    owner: "src/domain/survey/survey.ts",
     // Its messages, or "called and verified or remarked" spelled out in TS or SQL.
     copy: /Mark at least one calling question|Give the Reason for the remark|has_called_and_verified\s*(?:OR|\|\|)|(?:OR|\|\|)\s*[\w.]*has_called_and_verified/,
   },

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isPublicPath, startDecision } from "../../src/domain/appStart";
-import { loginPathFor } from "../../src/domain/routePatterns";
-import { isMobileViewPath } from "../../src/domain/routes";
+import { isPublicPath, startDecision } from "../../src/domain/auth/appStart";
+import { loginPathFor } from "../../src/domain/shared/routePatterns";
+import { isMobileViewPath } from "../../src/domain/shell/routes";
 
 describe("application start (spec 002 §2.1)", () => {
   it("open_store goes to the app store before anything else", () => {

@@ -5,7 +5,7 @@ import {
   isSuccessfulReason,
   paymentResult,
   savedAnswersComplete,
-} from "../../src/domain/calling";
+} from "../../src/domain/outlets/calling";
 
 describe("the calling desk's rules (001 §2.3, §4.5)", () => {
   it("shows a phone 4-3-3, a +91 prefix stripped", () => {

@@ -1,8 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { asksReasonDescription } from "../../src/domain/extraFields";
-import { fieldLabel, messagesByField, readableLine, readFieldLine } from "../../src/domain/fieldLines";
-import { daysInMonth } from "../../src/domain/format";
+import { asksReasonDescription } from "../../src/domain/outlets/extraFields";
+import {
+  fieldLabel,
+  messagesByField,
+  readableLine,
+  readFieldLine,
+} from "../../src/domain/outlets/fieldLines";
+import { daysInMonth } from "../../src/domain/shared/format";
 
 describe("the server's 400 lines read back for a form", () => {
   it("splits a line into its field and message, and keeps a line without a field whole", () => {

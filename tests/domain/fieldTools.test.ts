@@ -13,8 +13,8 @@ import {
   recoveryFormErrors,
   recoveryStatusLabel,
   rsidListProblem,
-} from "../../src/domain/fieldTools";
-import { mayUseFieldTools } from "../../src/domain/permissions";
+} from "../../src/domain/fieldTools/fieldTools";
+import { mayUseFieldTools } from "../../src/domain/shared/permissions";
 
 const TODAY = "2026-11-20";
 const filled = {

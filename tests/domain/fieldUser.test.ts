@@ -1,8 +1,8 @@
 /** The field auditor's lists (docs/field-user.md): every outlet in exactly one, as the workflow ends. */
 import { describe, expect, it } from "vitest";
-import { FIELD_LISTS, fieldListOf, fieldListPairs } from "../../src/domain/fieldUser";
-import { CYCLE_TYPE, OUTLET_STATES_BY_TYPE, SUB_PROJECT_TYPES } from "../../src/domain/outletStates";
-import { OUTLET_WORKFLOWS } from "../../src/machines/outletWorkflow";
+import { FIELD_LISTS, fieldListOf, fieldListPairs } from "../../src/domain/ekyc/fieldUser";
+import { CYCLE_TYPE, OUTLET_STATES_BY_TYPE, SUB_PROJECT_TYPES } from "../../src/domain/outlets/outletStates";
+import { OUTLET_WORKFLOWS } from "../../src/machines/outlets/outletWorkflow";
 
 describe("fieldListOf", () => {
   it("puts every state of every sub-project type, main or cycle, in one list", () => {

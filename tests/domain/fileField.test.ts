@@ -1,5 +1,7 @@
 /** File fields' rule: types told by content, the size limit, and the one sentence a refusal gives. */
 import { describe, expect, it } from "vitest";
+import { fieldProblems } from "../../src/domain/admin/resource";
+import { PROJECT_DECK, PROJECT_LOGO, projects } from "../../src/domain/admin/resources/projects";
 import {
   type ChosenFile,
   fileKeepsRule,
@@ -9,9 +11,7 @@ import {
   isChosenFile,
   isStoredFile,
   MB,
-} from "../../src/domain/fileField";
-import { fieldProblems } from "../../src/domain/resource";
-import { PROJECT_DECK, PROJECT_LOGO, projects } from "../../src/domain/resources/projects";
+} from "../../src/domain/shared/fileField";
 
 const bytesOf = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));

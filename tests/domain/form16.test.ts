@@ -7,7 +7,7 @@ import {
   financialYearOf,
   form16Years,
   isForm16Issued,
-} from "../../src/domain/form16";
+} from "../../src/domain/tax/form16";
 
 describe("Form 16's financial years", () => {
   it("start in April, with Q1 April to June and Q4 January to March", () => {

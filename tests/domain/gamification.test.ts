@@ -8,7 +8,7 @@ import {
   SCORING_LOGS,
   scoredEventOf,
   slugOf,
-} from "../../src/domain/gamification";
+} from "../../src/domain/gamification/gamification";
 
 const move = (from_state: string, to_state: string, action = to_state) => ({ action, from_state, to_state });
 

@@ -23,7 +23,7 @@ import {
   UNVERIFIED,
   withHeaderLookup,
   withHeaderValue,
-} from "../../src/domain/invoiceHeaders";
+} from "../../src/domain/invoices/invoiceHeaders";
 
 let nextId = 1;
 const h = (

@@ -1,12 +1,12 @@
 /** The collected-bills lists' rules: the statuses asked for, the invoice date range, the date shown. */
 import { describe, expect, it } from "vitest";
-import { EMPTY_FILTERS, type FilterValues } from "../../src/domain/filters";
 import {
   collectedBillsQuery,
   invoiceDateText,
   invoiceListQuery,
   invoiceRangeErrors,
-} from "../../src/domain/invoiceLists";
+} from "../../src/domain/invoices/invoiceLists";
+import { EMPTY_FILTERS, type FilterValues } from "../../src/domain/shared/filters";
 
 const with_ = (lists: FilterValues["lists"], ranges: FilterValues["ranges"] = {}): FilterValues => ({
   ...EMPTY_FILTERS,

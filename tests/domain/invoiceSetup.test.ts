@@ -1,7 +1,6 @@
 // @vitest-environment node
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { splitChoices } from "../../src/domain/choices";
 import {
   assignmentProblem,
   BOUNDS_CROSSED,
@@ -17,7 +16,8 @@ import {
   skuNameProblem,
   skuRowProblems,
   TEMPLATE_OR_HEADERS,
-} from "../../src/domain/invoiceSetup";
+} from "../../src/domain/invoices/invoiceSetup";
+import { splitChoices } from "../../src/domain/shared/choices";
 
 const field = (over: Partial<SkuTemplateField>): SkuTemplateField => ({
   id: 1,

@@ -1,6 +1,6 @@
 /** Collected bills' own rules: who edits invoices (001 §4.2) and the pending count (001 §3). */
 import { describe, expect, it } from "vitest";
-import { mayEditInvoices, pendingInvoices } from "../../src/domain/invoices";
+import { mayEditInvoices, pendingInvoices } from "../../src/domain/invoices/invoices";
 
 describe("mayEditInvoices", () => {
   it("lets QC roles edit while the edit permission holds", () => {

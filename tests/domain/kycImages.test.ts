@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageTypeOf, isImageEntry, NOT_AN_IMAGE, rsidOfImageName } from "../../src/domain/kycImages";
+import { imageTypeOf, isImageEntry, NOT_AN_IMAGE, rsidOfImageName } from "../../src/domain/uploads/kycImages";
 
 describe("KYC image names", () => {
   it("reads the RSID from the name, without folders, extension or what follows an underscore", () => {

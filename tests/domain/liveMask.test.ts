@@ -1,7 +1,7 @@
 // @vitest-environment node
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isSecretField, MASKED, maskEvent, maskSecrets } from "../../src/domain/liveMask";
+import { isSecretField, MASKED, maskEvent, maskSecrets } from "../../src/domain/machinesArea/liveMask";
 
 describe("live mode's masking of secrets", () => {
   it("masks passwords, tokens, one-time codes and session ids at any depth", () => {

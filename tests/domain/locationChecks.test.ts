@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locationVerdict, sameState, verdictsShown } from "../../src/domain/locationChecks";
+import { locationVerdict, sameState, verdictsShown } from "../../src/domain/verification/locationChecks";
 
 const found = (state: string, pin = "560001") => ({
   pin,

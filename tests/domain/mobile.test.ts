@@ -20,7 +20,7 @@ import {
   storeFor,
   TOKEN_VALIDITY_MS,
   tokenMinute,
-} from "../../src/domain/mobile";
+} from "../../src/domain/mobile/mobile";
 
 describe("the access token", () => {
   it("is the year, month, day, hour and minute digits, and reads back as that minute", () => {

@@ -5,7 +5,7 @@ import {
   type OutletGalleryImage,
   outletGalleryPath,
   reportTitleText,
-} from "../../src/domain/outletGallery";
+} from "../../src/domain/outlets/outletGallery";
 
 const image = (id: number, section: OutletGalleryImage["section"], question: string | null = null) => ({
   id,

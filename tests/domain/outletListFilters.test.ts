@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pathAfterSignIn } from "../../src/domain/appStart";
+import { pathAfterSignIn } from "../../src/domain/auth/appStart";
+import { outletListPath } from "../../src/domain/outlets/outletListing";
 import {
   appliedFilterChips,
   appliedFilterCount,
@@ -10,8 +11,7 @@ import {
   filterValuesFromParams,
   filterValuesToParams,
   withoutChip,
-} from "../../src/domain/filters";
-import { outletListPath } from "../../src/domain/outletListing";
+} from "../../src/domain/shared/filters";
 
 const kinds = { lists: ["status", "region"], ranges: ["created", "invoice_date"], toggles: ["special"] };
 

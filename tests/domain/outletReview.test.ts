@@ -15,8 +15,8 @@ import {
   surveyDuration,
   tabOfSearch,
   tradeAndLegalNameSame,
-} from "../../src/domain/outletReview";
-import { decodeFields } from "../../src/domain/schemaErrors";
+} from "../../src/domain/outlets/outletReview";
+import { decodeFields } from "../../src/domain/shared/schemaErrors";
 
 const ALL_PANELS = new Set([
   "Score",

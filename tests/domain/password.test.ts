@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isPasswordExpired, PASSWORD_MAX_AGE_DAYS, passwordProblems } from "../../src/domain/password";
+import { isPasswordExpired, PASSWORD_MAX_AGE_DAYS, passwordProblems } from "../../src/domain/auth/password";
 
 describe("password rules", () => {
   it("names every problem at once, in a fixed order", () => {

@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { datePairs, extraDataErrors } from "../../src/domain/extraFields";
-import { calendarDateAt } from "../../src/domain/format";
+import { datePairs, extraDataErrors } from "../../src/domain/outlets/extraFields";
+import { WORKFLOW_ACTIONS } from "../../src/domain/outlets/workflowActions";
+import { calendarDateAt } from "../../src/domain/shared/format";
 import {
   endsOnOrAfter,
   isValidUtr,
   moneyProblem,
   TOO_MANY_DECIMALS,
   TOO_MANY_DIGITS,
-} from "../../src/domain/validation";
-import { WORKFLOW_ACTIONS } from "../../src/domain/workflowActions";
+} from "../../src/domain/shared/validation";
 
 describe("money amounts", () => {
   it("are positive, with at most 2 decimals and 10 digits before the point", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mayAuditPhotos, photoAuditText, rejectReasonGiven } from "../../src/domain/photoAudit";
+import { mayAuditPhotos, photoAuditText, rejectReasonGiven } from "../../src/domain/projects/photoAudit";
 
 describe("photo audit rules", () => {
   it("needs a reason of 1 to 500 characters, spaces aside, to reject a photo", () => {

@@ -1,5 +1,6 @@
 /** The project card's rules: the 15-character name, notification titles, the request readers. */
 import { describe, expect, it } from "vitest";
+import { datesInOrder, END_BEFORE_START } from "../../src/domain/admin/resources/projects";
 import {
   cardName,
   GIVE_NOTIFICATION_IDS,
@@ -8,9 +9,8 @@ import {
   notificationWhen,
   ProjectCardQuery,
   projectCardFilter,
-} from "../../src/domain/projects";
-import { datesInOrder, END_BEFORE_START } from "../../src/domain/resources/projects";
-import { decodeFields } from "../../src/domain/schemaErrors";
+} from "../../src/domain/projects/projects";
+import { decodeFields } from "../../src/domain/shared/schemaErrors";
 
 describe("project cards", () => {
   it("cuts a name longer than 15 characters and keeps a shorter one whole", () => {

@@ -1,15 +1,15 @@
 // @vitest-environment node
 /** The reference image rule (001 §3 Question reference_images; docs/survey.md), with literal cases. */
 import { describe, expect, it } from "vitest";
+import { decodeFields } from "../../src/domain/shared/schemaErrors";
 import {
   ReferenceImagesSave,
   readReferenceImages,
   referenceImageAlt,
   referenceImageProblems,
   splitReferenceImages,
-} from "../../src/domain/referenceImages";
-import { decodeFields } from "../../src/domain/schemaErrors";
-import { checkValue, rowValidator, UPLOAD_TYPES } from "../../src/domain/uploadTypes";
+} from "../../src/domain/survey/referenceImages";
+import { checkValue, rowValidator, UPLOAD_TYPES } from "../../src/domain/uploads/uploadTypes";
 
 const noRefs = () => [];
 

@@ -6,7 +6,7 @@ import {
   replayVerdict,
   stateKey,
   stepProblems,
-} from "../../src/domain/replayPath";
+} from "../../src/domain/machinesArea/replayPath";
 
 describe("QA's stored paths", () => {
   it("encode files, errors and actors so JSON holds them, with keys in one order", () => {

@@ -11,7 +11,7 @@ import {
   isPlatform,
   MAX_PAGE,
   MAX_ROW_ID,
-} from "../../src/domain/requestInput";
+} from "../../src/domain/shared/requestInput";
 
 describe("page decoding", () => {
   it("gives the defaults for absent values and the offset of a page", () => {

@@ -1,7 +1,5 @@
 /** The resource layer's pure rules: decoding values with a definition's schema, list queries, messages. */
 import { describe, expect, it } from "vitest";
-import { ResourceRecordId } from "../../src/domain/api/ids";
-import { NULL_CHARACTER } from "../../src/domain/requestInput";
 import {
   blankValues,
   cellText,
@@ -11,16 +9,18 @@ import {
   mayGrantPermissions,
   slugify,
   valuesOf,
-} from "../../src/domain/resource";
-import { relatedLinks, screenPath, screenPlace } from "../../src/domain/resourceCatalogue";
-import { decodeListQuery, listParams } from "../../src/domain/resourceQuery";
-import { users } from "../../src/domain/resources/access";
-import { invoiceHeaders, invoiceTemplates } from "../../src/domain/resources/catalogue";
-import { cities } from "../../src/domain/resources/geography";
-import { gstDetails, regions } from "../../src/domain/resources/organisations";
-import { subProjects } from "../../src/domain/resources/projects";
-import { questions } from "../../src/domain/resources/questions";
-import { BLANK, REQUIRED } from "../../src/domain/schemaErrors";
+} from "../../src/domain/admin/resource";
+import { relatedLinks, screenPath, screenPlace } from "../../src/domain/admin/resourceCatalogue";
+import { decodeListQuery, listParams } from "../../src/domain/admin/resourceQuery";
+import { users } from "../../src/domain/admin/resources/access";
+import { invoiceHeaders, invoiceTemplates } from "../../src/domain/admin/resources/catalogue";
+import { cities } from "../../src/domain/admin/resources/geography";
+import { gstDetails, regions } from "../../src/domain/admin/resources/organisations";
+import { subProjects } from "../../src/domain/admin/resources/projects";
+import { questions } from "../../src/domain/admin/resources/questions";
+import { ResourceRecordId } from "../../src/domain/api/ids";
+import { NULL_CHARACTER } from "../../src/domain/shared/requestInput";
+import { BLANK, REQUIRED } from "../../src/domain/shared/schemaErrors";
 
 describe("decoding a record's values", () => {
   it("trims texts and reports every field's problem at once", () => {

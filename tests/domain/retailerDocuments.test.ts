@@ -1,6 +1,6 @@
 /** Which document a PDF view's address names, the list it goes back to, its call and its file name. */
 import { describe, expect, it } from "vitest";
-import { MOBILE_LINK_MSG, MobileLinkResetBody } from "../../src/domain/mobileLinks";
+import { MOBILE_LINK_MSG, MobileLinkResetBody } from "../../src/domain/mobile/mobileLinks";
 import {
   documentFileName,
   documentTitle,
@@ -8,9 +8,9 @@ import {
   pdfViewPath,
   readPdfView,
   retailerDocumentUrl,
-} from "../../src/domain/retailerDocuments";
-import { retailerPortalHome } from "../../src/domain/routes";
-import { decodeFields } from "../../src/domain/schemaErrors";
+} from "../../src/domain/mobile/retailerDocuments";
+import { decodeFields } from "../../src/domain/shared/schemaErrors";
+import { retailerPortalHome } from "../../src/domain/shell/routes";
 
 describe("the retailer's PDF views", () => {
   it("read back the document each View leads to", () => {

@@ -7,7 +7,7 @@ import {
   PAN_INVALID,
   PIN_INVALID,
   TEXT_FIELDS,
-} from "../../src/domain/outletEdit";
+} from "../../src/domain/outlets/outletEdit";
 import {
   CHOOSE_REASON,
   DecisionBody,
@@ -16,9 +16,9 @@ import {
   requestTable,
   savingBlocked,
   tableCell,
-} from "../../src/domain/retailerRequests";
-import { decodeFields } from "../../src/domain/schemaErrors";
-import { MAX_IMAGES_MESSAGE } from "../../src/domain/widgets";
+} from "../../src/domain/outlets/retailerRequests";
+import { decodeFields } from "../../src/domain/shared/schemaErrors";
+import { MAX_IMAGES_MESSAGE } from "../../src/domain/shared/widgets";
 import { sampleEditValues } from "../machines/fixtures/outletEdit";
 import { samplePendingDetail } from "../machines/fixtures/retailerSamples";
 

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { parse } from "regexparam";
 import { describe, expect, it } from "vitest";
-import { currentMenuEntry, DASHBOARD_MENU, dashboardMenuFor, MACHINES_PATH } from "../../src/domain/menu";
 import {
   compareSpecificity,
   isSignInPath,
@@ -10,7 +9,13 @@ import {
   matchPattern,
   pathFor,
   routeParams,
-} from "../../src/domain/routePatterns";
+} from "../../src/domain/shared/routePatterns";
+import {
+  currentMenuEntry,
+  DASHBOARD_MENU,
+  dashboardMenuFor,
+  MACHINES_PATH,
+} from "../../src/domain/shell/menu";
 import {
   AREA_LABELS,
   findRoute,
@@ -18,7 +23,7 @@ import {
   ROUTE_AREAS,
   ROUTES,
   ROUTES_BY_SPECIFICITY,
-} from "../../src/domain/routes";
+} from "../../src/domain/shell/routes";
 
 const patterns = ROUTES.map((r) => r.pattern);
 
@@ -281,7 +286,7 @@ describe("the dashboard menu", () => {
     ]);
     expect(labels(internal(["project-manager-dashboard-permission"]))).toContain("Organisations");
     expect(labels(internal(["qc-executive-dashboard-permission"]))).not.toContain("Organisations");
-    // Reports to those who run a report (src/domain/reportCatalogue.ts): QC managers, not executives.
+    // Reports to those who run a report (src/domain/reports/reportCatalogue.ts): QC managers, not executives.
     expect(labels(internal(["qc-manager-dashboard-permission"]))).toContain("Reports");
     expect(labels(internal(["qc-executive-dashboard-permission"]))).not.toContain("Reports");
   });

@@ -13,7 +13,7 @@ import {
   type ScoringSetup,
   scoreOutlet,
   setupProblems,
-} from "../../src/domain/scoring";
+} from "../../src/domain/survey/scoring";
 
 const answer = (single_input: string | null, more: Partial<ScoredAnswer> = {}): ScoredAnswer => ({
   single_input,

@@ -11,7 +11,7 @@ import {
   formatExpression,
   namesIn,
   parseExpression,
-} from "../../src/domain/scoringExpression";
+} from "../../src/domain/survey/scoringExpression";
 
 const points: Readonly<Record<string, number>> = { in_stock: 7.5, facings: 4, board_visible: 20, zero: 0 };
 const pointsOf = (name: string) => (Object.hasOwn(points, name) ? points[name] : undefined);

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { currentMenuEntry, DASHBOARD_MENU } from "../../src/domain/menu";
-import { findRoute } from "../../src/domain/routes";
-import { UPLOAD_TYPES, uploadHeading } from "../../src/domain/uploadTypes";
+import { currentMenuEntry, DASHBOARD_MENU } from "../../src/domain/shell/menu";
+import { findRoute } from "../../src/domain/shell/routes";
+import { UPLOAD_TYPES, uploadHeading } from "../../src/domain/uploads/uploadTypes";
 
 describe("upload headings", () => {
   it("adds bulk upload to a title, never twice", () => {

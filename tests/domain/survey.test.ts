@@ -2,8 +2,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { QuestionId } from "../../src/domain/api/ids";
-import { hasEditPermission } from "../../src/domain/outletReview";
-import { decodeFields } from "../../src/domain/schemaErrors";
+import { hasEditPermission } from "../../src/domain/outlets/outletReview";
+import { decodeFields } from "../../src/domain/shared/schemaErrors";
 import {
   type AnswerValue,
   CALLING_NOT_VERIFIED,
@@ -15,14 +15,14 @@ import {
   type Question,
   type QuestionType,
   REASON_REQUIRED,
-} from "../../src/domain/survey";
+} from "../../src/domain/survey/survey";
 import {
   AnswersUpdateBody,
   answersUpdateOf,
   NO_ANSWERS,
   TOO_MANY_ANSWERS,
   UNKNOWN_FIELD,
-} from "../../src/domain/surveyInput";
+} from "../../src/domain/survey/surveyInput";
 import {
   answerDateProblem,
   answerProblems,
@@ -37,7 +37,7 @@ import {
   notANumber,
   PAN_FORMAT,
   strayValue,
-} from "../../src/domain/surveyValidation";
+} from "../../src/domain/survey/surveyValidation";
 import { sampleAnswer } from "../machines/fixtures/surveyGroups";
 
 const empty: AnswerValue = {

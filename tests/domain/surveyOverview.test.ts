@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QuestionId } from "../../src/domain/api/ids";
-import { mayOpenOutletView, outletViewsFor, outletViewType } from "../../src/domain/outletViews";
-import { answeredText, type OverviewAnswer, questionOverview } from "../../src/domain/surveyOverview";
+import { mayOpenOutletView, outletViewsFor, outletViewType } from "../../src/domain/outlets/outletViews";
+import { answeredText, type OverviewAnswer, questionOverview } from "../../src/domain/survey/surveyOverview";
 
 const answer = (workflow_object: number, fields: Partial<OverviewAnswer>): OverviewAnswer => ({
   workflow_object,

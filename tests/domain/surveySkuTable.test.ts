@@ -15,7 +15,7 @@ import {
   SKU_NOT_IN_GROUP,
   skusToAdd,
   skuTableSkus,
-} from "../../src/domain/survey";
+} from "../../src/domain/survey/survey";
 import { sampleAnswer } from "../machines/fixtures/surveyGroups";
 
 const cola = { id: SkuId.make(1), sku_code: "SKU-COLA-250", name: "Cola 250 ml" };

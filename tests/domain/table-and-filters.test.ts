@@ -7,7 +7,7 @@ import {
   INVOICE_RANGE_ALERT,
   optionKeys,
   toFilterOptions,
-} from "../../src/domain/filters";
+} from "../../src/domain/shared/filters";
 import {
   daysBetween,
   daysInMonth,
@@ -16,7 +16,7 @@ import {
   formatTime12,
   parseIsoDate,
   shiftIsoDate,
-} from "../../src/domain/format";
+} from "../../src/domain/shared/format";
 import {
   isPageSizeSelectable,
   localTableView,
@@ -26,7 +26,7 @@ import {
   showingText,
   tableQueryFromParams,
   tableQueryToParams,
-} from "../../src/domain/table";
+} from "../../src/domain/shared/table";
 
 describe("table rules", () => {
   it("shows a list held whole as searched, ordered (numbers as numbers) and paged", () => {

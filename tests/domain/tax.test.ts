@@ -1,6 +1,6 @@
 /** The tax and message delivery rules (docs/tax.md, docs/messaging.md). */
 import { describe, expect, it } from "vitest";
-import { isStatusChange } from "../../src/domain/messaging";
+import { isStatusChange } from "../../src/domain/messaging/messaging";
 import {
   financialYearBounds,
   financialYearChoices,
@@ -8,7 +8,7 @@ import {
   panYearFigure,
   payoutTotals,
   quarterBounds,
-} from "../../src/domain/tax";
+} from "../../src/domain/tax/tax";
 
 describe("financial years and quarters", () => {
   it("run from 1 April to 31 March, Q1 April to June and Q4 January to March", () => {

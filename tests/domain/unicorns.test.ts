@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { differenceHash, hammingDistance, isSuspectedMatch } from "../../src/domain/unicorns";
+import { differenceHash, hammingDistance, isSuspectedMatch } from "../../src/domain/verification/unicorns";
 
 /** A 9 x 8 grey picture from a function of the pixel's place. */
 const picture = (shade: (x: number, y: number) => number) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionConflict, UPLOAD_MSG, uploadCancelledByConfirm } from "../../src/domain/bulkUpload";
+import { actionConflict, UPLOAD_MSG, uploadCancelledByConfirm } from "../../src/domain/uploads/bulkUpload";
 
 const job = (status: Parameters<typeof actionConflict>[0]["status"], message: string | null = null) => ({
   status,

@@ -1,7 +1,10 @@
 import { Exit, Schema } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { amountInWords, integerInWords, parseAmountToPaise } from "../../src/domain/amountInWords";
+import { downloadState } from "../../src/domain/downloads/downloads";
+import { amountInWords, integerInWords, parseAmountToPaise } from "../../src/domain/payouts/amountInWords";
+import { isIsoDate } from "../../src/domain/shared/format";
+import { isValidEmail, isValidUpiId, UTR_FORMAT } from "../../src/domain/shared/validation";
 import {
   anyJobMoving,
   BulkUploadJob,
@@ -17,9 +20,7 @@ import {
   organisationSlug,
   queueText,
   stoppedMessage,
-} from "../../src/domain/bulkUpload";
-import { downloadState } from "../../src/domain/downloads";
-import { isIsoDate } from "../../src/domain/format";
+} from "../../src/domain/uploads/bulkUpload";
 import {
   CELL_MSG,
   parseUploadDate,
@@ -27,8 +28,8 @@ import {
   type SheetCell,
   shownText,
   textCell,
-} from "../../src/domain/uploadCells";
-import { exportNoticesDue, UPLOAD_PATTERNS } from "../../src/domain/uploadRoutes";
+} from "../../src/domain/uploads/uploadCells";
+import { exportNoticesDue, UPLOAD_PATTERNS } from "../../src/domain/uploads/uploadRoutes";
 import {
   CODE_SIGN_IN_ROLES,
   canUseUploadType,
@@ -40,8 +41,7 @@ import {
   rowValidator,
   UPLOAD_TYPES,
   type UploadContext,
-} from "../../src/domain/uploadTypes";
-import { isValidEmail, isValidUpiId, UTR_FORMAT } from "../../src/domain/validation";
+} from "../../src/domain/uploads/uploadTypes";
 import { sampleJob } from "../machines/fixtures/samples";
 
 const anyText = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" }));

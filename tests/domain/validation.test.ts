@@ -8,7 +8,7 @@ import {
   isValidIndianMobile,
   isValidPan,
   isValidPin,
-} from "../../src/domain/validation";
+} from "../../src/domain/shared/validation";
 
 const upper = fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ");
 const digit = fc.constantFrom(..."0123456789");

@@ -8,7 +8,7 @@ import {
   namesMatch,
   VERIFICATION_MSG,
   verificationResets,
-} from "../../src/domain/verification";
+} from "../../src/domain/verification/verification";
 
 describe("001 §8 verification texts, word for word", () => {
   it("keeps the spec's wording, typos included", () => {

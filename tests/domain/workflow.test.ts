@@ -1,28 +1,36 @@
 import { Schema } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allowedBulkActions, specialActionStates } from "../../src/domain/actionsConfig";
 import { queryValues } from "../../src/domain/api/endpoint";
-import { BulkUpdateRequest, bulkPayload } from "../../src/domain/bulkUpdate";
+import { allowedBulkActions, specialActionStates } from "../../src/domain/outlets/actionsConfig";
+import { BulkUpdateRequest, bulkPayload } from "../../src/domain/outlets/bulkUpdate";
 import {
   extraDataErrors,
   extraFieldKind,
   joinReasons,
   needsChainConfirmation,
   splitReasons,
-} from "../../src/domain/extraFields";
-import { listingFilter, OutletListingQuery, outletListingQuery } from "../../src/domain/outletListing";
+} from "../../src/domain/outlets/extraFields";
+import {
+  listingFilter,
+  OutletListingQuery,
+  outletListingQuery,
+} from "../../src/domain/outlets/outletListing";
 import {
   OUTLET_STATES_BY_TYPE,
   SUB_PROJECT_TYPES,
   stateLabel,
   workflowTypeOf,
-} from "../../src/domain/outletStates";
-import { WORKFLOW_ROLES, workflowPermission } from "../../src/domain/permissions";
-import { decodeFields } from "../../src/domain/schemaErrors";
-import { UTR_FORMAT } from "../../src/domain/validation";
-import { DUPLICATE_CHAIN_REASON, reasonLabels, WORKFLOW_ACTIONS } from "../../src/domain/workflowActions";
-import { actionsConfigFor, nextState, pathTo } from "../../src/machines/outletWorkflowConfig";
+} from "../../src/domain/outlets/outletStates";
+import {
+  DUPLICATE_CHAIN_REASON,
+  reasonLabels,
+  WORKFLOW_ACTIONS,
+} from "../../src/domain/outlets/workflowActions";
+import { WORKFLOW_ROLES, workflowPermission } from "../../src/domain/shared/permissions";
+import { decodeFields } from "../../src/domain/shared/schemaErrors";
+import { UTR_FORMAT } from "../../src/domain/shared/validation";
+import { actionsConfigFor, nextState, pathTo } from "../../src/machines/outlets/outletWorkflowConfig";
 
 const TODAY = "2026-11-20";
 const config = (role: (typeof WORKFLOW_ROLES)[number]) => actionsConfigFor(workflowPermission(role));

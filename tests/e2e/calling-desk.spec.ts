@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ANSWERS_INCOMPLETE, REASONS_INCOMPLETE } from "../../src/domain/calling";
+import { ANSWERS_INCOMPLETE, REASONS_INCOMPLETE } from "../../src/domain/outlets/calling";
 import { expectAccessible, signIn } from "./support";
 
 // Scenario outlets: docs/demo-data.md, "Calling desk" and "Outlet review".

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { SESSION_CONFLICT_DETAIL } from "../../server/auth/loginAnswer";
-import { INVALID_OTP } from "../../src/domain/otpLogin";
+import { INVALID_OTP } from "../../src/domain/auth/otpLogin";
 import {
   codeIn,
   DESKTOP,

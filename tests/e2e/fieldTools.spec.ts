@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { demoDump } from "../../server/seed/fieldAppDump";
-import { RECOVERY_MSG } from "../../src/domain/fieldTools";
+import { RECOVERY_MSG } from "../../src/domain/fieldTools/fieldTools";
 import { expectAccessible, signIn } from "./support";
 
 // Demo data (docs/demo-data.md): field auditor 3 is Ramesh Singh (9000000003), and an accepted

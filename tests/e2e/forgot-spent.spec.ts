@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { CODE_SPENT_DETAIL } from "../../src/domain/auth";
+import { CODE_SPENT_DETAIL } from "../../src/domain/auth/auth";
 import { codeIn, expectAccessible, outboxMark, outboxMessageAfter } from "./support";
 
 const wrongFor = (code: string) => (code === "000000" ? "111111" : "000000");

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import type { AuditorReport, GamificationDashboard } from "../../src/domain/gamification";
+import type { AuditorReport, GamificationDashboard } from "../../src/domain/gamification/gamification";
 import { expectAccessible, shootWidths, signInAfresh as signIn } from "./support";
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "gamification");

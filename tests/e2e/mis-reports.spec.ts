@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { MIS_COLUMNS } from "../../src/domain/mis";
+import { MIS_COLUMNS } from "../../src/domain/reports/mis";
 import { expectAccessible, shootWidths, signInAfresh as signIn } from "./support";
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { readSheetTexts } from "../../server/uploads/excel";
-import { MOBILE_LINK_COLUMNS, MOBILE_LINKS_STARTED } from "../../src/domain/mobileLinks";
+import { MOBILE_LINK_COLUMNS, MOBILE_LINKS_STARTED } from "../../src/domain/mobile/mobileLinks";
 import { expectAccessible, shootWidths, signInAfresh as signIn } from "./support";
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "mobile-links");

@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { writeWorkbook } from "../../server/uploads/excel";
-import { UPLOAD_TYPES } from "../../src/domain/uploadTypes";
+import { UPLOAD_TYPES } from "../../src/domain/uploads/uploadTypes";
 import { expectAccessible, shootWidths, signInAfresh as signIn } from "./support";
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "project-outlets");

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_ACCOUNTS, DEMO_PROJECTS } from "../../server/seed/demo";
-import { findRoute } from "../../src/domain/routes";
+import { findRoute } from "../../src/domain/shell/routes";
 import { BUILT_PATTERNS } from "../../src/ui/routes/allBuilt";
 import { signInAfresh } from "./support";
 

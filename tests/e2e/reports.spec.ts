@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { PERFORMANCE_COLUMNS } from "../../src/domain/reports";
-import { scoreText } from "../../src/domain/scoring";
+import { PERFORMANCE_COLUMNS } from "../../src/domain/reports/reports";
+import { scoreText } from "../../src/domain/survey/scoring";
 import { expectAccessible, shootWidths, signInAfresh as signIn } from "./support";
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "reports");

@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { lastEndedFinancialYear } from "../../src/domain/tax";
+import { lastEndedFinancialYear } from "../../src/domain/tax/tax";
 import {
   expectAccessible,
   freshPage,

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { SESSION_CONFLICT_DETAIL } from "../../server/auth/loginAnswer";
-import { INVALID_OTP } from "../../src/domain/otpLogin";
-import { MFA_PASSWORD_TITLE, OTP_SENT_TITLE, TWO_STEP_CODE_SPENT } from "../../src/domain/twoStepSignIn";
+import { INVALID_OTP } from "../../src/domain/auth/otpLogin";
+import { MFA_PASSWORD_TITLE, OTP_SENT_TITLE, TWO_STEP_CODE_SPENT } from "../../src/domain/auth/twoStepSignIn";
 import {
   codeIn,
   DEMO_PASSWORD,

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import type { UnicornScans } from "../../src/domain/unicorns";
+import type { UnicornScans } from "../../src/domain/verification/unicorns";
 import { expectAccessible, shootWidths, signInAfresh as signIn } from "./support";
 
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "unicorns");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { writeWorkbook } from "../../server/uploads/excel";
-import { UPLOAD_MSG, uploadCancelledByConfirm } from "../../src/domain/bulkUpload";
+import { UPLOAD_MSG, uploadCancelledByConfirm } from "../../src/domain/uploads/bulkUpload";
 import { signInAfresh as signIn } from "./support";
 
 const ORG = "/dashboard/organization-users-roles/organization-view/zenith-foods";

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { OUTLET_EDIT_NOT_ALLOWED } from "../../src/domain/outletEdit";
+import { OUTLET_EDIT_NOT_ALLOWED } from "../../src/domain/outlets/outletEdit";
 import { expectAccessible, shootWidths, signIn } from "./support";
 
 // A view-only client role and a role holding only the Machines permission (docs/security.md):

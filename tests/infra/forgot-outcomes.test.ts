@@ -1,7 +1,7 @@
 /** The forgot-password answers the machine tells apart: a spent code and a throttled send are values. */
 import { Effect } from "effect";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CODE_SPENT_DETAIL } from "../../src/domain/auth";
+import { CODE_SPENT_DETAIL } from "../../src/domain/auth/auth";
 import { forgotSendCode, forgotVerifyCode } from "../../src/infra/api/auth";
 import { formOutcome, verifyOutcome } from "../../src/infra/api/authOutcomes";
 import { configureHttp } from "../../src/infra/httpHooks";

@@ -1,7 +1,7 @@
 import { Cause, Effect, Exit, Option, Schema } from "effect";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MSG, REQUEST_TIMEOUT_MS } from "../../src/domain/messages";
+import { MSG, REQUEST_TIMEOUT_MS } from "../../src/domain/shared/messages";
 import {
   type ApiError,
   buildUrl,

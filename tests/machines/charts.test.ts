@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { chartFiles } from "../../scripts/chart-generator";
-import { eventLabel } from "../../src/machines/describe";
-import { notificationMachine } from "../../src/machines/notification";
+import { eventLabel } from "../../src/machines/machinesArea/describe";
+import { notificationMachine } from "../../src/machines/shared/notification";
 import { timers } from "./fixture";
 
 describe("generated state charts", () => {

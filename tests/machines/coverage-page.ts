@@ -5,7 +5,7 @@
  * machine tests fail when it is out of date.
  */
 
-import type { MachineCoverage } from "../../src/domain/machineCoverage";
+import type { MachineCoverage } from "../../src/domain/machinesArea/machineCoverage";
 import type { MachineFixture } from "./fixture";
 import { machineFixtures } from "./fixtures";
 import { MUTATION_KINDS } from "./mutations";

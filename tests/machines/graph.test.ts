@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { machineStates } from "../../src/machines/describe";
+import { machineStates } from "../../src/machines/machinesArea/describe";
 import { machineRegistry } from "../../src/machines/registry";
 import { pathReplayer } from "../../src/ui/machines/pathReplayer";
 import { COVERAGE_FIGURES, COVERAGE_PAGE, coverageFigures, coveragePage } from "./coverage-page";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { assign, createMachine, emit, fromPromise, sendTo, setup } from "xstate";
-import { stateKey } from "../../src/domain/replayPath";
+import { stateKey } from "../../src/domain/machinesArea/replayPath";
 import { defineFixture, done, type Example } from "./fixture";
 import { runFixture, runPasses } from "./harness";
 import { mutationCheck } from "./mutations";

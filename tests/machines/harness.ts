@@ -14,9 +14,9 @@ import {
   type InspectionEvent,
 } from "xstate";
 import { getAdjacencyMap, getShortestPaths, getSimplePaths } from "xstate/graph";
-import { recordAction, type StepEffects, stateKey } from "../../src/domain/replayPath";
-import { machineStates, machineTransitions, transitionKey } from "../../src/machines/describe";
-import { inertMachine } from "../../src/machines/inertActors";
+import { recordAction, type StepEffects, stateKey } from "../../src/domain/machinesArea/replayPath";
+import { machineStates, machineTransitions, transitionKey } from "../../src/machines/machinesArea/describe";
+import { inertMachine } from "../../src/machines/machinesArea/inertActors";
 import type { Emitted, Example, Expectation, MachineFixture } from "./fixture";
 
 type Path = {

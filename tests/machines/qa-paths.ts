@@ -13,8 +13,8 @@ import {
   type ReplayPath,
   replayText,
   type StepExpectation,
-} from "../../src/domain/replayPath";
-import { machineTransitions } from "../../src/machines/describe";
+} from "../../src/domain/machinesArea/replayPath";
+import { machineTransitions } from "../../src/machines/machinesArea/describe";
 import type { Expectation, MachineFixture } from "./fixture";
 import { machineFixtures } from "./fixtures";
 import { runOf } from "./results";

@@ -14,9 +14,9 @@ describe("the planted-mistake check's scope", () => {
 
   it("reaches, from a fixture, its machine and the domain rules the machine uses", () => {
     const closure = importClosure(at("tests/machines/fixtures/surveyGroups.ts"));
-    expect(closure.has(at("src/machines/surveyGroups.ts"))).toBe(true);
-    expect(closure.has(at("src/domain/retailerRequests.ts"))).toBe(true);
-    expect(closure.has(at("src/machines/signIn.ts"))).toBe(false);
+    expect(closure.has(at("src/machines/survey/surveyGroups.ts"))).toBe(true);
+    expect(closure.has(at("src/domain/outlets/retailerRequests.ts"))).toBe(true);
+    expect(closure.has(at("src/machines/auth/signIn.ts"))).toBe(false);
   });
 
   it("covers every machine when asked to", () => {

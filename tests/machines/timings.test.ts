@@ -5,10 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
-import type { LoginOutcome, LoginRequest, SessionConflictBody } from "../../src/domain/auth";
-import { type OtpSendOutcome, type OtpStepOutcome, RESEND_COOLDOWN_SECONDS } from "../../src/domain/otpLogin";
-import { type EKycPlatform, eKycLoginMachine } from "../../src/machines/eKycLogin";
-import { signInMachine } from "../../src/machines/signIn";
+import type { LoginOutcome, LoginRequest, SessionConflictBody } from "../../src/domain/auth/auth";
+import {
+  type OtpSendOutcome,
+  type OtpStepOutcome,
+  RESEND_COOLDOWN_SECONDS,
+} from "../../src/domain/auth/otpLogin";
+import { signInMachine } from "../../src/machines/auth/signIn";
+import { type EKycPlatform, eKycLoginMachine } from "../../src/machines/ekyc/eKycLogin";
 
 type Target = { login_username: string; platform: EKycPlatform };
 

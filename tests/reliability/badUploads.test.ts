@@ -5,8 +5,8 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_UNPACKED_BYTES, MAX_UPLOAD_BYTES, UPLOAD_MSG } from "../../src/domain/bulkUpload";
-import { CELL_MSG } from "../../src/domain/uploadCells";
+import { MAX_UNPACKED_BYTES, MAX_UPLOAD_BYTES, UPLOAD_MSG } from "../../src/domain/uploads/bulkUpload";
+import { CELL_MSG } from "../../src/domain/uploads/uploadCells";
 import { startTestServer, type TestServer } from "../server/support";
 import { fixture, type Headers, resultSheet, settle, upload } from "../server/uploads-support";
 import { bombSheet, deflated, longSheet, sheetXml, workbookParts, zip } from "./badWorkbooks";

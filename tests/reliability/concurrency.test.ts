@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/db";
 import { writeWorkbook } from "../../server/uploads/excel";
-import { UPLOAD_MSG, uploadCancelledByConfirm } from "../../src/domain/bulkUpload";
+import { UPLOAD_MSG, uploadCancelledByConfirm } from "../../src/domain/uploads/bulkUpload";
 import { ACME_3P_PAYOUT_CYCLE } from "../server/uploads-support";
 import {
   type Answer,

@@ -8,7 +8,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeWorkbook } from "../../server/uploads/excel";
-import { UPLOAD_TYPES } from "../../src/domain/uploadTypes";
+import { UPLOAD_TYPES } from "../../src/domain/uploads/uploadTypes";
 import { type Backend, freePort, request, ServerProcess, sleep, storage } from "./child-server";
 
 export type FaultOptions = {

@@ -17,12 +17,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
 import { createSession } from "../../server/auth/sessions";
 import { queryValues } from "../../src/domain/api/endpoint";
-import { BulkUpdateRequest, MAX_BULK_OUTLETS } from "../../src/domain/bulkUpdate";
-import { extraDataErrors, extraFieldKind, joinReasons, splitReasons } from "../../src/domain/extraFields";
-import { daysBetween, parseIsoDate, shiftIsoDate } from "../../src/domain/format";
-import { listingFilter, OutletListingQuery } from "../../src/domain/outletListing";
-import { stateLabel, workflowTypeOf } from "../../src/domain/outletStates";
-import { passwordProblems } from "../../src/domain/password";
+import { passwordProblems } from "../../src/domain/auth/password";
+import { BulkUpdateRequest, MAX_BULK_OUTLETS } from "../../src/domain/outlets/bulkUpdate";
+import {
+  extraDataErrors,
+  extraFieldKind,
+  joinReasons,
+  splitReasons,
+} from "../../src/domain/outlets/extraFields";
+import { listingFilter, OutletListingQuery } from "../../src/domain/outlets/outletListing";
+import { stateLabel, workflowTypeOf } from "../../src/domain/outlets/outletStates";
+import { actionSpec, SPECIAL_ACTIONS, WORKFLOW_ACTIONS } from "../../src/domain/outlets/workflowActions";
+import { daysBetween, parseIsoDate, shiftIsoDate } from "../../src/domain/shared/format";
 import {
   addFieldError,
   decodePage,
@@ -33,8 +39,9 @@ import {
   type FieldErrors,
   isPlatform,
   MAX_ROW_ID,
-} from "../../src/domain/requestInput";
-import { decodeFields } from "../../src/domain/schemaErrors";
+} from "../../src/domain/shared/requestInput";
+import { decodeFields } from "../../src/domain/shared/schemaErrors";
+import * as validation from "../../src/domain/shared/validation";
 import {
   checkHeader,
   checkValue,
@@ -43,9 +50,7 @@ import {
   type REF_KINDS,
   rowValidator,
   UPLOAD_TYPES,
-} from "../../src/domain/uploadTypes";
-import * as validation from "../../src/domain/validation";
-import { actionSpec, SPECIAL_ACTIONS, WORKFLOW_ACTIONS } from "../../src/domain/workflowActions";
+} from "../../src/domain/uploads/uploadTypes";
 import { startTestServer, type TestServer } from "../server/support";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);

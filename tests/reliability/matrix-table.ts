@@ -11,8 +11,8 @@
  * A cell other than `ok` that answers 2xx is a leak.
  */
 
-import { isWritable, type ResourceDefinition } from "../../src/domain/resource";
-import { RESOURCES } from "../../src/domain/resourceCatalogue";
+import { isWritable, type ResourceDefinition } from "../../src/domain/admin/resource";
+import { RESOURCES } from "../../src/domain/admin/resourceCatalogue";
 
 /**
  * The callers, in the order of a row's cells: anonymous, then each demo account (README).
@@ -166,7 +166,7 @@ const UNBOUND_LINK = "403 403 403 403 403 403 403 403 403 403 403 403 403 403 40
 const ADMIN_READ = "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403 ok  403 403 403";
 /** Read by the internal organisation's holders only (a project's invoice and SKU set-up). */
 const INTERNAL_READ = "401 ok  403 403 403 403 403 403 ok  403 403 403 403 403 403 403 403 403";
-/** Who runs the retail audit report (src/domain/reportCatalogue.ts): QC and project managers, the client's managers. */
+/** Who runs the retail audit report (src/domain/reports/reportCatalogue.ts): QC and project managers, the client's managers. */
 const REPORT_READERS = "401 ok  ok  403 403 403 403 403 ok  403 403 ok  ok  ok  ok  403 403 403";
 /** The same on Acme's records: Zenith's manager finds none. */
 const ACME_REPORT = "401 ok  ok  403 403 403 403 403 ok  403 403 ok  ok  404 ok  403 403 403";

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressColumn, organisationColumn } from "../../server/admin/schemaSql";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
 import { createSession } from "../../server/auth/sessions";
+import { RESOURCES } from "../../src/domain/admin/resourceCatalogue";
 import { ENDPOINTS, routeOf } from "../../src/domain/api/catalogue";
-import { RESOURCES } from "../../src/domain/resourceCatalogue";
 import { startTestServer, type TestServer } from "../server/support";
 import {
   CALLERS,

@@ -3,15 +3,15 @@
  * (uniqueness, references, versions, usage), the grant rule, and merging cities.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { citiesMerged, SAME_CITY } from "../../src/domain/cityMerge";
+import { citiesMerged, SAME_CITY } from "../../src/domain/admin/cityMerge";
 import {
   duplicateValue,
   notChangeable,
   notGrantablePermission,
   versionConflict,
-} from "../../src/domain/resource";
-import { roles, users } from "../../src/domain/resources/access";
-import { regions } from "../../src/domain/resources/organisations";
+} from "../../src/domain/admin/resource";
+import { roles, users } from "../../src/domain/admin/resources/access";
+import { regions } from "../../src/domain/admin/resources/organisations";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

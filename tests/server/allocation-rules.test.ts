@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeWorkbook } from "../../server/uploads/excel";
-import { UPLOAD_TYPES } from "../../src/domain/uploadTypes";
+import { UPLOAD_TYPES } from "../../src/domain/uploads/uploadTypes";
 import { startTestServer, type TestServer } from "./support";
 import { ACME_3P_PAYOUT_CYCLE, ACME_RETAIL_AUDIT_CYCLE, settle, upload } from "./uploads-support";
 

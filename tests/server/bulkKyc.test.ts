@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeWorkbook } from "../../server/uploads/excel";
 import { writeZip } from "../../server/uploads/xlsxWriter";
-import { KYC_ZIP_MSG } from "../../src/domain/kycImages";
+import { KYC_ZIP_MSG } from "../../src/domain/uploads/kycImages";
 import { startTestServer, type TestServer } from "./support";
 import { ACME_3P_PAYOUT_CYCLE, resultSheet, settle, upload } from "./uploads-support";
 

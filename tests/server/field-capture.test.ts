@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
 import { createSession } from "../../server/auth/sessions";
 import { auditorReport } from "../../server/gamification/points";
-import { PHONE_FORMAT, REQUIRED, RSA_AGREEMENT_NEEDED } from "../../src/domain/fieldCapture";
+import { PHONE_FORMAT, REQUIRED, RSA_AGREEMENT_NEEDED } from "../../src/domain/ekyc/fieldCapture";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

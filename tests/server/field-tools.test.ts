@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDump, DUMP_BATCH_SURVEYS, processNextDump } from "../../server/fieldTools/dumps";
 import { demoDump } from "../../server/seed/fieldAppDump";
 import { runnerOf, runPendingWork } from "../../server/uploads/runner";
-import { DUMP_MSG, RECOVERY_MSG, RECOVERY_REPORT_COLUMNS } from "../../src/domain/fieldTools";
+import { DUMP_MSG, RECOVERY_MSG, RECOVERY_REPORT_COLUMNS } from "../../src/domain/fieldTools/fieldTools";
 import { DAY, startTestServer, TEST_START, type TestServer } from "./support";
 
 let server: TestServer;

@@ -7,7 +7,7 @@ import { Exit, Schema } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
 import { createSession } from "../../server/auth/sessions";
-import { type FieldList, FieldSurveyListing, fieldListOf } from "../../src/domain/fieldUser";
+import { type FieldList, FieldSurveyListing, fieldListOf } from "../../src/domain/ekyc/fieldUser";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

@@ -3,7 +3,7 @@ import { inflateSync } from "node:zlib";
 import { PDFArray, PDFDocument, type PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { type Deductee, form16Pdf, type TaxedPayout } from "../../server/tax/form16";
-import type { Form16Year } from "../../src/domain/form16";
+import type { Form16Year } from "../../src/domain/tax/form16";
 
 const party: Deductee = {
   pan: "ABCDE1234F",

@@ -10,7 +10,7 @@ import type {
   GamificationDashboard,
   ProgramLedger,
   ProgramRanking,
-} from "../../src/domain/gamification";
+} from "../../src/domain/gamification/gamification";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

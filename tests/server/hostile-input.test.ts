@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../server/db/db";
 import { JSON_ONLY } from "../../server/http/jsonOnly";
 import { demoModeBanner, startServer } from "../../server/main";
-import { UPLOAD_TYPE_KEYS } from "../../src/domain/uploadTypes";
+import { UPLOAD_TYPE_KEYS } from "../../src/domain/uploads/uploadTypes";
 import { DAY, startTestServer, TEST_START, type TestServer } from "./support";
 import { fixture, upload } from "./uploads-support";
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BILLS_OUTLET } from "../../server/seed/invoices";
-import { DATE_FORMAT_ALERT } from "../../src/domain/invoiceLists";
+import { DATE_FORMAT_ALERT } from "../../src/domain/invoices/invoiceLists";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

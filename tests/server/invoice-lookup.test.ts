@@ -7,14 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIMULATED } from "../../server/verification/simulator";
-import { INVALID_GST_NUMBER, INVALID_PAN_NUMBER } from "../../src/domain/invoiceHeaders";
+import { INVALID_GST_NUMBER, INVALID_PAN_NUMBER } from "../../src/domain/invoices/invoiceHeaders";
 import {
   INVOICE_CHANGED,
   type Invoice,
   type InvoiceData,
   NOT_A_LOOKUP_HEADER,
-} from "../../src/domain/invoices";
-import { VERIFICATION_MSG } from "../../src/domain/verification";
+} from "../../src/domain/invoices/invoices";
+import { VERIFICATION_MSG } from "../../src/domain/verification/verification";
 import { type BillsServer, startBillsServer } from "./billsOutlet";
 import type { TestServer } from "./support";
 

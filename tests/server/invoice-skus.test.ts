@@ -7,15 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runnerOf, runPendingWork } from "../../server/uploads/runner";
-import { SKU_NAME_EMPTY, skuNotListed } from "../../src/domain/invoiceSetup";
+import { SKU_NAME_EMPTY, skuNotListed } from "../../src/domain/invoices/invoiceSetup";
 import {
   type NewSkuData,
   SKU_ROW_NOT_ON_INVOICE,
   type SkuInvoice,
   type SkuRow,
-} from "../../src/domain/invoiceSkus";
-import { INVOICE_CHANGED, INVOICE_EDIT_NOT_ALLOWED } from "../../src/domain/invoices";
-import { PENDING_RETAILER_EDITS } from "../../src/domain/retailerRequests";
+} from "../../src/domain/invoices/invoiceSkus";
+import { INVOICE_CHANGED, INVOICE_EDIT_NOT_ALLOWED } from "../../src/domain/invoices/invoices";
+import { PENDING_RETAILER_EDITS } from "../../src/domain/outlets/retailerRequests";
 import { type BillsServer, startBillsServer } from "./billsOutlet";
 import type { TestServer } from "./support";
 

@@ -6,8 +6,8 @@
  * deletion with the templates named.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { duplicateValue, inUse, missingReference, versionConflict } from "../../src/domain/resource";
-import { invoiceHeaders, invoiceTemplates } from "../../src/domain/resources/catalogue";
+import { duplicateValue, inUse, missingReference, versionConflict } from "../../src/domain/admin/resource";
+import { invoiceHeaders, invoiceTemplates } from "../../src/domain/admin/resources/catalogue";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

@@ -2,10 +2,10 @@
 /** A sub-project's invoice setup: who may read and save it, saving once per version, and its SKU list. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeWorkbook } from "../../server/uploads/excel";
-import { SETUP_CHANGED, TEMPLATE_OR_HEADERS } from "../../src/domain/invoiceSetup";
-import { missingReference } from "../../src/domain/resource";
-import { subProjectSkus } from "../../src/domain/resources/invoiceSetup";
-import { ERROR_COLUMN } from "../../src/domain/uploadTypes";
+import { missingReference } from "../../src/domain/admin/resource";
+import { subProjectSkus } from "../../src/domain/admin/resources/invoiceSetup";
+import { SETUP_CHANGED, TEMPLATE_OR_HEADERS } from "../../src/domain/invoices/invoiceSetup";
+import { ERROR_COLUMN } from "../../src/domain/uploads/uploadTypes";
 import { startTestServer, type TestServer } from "./support";
 import { count, resultSheet, settle, upload } from "./uploads-support";
 

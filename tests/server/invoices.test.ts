@@ -6,17 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BILLS_OUTLET } from "../../server/seed/invoices";
-import { INVOICE_RANGE_ALERT } from "../../src/domain/filters";
-import { hasCollectedBills, INVALID_GST_NUMBER } from "../../src/domain/invoiceHeaders";
+import { hasCollectedBills, INVALID_GST_NUMBER } from "../../src/domain/invoices/invoiceHeaders";
 import {
   INVOICE_ADDED_MEANWHILE,
   INVOICE_CHANGED,
   INVOICE_EDIT_NOT_ALLOWED,
   type Invoice,
   type InvoiceData,
-} from "../../src/domain/invoices";
-import type { OutletReview } from "../../src/domain/outletReview";
-import { PENDING_RETAILER_EDITS } from "../../src/domain/retailerRequests";
+} from "../../src/domain/invoices/invoices";
+import type { OutletReview } from "../../src/domain/outlets/outletReview";
+import { PENDING_RETAILER_EDITS } from "../../src/domain/outlets/retailerRequests";
+import { INVOICE_RANGE_ALERT } from "../../src/domain/shared/filters";
 import { type BillsServer, startBillsServer } from "./billsOutlet";
 import type { TestServer } from "./support";
 

@@ -5,7 +5,7 @@
  * surveys every 25th outlet from RS000010 in another state's city.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LocationChecks } from "../../src/domain/locationChecks";
+import type { LocationChecks } from "../../src/domain/verification/locationChecks";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processNextExport } from "../../server/exports/exportJobs";
 import { runnerOf } from "../../server/uploads/runner";
-import type { ExportJob } from "../../src/domain/downloads";
-import type { MisReport, MisRow } from "../../src/domain/mis";
+import type { ExportJob } from "../../src/domain/downloads/downloads";
+import type { MisReport, MisRow } from "../../src/domain/reports/mis";
 import { startTestServer, TEST_START, type TestServer } from "./support";
 
 let server: TestServer;

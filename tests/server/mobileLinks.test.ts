@@ -9,7 +9,7 @@ import {
   MOBILE_LINKS_STARTED,
   mobileLinkPath,
   NO_MOBILE_LINKS,
-} from "../../src/domain/mobileLinks";
+} from "../../src/domain/mobile/mobileLinks";
 import { startTestServer, type TestServer } from "./support";
 import { resultSheet } from "./uploads-support";
 

@@ -13,7 +13,7 @@ import {
   SEND_WINDOW_MS,
   SENDS_PER_ADDRESS,
 } from "../../server/auth/otp";
-import { CODE_SPENT_DETAIL } from "../../src/domain/auth";
+import { CODE_SPENT_DETAIL } from "../../src/domain/auth/auth";
 import {
   INVALID_MOBILE,
   INVALID_OTP,
@@ -21,7 +21,7 @@ import {
   OTP_SENT_DETAIL,
   RESEND_COOLDOWN_SECONDS,
   resendTooSoon,
-} from "../../src/domain/otpLogin";
+} from "../../src/domain/auth/otpLogin";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

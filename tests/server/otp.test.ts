@@ -11,7 +11,7 @@ import {
   SENDS_PER_ADDRESS,
   SENDS_PER_RECIPIENT,
 } from "../../server/auth/otp";
-import { CODE_SPENT_DETAIL } from "../../src/domain/auth";
+import { CODE_SPENT_DETAIL } from "../../src/domain/auth/auth";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { Schema } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OutletGallery, type OutletGalleryImage } from "../../src/domain/outletGallery";
+import { OutletGallery, type OutletGalleryImage } from "../../src/domain/outlets/outletGallery";
 import { PNG_HEAD as PNG, startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

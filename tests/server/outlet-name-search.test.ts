@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Queryable } from "../../server/db/db";
 import { listOutlets, OUTLET_COLUMNS_SQL, OUTLET_JOINS_SQL, toListed } from "../../server/outlets/listing";
 import { queryValues } from "../../src/domain/api/endpoint";
-import { listingFilter, OutletListingQuery } from "../../src/domain/outletListing";
-import { decodeFields } from "../../src/domain/schemaErrors";
+import { listingFilter, OutletListingQuery } from "../../src/domain/outlets/outletListing";
+import { decodeFields } from "../../src/domain/shared/schemaErrors";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REVIEW_SCENARIOS } from "../../server/seed/review";
-import { NO_PENDING_EDIT, type OutletReview, TYPES_OF_CALLING } from "../../src/domain/outletReview";
+import { NO_PENDING_EDIT, type OutletReview, TYPES_OF_CALLING } from "../../src/domain/outlets/outletReview";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

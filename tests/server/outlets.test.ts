@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { joinReasons } from "../../src/domain/extraFields";
-import { DUPLICATE_CHAIN_REASON } from "../../src/domain/workflowActions";
+import { joinReasons } from "../../src/domain/outlets/extraFields";
+import { DUPLICATE_CHAIN_REASON } from "../../src/domain/outlets/workflowActions";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

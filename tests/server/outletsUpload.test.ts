@@ -2,8 +2,8 @@
 /** The outlets upload: a sub-project's new outlets from a sheet, made on Confirm in its first workflow state. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeWorkbook } from "../../server/uploads/excel";
-import { UPLOAD_TYPES } from "../../src/domain/uploadTypes";
-import { firstWorkflowState } from "../../src/machines/outletWorkflowConfig";
+import { UPLOAD_TYPES } from "../../src/domain/uploads/uploadTypes";
+import { firstWorkflowState } from "../../src/machines/outlets/outletWorkflowConfig";
 import { startTestServer, type TestServer } from "./support";
 import { ACME_RETAIL_AUDIT_CYCLE, count, resultSheet, settle, upload } from "./uploads-support";
 

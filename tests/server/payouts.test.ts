@@ -10,7 +10,7 @@ import { form16 } from "../../server/tax/form16";
 import { writeWorkbook } from "../../server/uploads/excel";
 import { simulatedGateway } from "../../server/uploads/paymentGateway";
 import { runnerOf, runPendingWork } from "../../server/uploads/runner";
-import { toPaise } from "../../src/domain/payouts";
+import { toPaise } from "../../src/domain/payouts/payouts";
 import { callerOf, startTestServer, type TestServer } from "./support";
 import { ACME_3P_PAYOUT_CYCLE, settle, upload } from "./uploads-support";
 

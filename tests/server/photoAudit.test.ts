@@ -5,7 +5,7 @@
  * shown in the outlet's gallery.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REJECT_REASON_REQUIRED } from "../../src/domain/photoAudit";
+import { REJECT_REASON_REQUIRED } from "../../src/domain/projects/photoAudit";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

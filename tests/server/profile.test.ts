@@ -1,7 +1,7 @@
 /** The profile's calls: the user's own live sessions, ending the others, and changing the password. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_CHANGED, WRONG_CURRENT_PASSWORD } from "../../server/auth/routes";
-import { OTHER_SESSIONS_ENDED } from "../../src/domain/profile";
+import { OTHER_SESSIONS_ENDED } from "../../src/domain/auth/profile";
 import { DEMO_PASSWORD, startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

@@ -6,16 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { badgePng, deckPdf } from "../../server/seed/projectFiles";
+import type { ResourceRecord } from "../../src/domain/admin/resource";
+import { PROJECT_DECK, PROJECT_LOGO, projectFileUrl } from "../../src/domain/admin/resources/projects";
+import type { ProjectCard } from "../../src/domain/projects/projects";
 import {
   filePart,
   fileRuleMessage,
   MB,
   NOT_THE_STORED_FILE,
   type StoredFileValue,
-} from "../../src/domain/fileField";
-import type { ProjectCard } from "../../src/domain/projects";
-import type { ResourceRecord } from "../../src/domain/resource";
-import { PROJECT_DECK, PROJECT_LOGO, projectFileUrl } from "../../src/domain/resources/projects";
+} from "../../src/domain/shared/fileField";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

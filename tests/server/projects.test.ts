@@ -1,8 +1,12 @@
 // @vitest-environment node
 /** The projects endpoints: cards scoped to the caller's organisation, notifications read per user, the hub. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GIVE_NOTIFICATION_IDS, type ProjectCard, type ProjectNotification } from "../../src/domain/projects";
-import { END_BEFORE_START } from "../../src/domain/resources/projects";
+import { END_BEFORE_START } from "../../src/domain/admin/resources/projects";
+import {
+  GIVE_NOTIFICATION_IDS,
+  type ProjectCard,
+  type ProjectNotification,
+} from "../../src/domain/projects/projects";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeWorkbook } from "../../server/uploads/excel";
-import { REFERENCE_IMAGES_CHANGED } from "../../src/domain/referenceImages";
-import type { GroupAnswers, QuestionGroup } from "../../src/domain/survey";
-import { ERROR_COLUMN } from "../../src/domain/uploadTypes";
+import { REFERENCE_IMAGES_CHANGED } from "../../src/domain/survey/referenceImages";
+import type { GroupAnswers, QuestionGroup } from "../../src/domain/survey/survey";
+import { ERROR_COLUMN } from "../../src/domain/uploads/uploadTypes";
 import { startTestServer, type TestServer } from "./support";
 import { resultSheet, settle, upload } from "./uploads-support";
 

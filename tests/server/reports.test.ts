@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processNextExport } from "../../server/exports/exportJobs";
 import { runnerOf } from "../../server/uploads/runner";
-import type { ExportJob } from "../../src/domain/downloads";
-import type { PerformanceReport, RetailAuditReport } from "../../src/domain/reports";
+import type { ExportJob } from "../../src/domain/downloads/downloads";
+import type { PerformanceReport, RetailAuditReport } from "../../src/domain/reports/reports";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

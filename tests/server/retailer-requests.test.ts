@@ -2,7 +2,7 @@
 import { Schema } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEW_ADDRESS } from "../../server/seed/retailerRequests";
-import { PAN_INVALID, UPDATE_REQUEST_SUBMITTED } from "../../src/domain/outletEdit";
+import { PAN_INVALID, UPDATE_REQUEST_SUBMITTED } from "../../src/domain/outlets/outletEdit";
 import {
   ALREADY_DECIDED,
   CHOOSE_REASON,
@@ -11,8 +11,8 @@ import {
   RequestDetail,
   RequestList,
   savingBlocked,
-} from "../../src/domain/retailerRequests";
-import { MAX_IMAGES_MESSAGE } from "../../src/domain/widgets";
+} from "../../src/domain/outlets/retailerRequests";
+import { MAX_IMAGES_MESSAGE } from "../../src/domain/shared/widgets";
 import { PNG_HEAD as PNG, startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

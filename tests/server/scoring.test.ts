@@ -11,8 +11,8 @@ import { processNextRescore, queueRescore } from "../../server/scoring/runs";
 import { saveAnswers } from "../../server/survey/save";
 import { writeWorkbook } from "../../server/uploads/excel";
 import { runnerOf } from "../../server/uploads/runner";
-import type { OutletScore } from "../../src/domain/scoring";
-import { answersUpdateOf } from "../../src/domain/surveyInput";
+import type { OutletScore } from "../../src/domain/survey/scoring";
+import { answersUpdateOf } from "../../src/domain/survey/surveyInput";
 import { startTestServer, type TestServer } from "./support";
 import { settle, upload } from "./uploads-support";
 

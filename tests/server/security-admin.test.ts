@@ -7,22 +7,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cryptoRandomBytes, hashPassword } from "../../server/auth/passwords";
 import { CONFLICT_COOKIE } from "../../server/auth/routes";
-import { roleInternalOnly } from "../../src/domain/permissions";
-import { valuesOf } from "../../src/domain/resource";
-import { RESOURCES } from "../../src/domain/resourceCatalogue";
+import { valuesOf } from "../../src/domain/admin/resource";
+import { RESOURCES } from "../../src/domain/admin/resourceCatalogue";
 import {
   CODE_SIGN_IN_TAKES_NO_PASSWORD,
   OWN_KIND_FIXED,
   sharedRecordsRefused,
   unknownListParameter,
-} from "../../src/domain/resourceRights";
-import { roles, users } from "../../src/domain/resources/access";
-import { CITIES_OF_TWO_STATES, cities, states } from "../../src/domain/resources/geography";
-import { organisations } from "../../src/domain/resources/organisations";
-import { END_BEFORE_START } from "../../src/domain/resources/projects";
-import { BLANK } from "../../src/domain/schemaErrors";
-import { roleNotGrantable } from "../../src/domain/uploadTypes";
-import { TOO_MANY_DECIMALS } from "../../src/domain/validation";
+} from "../../src/domain/admin/resourceRights";
+import { roles, users } from "../../src/domain/admin/resources/access";
+import { CITIES_OF_TWO_STATES, cities, states } from "../../src/domain/admin/resources/geography";
+import { organisations } from "../../src/domain/admin/resources/organisations";
+import { END_BEFORE_START } from "../../src/domain/admin/resources/projects";
+import { roleInternalOnly } from "../../src/domain/shared/permissions";
+import { BLANK } from "../../src/domain/shared/schemaErrors";
+import { TOO_MANY_DECIMALS } from "../../src/domain/shared/validation";
+import { roleNotGrantable } from "../../src/domain/uploads/uploadTypes";
 import { DEMO_PASSWORD, startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

@@ -5,9 +5,14 @@
  * reading outlets, and answers saved in formats the screen would never send.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OutletReview } from "../../src/domain/outletReview";
-import { PENDING_RETAILER_EDITS } from "../../src/domain/retailerRequests";
-import { answerValueOf, type GroupAnswers, type Question, type QuestionGroup } from "../../src/domain/survey";
+import type { OutletReview } from "../../src/domain/outlets/outletReview";
+import { PENDING_RETAILER_EDITS } from "../../src/domain/outlets/retailerRequests";
+import {
+  answerValueOf,
+  type GroupAnswers,
+  type Question,
+  type QuestionGroup,
+} from "../../src/domain/survey/survey";
 import { PNG_HEAD as PNG, startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

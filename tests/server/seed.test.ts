@@ -4,8 +4,8 @@ import { migrate, migrationFiles } from "../../server/db/db";
 import { DEFAULT_OUTLETS, DEMO_ACCOUNTS, seedDemoData } from "../../server/seed/demo";
 import { generateOutlets, type SeedCity, type SeedSubProject } from "../../server/seed/outlets";
 import { emptySchema, parseSeedArgs, rebuildDatabase } from "../../server/seed/rebuild";
-import { OUTLET_STATES_BY_TYPE, type SubProjectType } from "../../src/domain/outletStates";
-import { PASSWORD_MAX_AGE_DAYS } from "../../src/domain/password";
+import { PASSWORD_MAX_AGE_DAYS } from "../../src/domain/auth/password";
+import { OUTLET_STATES_BY_TYPE, type SubProjectType } from "../../src/domain/outlets/outletStates";
 import {
   isValidAccountNumber,
   isValidGst,
@@ -13,7 +13,7 @@ import {
   isValidIndianMobile,
   isValidPan,
   isValidPin,
-} from "../../src/domain/validation";
+} from "../../src/domain/shared/validation";
 import { DAY, startTestServer, TEST_START, type TestServer } from "./support";
 
 /** Staff accounts: every user but the field auditors' and retailers' code sign-in accounts. */

@@ -12,7 +12,7 @@ import {
   type CallingTrackerList,
   REASONS_INCOMPLETE,
   reasonUpdateOf,
-} from "../../src/domain/calling";
+} from "../../src/domain/outlets/calling";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

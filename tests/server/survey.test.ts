@@ -20,7 +20,7 @@ import {
   skusToAdd,
   skuTableSkus,
   slotKey,
-} from "../../src/domain/survey";
+} from "../../src/domain/survey/survey";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

@@ -5,7 +5,7 @@
  * sub-projects. The demo asks the same four groups in every sub-project (server/seed/survey.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SurveyOverview } from "../../src/domain/surveyOverview";
+import type { SurveyOverview } from "../../src/domain/survey/surveyOverview";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

@@ -11,7 +11,7 @@ import { cryptoRandomBytes } from "../../server/auth/passwords";
 import { createSession } from "../../server/auth/sessions";
 import { readSheetTexts } from "../../server/uploads/excel";
 import { runnerOf, runPendingWork } from "../../server/uploads/runner";
-import { TAX_MSG } from "../../src/domain/tax";
+import { TAX_MSG } from "../../src/domain/tax/tax";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

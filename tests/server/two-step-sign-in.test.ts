@@ -6,12 +6,12 @@
 import { constants, createPublicKey, publicEncrypt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TICKET_COOKIE } from "../../server/auth/twoStep";
-import { RESEND_COOLDOWN_SECONDS } from "../../src/domain/otpLogin";
+import { RESEND_COOLDOWN_SECONDS } from "../../src/domain/auth/otpLogin";
 import {
   SIGN_IN_STEP_EXPIRED,
   TWO_STEP_CODE_SPENT,
   TWO_STEP_MOBILE_REQUIRED,
-} from "../../src/domain/twoStepSignIn";
+} from "../../src/domain/auth/twoStepSignIn";
 import { cookieFrom, DEMO_PASSWORD, startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

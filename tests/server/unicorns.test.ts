@@ -6,7 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runnerOf } from "../../server/uploads/runner";
-import type { UnicornPair, UnicornPairs, UnicornScan, UnicornScans } from "../../src/domain/unicorns";
+import type {
+  UnicornPair,
+  UnicornPairs,
+  UnicornScan,
+  UnicornScans,
+} from "../../src/domain/verification/unicorns";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeWorkbook } from "../../server/uploads/excel";
 import { grantableRoles } from "../../server/uploads/lookups";
-import { roleInternalOnly } from "../../src/domain/permissions";
-import { CODE_SIGN_IN_ROLES, roleNotGrantable } from "../../src/domain/uploadTypes";
+import { roleInternalOnly } from "../../src/domain/shared/permissions";
+import { CODE_SIGN_IN_ROLES, roleNotGrantable } from "../../src/domain/uploads/uploadTypes";
 import { startTestServer, type TestServer } from "./support";
 import { count, type Headers, resultSheet, settle, upload } from "./uploads-support";
 

@@ -8,7 +8,7 @@ import * as XLSX from "@e965/xlsx";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFirstSheet } from "../../server/uploads/excel";
-import { shownText } from "../../src/domain/uploadCells";
+import { shownText } from "../../src/domain/uploads/uploadCells";
 import { startTestServer, type TestServer } from "./support";
 import { ACME_3P_PAYOUT_CYCLE, fixture, type Headers, resultSheet, settle, upload } from "./uploads-support";
 

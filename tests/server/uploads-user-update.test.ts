@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeWorkbook } from "../../server/uploads/excel";
-import { REF_NAMES, roleNotGrantable, userNotChangeable } from "../../src/domain/uploadTypes";
+import { REF_NAMES, roleNotGrantable, userNotChangeable } from "../../src/domain/uploads/uploadTypes";
 import { startTestServer, type TestServer } from "./support";
 import { type Headers, resultSheet, settle, upload } from "./uploads-support";
 

@@ -4,7 +4,7 @@ import { writeWorkbook } from "../../server/uploads/excel";
 import { findJob } from "../../server/uploads/jobs";
 import { claimNextUpload, processUpload, STALE_AFTER_MS } from "../../server/uploads/processing";
 import { runnerOf, runPendingWork } from "../../server/uploads/runner";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS, UPLOAD_MSG } from "../../src/domain/uploads/bulkUpload";
 import { startTestServer, type TestServer } from "./support";
 import {
   ACME_3P_PAYOUT_CYCLE,

@@ -7,7 +7,7 @@ import {
   type Question,
   type QuestionGroup,
   slotKey,
-} from "../../src/domain/survey";
+} from "../../src/domain/survey/survey";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

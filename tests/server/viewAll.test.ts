@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JobId } from "../../src/domain/api/ids";
-import { uploadScreenPath } from "../../src/domain/viewAll";
+import { uploadScreenPath } from "../../src/domain/projects/viewAll";
 import { startTestServer, type TestServer } from "./support";
 
 let server: TestServer;

@@ -15,7 +15,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openFirstSheet, readAllRows, readFirstSheet } from "../../server/uploads/excel";
 import { streamFirstSheet } from "../../server/uploads/xlsxStream";
-import { MAX_UPLOAD_ROWS, UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import { MAX_UPLOAD_ROWS, UPLOAD_MSG } from "../../src/domain/uploads/bulkUpload";
 import { zip } from "../reliability/badWorkbooks";
 
 /** What a reader gives: the sheet (holes and undefined alike) or the message it refused with. */

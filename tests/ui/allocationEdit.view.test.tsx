@@ -8,14 +8,14 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
-import type { AllocationOverview } from "../../src/domain/allocation";
+import type { AllocationOverview } from "../../src/domain/allocation/allocation";
 import type {
   AllocationEditContext,
   PreviewInput,
   PreviewOutcome,
   SaveInput,
   SaveOutcome,
-} from "../../src/machines/allocationEdit";
+} from "../../src/machines/allocation/allocationEdit";
 import { AllocationEditor } from "../../src/ui/allocation/AllocationEditScreen";
 import { allocationEditFixture } from "../machines/fixtures/allocationEdit";
 import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";

@@ -8,12 +8,16 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
-import type { AllocationOverview } from "../../src/domain/allocation";
-import type { AllocationRule, RuleSaveInput, RuleSaveOutcome } from "../../src/domain/allocationRules";
+import type { AllocationOverview } from "../../src/domain/allocation/allocation";
+import type {
+  AllocationRule,
+  RuleSaveInput,
+  RuleSaveOutcome,
+} from "../../src/domain/allocation/allocationRules";
 import type {
   AllocationRuleFormContext,
   AllocationRuleFormInput,
-} from "../../src/machines/allocationRuleForm";
+} from "../../src/machines/allocation/allocationRuleForm";
 import { RuleForm } from "../../src/ui/allocation/AllocationRules";
 import { allocationRuleFormFixture } from "../machines/fixtures/allocationRuleForm";
 import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";

@@ -7,13 +7,13 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
-import { answerValueOf } from "../../src/domain/survey";
+import { answerValueOf } from "../../src/domain/survey/survey";
 import type {
   FieldVerificationContext,
   FieldVerificationInput,
   VerifyInput,
   VerifyOutcome,
-} from "../../src/machines/fieldVerification";
+} from "../../src/machines/verification/fieldVerification";
 import AnswerVerification from "../../src/ui/outlets/AnswerVerification";
 import { fieldVerificationFixture } from "../machines/fixtures/fieldVerification";
 import { sampleAnswer } from "../machines/fixtures/surveyGroups";

@@ -6,7 +6,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import type { UserDetails } from "../../src/domain/auth";
+import type { UserDetails } from "../../src/domain/auth/auth";
 import { useBack } from "../../src/ui/routes/useBack";
 import { projectManager, qcManager } from "./fixtures";
 

@@ -7,11 +7,11 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
 import { OutletId } from "../../src/domain/api/ids";
-import type { BulkOutlet, BulkUpdateRequest } from "../../src/domain/bulkUpdate";
-import { workflowPermission } from "../../src/domain/permissions";
-import { bulkStatusUpdateMachine } from "../../src/machines/bulkStatusUpdate";
-import { modalMachine } from "../../src/machines/modal";
-import { actionsConfigFor } from "../../src/machines/outletWorkflowConfig";
+import type { BulkOutlet, BulkUpdateRequest } from "../../src/domain/outlets/bulkUpdate";
+import { workflowPermission } from "../../src/domain/shared/permissions";
+import { bulkStatusUpdateMachine } from "../../src/machines/outlets/bulkStatusUpdate";
+import { actionsConfigFor } from "../../src/machines/outlets/outletWorkflowConfig";
+import { modalMachine } from "../../src/machines/shared/modal";
 import BulkStatusModal from "../../src/ui/outlets/BulkStatusModal";
 import { bulkStatusActors } from "../../src/ui/outlets/bulkStatusActors";
 

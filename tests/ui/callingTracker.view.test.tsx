@@ -6,13 +6,13 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import { type CallingTrackerList, formatPhone433 } from "../../src/domain/calling";
+import { type CallingTrackerList, formatPhone433 } from "../../src/domain/outlets/calling";
 import {
   CALLING_TRACKER_LOAD_FAILED,
   type CallingTrackerContext,
   callingTrackerMachine,
   REASON_SAVE_FAILED,
-} from "../../src/machines/callingTracker";
+} from "../../src/machines/outlets/callingTracker";
 import CallingTrackerPanel from "../../src/ui/outlets/CallingTrackerPanel";
 import { callingTrackerFixture } from "../machines/fixtures/callingTracker";
 import { expectEveryStateReached, model, viewPaths } from "./machinePaths";

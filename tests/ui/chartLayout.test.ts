@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { machineStates, machineTransitions } from "../../src/machines/describe";
+import { signInMachine } from "../../src/machines/auth/signIn";
+import { machineStates, machineTransitions } from "../../src/machines/machinesArea/describe";
 import { machineRegistry } from "../../src/machines/registry";
-import { signInMachine } from "../../src/machines/signIn";
 import {
   fitScale,
   layoutChart,

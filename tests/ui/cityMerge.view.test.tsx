@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { fromPromise } from "xstate";
-import { MERGE_QUESTION } from "../../src/domain/cityMerge";
-import type { SaveOutcome } from "../../src/domain/resource";
-import { cityMerge } from "../../src/domain/resources/geography";
-import type { SaveRequest } from "../../src/machines/resourceForm";
+import { MERGE_QUESTION } from "../../src/domain/admin/cityMerge";
+import type { SaveOutcome } from "../../src/domain/admin/resource";
+import { cityMerge } from "../../src/domain/admin/resources/geography";
+import type { SaveRequest } from "../../src/machines/admin/resourceForm";
 import { askBeforeMerging } from "../../src/ui/admin/CityMergeDialog";
 import ResourceFormScreen from "../../src/ui/admin/ResourceFormScreen";
 

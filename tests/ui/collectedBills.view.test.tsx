@@ -19,8 +19,8 @@ import type {
   InvoiceCreateRequest,
   NumberDateOutcome,
   NumberDateRequest,
-} from "../../src/domain/invoiceHeaders";
-import type { InvoicesOutcome } from "../../src/machines/collectedBills";
+} from "../../src/domain/invoices/invoiceHeaders";
+import type { InvoicesOutcome } from "../../src/machines/invoices/collectedBills";
 import CollectedBills, { provideCollectedBills } from "../../src/ui/outlets/CollectedBills";
 import { sampleAnswers, sampleHeaders } from "../machines/fixtures/invoiceSamples";
 import { type SliderCalls, sliderActors } from "./skuSliderFakes";

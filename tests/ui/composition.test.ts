@@ -1,6 +1,6 @@
 import { Effect, Schema } from "effect";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MSG } from "../../src/domain/messages";
+import { MSG } from "../../src/domain/shared/messages";
 import { HttpError, NetworkError, request, Unauthorized } from "../../src/infra/http";
 import { peekSignInReturn } from "../../src/infra/signInReturn";
 import { compose } from "../../src/ui/composition";

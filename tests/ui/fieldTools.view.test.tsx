@@ -9,10 +9,14 @@ import { act, cleanup, fireEvent, render, screen, within } from "@testing-librar
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
-import type { RecoveryAction, RecoveryRequest, RecoverySubmission } from "../../src/domain/fieldTools";
-import type { DumpUploadOutcome } from "../../src/machines/dumpUpload";
-import type { RecoveryCreateOutcome } from "../../src/machines/recoveryForm";
-import type { RecoveryActionOutcome } from "../../src/machines/recoveryRequest";
+import type {
+  RecoveryAction,
+  RecoveryRequest,
+  RecoverySubmission,
+} from "../../src/domain/fieldTools/fieldTools";
+import type { DumpUploadOutcome } from "../../src/machines/fieldTools/dumpUpload";
+import type { RecoveryCreateOutcome } from "../../src/machines/fieldTools/recoveryForm";
+import type { RecoveryActionOutcome } from "../../src/machines/fieldTools/recoveryRequest";
 import { DumpUploadForm } from "../../src/ui/fieldTools/FieldAppDumpScreen";
 import RecoveryActions from "../../src/ui/fieldTools/RecoveryActions";
 import RecoveryForm from "../../src/ui/fieldTools/RecoveryForm";

@@ -1,5 +1,5 @@
 import { OrganisationId, UserId } from "../../src/domain/api/ids";
-import type { UserDetails } from "../../src/domain/auth";
+import type { UserDetails } from "../../src/domain/auth/auth";
 
 export const projectManager: UserDetails = {
   id: UserId.make(8),

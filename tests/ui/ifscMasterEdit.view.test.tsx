@@ -8,8 +8,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
-import type { IfscMasterAnswer } from "../../src/domain/verification";
-import type { IfscMasterEditContext, IfscMasterSaveRequest } from "../../src/machines/ifscMasterEdit";
+import type { IfscMasterAnswer } from "../../src/domain/verification/verification";
+import type {
+  IfscMasterEditContext,
+  IfscMasterSaveRequest,
+} from "../../src/machines/verification/ifscMasterEdit";
 import { MasterRowEditor } from "../../src/ui/verification/IfscChangeScreen";
 import { ifscMasterEditFixture } from "../machines/fixtures/ifscMasterEdit";
 import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";

@@ -9,12 +9,12 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { fromPromise } from "xstate";
-import type { SetupLoadOutcome, SetupSaveOutcome } from "../../src/domain/invoiceSetup";
+import type { SetupLoadOutcome, SetupSaveOutcome } from "../../src/domain/invoices/invoiceSetup";
 import {
   assignmentOf,
   type InvoiceAssignmentContext,
   type SaveInput,
-} from "../../src/machines/invoiceAssignment";
+} from "../../src/machines/invoices/invoiceAssignment";
 import InvoiceHeaderAssignmentScreen from "../../src/ui/projects/InvoiceHeaderAssignmentScreen";
 import { invoiceAssignmentFixture } from "../machines/fixtures/invoiceAssignment";
 import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";

@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { InvoiceRecordId, WorkflowObjectId } from "../../src/domain/api/ids";
-import type { CollectedBillRow, InvoiceListRow } from "../../src/domain/invoices";
+import type { CollectedBillRow, InvoiceListRow } from "../../src/domain/invoices/invoices";
 import CollectedBillsListScreen from "../../src/ui/invoices/CollectedBillsListScreen";
 import InvoiceListScreen from "../../src/ui/invoices/InvoiceListScreen";
 

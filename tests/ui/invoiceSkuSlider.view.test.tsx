@@ -9,8 +9,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { useActorRef } from "@xstate/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
-import type { CollectedInvoice } from "../../src/domain/invoiceHeaders";
-import type { InvoicesOutcome } from "../../src/machines/collectedBills";
+import type { CollectedInvoice } from "../../src/domain/invoices/invoiceHeaders";
+import type { InvoicesOutcome } from "../../src/machines/invoices/collectedBills";
 import CollectedBills, { provideCollectedBills } from "../../src/ui/outlets/CollectedBills";
 import { collectedBillsActors } from "../../src/ui/outlets/collectedBillsActors";
 import { sampleAnswers, sampleHeaders } from "../machines/fixtures/invoiceSamples";

@@ -8,9 +8,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { useActorRef } from "@xstate/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
-import type { InvoiceSliderContext } from "../../src/machines/invoiceSlider";
-import { invoiceSliderMachine } from "../../src/machines/invoiceSlider";
-import { skuExportMachine } from "../../src/machines/skuExport";
+import type { InvoiceSliderContext } from "../../src/machines/invoices/invoiceSlider";
+import { invoiceSliderMachine } from "../../src/machines/invoices/invoiceSlider";
+import { skuExportMachine } from "../../src/machines/invoices/skuExport";
 import InvoiceSkuSlider from "../../src/ui/outlets/InvoiceSkuSlider";
 import { invoiceSliderFixture } from "../machines/fixtures/invoiceSlider";
 import { model, type ViewStep, viewPaths } from "./machinePaths";

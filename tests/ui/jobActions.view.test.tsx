@@ -10,8 +10,13 @@ import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
 import { JobId } from "../../src/domain/api/ids";
-import type { ActionOutcome, ActivationInfo, BulkUploadJob, JobAction } from "../../src/domain/bulkUpload";
-import { UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import type {
+  ActionOutcome,
+  ActivationInfo,
+  BulkUploadJob,
+  JobAction,
+} from "../../src/domain/uploads/bulkUpload";
+import { UPLOAD_MSG } from "../../src/domain/uploads/bulkUpload";
 import JobActions from "../../src/ui/uploads/JobActions";
 
 const job: BulkUploadJob = {

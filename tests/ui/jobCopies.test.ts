@@ -5,7 +5,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { JobId } from "../../src/domain/api/ids";
-import type { BulkUploadJob, BulkUploadJobList } from "../../src/domain/bulkUpload";
+import type { BulkUploadJob, BulkUploadJobList } from "../../src/domain/uploads/bulkUpload";
 import { jobListQuery, uploadKeys } from "../../src/infra/api/bulkUploadQueries";
 import { shareJob } from "../../src/ui/uploads/jobCopies";
 import { watchRowCopies } from "../../src/ui/widgets/rowCopies";

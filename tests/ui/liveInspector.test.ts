@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
-import { signInMachine } from "../../src/machines/signIn";
+import { signInMachine } from "../../src/machines/auth/signIn";
 import { createLiveActor } from "../../src/ui/live/liveActors";
 import { LIVE_EVENTS_KEPT, liveActors, liveInspect } from "../../src/ui/live/liveInspector";
 

@@ -1,7 +1,7 @@
 /** Helpers for view tests driven by a machine's generated paths (see tests/machines/README.md). */
 import { expect } from "vitest";
 import { createActor } from "xstate";
-import { inertMachine } from "../../src/machines/inertActors";
+import { inertMachine } from "../../src/machines/machinesArea/inertActors";
 import type { MachineFixture } from "../machines/fixture";
 import { firstPerTransition, type GeneratedPath, generatedPaths } from "../machines/harness";
 

@@ -7,7 +7,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
-import { type AccessAnswer, MOBILE_MSG } from "../../src/domain/mobile";
+import { type AccessAnswer, MOBILE_MSG } from "../../src/domain/mobile/mobile";
 import { MobileGuard } from "../../src/ui/mobile/MobileGuard";
 import { mobileAccessFixture } from "../machines/fixtures/mobileAccess";
 import { model, viewPaths } from "./machinePaths";

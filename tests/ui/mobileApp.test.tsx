@@ -4,8 +4,8 @@
  */
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { MOBILE_MSG } from "../../src/domain/mobile";
-import { findRoute } from "../../src/domain/routes";
+import { MOBILE_MSG } from "../../src/domain/mobile/mobile";
+import { findRoute } from "../../src/domain/shell/routes";
 import MobileApp from "../../src/ui/mobile/MobileApp";
 
 afterEach(() => {

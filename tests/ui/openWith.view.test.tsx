@@ -12,7 +12,7 @@ import {
   MOBILE_MSG,
   RETAILER_APP,
   storeFor,
-} from "../../src/domain/mobile";
+} from "../../src/domain/mobile/mobile";
 import { HomeView } from "../../src/ui/mobile/MobilePages";
 import { openWithFixture } from "../machines/fixtures/openWith";
 import { expectEveryStateReached, model, viewPaths } from "./machinePaths";

@@ -13,13 +13,13 @@ import {
   type OutletEditData,
   PROOF_LABELS,
   type ProofKind,
-} from "../../src/domain/outletEdit";
+} from "../../src/domain/outlets/outletEdit";
 import type {
   OutletEditContext,
   OutletEditInput,
   SubmitOutcome,
   UploadOutcome,
-} from "../../src/machines/outletEdit";
+} from "../../src/machines/outlets/outletEdit";
 import OutletEditPanel from "../../src/ui/outlets/OutletEditPanel";
 import { outletEditFixture } from "../machines/fixtures/outletEdit";
 import { expectEveryStateReached, model, viewPaths } from "./machinePaths";

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { fromPromise } from "xstate";
-import type { FieldErrors, FormOutcome, VerifyCodeOutcome } from "../../src/domain/auth";
+import type { FieldErrors, FormOutcome, VerifyCodeOutcome } from "../../src/domain/auth/auth";
 import ForgotPasswordScreen from "../../src/ui/auth/ForgotPasswordScreen";
 import { startForgotPassword } from "../../src/ui/auth/forgotPasswordActor";
 import { createForgotPasswordFlow, type ForgotPasswordFlow } from "../../src/ui/auth/forgotPasswordFlow";

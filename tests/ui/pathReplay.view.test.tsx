@@ -7,8 +7,8 @@
  */
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type MachinePaths, REPLAY_STEP_MS } from "../../src/domain/replayPath";
-import type { ReplayStepInput, ReplayStepOutput } from "../../src/machines/pathReplay";
+import { type MachinePaths, REPLAY_STEP_MS } from "../../src/domain/machinesArea/replayPath";
+import type { ReplayStepInput, ReplayStepOutput } from "../../src/machines/machinesArea/pathReplay";
 import { MachineQa } from "../../src/ui/machines/MachinesScreen";
 import { catalogueEntry } from "../../src/ui/machines/machineCatalogue";
 import { openWithFixture } from "../machines/fixtures/openWith";

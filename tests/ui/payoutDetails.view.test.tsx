@@ -9,14 +9,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
-import type { BulkUpdateOutcome, BulkUpdateRequest, ChainOutlet } from "../../src/domain/bulkUpdate";
-import { payoutOrdering } from "../../src/domain/payouts";
-import { pagerText, type TableQuery } from "../../src/domain/table";
+import type { BulkUpdateOutcome, BulkUpdateRequest, ChainOutlet } from "../../src/domain/outlets/bulkUpdate";
+import { payoutOrdering } from "../../src/domain/payouts/payouts";
+import { pagerText, type TableQuery } from "../../src/domain/shared/table";
 import type {
   PayoutDetailsContext,
   PayoutListRequest,
   PayoutsLoaded,
-} from "../../src/machines/payoutDetails";
+} from "../../src/machines/payouts/payoutDetails";
 import PayoutDetailsPanel from "../../src/ui/outlets/PayoutDetailsPanel";
 import { payoutDetailsFixture } from "../machines/fixtures/payoutDetails";
 import { expectEveryStateReached, model, viewPaths } from "./machinePaths";

@@ -17,7 +17,7 @@ import {
   type PdfFile,
   type PdfLoad,
   type PdfViewRoute,
-} from "../../src/domain/retailerDocuments";
+} from "../../src/domain/mobile/retailerDocuments";
 import { type PdfDevice, PdfViewPage } from "../../src/ui/mobile/RetailerPdfView";
 import { queryClient } from "../../src/ui/queryClient";
 import { pdfViewerFixture } from "../machines/fixtures/pdfViewer";

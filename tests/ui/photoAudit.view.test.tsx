@@ -9,12 +9,12 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { fromPromise } from "xstate";
-import type { PhotoDecisionOutcome, PhotoListOutcome } from "../../src/domain/photoAudit";
+import type { PhotoDecisionOutcome, PhotoListOutcome } from "../../src/domain/projects/photoAudit";
 import type {
   PhotoAuditContext,
   PhotoDecisionRequest,
   PhotoListRequest,
-} from "../../src/machines/photoAudit";
+} from "../../src/machines/projects/photoAudit";
 import PhotoAuditScreen from "../../src/ui/projects/PhotoAuditScreen";
 import { photoAuditFixture } from "../machines/fixtures/photoAudit";
 import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";

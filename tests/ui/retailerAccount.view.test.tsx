@@ -6,8 +6,8 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FORM16_MSG } from "../../src/domain/form16";
-import { RETAILER_ACCOUNT_MSG } from "../../src/domain/retailerAccount";
+import { RETAILER_ACCOUNT_MSG } from "../../src/domain/mobile/retailerAccount";
+import { FORM16_MSG } from "../../src/domain/tax/form16";
 import {
   RetailerForm16,
   RetailerNotifications,

@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createActor, fromCallback, fromPromise } from "xstate";
-import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../src/domain/otpLogin";
+import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../src/domain/auth/otpLogin";
 import { rememberedMobiles, rememberMobile } from "../../src/infra/rememberedMobiles";
 import { applicationMachine, type NavigationEvent } from "../../src/machines/application";
 import { createEKycFlows } from "../../src/ui/ekyc/eKycFlows";

@@ -15,13 +15,13 @@ import {
   type RequestSummary,
   raisedOn,
   requestHeading,
-} from "../../src/domain/retailerRequests";
+} from "../../src/domain/outlets/retailerRequests";
 import {
   type DecideOutcome,
   mayDecide,
   type RetailerRequestsContext,
   type RetailerRequestsInput,
-} from "../../src/machines/retailerRequests";
+} from "../../src/machines/outlets/retailerRequests";
 import RetailerRequestsPanel from "../../src/ui/outlets/RetailerRequestsPanel";
 import { retailerRequestsFixture } from "../machines/fixtures/retailerRequests";
 import { expectEveryStateReached, model, viewPaths } from "./machinePaths";

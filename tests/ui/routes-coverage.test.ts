@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROUTES_COVERAGE_PATH, routesCoverageMarkdown } from "../../scripts/routes-coverage-generator";
-import { ROUTES } from "../../src/domain/routes";
+import { ROUTES } from "../../src/domain/shell/routes";
 import { BUILT_PATTERNS } from "../../src/ui/routes/allBuilt";
 
 const root = join(__dirname, "../..");

@@ -14,8 +14,8 @@ import {
   SCORE_RECALCULATING,
   type ScoreOutcome,
   scoreText,
-} from "../../src/domain/scoring";
-import type { ScorePanelContext } from "../../src/machines/scorePanel";
+} from "../../src/domain/survey/scoring";
+import type { ScorePanelContext } from "../../src/machines/survey/scorePanel";
 import ScorePanel from "../../src/ui/outlets/ScorePanel";
 import { SCORE, scorePanelFixture } from "../machines/fixtures/scorePanel";
 import { expectEveryStateReached, model, type ViewStep, viewPaths } from "./machinePaths";

@@ -12,7 +12,7 @@ import type {
   WorkflowObjectId,
 } from "../../src/domain/api/ids";
 import { ExportJobId } from "../../src/domain/api/ids";
-import type { ExportJob } from "../../src/domain/downloads";
+import type { ExportJob } from "../../src/domain/downloads/downloads";
 import type {
   AssignedSkuTemplateField,
   InvoiceSaveOutcome,
@@ -22,8 +22,8 @@ import type {
   SkuInvoice,
   SliderData,
   SliderLoadOutcome,
-} from "../../src/domain/invoiceSkus";
-import type { SkuExportRequest } from "../../src/machines/skuExport";
+} from "../../src/domain/invoices/invoiceSkus";
+import type { SkuExportRequest } from "../../src/machines/invoices/skuExport";
 
 const field = (
   id: number,

@@ -9,18 +9,18 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
-import { savingBlocked } from "../../src/domain/retailerRequests";
-import { type AnswersUpdateRequest, LEAVE_UNSAVED_ANSWERS } from "../../src/domain/survey";
+import { savingBlocked } from "../../src/domain/outlets/retailerRequests";
+import { type AnswersUpdateRequest, LEAVE_UNSAVED_ANSWERS } from "../../src/domain/survey/survey";
 import { retailerRequestKeys } from "../../src/infra/api/retailerRequests";
-import type { InvoicesOutcome } from "../../src/machines/collectedBills";
+import type { InvoicesOutcome } from "../../src/machines/invoices/collectedBills";
 import type {
   AnswersOutcome,
   GroupsOutcome,
   SaveOutcome,
   SurveyGroupsContext,
   SurveyGroupsInput,
-} from "../../src/machines/surveyGroups";
-import { mayEditAnswers, tableSkus } from "../../src/machines/surveyGroups";
+} from "../../src/machines/survey/surveyGroups";
+import { mayEditAnswers, tableSkus } from "../../src/machines/survey/surveyGroups";
 import { collectedBillsActors } from "../../src/ui/outlets/collectedBillsActors";
 import SurveyDetails from "../../src/ui/outlets/SurveyDetails";
 import { sampleGroups, sampleQuestions, surveyGroupsFixture } from "../machines/fixtures/surveyGroups";

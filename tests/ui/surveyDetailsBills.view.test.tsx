@@ -7,15 +7,15 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
-import type { HeaderSaveOutcome, HeaderSaveRequest } from "../../src/domain/invoiceHeaders";
-import type { AnswersUpdateRequest } from "../../src/domain/survey";
-import type { InvoicesOutcome } from "../../src/machines/collectedBills";
+import type { HeaderSaveOutcome, HeaderSaveRequest } from "../../src/domain/invoices/invoiceHeaders";
+import type { AnswersUpdateRequest } from "../../src/domain/survey/survey";
+import type { InvoicesOutcome } from "../../src/machines/invoices/collectedBills";
 import type {
   AnswersOutcome,
   GroupsOutcome,
   SaveOutcome,
   SurveyGroupsInput,
-} from "../../src/machines/surveyGroups";
+} from "../../src/machines/survey/surveyGroups";
 import { collectedBillsActors } from "../../src/ui/outlets/collectedBillsActors";
 import SurveyDetails from "../../src/ui/outlets/SurveyDetails";
 import { sampleAnswers, sampleHeaders } from "../machines/fixtures/invoiceSamples";

@@ -9,13 +9,13 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import { afterEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
 import { QuestionGroupId, QuestionId, SkuId } from "../../src/domain/api/ids";
-import type { AnswersUpdateRequest, QuestionGroup } from "../../src/domain/survey";
+import type { AnswersUpdateRequest, QuestionGroup } from "../../src/domain/survey/survey";
 import type {
   AnswersOutcome,
   GroupsOutcome,
   SaveOutcome,
   SurveyGroupsInput,
-} from "../../src/machines/surveyGroups";
+} from "../../src/machines/survey/surveyGroups";
 import SurveyDetails from "../../src/ui/outlets/SurveyDetails";
 import { sampleAnswer, sampleQuestions } from "../machines/fixtures/surveyGroups";
 

@@ -8,11 +8,15 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
 import { WorkflowObjectId } from "../../src/domain/api/ids";
-import { ANSWERS_INCOMPLETE, type CallingTracker, REASONS_INCOMPLETE } from "../../src/domain/calling";
-import { type PendingCheck, pendingRequestsPopup } from "../../src/domain/retailerRequests";
+import {
+  ANSWERS_INCOMPLETE,
+  type CallingTracker,
+  REASONS_INCOMPLETE,
+} from "../../src/domain/outlets/calling";
+import { type PendingCheck, pendingRequestsPopup } from "../../src/domain/outlets/retailerRequests";
 import { outletKeys } from "../../src/infra/api/outlets";
 import { savedAnswersQuery } from "../../src/infra/api/survey";
-import type { UpdateStatusGateInput } from "../../src/machines/updateStatusGate";
+import type { UpdateStatusGateInput } from "../../src/machines/outlets/updateStatusGate";
 import UpdateStatus from "../../src/ui/outlets/UpdateStatus";
 import { sampleActionsConfig, sampleOutletReview } from "../machines/fixtures/samples";
 import { updateStatusGateFixture } from "../machines/fixtures/updateStatusGate";

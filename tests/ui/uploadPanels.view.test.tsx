@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
+import { DEFAULT_PAGE_SIZE } from "../../src/domain/shared/table";
 import {
   type ActionOutcome,
   type BulkUploadJob,
@@ -16,10 +17,9 @@ import {
   jobStatusLabel,
   UPLOAD_MSG,
   type UploadOutcome,
-} from "../../src/domain/bulkUpload";
-import { DEFAULT_PAGE_SIZE } from "../../src/domain/table";
+} from "../../src/domain/uploads/bulkUpload";
 import { jobListQuery } from "../../src/infra/api/bulkUploadQueries";
-import type { ExcelUploadContext } from "../../src/machines/excelUpload";
+import type { ExcelUploadContext } from "../../src/machines/uploads/excelUpload";
 import ExcelUpload from "../../src/ui/uploads/ExcelUpload";
 import UploadForm from "../../src/ui/uploads/UploadForm";
 import { bulkUploadScreenFixture } from "../machines/fixtures/bulkUploadScreen";

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, toPromise } from "xstate";
-import { UPLOAD_MSG, uploadCancelledByConfirm } from "../../src/domain/bulkUpload";
+import { UPLOAD_MSG, uploadCancelledByConfirm } from "../../src/domain/uploads/bulkUpload";
 import { jobRowActors } from "../../src/ui/uploads/uploadActors";
 import { fakeFetch } from "../infra/fakes";
 import { sampleJob } from "../machines/fixtures/samples";

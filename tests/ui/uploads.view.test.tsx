@@ -7,8 +7,13 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
-import type { ActionOutcome, BulkUploadJob, JobAction, UploadOutcome } from "../../src/domain/bulkUpload";
-import { UPLOAD_MSG } from "../../src/domain/bulkUpload";
+import type {
+  ActionOutcome,
+  BulkUploadJob,
+  JobAction,
+  UploadOutcome,
+} from "../../src/domain/uploads/bulkUpload";
+import { UPLOAD_MSG } from "../../src/domain/uploads/bulkUpload";
 import { compose } from "../../src/ui/composition";
 import { notificationsOf, ServicesProvider } from "../../src/ui/services";
 import ExcelUpload from "../../src/ui/uploads/ExcelUpload";

@@ -8,9 +8,9 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromPromise } from "xstate";
-import type { ScreenCheck, ScreenCheckOutcome } from "../../src/domain/verification";
+import type { ScreenCheck, ScreenCheckOutcome } from "../../src/domain/verification/verification";
 import { verificationKeys } from "../../src/infra/api/verification";
-import type { VerificationCheckContext } from "../../src/machines/verificationCheck";
+import type { VerificationCheckContext } from "../../src/machines/verification/verificationCheck";
 import PanVerificationScreen from "../../src/ui/verification/PanVerificationScreen";
 import { verificationCheckFixture } from "../machines/fixtures/verificationCheck";
 import { model, type ViewStep, viewPaths } from "./machinePaths";

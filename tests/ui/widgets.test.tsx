@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import { dataTableMachine } from "../../src/machines/dataTable";
-import { type FilterOption, filterDrawerMachine } from "../../src/machines/filterDrawer";
-import { modalMachine } from "../../src/machines/modal";
+import { dataTableMachine } from "../../src/machines/shared/dataTable";
+import { type FilterOption, filterDrawerMachine } from "../../src/machines/shared/filterDrawer";
+import { modalMachine } from "../../src/machines/shared/modal";
 import {
   Badge,
   Checkbox,

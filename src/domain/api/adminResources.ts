@@ -1,5 +1,5 @@
 /**
- * The administration API, generated from the resource definitions (src/domain/resources): for each
+ * The administration API, generated from the resource definitions (src/domain/admin/resources): for each
  * resource a paged list, options for searchable selects, one record, and (when writable) create,
  * update and delete. Reads are granted by the definition's read permissions, writes by its write
  * permissions (and, for records every organisation shares, to internal administrators alone).
@@ -11,9 +11,9 @@ import {
   ResourceOptions,
   ResourcePage,
   ResourceRecord,
-} from "../resource";
-import { RESOURCES } from "../resourceCatalogue";
-import { cities } from "../resources/geography";
+} from "../admin/resource";
+import { RESOURCES } from "../admin/resourceCatalogue";
+import { cities } from "../admin/resources/geography";
 import { type AnyEndpoint, endpoint, Multipart } from "./endpoint";
 import { PathText } from "./fields";
 

@@ -13,9 +13,9 @@ import {
   AllocationSaved,
   MAX_ALLOCATION_MOVES,
   MAX_ALLOCATION_TARGETS,
-} from "../allocation";
-import { AllocationRule, AllocationRules, RULE_EXECUTIVES } from "../allocationRules";
-import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
+} from "../allocation/allocation";
+import { AllocationRule, AllocationRules, RULE_EXECUTIVES } from "../allocation/allocationRules";
+import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 import { endpoint } from "./endpoint";
 import { Choice, IdText, saying, Text } from "./fields";
 import { AllocationRuleId, ONE_RECORD_ID, OutletId, SubProjectId, UserId } from "./ids";

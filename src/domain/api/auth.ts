@@ -11,11 +11,11 @@ import {
   ForgotVerifyCodeResponse,
   LoginResponse,
   UserInfoResponse,
-} from "../auth";
-import { LOGIN_METHOD_PASSWORD, LOGIN_METHOD_PHONE_OTP } from "../loginMethods";
-import { OTP_PURPOSE_USER_LOGIN } from "../otpLogin";
-import { UserSessions } from "../profile";
-import { MAX_PASSWORD_LENGTH, MAX_TOKEN_LENGTH, MAX_USERNAME_LENGTH } from "../requestInput";
+} from "../auth/auth";
+import { OTP_PURPOSE_USER_LOGIN } from "../auth/otpLogin";
+import { UserSessions } from "../auth/profile";
+import { LOGIN_METHOD_PASSWORD, LOGIN_METHOD_PHONE_OTP } from "../shared/loginMethods";
+import { MAX_PASSWORD_LENGTH, MAX_TOKEN_LENGTH, MAX_USERNAME_LENGTH } from "../shared/requestInput";
 import { endpoint } from "./endpoint";
 import { OptionalText, RequiredText } from "./fields";
 import { OrganisationId, PermissionId, RoleId, UserId } from "./ids";

@@ -4,7 +4,7 @@
  * workflow_calling_tracker, src/domain/api/survey.ts `updateObjects`).
  */
 import { Schema } from "effect";
-import { CallingTrackerList } from "../calling";
+import { CallingTrackerList } from "../outlets/calling";
 import { endpoint } from "./endpoint";
 import { IdText } from "./fields";
 import { OutletId } from "./ids";

@@ -49,7 +49,7 @@ export type Endpoint<
   readonly root: Root;
   readonly grant: G;
   /**
-   * The administered resource (src/domain/resources) whose read or write permissions the grant
+   * The administered resource (src/domain/admin/resources) whose read or write permissions the grant
    * checks: the `resourceRead` and `resourceWrite` grants name it.
    */
   readonly resource?: string;

@@ -11,8 +11,8 @@ import {
   NamedList,
   RecoveryRequest,
   RecoveryRequestList,
-} from "../fieldTools";
-import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
+} from "../fieldTools/fieldTools";
+import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 import { Download, endpoint, Multipart } from "./endpoint";
 import { FirstOf, IdText, Text } from "./fields";
 import { ONE_RECORD_ID, ProjectId, RecoveryRequestId, SubProjectId } from "./ids";

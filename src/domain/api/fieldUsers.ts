@@ -11,7 +11,7 @@ import {
   Photo,
   RsaDetail,
   SentOutlet,
-} from "../fieldCapture";
+} from "../ekyc/fieldCapture";
 import {
   CHOOSE_FIELD_LIST,
   FIELD_LISTS,
@@ -19,8 +19,8 @@ import {
   FieldOutletPage,
   FieldOutletSummary,
   FieldSurveyListing,
-} from "../fieldUser";
-import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
+} from "../ekyc/fieldUser";
+import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 import { endpoint } from "./endpoint";
 import { Choice, PathText, Text } from "./fields";
 

@@ -1,6 +1,6 @@
 /**
  * The request fields endpoints are declared with, each failing with the line a 400 gives today
- * (the texts of src/domain/requestInput.ts): bounded text, a choice from a list, a row id.
+ * (the texts of src/domain/shared/requestInput.ts): bounded text, a choice from a list, a row id.
  */
 import { Schema, SchemaTransformation } from "effect";
 import {
@@ -10,8 +10,8 @@ import {
   NULL_CHARACTER,
   notAChoice,
   tooLong,
-} from "../requestInput";
-import { BLANK, REQUIRED } from "../schemaErrors";
+} from "../shared/requestInput";
+import { BLANK, REQUIRED } from "../shared/schemaErrors";
 import { IdFromText } from "./ids";
 
 /**

@@ -12,8 +12,8 @@ import {
   PERIOD_MESSAGE,
   ProgramLedger,
   ProgramRanking,
-} from "../gamification";
-import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
+} from "../gamification/gamification";
+import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 import { endpoint } from "./endpoint";
 import { PathText, Text } from "./fields";
 

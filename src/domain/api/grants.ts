@@ -1,6 +1,6 @@
 /**
  * The capabilities an endpoint is granted by. Each names the rule that decides it (in
- * src/domain/permissions.ts, outletReview.ts or resourceRights.ts); the server checks it before a
+ * src/domain/shared/permissions.ts, outletReview.ts or resourceRights.ts); the server checks it before a
  * request is decoded, and every answer is scoped to the caller's organisation by the handler.
  * Holding some permission is never a grant of its own.
  */

@@ -4,7 +4,7 @@
  * travels as plain digits (`IdFromText`).
  */
 import { Schema, SchemaTransformation } from "effect";
-import { MAX_ROW_ID } from "../requestInput";
+import { MAX_ROW_ID } from "../shared/requestInput";
 
 /** The line a query or body field gets for an id no row can have. */
 export const ONE_RECORD_ID = "Give the id of one record.";

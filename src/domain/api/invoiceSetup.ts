@@ -5,8 +5,8 @@
  * exclude_retailers=true). SKU template fields and SKUs are written through the resource layer.
  */
 import { Schema } from "effect";
-import { InvoiceAssignment, InvoiceSetup, SubProjectSku } from "../invoiceSetup";
-import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
+import { InvoiceAssignment, InvoiceSetup, SubProjectSku } from "../invoices/invoiceSetup";
+import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 import { endpoint } from "./endpoint";
 import { Choice, PathText, Text } from "./fields";
 

@@ -6,8 +6,8 @@
  * through the export jobs (My Downloads).
  */
 import { Schema } from "effect";
-import { ExportJob } from "../downloads";
-import { InvoiceSave, NewSkuData, SkuExport, SkuInvoice, SkuRowDelete } from "../invoiceSkus";
+import { ExportJob } from "../downloads/downloads";
+import { InvoiceSave, NewSkuData, SkuExport, SkuInvoice, SkuRowDelete } from "../invoices/invoiceSkus";
 import { endpoint } from "./endpoint";
 import { IdText } from "./fields";
 import { InvoiceRecordId, InvoiceSkuRowId, ONE_RECORD_ID, WorkflowObjectId } from "./ids";

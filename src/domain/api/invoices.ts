@@ -5,7 +5,7 @@
  * the bills list by outlet and the invoices list with its 30-day invoice date range (000 §2.4, §5).
  */
 import { Schema } from "effect";
-import { BillFilterOptions } from "../invoiceLists";
+import { BillFilterOptions } from "../invoices/invoiceLists";
 import {
   BILL_STATUSES,
   CollectedBillPage,
@@ -17,8 +17,8 @@ import {
   InvoiceHeaderLookupAnswer,
   InvoiceListPage,
   InvoiceNumberDate,
-} from "../invoices";
-import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
+} from "../invoices/invoices";
+import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 import { Download, endpoint } from "./endpoint";
 import { Choice, IdText, Listed, Text } from "./fields";
 import { InvoiceImageId, InvoiceRecordId, ONE_RECORD_ID, WorkflowObjectId } from "./ids";

@@ -4,7 +4,7 @@
  * For the identity reviewers, over every organisation's outlets, as their other checks are.
  */
 import { Schema } from "effect";
-import { LOCATION_SHOWS, LocationChecks } from "../locationChecks";
+import { LOCATION_SHOWS, LocationChecks } from "../verification/locationChecks";
 import { endpoint } from "./endpoint";
 import { Choice, IdText } from "./fields";
 import { SubProjectId } from "./ids";

@@ -5,7 +5,7 @@
  * not granted is a 403, one the lookup does not know a 400.
  */
 import { Schema } from "effect";
-import { NamedList } from "../fieldTools";
+import { NamedList } from "../fieldTools/fieldTools";
 import { endpoint } from "./endpoint";
 import { Choice } from "./fields";
 import type { Grant } from "./grants";

@@ -3,7 +3,7 @@
  * messages Bulk WhatsApp Message uploads queued, with their status, error and history, and their
  * counts per upload, template and day.
  */
-import { MessagePage, MessageQuery, SummaryAnswer, SummaryQuery } from "../messaging";
+import { MessagePage, MessageQuery, SummaryAnswer, SummaryQuery } from "../messaging/messaging";
 import { endpoint } from "./endpoint";
 
 export const messages = endpoint({

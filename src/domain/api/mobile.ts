@@ -19,7 +19,7 @@ import {
   RetailerOutletInformation,
   RetailerOutletsAnswer,
   StatementsAnswer,
-} from "../mobile";
+} from "../mobile/mobile";
 import { type Endpoint, endpoint } from "./endpoint";
 import { PathText } from "./fields";
 import type { Grant } from "./grants";

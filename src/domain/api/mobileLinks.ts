@@ -1,5 +1,5 @@
 /** Moving a retailer's link to a new phone (docs/retailer-portal.md): the binding and its reset. */
-import { MobileLinkResetAnswer, MobileLinkResetBody, MobileLinkStatus } from "../mobileLinks";
+import { MobileLinkResetAnswer, MobileLinkResetBody, MobileLinkStatus } from "../mobile/mobileLinks";
 import { endpoint } from "./endpoint";
 import { OutletParams } from "./mobile";
 

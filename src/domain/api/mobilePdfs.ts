@@ -5,7 +5,7 @@
  * addresses, built from these declarations.
  */
 import { Effect, Schema, SchemaIssue, SchemaTransformation } from "effect";
-import { financialYearFromLabel, financialYearLabel } from "../form16";
+import { financialYearFromLabel, financialYearLabel } from "../tax/form16";
 import { Download, endpoint } from "./endpoint";
 import { IdText, PathText } from "./fields";
 import type { Grant } from "./grants";

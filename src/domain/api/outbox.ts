@@ -2,7 +2,7 @@
  * The development outbox: what a mail or SMS gateway would have delivered, in demo mode only (a
  * production server answers 404). The page lies outside the API, at the site's root.
  */
-import { OutboxResponse } from "../auth";
+import { OutboxResponse } from "../auth/auth";
 import { Download, endpoint } from "./endpoint";
 
 export const outboxMessages = endpoint({

@@ -5,18 +5,18 @@
  * and gallery.
  */
 import { Schema } from "effect";
-import { ActionsConfigResponse } from "../actionsConfig";
-import { BulkUpdateRequest, BulkUpdateResponse, ChainQuery, ChainResponse } from "../bulkUpdate";
-import { OutletGallery } from "../outletGallery";
+import { ActionsConfigResponse } from "../outlets/actionsConfig";
+import { BulkUpdateRequest, BulkUpdateResponse, ChainQuery, ChainResponse } from "../outlets/bulkUpdate";
+import { OutletGallery } from "../outlets/outletGallery";
 import {
   FilterOptionsResponse,
   ListScopeNames,
   OutletListingQuery,
   OutletListResponse,
   OutletSummary,
-} from "../outletListing";
-import { OutletActionBody, OutletReview, QcEditHistory, SimilarOutlets } from "../outletReview";
-import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
+} from "../outlets/outletListing";
+import { OutletActionBody, OutletReview, QcEditHistory, SimilarOutlets } from "../outlets/outletReview";
+import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 import { Download, endpoint } from "./endpoint";
 import { IdText, Text } from "./fields";
 import { OutletId, OutletImageId, WorkflowObjectId } from "./ids";

@@ -5,8 +5,8 @@
  * (outlets family), which records them through the one payment function.
  */
 import { Schema } from "effect";
-import { ClientPayout, CyclePage, LatestTransaction, PayoutPage, PayoutQuery } from "../payouts";
-import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
+import { ClientPayout, CyclePage, LatestTransaction, PayoutPage, PayoutQuery } from "../payouts/payouts";
+import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 import { endpoint } from "./endpoint";
 import { Text } from "./fields";
 

@@ -4,7 +4,12 @@
  * someone decided since). Internal QC and project managers only (`mayAuditPhotos`).
  */
 import { Schema } from "effect";
-import { PHOTO_AUDIT_STATUSES, PHOTO_DECISIONS, PhotoAuditImage, PhotoAuditPage } from "../photoAudit";
+import {
+  PHOTO_AUDIT_STATUSES,
+  PHOTO_DECISIONS,
+  PhotoAuditImage,
+  PhotoAuditPage,
+} from "../projects/photoAudit";
 import { endpoint } from "./endpoint";
 import { Choice, IdText, OptionalText, PathText } from "./fields";
 import { AnswerImageId } from "./ids";

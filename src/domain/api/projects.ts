@@ -4,8 +4,8 @@
  * retailer mobile links.
  */
 import { Schema } from "effect";
-import { MobileLinksExport } from "../mobileLinks";
-import { OutletManagement } from "../outletManagement";
+import { MobileLinksExport } from "../mobile/mobileLinks";
+import { OutletManagement } from "../outlets/outletManagement";
 import {
   MarkedRead,
   NotificationIds,
@@ -14,9 +14,9 @@ import {
   ProjectNotificationPage,
   ProjectNotificationQuery,
   SubProjectHub,
-} from "../projects";
-import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
-import { ViewAllPage, ViewAllQuery } from "../viewAll";
+} from "../projects/projects";
+import { ViewAllPage, ViewAllQuery } from "../projects/viewAll";
+import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 import { Download, endpoint } from "./endpoint";
 import { IdText, Text } from "./fields";
 import { FileId } from "./ids";

@@ -5,8 +5,8 @@
  * so internal staff alone write them).
  */
 import { Schema } from "effect";
-import { QuestionReferenceImages, ReferenceImagesSave } from "../referenceImages";
-import { questions } from "../resources/questions";
+import { questions } from "../admin/resources/questions";
+import { QuestionReferenceImages, ReferenceImagesSave } from "../survey/referenceImages";
 import { endpoint } from "./endpoint";
 import { IdText } from "./fields";
 import { QuestionId } from "./ids";

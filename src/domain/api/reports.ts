@@ -4,9 +4,9 @@
  * PDF or CSV export through My Downloads. Every answer is scoped to the caller's organisation.
  */
 import { Schema } from "effect";
-import { ExportJob } from "../downloads";
-import { isPeriod, PERIOD_MESSAGE } from "../gamification";
-import { MisReport } from "../mis";
+import { ExportJob } from "../downloads/downloads";
+import { isPeriod, PERIOD_MESSAGE } from "../gamification/gamification";
+import { MisReport } from "../reports/mis";
 import {
   BAND_KEYS,
   OutletReport,
@@ -16,8 +16,8 @@ import {
   ReportCycles,
   ReportImages,
   RetailAuditReport,
-} from "../reports";
-import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
+} from "../reports/reports";
+import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 import { endpoint } from "./endpoint";
 import { Choice, IdText, Text } from "./fields";
 import { OutletId } from "./ids";

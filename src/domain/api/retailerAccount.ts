@@ -3,13 +3,13 @@
  * notifications, offers and profile. Anyone who is not a retailer with an outlet is refused (403).
  */
 import { Schema } from "effect";
-import { Form16Answer } from "../form16";
 import {
   RetailerNotificationsAnswer,
   RetailerOffer,
   RetailerOffersAnswer,
   RetailerProfile,
-} from "../retailerAccount";
+} from "../mobile/retailerAccount";
+import { Form16Answer } from "../tax/form16";
 import { endpoint } from "./endpoint";
 import { PathText } from "./fields";
 import { OutletParams } from "./mobile";

@@ -4,10 +4,10 @@
  * edit of their own outlet.
  */
 import { Schema } from "effect";
-import { RetailerEditStart } from "../mobile";
-import { OutletEditBody, UploadedProofImage } from "../outletEdit";
-import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
-import { DecisionBody, PendingCheck, RequestDetail, RequestList } from "../retailerRequests";
+import { RetailerEditStart } from "../mobile/mobile";
+import { OutletEditBody, UploadedProofImage } from "../outlets/outletEdit";
+import { DecisionBody, PendingCheck, RequestDetail, RequestList } from "../outlets/retailerRequests";
+import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 import { Download, endpoint, Multipart } from "./endpoint";
 import { IdText, Text } from "./fields";
 import { FileId, ONE_RECORD_ID, OutletImageId, RetailerRequestId, WorkflowObjectId } from "./ids";

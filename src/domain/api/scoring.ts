@@ -1,10 +1,10 @@
 /**
  * Logic scoring's endpoint (001 §7: scoring details by outlet slug). The setup itself is the
- * resource layer's (src/domain/resources/scoring.ts, declared by adminResources.ts).
+ * resource layer's (src/domain/admin/resources/scoring.ts, declared by adminResources.ts).
  */
 import { Schema } from "effect";
-import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
-import { OutletScore } from "../scoring";
+import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
+import { OutletScore } from "../survey/scoring";
 import { endpoint } from "./endpoint";
 import { Text } from "./fields";
 

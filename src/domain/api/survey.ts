@@ -4,9 +4,9 @@
  * Refresh QC data.
  */
 import { Schema } from "effect";
-import { AnswersUpdateResponse, GroupAnswers, LinkedImages, QuestionGroups } from "../survey";
-import { ObjectUpdateBody } from "../surveyInput";
-import { SurveyOverview } from "../surveyOverview";
+import { AnswersUpdateResponse, GroupAnswers, LinkedImages, QuestionGroups } from "../survey/survey";
+import { ObjectUpdateBody } from "../survey/surveyInput";
+import { SurveyOverview } from "../survey/surveyOverview";
 import { Download, endpoint } from "./endpoint";
 import { FirstOf, IdText, PathText } from "./fields";
 import { AnswerId, ONE_RECORD_ID, OutletId, WorkflowObjectId } from "./ids";

@@ -5,10 +5,10 @@
  * (download, or upload in place of the made one). The payout team reads; its managers issue.
  */
 import { Schema, SchemaTransformation } from "effect";
-import { ExportJob } from "../downloads";
-import { financialYearFromLabel, financialYearLabel } from "../form16";
-import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
-import { Form16Batch, Form16BatchList, PanDetail, PanPage, TdsAnswer } from "../tax";
+import { ExportJob } from "../downloads/downloads";
+import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
+import { financialYearFromLabel, financialYearLabel } from "../tax/form16";
+import { Form16Batch, Form16BatchList, PanDetail, PanPage, TdsAnswer } from "../tax/tax";
 import { Download, endpoint, Multipart } from "./endpoint";
 import { IdText, PathText, saying, Text } from "./fields";
 import { Form16BatchId } from "./ids";

@@ -11,7 +11,7 @@ import {
   UnicornPairs,
   UnicornScan,
   UnicornScans,
-} from "../unicorns";
+} from "../verification/unicorns";
 import { endpoint } from "./endpoint";
 import { Choice, IdText } from "./fields";
 import { SubProjectId } from "./ids";

@@ -5,6 +5,8 @@
  * from the query too, within the caller's organisation. Every query text is bounded (400 otherwise).
  */
 import { Schema } from "effect";
+import { ExportJobList } from "../downloads/downloads";
+import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 import {
   ActivationInfo,
   BulkUploadJob,
@@ -12,10 +14,8 @@ import {
   JobActionAnswer,
   SubProjectChoices,
   UploadHelp,
-} from "../bulkUpload";
-import { ExportJobList } from "../downloads";
-import { MAX_QUERY_TEXT_LENGTH } from "../requestInput";
-import { UPLOAD_TYPE_KEYS, type UploadTypeKey } from "../uploadTypes";
+} from "../uploads/bulkUpload";
+import { UPLOAD_TYPE_KEYS, type UploadTypeKey } from "../uploads/uploadTypes";
 import { Download, endpoint, Multipart } from "./endpoint";
 import { Choice, FirstOf, IdText, Text } from "./fields";
 import { FileId, JobId } from "./ids";

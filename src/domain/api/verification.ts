@@ -22,7 +22,7 @@ import {
   PanGstCheckBody,
   UpiCheckAnswer,
   UpiCheckBody,
-} from "../verification";
+} from "../verification/verification";
 import { endpoint } from "./endpoint";
 import { PathText } from "./fields";
 

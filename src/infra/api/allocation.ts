@@ -8,7 +8,7 @@ import {
   type AllocationOverview,
   type AllocationTeam,
   capacityOf,
-} from "../../domain/allocation";
+} from "../../domain/allocation/allocation";
 import {
   type AllocationRule,
   type AllocationRules,
@@ -17,7 +17,7 @@ import {
   type RuleSaveInput,
   type RuleSaveOutcome,
   ruleSaved,
-} from "../../domain/allocationRules";
+} from "../../domain/allocation/allocationRules";
 import * as api from "../../domain/api/allocation";
 import { AllocationRuleId, OutletId, SubProjectId, UserId } from "../../domain/api/ids";
 import { call } from "../endpoint";

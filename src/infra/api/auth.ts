@@ -12,7 +12,7 @@ import type {
   LoginResponse,
   PasswordExpiryChangeRequest,
   UserInfoResponse,
-} from "../../domain/auth";
+} from "../../domain/auth/auth";
 import { call } from "../endpoint";
 import { type ApiError, DecodeError } from "../http";
 

@@ -11,7 +11,7 @@ import {
   type LoginOutcome,
   type LoginRequest,
   type VerifyCodeOutcome,
-} from "../../domain/auth";
+} from "../../domain/auth/auth";
 import { type ApiError, detailOf } from "../http";
 import { takeSessionConflict } from "../sessionConflict";
 import { login, userInfo } from "./auth";

@@ -9,8 +9,8 @@ import type {
   JobActionAnswer,
   SubProjectChoices,
   UploadHelp,
-} from "../../domain/bulkUpload";
-import type { UploadTypeKey } from "../../domain/uploadTypes";
+} from "../../domain/uploads/bulkUpload";
+import type { UploadTypeKey } from "../../domain/uploads/uploadTypes";
 import { call } from "../endpoint";
 import type { ApiError } from "../http";
 

@@ -1,6 +1,6 @@
 /** React Query options for the bulk upload and My Downloads reads. */
 import { queryOptions } from "@tanstack/react-query";
-import type { UploadTypeKey } from "../../domain/uploadTypes";
+import type { UploadTypeKey } from "../../domain/uploads/uploadTypes";
 import { runApi } from "../http";
 import { listJobs, subProjectChoices, type UploadPlace, uploadHelp } from "./bulkUpload";
 import { listExports } from "./downloads";

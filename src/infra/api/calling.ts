@@ -3,7 +3,7 @@ import { Effect } from "effect";
 import * as api from "../../domain/api/calling";
 import { OutletId } from "../../domain/api/ids";
 import * as survey from "../../domain/api/survey";
-import { type CallingTracker, type CallingTrackerList, reasonUpdateOf } from "../../domain/calling";
+import { type CallingTracker, type CallingTrackerList, reasonUpdateOf } from "../../domain/outlets/calling";
 import { call } from "../endpoint";
 import type { ApiError } from "../http";
 

@@ -19,8 +19,8 @@ import {
   type InvoiceCreateRequest,
   type NumberDateOutcome,
   type NumberDateRequest,
-} from "../../domain/invoiceHeaders";
-import { INVOICE_CHANGED, type Invoice, type InvoiceData } from "../../domain/invoices";
+} from "../../domain/invoices/invoiceHeaders";
+import { INVOICE_CHANGED, type Invoice, type InvoiceData } from "../../domain/invoices/invoices";
 import { call } from "../endpoint";
 import { type ApiError, detailOf, fieldLines } from "../http";
 

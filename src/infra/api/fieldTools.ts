@@ -5,7 +5,7 @@ import { pathWith } from "../../domain/api/endpoint";
 import * as api from "../../domain/api/fieldTools";
 import type { ProjectId, RecoveryRequestId, SubProjectId } from "../../domain/api/ids";
 import * as lookups from "../../domain/api/lookups";
-import type { FieldAppDump, RecoverySubmission } from "../../domain/fieldTools";
+import type { FieldAppDump, RecoverySubmission } from "../../domain/fieldTools/fieldTools";
 import { call } from "../endpoint";
 import { type ApiError, request, runApi } from "../http";
 

@@ -7,8 +7,8 @@ import type {
   OutletDraftFields,
   RsaFields,
   RsaSendOutcome,
-} from "../../domain/fieldCapture";
-import type { FieldList } from "../../domain/fieldUser";
+} from "../../domain/ekyc/fieldCapture";
+import type { FieldList } from "../../domain/ekyc/fieldUser";
 import { call } from "../endpoint";
 import { type ApiError, detailOf, fieldLines, type HttpError, runApi, type ValidationError } from "../http";
 

@@ -1,7 +1,7 @@
 /** Gamification's calls (src/domain/api/gamification.ts) and their React Query options. */
 import { queryOptions } from "@tanstack/react-query";
 import * as api from "../../domain/api/gamification";
-import { ALL_TIME } from "../../domain/gamification";
+import { ALL_TIME } from "../../domain/gamification/gamification";
 import { call } from "../endpoint";
 import { runApi } from "../http";
 

@@ -4,7 +4,7 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import * as api from "../../domain/api/invoices";
-import type { CollectedBillsQuery, InvoiceListQuery } from "../../domain/invoiceLists";
+import type { CollectedBillsQuery, InvoiceListQuery } from "../../domain/invoices/invoiceLists";
 import { call } from "../endpoint";
 import { runApi } from "../http";
 

@@ -6,7 +6,7 @@ import {
   SETUP_SAVE_FAILED,
   type SetupLoadOutcome,
   type SetupSaveOutcome,
-} from "../../domain/invoiceSetup";
+} from "../../domain/invoices/invoiceSetup";
 import { call } from "../endpoint";
 import { type ApiError, detailOf, fieldLines } from "../http";
 

@@ -8,7 +8,7 @@ import { Effect } from "effect";
 import { InvoiceHeaderId, InvoiceRecordId, InvoiceSkuRowId, WorkflowObjectId } from "../../domain/api/ids";
 import * as setupApi from "../../domain/api/invoiceSetup";
 import * as api from "../../domain/api/invoiceSkus";
-import type { ExportJob } from "../../domain/downloads";
+import type { ExportJob } from "../../domain/downloads/downloads";
 import {
   draftRowsInput,
   type InvoiceSaveOutcome,
@@ -18,8 +18,8 @@ import {
   type SkuExport,
   type SkuInvoice,
   type SliderData,
-} from "../../domain/invoiceSkus";
-import { INVOICE_CHANGED } from "../../domain/invoices";
+} from "../../domain/invoices/invoiceSkus";
+import { INVOICE_CHANGED } from "../../domain/invoices/invoices";
 import { call } from "../endpoint";
 import { type ApiError, detailOf, fieldLines } from "../http";
 

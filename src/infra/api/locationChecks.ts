@@ -2,7 +2,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SubProjectId } from "../../domain/api/ids";
 import * as api from "../../domain/api/locationChecks";
-import type { LocationShow } from "../../domain/locationChecks";
+import type { LocationShow } from "../../domain/verification/locationChecks";
 import { call } from "../endpoint";
 import { runApi } from "../http";
 

@@ -1,7 +1,7 @@
 /** The WhatsApp delivery logs' calls (src/domain/api/messaging.ts), decoded with the domain's Schema. */
 import { queryOptions } from "@tanstack/react-query";
 import * as api from "../../domain/api/messaging";
-import type { MessageQuery } from "../../domain/messaging";
+import type { MessageQuery } from "../../domain/messaging/messaging";
 import { call } from "../endpoint";
 import { runApi } from "../http";
 

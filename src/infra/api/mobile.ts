@@ -5,8 +5,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import { Effect, type Schema } from "effect";
 import * as api from "../../domain/api/mobile";
-import { RetailerEditStart } from "../../domain/mobile";
-import type { PdfLoad } from "../../domain/retailerDocuments";
+import { RetailerEditStart } from "../../domain/mobile/mobile";
+import type { PdfLoad } from "../../domain/mobile/retailerDocuments";
 import { call } from "../endpoint";
 import { type ApiError, request, runApi } from "../http";
 import { encryptOtp } from "../otpCrypto";

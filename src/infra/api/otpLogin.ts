@@ -5,16 +5,16 @@
 import { Effect } from "effect";
 import type { OtpLoginStepResponse } from "../../domain/api/auth";
 import * as api from "../../domain/api/auth";
-import { CODE_SPENT } from "../../domain/auth";
-import { LOGIN_METHOD_PHONE_OTP } from "../../domain/loginMethods";
+import { CODE_SPENT } from "../../domain/auth/auth";
 import {
   OTP_PURPOSE_USER_LOGIN,
   type OtpSendOutcome,
   type OtpStepOutcome,
   type OtpVerifyOutcome,
   otpErrorOf,
-} from "../../domain/otpLogin";
-import { SIGN_IN_STEP_EXPIRED_CODE, type StaffCodeOutcome } from "../../domain/twoStepSignIn";
+} from "../../domain/auth/otpLogin";
+import { SIGN_IN_STEP_EXPIRED_CODE, type StaffCodeOutcome } from "../../domain/auth/twoStepSignIn";
+import { LOGIN_METHOD_PHONE_OTP } from "../../domain/shared/loginMethods";
 import { call } from "../endpoint";
 import { type ApiError, DecodeError, detailOf } from "../http";
 import { encryptOtp } from "../otpCrypto";

@@ -1,11 +1,11 @@
 /** The outlet endpoint family (spec 000 §7.3, §7.5; 001 §6), each call decoded with the domain's Schema. */
 import { queryOptions } from "@tanstack/react-query";
 import { Effect } from "effect";
-import type { ActionsConfigResponse } from "../../domain/actionsConfig";
 import type { OutletId, WorkflowObjectId } from "../../domain/api/ids";
 import * as api from "../../domain/api/outlets";
-import type { BulkUpdateOutcome, BulkUpdateRequest, ChainResponse } from "../../domain/bulkUpdate";
-import type { OutletGallery } from "../../domain/outletGallery";
+import type { ActionsConfigResponse } from "../../domain/outlets/actionsConfig";
+import type { BulkUpdateOutcome, BulkUpdateRequest, ChainResponse } from "../../domain/outlets/bulkUpdate";
+import type { OutletGallery } from "../../domain/outlets/outletGallery";
 import {
   type FilterOptionsResponse,
   type ListScopeNames,
@@ -13,13 +13,13 @@ import {
   type OutletListResponse,
   type OutletSummary,
   scopeQuery,
-} from "../../domain/outletListing";
+} from "../../domain/outlets/outletListing";
 import type {
   OutletEditAction,
   OutletReview,
   QcEditHistory,
   SimilarOutlets,
-} from "../../domain/outletReview";
+} from "../../domain/outlets/outletReview";
 import { call } from "../endpoint";
 import { type ApiError, detailOf, fieldLines, runApi } from "../http";
 

@@ -4,7 +4,7 @@ import { Effect } from "effect";
 import * as lookups from "../../domain/api/lookups";
 import * as outletsApi from "../../domain/api/outlets";
 import * as api from "../../domain/api/payouts";
-import { PAYOUT_FILTERS, type PayoutQuery } from "../../domain/payouts";
+import { PAYOUT_FILTERS, type PayoutQuery } from "../../domain/payouts/payouts";
 import { call } from "../endpoint";
 import { runApi } from "../http";
 

@@ -9,7 +9,7 @@ import {
   type PhotoDecision,
   type PhotoDecisionOutcome,
   type PhotoListOutcome,
-} from "../../domain/photoAudit";
+} from "../../domain/projects/photoAudit";
 import { call } from "../endpoint";
 import { type ApiError, detailOf, fieldLines } from "../http";
 

@@ -1,7 +1,7 @@
 /** The profile page's calls: the user's sessions, ending the others, changing the password. */
 import type { Effect } from "effect";
+import type { SaveOutcome } from "../../domain/admin/resource";
 import * as api from "../../domain/api/auth";
-import type { SaveOutcome } from "../../domain/resource";
 import { call } from "../endpoint";
 import type { ApiError } from "../http";
 import { type SaveRequest, saveOutcomeOf } from "./resources";

@@ -2,9 +2,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import { Effect } from "effect";
 import * as api from "../../domain/api/projects";
-import { MOBILE_LINKS_FAILED, type MobileLinksOutcome } from "../../domain/mobileLinks";
-import type { HubOutcome, ProjectCardPage, ProjectNotificationPage } from "../../domain/projects";
-import type { ViewAllKind } from "../../domain/viewAll";
+import { MOBILE_LINKS_FAILED, type MobileLinksOutcome } from "../../domain/mobile/mobileLinks";
+import type { HubOutcome, ProjectCardPage, ProjectNotificationPage } from "../../domain/projects/projects";
+import type { ViewAllKind } from "../../domain/projects/viewAll";
 import { call } from "../endpoint";
 import {
   type ApiError,

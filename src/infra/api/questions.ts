@@ -1,10 +1,10 @@
 /** A question's own screen (src/domain/api/questions.ts): the question read, and its reference images saved. */
 import { queryOptions } from "@tanstack/react-query";
 import type { Effect } from "effect";
+import type { SaveOutcome } from "../../domain/admin/resource";
 import type { QuestionId } from "../../domain/api/ids";
 import * as api from "../../domain/api/questions";
-import { referenceImagesSaved } from "../../domain/referenceImages";
-import type { SaveOutcome } from "../../domain/resource";
+import { referenceImagesSaved } from "../../domain/survey/referenceImages";
 import { call } from "../endpoint";
 import { type ApiError, runApi } from "../http";
 import { saveOutcomeOf } from "./resources";

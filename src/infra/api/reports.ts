@@ -3,9 +3,14 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Effect } from "effect";
 import type { OutletId } from "../../domain/api/ids";
 import * as api from "../../domain/api/reports";
-import type { ExportJob } from "../../domain/downloads";
-import type { MisFilters } from "../../domain/mis";
-import type { BandKey, PerformanceFilters, ReportFormat, RetailAuditOrder } from "../../domain/reports";
+import type { ExportJob } from "../../domain/downloads/downloads";
+import type { MisFilters } from "../../domain/reports/mis";
+import type {
+  BandKey,
+  PerformanceFilters,
+  ReportFormat,
+  RetailAuditOrder,
+} from "../../domain/reports/reports";
 import { call } from "../endpoint";
 import { type ApiError, runApi } from "../http";
 

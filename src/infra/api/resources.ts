@@ -4,15 +4,15 @@
  * lines, a 409 on a stale version, a 409 or 404 on delete; only the unexpected stays an error.
  */
 import { Effect } from "effect";
+import type { DeleteOutcome, ResourcePage, ResourceRecord, SaveOutcome } from "../../domain/admin/resource";
+import { listParams, type ResourceFilters, type ResourceListQuery } from "../../domain/admin/resourceQuery";
 import {
   mergeCities as mergeCitiesEndpoint,
   RESOURCE_API,
   type ResourceEndpoints,
 } from "../../domain/api/adminResources";
 import { Multipart } from "../../domain/api/endpoint";
-import { filePart, isChosenFile } from "../../domain/fileField";
-import type { DeleteOutcome, ResourcePage, ResourceRecord, SaveOutcome } from "../../domain/resource";
-import { listParams, type ResourceFilters, type ResourceListQuery } from "../../domain/resourceQuery";
+import { filePart, isChosenFile } from "../../domain/shared/fileField";
 import { call } from "../endpoint";
 import { type ApiError, detailOf } from "../http";
 import { fieldErrorsOf } from "./authOutcomes";

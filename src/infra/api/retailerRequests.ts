@@ -3,9 +3,9 @@ import { queryOptions } from "@tanstack/react-query";
 import { Effect } from "effect";
 import { type RetailerRequestId, WorkflowObjectId } from "../../domain/api/ids";
 import * as api from "../../domain/api/retailerRequests";
-import type { OutletEditData, ProofKind, UploadedProofImage } from "../../domain/outletEdit";
-import type { FieldErrors } from "../../domain/requestInput";
-import type { DecisionBody } from "../../domain/retailerRequests";
+import type { OutletEditData, ProofKind, UploadedProofImage } from "../../domain/outlets/outletEdit";
+import type { DecisionBody } from "../../domain/outlets/retailerRequests";
+import type { FieldErrors } from "../../domain/shared/requestInput";
 import { call } from "../endpoint";
 import { type ApiError, detailOf, runApi } from "../http";
 

@@ -1,7 +1,7 @@
 /** The Score tab's call (001 §7: scoring details by outlet slug), decoded with the domain's Schema. */
 import { Effect } from "effect";
 import * as api from "../../domain/api/scoring";
-import { SCORE_LOAD_FAILED, type ScoreOutcome } from "../../domain/scoring";
+import { SCORE_LOAD_FAILED, type ScoreOutcome } from "../../domain/survey/scoring";
 import { call } from "../endpoint";
 import { type ApiError, detailOf, type HttpError } from "../http";
 

@@ -4,7 +4,12 @@ import { queryOptions } from "@tanstack/react-query";
 import { Effect } from "effect";
 import { WorkflowObjectId } from "../../domain/api/ids";
 import * as api from "../../domain/api/survey";
-import type { AnswersUpdateRequest, GroupAnswers, QuestionGroups, SaveOutcome } from "../../domain/survey";
+import type {
+  AnswersUpdateRequest,
+  GroupAnswers,
+  QuestionGroups,
+  SaveOutcome,
+} from "../../domain/survey/survey";
 import { call } from "../endpoint";
 import { type ApiError, fieldLines, runApi } from "../http";
 

@@ -3,7 +3,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { Effect } from "effect";
 import { Form16BatchId } from "../../domain/api/ids";
 import * as api from "../../domain/api/tax";
-import { financialYearFromLabel } from "../../domain/form16";
+import { financialYearFromLabel } from "../../domain/tax/form16";
 import { call } from "../endpoint";
 import { fieldLines, runApi } from "../http";
 

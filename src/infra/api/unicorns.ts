@@ -3,7 +3,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Effect } from "effect";
 import type { SubProjectId } from "../../domain/api/ids";
 import * as api from "../../domain/api/unicorns";
-import type { PairDecision, PairStatus, UnicornPair, UnicornScan } from "../../domain/unicorns";
+import type { PairDecision, PairStatus, UnicornPair, UnicornScan } from "../../domain/verification/unicorns";
 import { call } from "../endpoint";
 import type { ApiError } from "../http";
 import { runApi } from "../http";

@@ -5,7 +5,12 @@
  */
 import { Effect } from "effect";
 import * as api from "../../domain/api/verification";
-import type { ScreenCheck, ScreenCheckOutcome, VerifyInput, VerifyOutcome } from "../../domain/verification";
+import type {
+  ScreenCheck,
+  ScreenCheckOutcome,
+  VerifyInput,
+  VerifyOutcome,
+} from "../../domain/verification/verification";
 import { call } from "../endpoint";
 import type { ApiError } from "../http";
 

@@ -3,12 +3,12 @@
  * its outlets go and how many move.
  */
 import { useQuery } from "@tanstack/react-query";
-import { cityMergeProblems, MERGE_QUESTION, mergeWillMove } from "../../domain/cityMerge";
-import { outletListingQuery } from "../../domain/outletListing";
-import type { Values } from "../../domain/resource";
+import { cityMergeProblems, MERGE_QUESTION, mergeWillMove } from "../../domain/admin/cityMerge";
+import type { Values } from "../../domain/admin/resource";
+import { outletListingQuery } from "../../domain/outlets/outletListing";
 import { listOutlets } from "../../infra/api/outlets";
 import { runApi } from "../../infra/http";
-import { modalMachine } from "../../machines/modal";
+import { modalMachine } from "../../machines/shared/modal";
 import { useLiveActorRef } from "../live/liveActors";
 import { LoadingButton } from "../widgets/Controls";
 import Modal from "../widgets/Modal";

@@ -3,8 +3,8 @@
  * preview), replace or remove it. The machine reads and checks a chosen file; this only shows it.
  */
 import { useEffect, useId, useMemo, useRef } from "react";
-import { fileLimit, fileSize, fileTypeOf, isChosenFile, isStoredFile } from "../../domain/fileField";
-import type { FieldSpec, FieldValue } from "../../domain/resource";
+import type { FieldSpec, FieldValue } from "../../domain/admin/resource";
+import { fileLimit, fileSize, fileTypeOf, isChosenFile, isStoredFile } from "../../domain/shared/fileField";
 import { FieldErrorList } from "../widgets/Controls";
 
 type Props = {

@@ -1,9 +1,9 @@
 /** A list's filters (reference, choice and toggle fields of the definition) as selects above the table. */
 
-import { inSentence } from "../../domain/format";
-import { choiceText, type ResourceDefinition } from "../../domain/resource";
-import { resourceNamed } from "../../domain/resourceCatalogue";
-import type { ResourceFilters } from "../../domain/resourceQuery";
+import { choiceText, type ResourceDefinition } from "../../domain/admin/resource";
+import { resourceNamed } from "../../domain/admin/resourceCatalogue";
+import type { ResourceFilters } from "../../domain/admin/resourceQuery";
+import { inSentence } from "../../domain/shared/format";
 import { Select } from "../widgets/Controls";
 import { organisationOf, type PageParent, useOptionsQuery } from "./adminQueries";
 

@@ -6,8 +6,8 @@ import {
   type FieldSpec,
   type FieldValue,
   type Values,
-} from "../../domain/resource";
-import { resourceNamed } from "../../domain/resourceCatalogue";
+} from "../../domain/admin/resource";
+import { resourceNamed } from "../../domain/admin/resourceCatalogue";
 import { Checkbox, FieldErrorList, Select, TextArea, TextInput, ToggleSwitch } from "../widgets/Controls";
 import SearchableSelect from "../widgets/SearchableSelect";
 import { type PageParent, useOptionsQuery } from "./adminQueries";

@@ -4,17 +4,17 @@
  */
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { inSentence } from "../../domain/format";
 import {
   blankValues,
   type ResourceDefinition,
   recordSaved,
   titleOf,
   type Values,
-} from "../../domain/resource";
-import { type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
-import { pathFor } from "../../domain/routePatterns";
-import { resourceFormMachine } from "../../machines/resourceForm";
+} from "../../domain/admin/resource";
+import { type ScreenPlace, screenPath } from "../../domain/admin/resourceCatalogue";
+import { inSentence } from "../../domain/shared/format";
+import { pathFor } from "../../domain/shared/routePatterns";
+import { resourceFormMachine } from "../../machines/admin/resourceForm";
 import { FormMessages } from "../auth/fields";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";

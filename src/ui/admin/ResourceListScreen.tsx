@@ -5,19 +5,19 @@
  */
 import { useEffect } from "react";
 import { Link } from "wouter";
-import { inSentence } from "../../domain/format";
 import {
   cellText,
   mayWrite,
   type ResourceDefinition,
   type ResourceRecord,
   titleOf,
-} from "../../domain/resource";
-import { relatedLinks, type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
-import type { ResourceFilters, ResourceListQuery } from "../../domain/resourceQuery";
-import { tableQueryFromParams } from "../../domain/table";
-import { modalMachine } from "../../machines/modal";
-import { resourceListMachine, resourceTable } from "../../machines/resourceList";
+} from "../../domain/admin/resource";
+import { relatedLinks, type ScreenPlace, screenPath } from "../../domain/admin/resourceCatalogue";
+import type { ResourceFilters, ResourceListQuery } from "../../domain/admin/resourceQuery";
+import { inSentence } from "../../domain/shared/format";
+import { tableQueryFromParams } from "../../domain/shared/table";
+import { resourceListMachine, resourceTable } from "../../machines/admin/resourceList";
+import { modalMachine } from "../../machines/shared/modal";
 import { useLiveActorRef, useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { isBuiltPath } from "../routes/allBuilt";

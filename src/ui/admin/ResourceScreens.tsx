@@ -4,16 +4,16 @@
  */
 import { type ComponentType, useMemo } from "react";
 import { useParams, useSearch } from "wouter";
-import { inSentence } from "../../domain/format";
-import type { ResourceRecord } from "../../domain/resource";
+import type { ResourceRecord } from "../../domain/admin/resource";
 import {
   formOnList,
   parentLink,
   type ResourceScreen,
   resourceNamed,
   screenPlace,
-} from "../../domain/resourceCatalogue";
-import { cities, cityMerge } from "../../domain/resources/geography";
+} from "../../domain/admin/resourceCatalogue";
+import { cities, cityMerge } from "../../domain/admin/resources/geography";
+import { inSentence } from "../../domain/shared/format";
 import Loading from "../shell/Loading";
 import { useParentRecord } from "./adminQueries";
 import { askBeforeMerging } from "./CityMergeDialog";

@@ -4,9 +4,9 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { inSentence } from "../../domain/format";
-import { cellText, mayWrite, type ResourceDefinition, titleOf } from "../../domain/resource";
-import { RESOURCES, type ScreenPlace, screenPath } from "../../domain/resourceCatalogue";
+import { cellText, mayWrite, type ResourceDefinition, titleOf } from "../../domain/admin/resource";
+import { RESOURCES, type ScreenPlace, screenPath } from "../../domain/admin/resourceCatalogue";
+import { inSentence } from "../../domain/shared/format";
 import { readResource } from "../../infra/api/resources";
 import { runApi } from "../../infra/http";
 import { useCurrentUser } from "../session/SessionGate";

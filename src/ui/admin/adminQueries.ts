@@ -1,6 +1,6 @@
 /** The admin screens' reads through react-query: the page's organisation, and options for selects. */
 import { useQuery } from "@tanstack/react-query";
-import type { ResourceRecord } from "../../domain/resource";
+import type { ResourceRecord } from "../../domain/admin/resource";
 import { readResource, resourceOptions } from "../../infra/api/resources";
 import { runApi } from "../../infra/http";
 

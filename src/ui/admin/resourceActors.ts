@@ -1,8 +1,8 @@
 /** The resource machines' effects, provided to them at the screen (tests provide fakes). */
 import { fromPromise } from "xstate";
-import type { ChosenFile } from "../../domain/fileField";
-import type { DeleteOutcome, ResourcePage, ResourceRecord, SaveOutcome } from "../../domain/resource";
-import type { ResourceListQuery } from "../../domain/resourceQuery";
+import type { DeleteOutcome, ResourcePage, ResourceRecord, SaveOutcome } from "../../domain/admin/resource";
+import type { ResourceListQuery } from "../../domain/admin/resourceQuery";
+import type { ChosenFile } from "../../domain/shared/fileField";
 import {
   deleteResource,
   listResource,
@@ -12,7 +12,7 @@ import {
   saveResource,
 } from "../../infra/api/resources";
 import { runApi } from "../../infra/http";
-import type { ReadFileRequest } from "../../machines/resourceForm";
+import type { ReadFileRequest } from "../../machines/admin/resourceForm";
 
 export const resourceListActors = {
   loadPage: fromPromise<ResourcePage, { resource: string; query: ResourceListQuery }>(({ input, signal }) =>

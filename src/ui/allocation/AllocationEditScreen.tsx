@@ -15,12 +15,12 @@ import {
   previewSummary,
   TEAMS,
   teamOfPath,
-} from "../../domain/allocation";
+} from "../../domain/allocation/allocation";
 import { UNASSIGNED } from "../../domain/api/allocation";
-import { stateLabel } from "../../domain/outletStates";
+import { stateLabel } from "../../domain/outlets/outletStates";
 import { allocationKeys, allocationOutlets, allocationOverview } from "../../infra/api/allocation";
 import { runApi } from "../../infra/http";
-import { type AllocationRuleField, allocationEditMachine } from "../../machines/allocationEdit";
+import { type AllocationRuleField, allocationEditMachine } from "../../machines/allocation/allocationEdit";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { Checkbox, LoadingButton, Select, TextInput } from "../widgets/Controls";

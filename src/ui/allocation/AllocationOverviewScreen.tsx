@@ -11,8 +11,8 @@ import {
   allocationEditPath,
   TEAMS,
   teamOfPath,
-} from "../../domain/allocation";
-import { stateLabel } from "../../domain/outletStates";
+} from "../../domain/allocation/allocation";
+import { stateLabel } from "../../domain/outlets/outletStates";
 import { allocationKeys, allocationOverview } from "../../infra/api/allocation";
 import { runApi } from "../../infra/http";
 import { AutomaticAssignment } from "./AllocationRules";

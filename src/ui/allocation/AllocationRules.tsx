@@ -5,13 +5,18 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { type AllocationOverview, type AllocationTeam, CAPACITY_HINT, TEAMS } from "../../domain/allocation";
+import {
+  type AllocationOverview,
+  type AllocationTeam,
+  CAPACITY_HINT,
+  TEAMS,
+} from "../../domain/allocation/allocation";
 import {
   type AllocationRule,
   RULE_CHANGE_FAILED,
   removeRuleQuestion,
   ruleName,
-} from "../../domain/allocationRules";
+} from "../../domain/allocation/allocationRules";
 import {
   allocationKeys,
   allocationRules,
@@ -20,7 +25,7 @@ import {
   switchAllocationRule,
 } from "../../infra/api/allocation";
 import { errorDetail, isApiError, runApi } from "../../infra/http";
-import { allocationRuleFormMachine } from "../../machines/allocationRuleForm";
+import { allocationRuleFormMachine } from "../../machines/allocation/allocationRuleForm";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

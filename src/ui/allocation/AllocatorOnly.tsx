@@ -1,8 +1,13 @@
 /** The allocation pages are for each team's managers and project managers; everyone else is told so (the server refuses them too). */
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { type AllocationTeam, allocationEditPath, allocationPath, TEAMS } from "../../domain/allocation";
-import { ALLOCATION_TEAMS, mayAllocate } from "../../domain/permissions";
+import {
+  type AllocationTeam,
+  allocationEditPath,
+  allocationPath,
+  TEAMS,
+} from "../../domain/allocation/allocation";
+import { ALLOCATION_TEAMS, mayAllocate } from "../../domain/shared/permissions";
 import { useCurrentUser } from "../session/SessionGate";
 
 export function AllocatorOnly({

@@ -4,8 +4,8 @@
  * the table adds.
  */
 import type { ReactNode } from "react";
-import type { AllocationOutlet } from "../../domain/allocation";
-import { stateLabel } from "../../domain/outletStates";
+import type { AllocationOutlet } from "../../domain/allocation/allocation";
+import { stateLabel } from "../../domain/outlets/outletStates";
 
 export type OutletColumn<R> = { key: string; header: ReactNode; cell: (row: R) => ReactNode };
 

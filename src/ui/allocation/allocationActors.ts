@@ -1,9 +1,14 @@
 /** The allocation edit's calls, provided by the application (tests provide fakes). */
 import { fromPromise } from "xstate";
-import type { RuleSaveInput, RuleSaveOutcome } from "../../domain/allocationRules";
+import type { RuleSaveInput, RuleSaveOutcome } from "../../domain/allocation/allocationRules";
 import { previewAllocation, saveAllocation, saveAllocationRule } from "../../infra/api/allocation";
 import { runApi } from "../../infra/http";
-import type { PreviewInput, PreviewOutcome, SaveInput, SaveOutcome } from "../../machines/allocationEdit";
+import type {
+  PreviewInput,
+  PreviewOutcome,
+  SaveInput,
+  SaveOutcome,
+} from "../../machines/allocation/allocationEdit";
 
 export const allocationActors = {
   previewAllocation: fromPromise<PreviewOutcome, PreviewInput>(({ input, signal }) =>

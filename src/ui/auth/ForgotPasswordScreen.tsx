@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import type { FormEvent } from "react";
 import { Link, Redirect } from "wouter";
-import { fieldMessages } from "../../domain/fieldMessages";
+import { fieldMessages } from "../../domain/auth/fieldMessages";
 import { navigationOf, notificationsOf, useServices } from "../services";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages } from "./fields";

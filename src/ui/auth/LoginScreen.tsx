@@ -1,10 +1,10 @@
 import { useSelector } from "@xstate/react";
 import { type FormEvent, useState } from "react";
 import { Link, Redirect } from "wouter";
-import { fieldMessages } from "../../domain/fieldMessages";
-import { MSG } from "../../domain/messages";
+import { fieldMessages } from "../../domain/auth/fieldMessages";
+import { MSG } from "../../domain/shared/messages";
 import { peekSignInReturn } from "../../infra/signInReturn";
-import { signInPageOf } from "../../machines/signIn";
+import { signInPageOf } from "../../machines/auth/signIn";
 import { useCurrentUser } from "../session/SessionGate";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages } from "./fields";

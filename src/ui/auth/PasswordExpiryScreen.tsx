@@ -1,13 +1,13 @@
 import type { FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { fromPromise } from "xstate";
-import type { FormOutcome } from "../../domain/auth";
-import { fieldMessages } from "../../domain/fieldMessages";
-import { PASSWORD_RULE_TEXT } from "../../domain/password";
+import type { FormOutcome } from "../../domain/auth/auth";
+import { fieldMessages } from "../../domain/auth/fieldMessages";
+import { PASSWORD_RULE_TEXT } from "../../domain/auth/password";
 import { passwordExpiryChange } from "../../infra/api/auth";
 import { formOutcome } from "../../infra/api/authOutcomes";
 import { runApi } from "../../infra/http";
-import { passwordExpiryMachine } from "../../machines/passwordExpiry";
+import { passwordExpiryMachine } from "../../machines/auth/passwordExpiry";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

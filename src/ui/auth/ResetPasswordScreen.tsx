@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import type { FormEvent } from "react";
 import { Link } from "wouter";
-import { PASSWORD_RULE_TEXT } from "../../domain/password";
+import { PASSWORD_RULE_TEXT } from "../../domain/auth/password";
 import AuthLayout from "./AuthLayout";
 import { useForgotPasswordFlow } from "./ForgotPasswordScreen";
 import { FormMessages, NewPasswordFields } from "./fields";

@@ -7,10 +7,10 @@
 import { useSelector } from "@xstate/react";
 import { type FormEvent, useState } from "react";
 import { Redirect } from "wouter";
-import { fieldMessages } from "../../domain/fieldMessages";
-import { OTP_LENGTH } from "../../domain/otpLogin";
-import { MFA_PASSWORD_TITLE, OTP_SENT_TITLE } from "../../domain/twoStepSignIn";
-import { signInPageOf } from "../../machines/signIn";
+import { fieldMessages } from "../../domain/auth/fieldMessages";
+import { OTP_LENGTH } from "../../domain/auth/otpLogin";
+import { MFA_PASSWORD_TITLE, OTP_SENT_TITLE } from "../../domain/auth/twoStepSignIn";
+import { signInPageOf } from "../../machines/auth/signIn";
 import AuthLayout from "./AuthLayout";
 import { Field, FormMessages } from "./fields";
 import { useStaffSignInFlow } from "./staffSignIn";

@@ -3,9 +3,9 @@
  * call (`import("./authRequests")`), so the login page shows without the HTTP module and Effect,
  * which come with this chunk.
  */
-import type { FormOutcome, LoginOutcome, LoginRequest, VerifyCodeOutcome } from "../../domain/auth";
-import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../domain/otpLogin";
-import type { StaffCodeOutcome } from "../../domain/twoStepSignIn";
+import type { FormOutcome, LoginOutcome, LoginRequest, VerifyCodeOutcome } from "../../domain/auth/auth";
+import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../domain/auth/otpLogin";
+import type { StaffCodeOutcome } from "../../domain/auth/twoStepSignIn";
 import {
   appConfig,
   forgotChangePassword,
@@ -19,7 +19,7 @@ import { formOutcome, loginOutcome, verifyOutcome } from "../../infra/api/authOu
 import { otpSendOutcome, otpStepOutcome, otpVerifyOutcome, staffCodeOutcome } from "../../infra/api/otpLogin";
 import { errorDetail, isApiError, runApi } from "../../infra/http";
 import { storeSession } from "../../infra/storage";
-import type { Notify } from "../../machines/notification";
+import type { Notify } from "../../machines/shared/notification";
 
 /** An unexpected failure without a server detail (timeout, no network) still tells the user why. */
 const reportUnexpected =

@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, useId } from "react";
-import type { FieldErrors } from "../../domain/auth";
-import { fieldMessages } from "../../domain/fieldMessages";
+import type { FieldErrors } from "../../domain/auth/auth";
+import { fieldMessages } from "../../domain/auth/fieldMessages";
 
 type FieldProps = {
   label: string;

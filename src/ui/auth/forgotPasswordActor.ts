@@ -1,7 +1,7 @@
 /** The forgot-password machine with its calls provided, started for the flow (./forgotPasswordFlow). */
 import { fromPromise } from "xstate";
-import type { FormOutcome, VerifyCodeOutcome } from "../../domain/auth";
-import { forgotPasswordMachine } from "../../machines/forgotPassword";
+import type { FormOutcome, VerifyCodeOutcome } from "../../domain/auth/auth";
+import { forgotPasswordMachine } from "../../machines/auth/forgotPassword";
 import { createLiveActor } from "../live/liveActors";
 import type { ForgotPasswordActor, ForgotPasswordEffects } from "./forgotPasswordFlow";
 

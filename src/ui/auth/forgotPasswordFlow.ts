@@ -5,7 +5,7 @@
  * them and not with every page.
  */
 import type { ActorRefFrom } from "xstate";
-import type { forgotPasswordMachine } from "../../machines/forgotPassword";
+import type { forgotPasswordMachine } from "../../machines/auth/forgotPassword";
 
 export type ForgotPasswordActor = ActorRefFrom<typeof forgotPasswordMachine>;
 

@@ -4,11 +4,11 @@
  * with no answer at all (timeout, no network) is told through the given notifier.
  */
 import { fromPromise } from "xstate";
-import type { LoginOutcome, LoginRequest, SessionConflictBody } from "../../domain/auth";
-import type { OtpSendOutcome } from "../../domain/otpLogin";
-import type { StaffCodeOutcome } from "../../domain/twoStepSignIn";
+import type { LoginOutcome, LoginRequest, SessionConflictBody } from "../../domain/auth/auth";
+import type { OtpSendOutcome } from "../../domain/auth/otpLogin";
+import type { StaffCodeOutcome } from "../../domain/auth/twoStepSignIn";
 import { readStored, STORAGE_KEYS } from "../../infra/storage";
-import type { Notify } from "../../machines/notification";
+import type { Notify } from "../../machines/shared/notification";
 
 const requests = () => import("./authRequests");
 

@@ -3,11 +3,11 @@
  * (./staffSignInFlow) by the first sign-in screen that asks for it.
  */
 import { useLocation } from "wouter";
-import { pathAfterSignIn } from "../../domain/appStart";
-import type { LoginResponse, UserDetails } from "../../domain/auth";
+import { pathAfterSignIn } from "../../domain/auth/appStart";
+import type { LoginResponse, UserDetails } from "../../domain/auth/auth";
 import { forgetSignInReturn, peekSignInReturn } from "../../infra/signInReturn";
-import type { Notify } from "../../machines/notification";
-import { signInMachine } from "../../machines/signIn";
+import { signInMachine } from "../../machines/auth/signIn";
+import type { Notify } from "../../machines/shared/notification";
 import { createLiveActor } from "../live/liveActors";
 import { useNotify } from "../notifications/useNotify";
 import { useOptionalServices } from "../services";

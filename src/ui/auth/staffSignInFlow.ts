@@ -5,7 +5,7 @@
  * so it loads with them and not with every page.
  */
 import type { ActorRefFrom } from "xstate";
-import type { signInMachine } from "../../machines/signIn";
+import type { signInMachine } from "../../machines/auth/signIn";
 
 export type StaffSignInActor = ActorRefFrom<typeof signInMachine>;
 

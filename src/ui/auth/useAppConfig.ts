@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { AppConfig } from "../../domain/auth";
+import type { AppConfig } from "../../domain/auth/auth";
 
 let pending: Promise<AppConfig | null> | null = null;
 

@@ -1,6 +1,6 @@
 import { Link } from "wouter";
-import { dashboardMenuFor } from "../../domain/menu";
-import { findRoute } from "../../domain/routes";
+import { dashboardMenuFor } from "../../domain/shell/menu";
+import { findRoute } from "../../domain/shell/routes";
 import { isBuiltPath } from "../routes/allBuilt";
 import { useCurrentUser } from "../session/SessionGate";
 import OutletSummarySection from "./OutletSummarySection";

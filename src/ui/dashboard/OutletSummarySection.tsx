@@ -1,8 +1,8 @@
 /** The dashboard home's outlet figures: a chart of outlets by state and status counts per project. */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { stateLabel } from "../../domain/outletStates";
-import { mayReadOutlets } from "../../domain/permissions";
+import { stateLabel } from "../../domain/outlets/outletStates";
+import { mayReadOutlets } from "../../domain/shared/permissions";
 import { outletSummaryQuery } from "../../infra/api/outlets";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";

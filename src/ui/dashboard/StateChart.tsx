@@ -3,7 +3,7 @@
  * labels keep the page's text size on a phone: at narrow widths each label sits above its bar.
  */
 import type { CSSProperties } from "react";
-import { stateLabel } from "../../domain/outletStates";
+import { stateLabel } from "../../domain/outlets/outletStates";
 
 export default function StateChart({ counts }: { counts: Readonly<Record<string, number>> }) {
   const rows = Object.entries(counts).sort((a, b) => b[1] - a[1]);

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
-import { EXPORT_EXPIRY_HOURS } from "../../domain/bulkUpload";
-import { anyExportPreparing, downloadState, type ExportJob } from "../../domain/downloads";
+import { anyExportPreparing, downloadState, type ExportJob } from "../../domain/downloads/downloads";
+import { EXPORT_EXPIRY_HOURS } from "../../domain/uploads/bulkUpload";
 import { exportsQuery } from "../../infra/api/bulkUploadQueries";
 import { showDateTime } from "../uploads/dates";
 import DataTable, { type Column } from "../widgets/DataTable";

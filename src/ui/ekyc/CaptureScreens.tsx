@@ -5,7 +5,12 @@
  */
 import { useState } from "react";
 import { Link, useSearch } from "wouter";
-import { ADD_NEW_PATH, BLANK_DRAFT, continueDraftPath, OUTLET_ADD_PATH } from "../../domain/fieldCapture";
+import {
+  ADD_NEW_PATH,
+  BLANK_DRAFT,
+  continueDraftPath,
+  OUTLET_ADD_PATH,
+} from "../../domain/ekyc/fieldCapture";
 import { forgetDraft, keptDraft, keptDrafts, newDraftKey } from "../../infra/fieldDrafts";
 import { readStored, STORAGE_KEYS } from "../../infra/storage";
 import { showDateTime } from "../uploads/dates";

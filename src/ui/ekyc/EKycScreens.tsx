@@ -7,11 +7,11 @@
 import { useSelector } from "@xstate/react";
 import type { FormEvent, ReactNode } from "react";
 import { Link, Redirect, useLocation } from "wouter";
-import { fieldMessages } from "../../domain/fieldMessages";
-import { MSG } from "../../domain/messages";
-import { MOBILE_DIGITS, maskMobile, OTP_LENGTH } from "../../domain/otpLogin";
+import { fieldMessages } from "../../domain/auth/fieldMessages";
+import { MOBILE_DIGITS, maskMobile, OTP_LENGTH } from "../../domain/auth/otpLogin";
+import { MSG } from "../../domain/shared/messages";
 import { forgetMobiles, rememberedMobiles } from "../../infra/rememberedMobiles";
-import { eKycScreenOf } from "../../machines/eKycLogin";
+import { eKycScreenOf } from "../../machines/ekyc/eKycLogin";
 import { Field, FormMessages } from "../auth/fields";
 import { useOptionalServices } from "../services";
 import type { EKycLoginActor } from "./eKycFlows";

@@ -6,8 +6,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, Redirect, useLocation } from "wouter";
-import { OUTLET_ADD_PATH } from "../../domain/fieldCapture";
-import { FIELD_LIST_PATHS, FIELD_LIST_TITLES, FIELD_LISTS } from "../../domain/fieldUser";
+import { OUTLET_ADD_PATH } from "../../domain/ekyc/fieldCapture";
+import { FIELD_LIST_PATHS, FIELD_LIST_TITLES, FIELD_LISTS } from "../../domain/ekyc/fieldUser";
 import { queryClient } from "../queryClient";
 import { EMYTRACK_GROUP } from "./groups";
 import { useSignedIn } from "./useSignedIn";

@@ -1,9 +1,9 @@
 /** The eMyTrack dashboard: the auditor's outlets counted by list (each opening it) and by state. */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { OUTLET_ADD_PATH } from "../../domain/fieldCapture";
-import { FIELD_LIST_PATHS, FIELD_LIST_TITLES, FIELD_LISTS } from "../../domain/fieldUser";
-import { stateLabel } from "../../domain/outletStates";
+import { OUTLET_ADD_PATH } from "../../domain/ekyc/fieldCapture";
+import { FIELD_LIST_PATHS, FIELD_LIST_TITLES, FIELD_LISTS } from "../../domain/ekyc/fieldUser";
+import { stateLabel } from "../../domain/outlets/outletStates";
 import { fieldSummaryQuery } from "../../infra/api/fieldUser";
 import { OwnRank } from "./OwnRank";
 

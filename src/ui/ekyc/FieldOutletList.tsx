@@ -6,9 +6,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { Link } from "wouter";
-import { FIELD_LIST_TITLES, type FieldList } from "../../domain/fieldUser";
-import { MSG } from "../../domain/messages";
-import { stateLabel } from "../../domain/outletStates";
+import { FIELD_LIST_TITLES, type FieldList } from "../../domain/ekyc/fieldUser";
+import { stateLabel } from "../../domain/outlets/outletStates";
+import { MSG } from "../../domain/shared/messages";
 import { fieldListQuery } from "../../infra/api/fieldUser";
 import { TablePager, TableSearch } from "../widgets/DataTable";
 import { useDataTable } from "../widgets/useDataTable";

@@ -6,7 +6,7 @@
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
-import { rsaDetailPath } from "../../domain/fieldCapture";
+import { rsaDetailPath } from "../../domain/ekyc/fieldCapture";
 import {
   FIELD_LIST_PATHS,
   FIELD_LIST_TITLES,
@@ -16,10 +16,10 @@ import {
   type FieldSurvey,
   fieldAnswerText,
   surveyRecorded,
-} from "../../domain/fieldUser";
-import { MSG } from "../../domain/messages";
-import { stateLabel } from "../../domain/outletStates";
-import { reasonLabels } from "../../domain/workflowActions";
+} from "../../domain/ekyc/fieldUser";
+import { stateLabel } from "../../domain/outlets/outletStates";
+import { reasonLabels } from "../../domain/outlets/workflowActions";
+import { MSG } from "../../domain/shared/messages";
 import { fieldOutletQuery, fieldSurveysQuery } from "../../infra/api/fieldUser";
 import { errorStatus, isApiError } from "../../infra/http";
 import NotFound from "../errors/NotFound";

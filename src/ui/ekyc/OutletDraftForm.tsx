@@ -10,11 +10,15 @@ import {
   DRAFT_KEPT_OFFLINE,
   OUTLET_ADD_PATH,
   rsaFormPath,
-} from "../../domain/fieldCapture";
-import { FIELD_LIST_PATHS } from "../../domain/fieldUser";
-import { stateLabel } from "../../domain/outletStates";
+} from "../../domain/ekyc/fieldCapture";
+import { FIELD_LIST_PATHS } from "../../domain/ekyc/fieldUser";
+import { stateLabel } from "../../domain/outlets/outletStates";
 import { captureOptionsQuery } from "../../infra/api/fieldUser";
-import { type DraftTextField, type OutletDraftInput, outletDraftMachine } from "../../machines/outletDraft";
+import {
+  type DraftTextField,
+  type OutletDraftInput,
+  outletDraftMachine,
+} from "../../machines/ekyc/outletDraft";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { outletDraftImplementations } from "./captureActors";

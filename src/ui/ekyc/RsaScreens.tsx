@@ -13,12 +13,12 @@ import {
   rsaDetailPath,
   rsaFormPath,
   rsaStatusLabel,
-} from "../../domain/fieldCapture";
-import { FIELD_LIST_PATHS } from "../../domain/fieldUser";
-import { calendarDateAt } from "../../domain/format";
+} from "../../domain/ekyc/fieldCapture";
+import { FIELD_LIST_PATHS } from "../../domain/ekyc/fieldUser";
+import { calendarDateAt } from "../../domain/shared/format";
 import { rsaDetailQuery } from "../../infra/api/fieldUser";
 import { errorStatus, isApiError } from "../../infra/http";
-import { type RsaTextField, rsaFormMachine } from "../../machines/rsaForm";
+import { type RsaTextField, rsaFormMachine } from "../../machines/ekyc/rsaForm";
 import NotFound from "../errors/NotFound";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";

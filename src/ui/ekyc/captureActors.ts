@@ -6,11 +6,11 @@ import type {
   OutletDraftFields,
   RsaFields,
   RsaSendOutcome,
-} from "../../domain/fieldCapture";
+} from "../../domain/ekyc/fieldCapture";
 import { sendOutletDraft, sendRsa } from "../../infra/api/fieldUser";
 import { forgetDraft, keepDraft } from "../../infra/fieldDrafts";
 import { runApi } from "../../infra/http";
-import type { StoredDraft } from "../../machines/outletDraft";
+import type { StoredDraft } from "../../machines/ekyc/outletDraft";
 import { locate } from "./phoneLocation";
 
 export const outletDraftImplementations = (user: string) => ({

@@ -1,6 +1,6 @@
 /** The parts the capture forms share: a labelled field with its problem, and the photos taken. */
 import { type ReactNode, useState } from "react";
-import { MAX_PHOTOS, type Photo } from "../../domain/fieldCapture";
+import { MAX_PHOTOS, type Photo } from "../../domain/ekyc/fieldCapture";
 import { photoSrc, type ReadPhoto } from "./capturePhotos";
 
 export const PHOTO_UNREADABLE = "The photo could not be read; take it again.";

@@ -2,7 +2,7 @@
  * A photo taken on the phone, shrunk before it is kept: at most PHOTO_MAX_SIDE pixels on its longer
  * side, as a JPEG, so a few fit in the phone's storage and in one request.
  */
-import { PHOTO_MAX_SIDE, type Photo } from "../../domain/fieldCapture";
+import { PHOTO_MAX_SIDE, type Photo } from "../../domain/ekyc/fieldCapture";
 
 export type ReadPhoto = (file: File) => Promise<Photo>;
 

@@ -5,7 +5,7 @@
  * replaced by a fresh one on next use.
  */
 import type { ActorRefFrom } from "xstate";
-import type { EKycPlatform, eKycLoginMachine } from "../../machines/eKycLogin";
+import type { EKycPlatform, eKycLoginMachine } from "../../machines/ekyc/eKycLogin";
 
 export type EKycLoginActor = ActorRefFrom<typeof eKycLoginMachine>;
 

@@ -4,11 +4,11 @@
  * with the first one, so the mobile number field shows before the HTTP module and Effect load.
  */
 import { fromPromise } from "xstate";
-import type { SessionConflictBody } from "../../domain/auth";
-import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../domain/otpLogin";
+import type { SessionConflictBody } from "../../domain/auth/auth";
+import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../domain/auth/otpLogin";
 import { rememberMobile } from "../../infra/rememberedMobiles";
 import { readStored, STORAGE_KEYS } from "../../infra/storage";
-import { type EKycPlatform, eKycLoginMachine } from "../../machines/eKycLogin";
+import { type EKycPlatform, eKycLoginMachine } from "../../machines/ekyc/eKycLogin";
 import { createLiveActor } from "../live/liveActors";
 import { type ApplicationActor, navigationOf } from "../services";
 import type { EKycLoginActor } from "./eKycFlows";

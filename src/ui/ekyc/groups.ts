@@ -1,5 +1,5 @@
 /** The two sign-in groups that run the code sign-in: their platform and the paths of their screens. */
-import type { EKycPlatform } from "../../machines/eKycLogin";
+import type { EKycPlatform } from "../../machines/ekyc/eKycLogin";
 
 export type SignInGroup = {
   platform: EKycPlatform;

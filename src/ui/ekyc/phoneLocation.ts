@@ -1,4 +1,4 @@
-import type { Location } from "../../domain/fieldCapture";
+import type { Location } from "../../domain/ekyc/fieldCapture";
 
 /** The phone's position, asked fresh (a cached one may be of another shop); leaving the form stops waiting. */
 export const locate = (signal: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { MSG } from "../../domain/messages";
+import { MSG } from "../../domain/shared/messages";
 
 export type NotFoundProps = {
   /** True for a page of the product whose screen is not built yet; false for an address with no page. */

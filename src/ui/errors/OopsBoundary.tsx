@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { MSG, OOPS_DEFAULT_CODE, OOPS_GENERIC_STATUS } from "../../domain/messages";
+import { MSG, OOPS_DEFAULT_CODE, OOPS_GENERIC_STATUS } from "../../domain/shared/messages";
 
 export type OopsScreenProps = {
   /** The error code shown; 4XX when none is given (spec 000 §8). */

@@ -7,10 +7,10 @@ import {
   dumpsMoving,
   FIELD_TOOLS_REFRESH_MS,
   type FieldAppDump,
-} from "../../domain/fieldTools";
-import { mayUseFieldTools } from "../../domain/permissions";
+} from "../../domain/fieldTools/fieldTools";
+import { mayUseFieldTools } from "../../domain/shared/permissions";
 import { dumpsQuery, fieldAuditorsQuery, fieldToolKeys } from "../../infra/api/fieldTools";
-import { dumpUploadMachine } from "../../machines/dumpUpload";
+import { dumpUploadMachine } from "../../machines/fieldTools/dumpUpload";
 import { useNotify } from "../notifications/useNotify";
 import { useCurrentUser } from "../session/SessionGate";
 import { showDateTime } from "../uploads/dates";

@@ -8,8 +8,8 @@ import {
   type RecoveryRequest,
   recoveryMoving,
   recoveryStatusLabel,
-} from "../../domain/fieldTools";
-import { mayUseFieldTools } from "../../domain/permissions";
+} from "../../domain/fieldTools/fieldTools";
+import { mayUseFieldTools } from "../../domain/shared/permissions";
 import { fieldToolKeys, recoveriesQuery, recoveryReport } from "../../infra/api/fieldTools";
 import { runApi } from "../../infra/http";
 import { useNotify } from "../notifications/useNotify";

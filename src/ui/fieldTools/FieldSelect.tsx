@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { Named } from "../../domain/fieldTools";
+import type { Named } from "../../domain/fieldTools/fieldTools";
 import { FieldErrorList, invalidProps } from "../widgets/Controls";
 
 /**

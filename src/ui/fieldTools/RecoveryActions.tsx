@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
-import type { RecoveryAction, RecoveryRequest } from "../../domain/fieldTools";
+import type { RecoveryAction, RecoveryRequest } from "../../domain/fieldTools/fieldTools";
 import { fieldToolKeys } from "../../infra/api/fieldTools";
-import { type RecoveryRowEvent, recoveryRequestMachine } from "../../machines/recoveryRequest";
+import { type RecoveryRowEvent, recoveryRequestMachine } from "../../machines/fieldTools/recoveryRequest";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { useId } from "react";
-import { MAX_RECOVERY_RSIDS, RECOVERY_MSG } from "../../domain/fieldTools";
+import { MAX_RECOVERY_RSIDS, RECOVERY_MSG } from "../../domain/fieldTools/fieldTools";
 import { auditorsQuery, projectsQuery, subProjectsQuery } from "../../infra/api/fieldTools";
-import { recoveryFormMachine } from "../../machines/recoveryForm";
+import { recoveryFormMachine } from "../../machines/fieldTools/recoveryForm";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

@@ -1,11 +1,15 @@
 /** The field tools machines' side effects over the field tools API; tests provide fakes. */
 import { fromPromise } from "xstate";
-import { type RecoveryAction, type RecoverySubmission, recoveryCreateFailure } from "../../domain/fieldTools";
+import {
+  type RecoveryAction,
+  type RecoverySubmission,
+  recoveryCreateFailure,
+} from "../../domain/fieldTools/fieldTools";
 import { cancelRecovery, confirmRecovery, createRecovery, uploadDump } from "../../infra/api/fieldTools";
 import { type ApiError, detailOf, fieldLines, isApiError, runApi } from "../../infra/http";
-import type { DumpUploadOutcome } from "../../machines/dumpUpload";
-import type { RecoveryCreateOutcome } from "../../machines/recoveryForm";
-import type { RecoveryActionOutcome } from "../../machines/recoveryRequest";
+import type { DumpUploadOutcome } from "../../machines/fieldTools/dumpUpload";
+import type { RecoveryCreateOutcome } from "../../machines/fieldTools/recoveryForm";
+import type { RecoveryActionOutcome } from "../../machines/fieldTools/recoveryRequest";
 
 const statusOf = (error: unknown): number | undefined => {
   if (!isApiError(error)) return undefined;

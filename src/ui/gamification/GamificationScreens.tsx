@@ -19,7 +19,7 @@ import {
   programListPath,
   SCORED_EVENTS,
   type ScoredLog,
-} from "../../domain/gamification";
+} from "../../domain/gamification/gamification";
 import {
   auditorReportQuery,
   gamificationDashboardQuery,

@@ -8,9 +8,9 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { Link, useLocation } from "wouter";
-import { collectedBillsQuery } from "../../domain/invoiceLists";
-import { billImagesPath, type CollectedBillRow } from "../../domain/invoices";
-import { stateLabel } from "../../domain/outletStates";
+import { collectedBillsQuery } from "../../domain/invoices/invoiceLists";
+import { billImagesPath, type CollectedBillRow } from "../../domain/invoices/invoices";
+import { stateLabel } from "../../domain/outlets/outletStates";
 import { collectedBillsQuery as billsPageQuery } from "../../infra/api/invoiceLists";
 import { Badge } from "../widgets/Controls";
 import DataTable, { type Column } from "../widgets/DataTable";

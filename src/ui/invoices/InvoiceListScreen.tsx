@@ -9,8 +9,8 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { Link, useLocation } from "wouter";
-import { BILL_STATUS_LABELS, invoiceDateText, invoiceListQuery } from "../../domain/invoiceLists";
-import type { InvoiceListRow } from "../../domain/invoices";
+import { BILL_STATUS_LABELS, invoiceDateText, invoiceListQuery } from "../../domain/invoices/invoiceLists";
+import type { InvoiceListRow } from "../../domain/invoices/invoices";
 import { invoiceListQuery as invoicePageQuery } from "../../infra/api/invoiceLists";
 import { isApiError } from "../../infra/http";
 import { Badge } from "../widgets/Controls";

@@ -7,17 +7,17 @@ import type { QueryClient } from "@tanstack/react-query";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { fromPromise } from "xstate";
+import { BILL_FILTER, BILL_STATUS_LABELS, BILL_STATUS_OPTIONS } from "../../domain/invoices/invoiceLists";
+import type { BillStatus } from "../../domain/invoices/invoices";
 import {
   appliedFilterChips,
   appliedFilterCount,
   chipText,
   type FilterChip,
   type FilterValues,
-} from "../../domain/filters";
-import { BILL_FILTER, BILL_STATUS_LABELS, BILL_STATUS_OPTIONS } from "../../domain/invoiceLists";
-import type { BillStatus } from "../../domain/invoices";
+} from "../../domain/shared/filters";
 import { billFilterOptionsQuery } from "../../infra/api/invoiceLists";
-import type { FilterOption } from "../../machines/filterDrawer";
+import type { FilterOption } from "../../machines/shared/filterDrawer";
 import { LIST_SCOPES } from "../outlets/listScopes";
 import { filterKinds } from "../outlets/outletFilterDefinitions";
 import type { FilterDefinition } from "../widgets/FilterDrawer";

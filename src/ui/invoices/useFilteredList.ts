@@ -16,8 +16,12 @@ import {
   filterValuesFromParams,
   filterValuesToParams,
   withoutChip,
-} from "../../domain/filters";
-import { type FilterDrawerEvent, type FilterOption, filterDrawerMachine } from "../../machines/filterDrawer";
+} from "../../domain/shared/filters";
+import {
+  type FilterDrawerEvent,
+  type FilterOption,
+  filterDrawerMachine,
+} from "../../machines/shared/filterDrawer";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { type DataTableActor, useDataTable } from "../widgets/useDataTable";

@@ -1,11 +1,11 @@
 /**
  * Live mode's panel: the machines running on this screen, the chosen one's chart with its current
  * state highlighted as the user works, its last events and its context, secrets masked
- * (src/domain/liveMask.ts). Loaded only while live mode is on, so no page carries its chart code.
+ * (src/domain/machinesArea/liveMask.ts). Loaded only while live mode is on, so no page carries its chart code.
  */
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import type { AnyStateMachine, StateValue } from "xstate";
-import { maskEvent, maskSecrets } from "../../domain/liveMask";
+import { maskEvent, maskSecrets } from "../../domain/machinesArea/liveMask";
 import { machineRegistry } from "../../machines/registry";
 import { activePaths, type Chart, layoutChart } from "../machines/chartLayout";
 import StateChart from "../machines/StateChart";

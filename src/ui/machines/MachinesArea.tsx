@@ -3,8 +3,9 @@
  * and anyone at /dev/machines while the server runs in demo mode. The area's code (charts and the
  * layout library) is loaded only from here.
  */
-import { MACHINES_PATH } from "../../domain/menu";
-import { mayReadMachines } from "../../domain/permissions";
+
+import { mayReadMachines } from "../../domain/shared/permissions";
+import { MACHINES_PATH } from "../../domain/shell/menu";
 import { useAppConfig } from "../auth/useAppConfig";
 import NotFound from "../errors/NotFound";
 import { useCurrentUser } from "../session/SessionGate";

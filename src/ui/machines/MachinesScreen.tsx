@@ -4,9 +4,9 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "wouter";
-import { scoreLabel } from "../../domain/machineCoverage";
-import type { MachinePaths } from "../../domain/replayPath";
-import { matchesSearch } from "../../domain/table";
+import { scoreLabel } from "../../domain/machinesArea/machineCoverage";
+import type { MachinePaths } from "../../domain/machinesArea/replayPath";
+import { matchesSearch } from "../../domain/shared/table";
 import NotFound from "../errors/NotFound";
 import DataTable, { type Column } from "../widgets/DataTable";
 import { useDataTable } from "../widgets/useDataTable";

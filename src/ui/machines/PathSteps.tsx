@@ -3,7 +3,12 @@
  * the fixture expects (the state reached, the context fields it names, the actors started and the
  * effects run), with the replay's verdict beside each step while the path is replayed.
  */
-import type { EncodedEvent, MachinePaths, ReplayPath, StepExpectation } from "../../domain/replayPath";
+import type {
+  EncodedEvent,
+  MachinePaths,
+  ReplayPath,
+  StepExpectation,
+} from "../../domain/machinesArea/replayPath";
 
 export type StepVerdict = "matched" | "differs" | "current" | "pending";
 

@@ -5,7 +5,7 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
 import type { AnyActorRef } from "xstate";
-import { type MachinePaths, stateKey } from "../../domain/replayPath";
+import { type MachinePaths, stateKey } from "../../domain/machinesArea/replayPath";
 import PathSteps, { pathEvents, type StepVerdict } from "./PathSteps";
 import type { PathReplayActor } from "./usePathReplay";
 

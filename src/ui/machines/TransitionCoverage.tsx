@@ -1,9 +1,9 @@
 import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
-import type { MachineCoverage } from "../../domain/machineCoverage";
-import { type MachinePaths, PATHS_KEPT_PER_TRANSITION } from "../../domain/replayPath";
-import { matchesSearch } from "../../domain/table";
-import { machineTransitions, type TransitionInfo } from "../../machines/describe";
+import type { MachineCoverage } from "../../domain/machinesArea/machineCoverage";
+import { type MachinePaths, PATHS_KEPT_PER_TRANSITION } from "../../domain/machinesArea/replayPath";
+import { matchesSearch } from "../../domain/shared/table";
+import { machineTransitions, type TransitionInfo } from "../../machines/machinesArea/describe";
 import DataTable, { type Column } from "../widgets/DataTable";
 import { useDataTable } from "../widgets/useDataTable";
 import { transitionLabel } from "./chartLayout";

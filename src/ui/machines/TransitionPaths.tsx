@@ -3,8 +3,8 @@
  * opened to read its steps and expectations, and replayed with one button.
  */
 import { type ReactNode, useState } from "react";
-import type { MachinePaths } from "../../domain/replayPath";
-import type { TransitionInfo } from "../../machines/describe";
+import type { MachinePaths } from "../../domain/machinesArea/replayPath";
+import type { TransitionInfo } from "../../machines/machinesArea/describe";
 import { transitionLabel } from "./chartLayout";
 import PathSteps, { pathEvents } from "./PathSteps";
 import type { PathReplayActor } from "./usePathReplay";

@@ -5,7 +5,12 @@
  */
 import ELK, { type ElkExtendedEdge, type ElkNode } from "elkjs/lib/elk.bundled.js";
 import type { AnyStateMachine, StateValue } from "xstate";
-import { eventLabel, machineStates, machineTransitions, type StateInfo } from "../../machines/describe";
+import {
+  eventLabel,
+  machineStates,
+  machineTransitions,
+  type StateInfo,
+} from "../../machines/machinesArea/describe";
 
 export type ChartState = StateInfo & {
   readonly name: string;

@@ -3,8 +3,8 @@
  * read, so the area cannot drift from them) with its description, states, events and the figures
  * the graph tests measured.
  */
-import type { MachineCoverage } from "../../domain/machineCoverage";
-import { machineEvents, machineStates, machineTransitions } from "../../machines/describe";
+import type { MachineCoverage } from "../../domain/machinesArea/machineCoverage";
+import { machineEvents, machineStates, machineTransitions } from "../../machines/machinesArea/describe";
 import { type MachineEntry, machineRegistry } from "../../machines/registry";
 import coverage from "./coverage.json";
 

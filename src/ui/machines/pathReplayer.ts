@@ -13,9 +13,9 @@ import {
   type StepEffects,
   stateKey,
   stepProblems,
-} from "../../domain/replayPath";
-import { inertMachine } from "../../machines/inertActors";
-import type { ReplayStepInput, ReplayStepOutput } from "../../machines/pathReplay";
+} from "../../domain/machinesArea/replayPath";
+import { inertMachine } from "../../machines/machinesArea/inertActors";
+import type { ReplayStepInput, ReplayStepOutput } from "../../machines/machinesArea/pathReplay";
 import { createLiveActor } from "../live/liveActors";
 
 export type PathReplayer = {

@@ -6,7 +6,7 @@
 
 import PATH_FILES from "virtual:machine-paths";
 import { useEffect, useState } from "react";
-import type { MachinePaths } from "../../domain/replayPath";
+import type { MachinePaths } from "../../domain/machinesArea/replayPath";
 
 /** The machine's paths; null while loading; "missing" for a machine added since they were written. */
 export function useMachinePaths(id: string): MachinePaths | "missing" | null {

@@ -5,8 +5,8 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useMemo } from "react";
 import { type ActorRefFrom, type AnyActorRef, type AnyStateMachine, fromPromise } from "xstate";
-import type { MachinePaths } from "../../domain/replayPath";
-import { pathReplayMachine, type ReplayStepInput } from "../../machines/pathReplay";
+import type { MachinePaths } from "../../domain/machinesArea/replayPath";
+import { pathReplayMachine, type ReplayStepInput } from "../../machines/machinesArea/pathReplay";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { type PathReplayer, pathReplayer } from "./pathReplayer";

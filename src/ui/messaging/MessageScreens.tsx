@@ -14,7 +14,7 @@ import {
   type MessageRow,
   type MessageStatus,
   type SummaryRow,
-} from "../../domain/messaging";
+} from "../../domain/messaging/messaging";
 import { messageSummaryQuery, messagesQuery } from "../../infra/api/messaging";
 import { showDateTime } from "../uploads/dates";
 import { Select } from "../widgets/Controls";

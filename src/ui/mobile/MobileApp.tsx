@@ -6,8 +6,12 @@
  */
 import { type ComponentType, useEffect } from "react";
 import { Route, Switch, useLocation } from "wouter";
-import type { MobilePage } from "../../domain/mobile";
-import { MOBILE_VIEW_PAGES, MOBILE_VIEW_PREFIX, mobileViewRoutes } from "../../domain/mobileViewRoutes";
+import type { MobilePage } from "../../domain/mobile/mobile";
+import {
+  MOBILE_VIEW_PAGES,
+  MOBILE_VIEW_PREFIX,
+  mobileViewRoutes,
+} from "../../domain/mobile/mobileViewRoutes";
 import NotFound from "../errors/NotFound";
 import OopsBoundary from "../errors/OopsBoundary";
 import FrameGuard from "../frame/FrameGuard";

@@ -3,7 +3,7 @@
  * message, the forwarded-link refusal, or the page with the link's token.
  */
 import type { ReactNode } from "react";
-import { MOBILE_MSG } from "../../domain/mobile";
+import { MOBILE_MSG } from "../../domain/mobile/mobile";
 import { type LinkSource, storedAccessToken } from "../../infra/api/mobile";
 import { useLiveMachine } from "../live/liveActors";
 import Loading from "../shell/Loading";

@@ -5,8 +5,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatDate, formatTime12 } from "../../domain/format";
-import { MOBILE_LINK_MSG } from "../../domain/mobileLinks";
+import { MOBILE_LINK_MSG } from "../../domain/mobile/mobileLinks";
+import { formatDate, formatTime12 } from "../../domain/shared/format";
 import { mobileLinkStatusQuery, resetMobileLink } from "../../infra/api/mobileLinks";
 import { runApi } from "../../infra/http";
 import { useNotify } from "../notifications/useNotify";

@@ -23,8 +23,8 @@ import {
   paymentDuration,
   retailerPagePath,
   type TargetStatement,
-} from "../../domain/mobile";
-import { pdfViewPath } from "../../domain/retailerDocuments";
+} from "../../domain/mobile/mobile";
+import { pdfViewPath } from "../../domain/mobile/retailerDocuments";
 import { fetchFile, type MobileSource } from "../../infra/api/mobile";
 import { useLiveMachine } from "../live/liveActors";
 import { Spinner } from "../widgets/Controls";

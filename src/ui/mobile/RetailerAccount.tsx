@@ -5,10 +5,10 @@
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams, useSearch } from "wouter";
-import { FINANCIAL_QUARTER_MONTHS, FORM16_MSG } from "../../domain/form16";
-import { formatMobileDate, formatRupees, orNotAvailable, retailerPagePath } from "../../domain/mobile";
-import { RETAILER_ACCOUNT_MSG, retailerNotificationText } from "../../domain/retailerAccount";
-import { pdfViewPath } from "../../domain/retailerDocuments";
+import { formatMobileDate, formatRupees, orNotAvailable, retailerPagePath } from "../../domain/mobile/mobile";
+import { RETAILER_ACCOUNT_MSG, retailerNotificationText } from "../../domain/mobile/retailerAccount";
+import { pdfViewPath } from "../../domain/mobile/retailerDocuments";
+import { FINANCIAL_QUARTER_MONTHS, FORM16_MSG } from "../../domain/tax/form16";
 import {
   retailerForm16Query,
   retailerNotificationsQuery,

@@ -5,9 +5,9 @@
  */
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { Link, useSearch } from "wouter";
-import { formatMobileDate, MOBILE_MSG, orNotAvailable, retailerPagePath } from "../../domain/mobile";
-import { pdfViewPath } from "../../domain/retailerDocuments";
-import { fieldLabel, QC_REJECTION_STATUS, type RequestType } from "../../domain/retailerRequests";
+import { formatMobileDate, MOBILE_MSG, orNotAvailable, retailerPagePath } from "../../domain/mobile/mobile";
+import { pdfViewPath } from "../../domain/mobile/retailerDocuments";
+import { fieldLabel, QC_REJECTION_STATUS, type RequestType } from "../../domain/outlets/retailerRequests";
 import {
   invoicesQuery,
   retailerOutletQuery,

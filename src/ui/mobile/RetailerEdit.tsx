@@ -6,19 +6,19 @@
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useLocation, useSearch } from "wouter";
 import { fromPromise } from "xstate";
-import { retailerPagePath } from "../../domain/mobile";
+import { retailerPagePath } from "../../domain/mobile/mobile";
 import {
   type EditValues,
   MASKED_FOR_RETAILER,
   type OutletEditData,
   type ProofKind,
   TEXT_FIELDS,
-} from "../../domain/outletEdit";
-import { PENDING_RETAILER_EDITS } from "../../domain/retailerRequests";
+} from "../../domain/outlets/outletEdit";
+import { PENDING_RETAILER_EDITS } from "../../domain/outlets/retailerRequests";
 import { retailerEditQuery } from "../../infra/api/mobile";
 import { submitOwnOutletEdit, uploadOwnProofImage } from "../../infra/api/retailerRequests";
 import { runApi } from "../../infra/http";
-import type { SubmitOutcome, UploadOutcome } from "../../machines/outletEdit";
+import type { SubmitOutcome, UploadOutcome } from "../../machines/outlets/outletEdit";
 import OutletEditPanel from "../outlets/OutletEditPanel";
 import { queryClient } from "../queryClient";
 import { Spinner } from "../widgets/Controls";

@@ -18,9 +18,9 @@ import {
   type RetailerDocument,
   readPdfView,
   retailerDocumentUrl,
-} from "../../domain/retailerDocuments";
+} from "../../domain/mobile/retailerDocuments";
 import { fetchRetailerPdf, invoicesQuery, statementsQuery } from "../../infra/api/mobile";
-import { pdfViewerMachine } from "../../machines/pdfViewer";
+import { pdfViewerMachine } from "../../machines/mobile/pdfViewer";
 import { useLiveMachine } from "../live/liveActors";
 import { queryClient } from "../queryClient";
 import { Spinner } from "../widgets/Controls";

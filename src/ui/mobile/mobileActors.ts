@@ -3,11 +3,11 @@
  * server's public key and kept in local storage.
  */
 import { fromCallback, fromPromise } from "xstate";
-import { type AccessAnswer, accessTokenDigits } from "../../domain/mobile";
+import { type AccessAnswer, accessTokenDigits } from "../../domain/mobile/mobile";
 import { accessCheck, encryptAccessToken } from "../../infra/api/mobile";
 import { runApi } from "../../infra/http";
 import { STORAGE_KEYS, writeStored } from "../../infra/storage";
-import { type MobileAccessEvent, mobileAccessMachine } from "../../machines/mobileAccess";
+import { type MobileAccessEvent, mobileAccessMachine } from "../../machines/mobile/mobileAccess";
 
 /** The device's own minute: what the spec's token is made of (002 §4, §9). */
 function minuteDigits(now: Date): string {

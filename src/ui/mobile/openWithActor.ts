@@ -1,8 +1,8 @@
 /** The edge of the openWith machine: it moves the browser to the app's deep link or a store. */
 
 import { fromCallback } from "xstate";
-import { deviceOf } from "../../domain/mobile";
-import { type OpenWithEvent, openWithMachine } from "../../machines/openWith";
+import { deviceOf } from "../../domain/mobile/mobile";
+import { type OpenWithEvent, openWithMachine } from "../../machines/mobile/openWith";
 import { createLiveActor } from "../live/liveActors";
 
 export type Navigator = { go: (url: string) => void };

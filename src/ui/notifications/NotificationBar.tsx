@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
-import type { notificationMachine } from "../../machines/notification";
+import type { notificationMachine } from "../../machines/shared/notification";
 
 /** Green success or red failed text at the top of the page; it clears itself after 5000 ms. */
 export default function NotificationBar({ actor }: { actor: ActorRefFrom<typeof notificationMachine> }) {

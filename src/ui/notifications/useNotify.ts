@@ -3,7 +3,7 @@
  * the application around it (a view test) notifies nowhere, as the bar is not on its page.
  */
 import { useCallback } from "react";
-import type { Notify } from "../../machines/notification";
+import type { Notify } from "../../machines/shared/notification";
 import { notificationsOf, useOptionalServices } from "../services";
 
 export function useNotify(): Notify {

@@ -3,9 +3,9 @@
  * filters and limits (cut after filtering, so a pasted "+91 98765 43210" keeps all its digits), or the answer read-only for those who may not edit it. Image answers show
  * tiles that open the shared gallery; an unanswered e-signature reads 'Not Answered'.
  */
-import { NOT_AVAILABLE } from "../../domain/outletReview";
-import { type AnswerImage, type AnswerValue, isImageType, type Question } from "../../domain/survey";
-import { answerDateProblem, choicesFor, filterInput } from "../../domain/surveyValidation";
+import { NOT_AVAILABLE } from "../../domain/outlets/outletReview";
+import { type AnswerImage, type AnswerValue, isImageType, type Question } from "../../domain/survey/survey";
+import { answerDateProblem, choicesFor, filterInput } from "../../domain/survey/surveyValidation";
 import ImageTiles from "./ImageTiles";
 
 export const NOT_ANSWERED = "Not Answered";

@@ -7,12 +7,15 @@
  */
 import { useSelector } from "@xstate/react";
 import { fromCallback, fromPromise } from "xstate";
-import type { Answer, AnswerValue } from "../../domain/survey";
-import { CHECK_OF_TYPE, type VerifyInput } from "../../domain/verification";
+import type { Answer, AnswerValue } from "../../domain/survey/survey";
+import { CHECK_OF_TYPE, type VerifyInput } from "../../domain/verification/verification";
 import { verifyAnswer } from "../../infra/api/verification";
 import { runApi } from "../../infra/http";
-import { type FieldVerificationEvent, fieldVerificationMachine } from "../../machines/fieldVerification";
-import { modalMachine } from "../../machines/modal";
+import { modalMachine } from "../../machines/shared/modal";
+import {
+  type FieldVerificationEvent,
+  fieldVerificationMachine,
+} from "../../machines/verification/fieldVerification";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

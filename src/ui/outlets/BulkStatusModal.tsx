@@ -7,10 +7,10 @@
 import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import type { ActorRefFrom } from "xstate";
-import { fieldLabel, messagesByField, readableLine, readFieldLine } from "../../domain/fieldLines";
-import { MSG } from "../../domain/messages";
-import { allowsSeveralReasons, REASON_DESCRIPTION_FIELD } from "../../domain/workflowActions";
-import type { bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
+import { fieldLabel, messagesByField, readableLine, readFieldLine } from "../../domain/outlets/fieldLines";
+import { allowsSeveralReasons, REASON_DESCRIPTION_FIELD } from "../../domain/outlets/workflowActions";
+import { MSG } from "../../domain/shared/messages";
+import type { bulkStatusUpdateMachine } from "../../machines/outlets/bulkStatusUpdate";
 import { Checkbox, FieldErrorList, LoadingButton, Spinner, TextArea } from "../widgets/Controls";
 import Modal, { type ModalActor } from "../widgets/Modal";
 import ExtraField from "./ExtraField";

@@ -9,8 +9,8 @@ import {
   invoiceGuidance,
   type PaymentOutcome,
   paymentResult,
-} from "../../domain/calling";
-import { NOT_AVAILABLE, type OutletReview } from "../../domain/outletReview";
+} from "../../domain/outlets/calling";
+import { NOT_AVAILABLE, type OutletReview } from "../../domain/outlets/outletReview";
 
 function Facts({ facts, label }: { facts: readonly CallingFact[]; label: string }) {
   return (

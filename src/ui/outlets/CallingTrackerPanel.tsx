@@ -6,13 +6,18 @@
 import { useSelector } from "@xstate/react";
 import { type ReactNode, useMemo } from "react";
 import type { ActorRefFrom, SnapshotFrom } from "xstate";
-import { type CallingTracker, formatPhone433, isSuccessfulReason, reasonLabel } from "../../domain/calling";
-import { displayDateTime } from "../../domain/outletReview";
+import {
+  type CallingTracker,
+  formatPhone433,
+  isSuccessfulReason,
+  reasonLabel,
+} from "../../domain/outlets/calling";
+import { displayDateTime } from "../../domain/outlets/outletReview";
 import {
   CALLING_TRACKER_LOAD_FAILED,
   callingTrackerMachine,
   REASON_SAVE_FAILED,
-} from "../../machines/callingTracker";
+} from "../../machines/outlets/callingTracker";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { callingTrackerActors } from "./callingActors";

@@ -9,8 +9,13 @@
  */
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
-import { hasInvoiceImages, IMAGE_SECTIONS, imageCaption, NO_IMAGES_FOR_INVOICE } from "../../domain/invoices";
-import { decodeRowId } from "../../domain/requestInput";
+import {
+  hasInvoiceImages,
+  IMAGE_SECTIONS,
+  imageCaption,
+  NO_IMAGES_FOR_INVOICE,
+} from "../../domain/invoices/invoices";
+import { decodeRowId } from "../../domain/shared/requestInput";
 import { loadInvoiceImages } from "../../infra/api/collectedBills";
 import { errorStatus, isApiError, runApi } from "../../infra/http";
 import NotFound from "../errors/NotFound";

@@ -18,16 +18,16 @@ import {
   isHeaderShown,
   isVerifiableHeader,
   NEW_SKU_DATA_TAB,
-} from "../../domain/invoiceHeaders";
-import { billImagesPath } from "../../domain/invoices";
-import { PENDING_RETAILER_EDITS } from "../../domain/retailerRequests";
-import { collectedBillsMachine, headerForm } from "../../machines/collectedBills";
-import type { invoiceHeaderFormMachine } from "../../machines/invoiceHeaderForm";
-import { invoiceNumberDialogMachine } from "../../machines/invoiceNumberDialog";
-import { invoiceSliderMachine } from "../../machines/invoiceSlider";
-import type { Notify } from "../../machines/notification";
-import { skuExportMachine } from "../../machines/skuExport";
-import { skuRowMachine } from "../../machines/skuRow";
+} from "../../domain/invoices/invoiceHeaders";
+import { billImagesPath } from "../../domain/invoices/invoices";
+import { PENDING_RETAILER_EDITS } from "../../domain/outlets/retailerRequests";
+import { collectedBillsMachine, headerForm } from "../../machines/invoices/collectedBills";
+import type { invoiceHeaderFormMachine } from "../../machines/invoices/invoiceHeaderForm";
+import { invoiceNumberDialogMachine } from "../../machines/invoices/invoiceNumberDialog";
+import { invoiceSliderMachine } from "../../machines/invoices/invoiceSlider";
+import { skuExportMachine } from "../../machines/invoices/skuExport";
+import { skuRowMachine } from "../../machines/invoices/skuRow";
+import type { Notify } from "../../machines/shared/notification";
 import { collectedBillsActors } from "./collectedBillsActors";
 import InvoiceSkuSlider from "./InvoiceSkuSlider";
 

@@ -4,9 +4,9 @@
  * reasons are allowed).
  */
 import { useId, useState } from "react";
-import type { ExtraFieldConfig } from "../../domain/actionsConfig";
-import { extraFieldKind, splitReasons } from "../../domain/extraFields";
-import { daysInMonth, MONTH_ABBREVIATIONS } from "../../domain/format";
+import type { ExtraFieldConfig } from "../../domain/outlets/actionsConfig";
+import { extraFieldKind, splitReasons } from "../../domain/outlets/extraFields";
+import { daysInMonth, MONTH_ABBREVIATIONS } from "../../domain/shared/format";
 import { Checkbox, FieldErrorList, invalidProps, TextInput } from "../widgets/Controls";
 
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);

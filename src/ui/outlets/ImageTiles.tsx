@@ -3,8 +3,8 @@
  * the gallery's limit of three (000 §9), so every image of a longer row can be looked at closely.
  */
 import { useState } from "react";
-import { GALLERY_MAX_IMAGES } from "../../domain/widgets";
-import { modalMachine } from "../../machines/modal";
+import { GALLERY_MAX_IMAGES } from "../../domain/shared/widgets";
+import { modalMachine } from "../../machines/shared/modal";
 import { useLiveActorRef } from "../live/liveActors";
 import GalleryModal from "../widgets/GalleryModal";
 

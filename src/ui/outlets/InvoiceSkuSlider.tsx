@@ -6,14 +6,13 @@
  */
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom, AnyActorRef } from "xstate";
-import { splitChoices } from "../../domain/choices";
 import {
   headersOfInvoice,
   headerValues,
   INVOICE_DATE_LABEL,
   INVOICE_NUMBER_LABEL,
   isHeaderShown,
-} from "../../domain/invoiceHeaders";
+} from "../../domain/invoices/invoiceHeaders";
 import {
   type AssignedSkuTemplateField,
   DELETE_ROW_QUESTION,
@@ -23,11 +22,16 @@ import {
   pastedNumber,
   SKU_ROW_LISTS,
   type SkuRowList,
-} from "../../domain/invoiceSkus";
-import { IMAGE_SECTIONS, imageCaption } from "../../domain/invoices";
-import { PENDING_RETAILER_EDITS } from "../../domain/retailerRequests";
-import { type invoiceSliderMachine, ROW_TEXT_FIELDS, type RowTextField } from "../../machines/invoiceSlider";
-import type { skuExportMachine } from "../../machines/skuExport";
+} from "../../domain/invoices/invoiceSkus";
+import { IMAGE_SECTIONS, imageCaption } from "../../domain/invoices/invoices";
+import { PENDING_RETAILER_EDITS } from "../../domain/outlets/retailerRequests";
+import { splitChoices } from "../../domain/shared/choices";
+import {
+  type invoiceSliderMachine,
+  ROW_TEXT_FIELDS,
+  type RowTextField,
+} from "../../machines/invoices/invoiceSlider";
+import type { skuExportMachine } from "../../machines/invoices/skuExport";
 
 type SliderActor = ActorRefFrom<typeof invoiceSliderMachine>;
 type ExportActor = ActorRefFrom<typeof skuExportMachine>;

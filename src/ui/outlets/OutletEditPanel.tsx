@@ -4,7 +4,7 @@
  * and Submit; problems show under their fields. Sent, the screen returns to the outlet's main tab.
  */
 import { useSelector } from "@xstate/react";
-import { maskNumber } from "../../domain/fieldUser";
+import { maskNumber } from "../../domain/ekyc/fieldUser";
 import {
   BANK_ACCOUNT_TYPES,
   type EditValues,
@@ -15,11 +15,11 @@ import {
   showsOwnershipProof,
   TEXT_FIELDS,
   type TextField,
-} from "../../domain/outletEdit";
-import type { OutletReview } from "../../domain/outletReview";
-import type { QuestionType } from "../../domain/survey";
-import { filterInput } from "../../domain/surveyValidation";
-import { outletEditMachine } from "../../machines/outletEdit";
+} from "../../domain/outlets/outletEdit";
+import type { OutletReview } from "../../domain/outlets/outletReview";
+import type { QuestionType } from "../../domain/survey/survey";
+import { filterInput } from "../../domain/survey/surveyValidation";
+import { outletEditMachine } from "../../machines/outlets/outletEdit";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

@@ -7,9 +7,9 @@
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
 import { OutletId } from "../../domain/api/ids";
-import { galleryGroups, type OutletGalleryImage, reportTitleText } from "../../domain/outletGallery";
-import { photoAuditText } from "../../domain/photoAudit";
-import { decodeRowId } from "../../domain/requestInput";
+import { galleryGroups, type OutletGalleryImage, reportTitleText } from "../../domain/outlets/outletGallery";
+import { photoAuditText } from "../../domain/projects/photoAudit";
+import { decodeRowId } from "../../domain/shared/requestInput";
 import { outletGallery } from "../../infra/api/outlets";
 import { errorStatus, isApiError, runApi } from "../../infra/http";
 import NotFound from "../errors/NotFound";

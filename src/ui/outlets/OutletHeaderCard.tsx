@@ -8,8 +8,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { type ReactNode, useState } from "react";
 import type { OutletId } from "../../domain/api/ids";
-import { rsaStatusLabel } from "../../domain/fieldCapture";
-import { outletGalleryPath } from "../../domain/outletGallery";
+import { rsaStatusLabel } from "../../domain/ekyc/fieldCapture";
+import { outletGalleryPath } from "../../domain/outlets/outletGallery";
 import {
   cutNotes,
   displayDateTime,
@@ -22,11 +22,11 @@ import {
   showsSimilarOutlets,
   surveyDuration,
   tradeAndLegalNameSame,
-} from "../../domain/outletReview";
-import { stateLabel } from "../../domain/outletStates";
+} from "../../domain/outlets/outletReview";
+import { stateLabel } from "../../domain/outlets/outletStates";
 import { similarOutlets } from "../../infra/api/outlets";
 import { runApi } from "../../infra/http";
-import { modalMachine } from "../../machines/modal";
+import { modalMachine } from "../../machines/shared/modal";
 import { useLiveActorRef } from "../live/liveActors";
 import { Badge } from "../widgets/Controls";
 import GalleryModal from "../widgets/GalleryModal";

@@ -16,17 +16,17 @@ import { useSelector } from "@xstate/react";
 import { type ReactNode, useMemo } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { fromCallback, fromPromise } from "xstate";
-import type { ActionsConfigResponse } from "../../domain/actionsConfig";
+import type { ActionsConfigResponse } from "../../domain/outlets/actionsConfig";
+import { bulkOutletOf, type ListedOutlet, outletListingQuery } from "../../domain/outlets/outletListing";
+import { stateLabel } from "../../domain/outlets/outletStates";
 import {
   appliedFilterChips,
   appliedFilterCount,
   chipText,
   filterValuesToParams,
   toFilterOptions,
-} from "../../domain/filters";
-import { bulkOutletOf, type ListedOutlet, outletListingQuery } from "../../domain/outletListing";
-import { stateLabel } from "../../domain/outletStates";
-import { tableQueryToParams } from "../../domain/table";
+} from "../../domain/shared/filters";
+import { tableQueryToParams } from "../../domain/shared/table";
 import {
   actionsConfigQuery,
   filterOptionsQuery,
@@ -35,8 +35,8 @@ import {
   outletListQuery,
 } from "../../infra/api/outlets";
 import { errorStatus, isApiError } from "../../infra/http";
-import type { FilterOption } from "../../machines/filterDrawer";
-import type { OutletListEffects, OutletListEvent } from "../../machines/outletList";
+import type { OutletListEffects, OutletListEvent } from "../../machines/outlets/outletList";
+import type { FilterOption } from "../../machines/shared/filterDrawer";
 import NotFound from "../errors/NotFound";
 import { isBuiltPath } from "../routes/allBuilt";
 import { Badge } from "../widgets/Controls";

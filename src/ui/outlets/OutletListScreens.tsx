@@ -4,7 +4,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useLocation, useParams, useSearch } from "wouter";
-import { isOutletObjectType } from "../../domain/outletManagement";
+import { isOutletObjectType } from "../../domain/outlets/outletManagement";
 import { filterOptionsQuery } from "../../infra/api/outlets";
 import NotFound from "../errors/NotFound";
 import { LIST_SCOPES, type ListScope, objectTypeScope } from "./listScopes";

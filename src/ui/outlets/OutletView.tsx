@@ -6,16 +6,16 @@
  * Outlet Information and Retailer Edit Requests (with the pending-request banner, 001 §4.4); the menu leaves out entries whose panel a
  * later release adds (docs/outlet-review.md). The way back leads to the list the outlet was opened
  * from, as it was last left in this tab (filters, page and order kept). Given a view by role, it is
- * that role's screen, read-only (src/domain/outletViews.ts).
+ * that role's screen, read-only (src/domain/outlets/outletViews.ts).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { type ReactNode, useEffect } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
-import { usesCallingTracker } from "../../domain/calling";
-import { mobilePagePath } from "../../domain/mobile";
-import { OUTLET_EDIT_NOT_ALLOWED } from "../../domain/outletEdit";
-import { outletListPath } from "../../domain/outletListing";
+import { mobilePagePath } from "../../domain/mobile/mobile";
+import { usesCallingTracker } from "../../domain/outlets/calling";
+import { OUTLET_EDIT_NOT_ALLOWED } from "../../domain/outlets/outletEdit";
+import { outletListPath } from "../../domain/outlets/outletListing";
 import {
   APP_LINK_SENT,
   DOCUMENTS_TO_KEEP_READY,
@@ -25,7 +25,7 @@ import {
   showsUpdateStatus,
   TAB_PARAM,
   tabOfSearch,
-} from "../../domain/outletReview";
+} from "../../domain/outlets/outletReview";
 import {
   OUTLET_VIEW_LABELS,
   OUTLET_VIEW_LEADS,
@@ -33,12 +33,12 @@ import {
   type OutletViewType,
   outletViewPath,
   outletViewsFor,
-} from "../../domain/outletViews";
-import { PENDING_RETAILER_EDITS, savingBlocked } from "../../domain/retailerRequests";
+} from "../../domain/outlets/outletViews";
+import { PENDING_RETAILER_EDITS, savingBlocked } from "../../domain/outlets/retailerRequests";
 import { outletKeys } from "../../infra/api/outlets";
 import { requestListQuery, retailerRequestKeys } from "../../infra/api/retailerRequests";
 import { rememberedList } from "../../infra/listMemory";
-import { mayEditOutlet, menuOf, outletReviewMachine } from "../../machines/outletReview";
+import { mayEditOutlet, menuOf, outletReviewMachine } from "../../machines/outlets/outletReview";
 import NotFound from "../errors/NotFound";
 import { useNotify } from "../notifications/useNotify";
 import { useCurrentUser } from "../session/SessionGate";
@@ -169,7 +169,7 @@ function ViewLinks({ rsid, id, views }: { rsid: string; id: number; views: reado
 }
 
 /**
- * `view` shows the screen as that role sees it, read-only (src/domain/outletViews.ts); the route
+ * `view` shows the screen as that role sees it, read-only (src/domain/outlets/outletViews.ts); the route
  * names the outlet by RSID and id, and an id that is not this outlet's is not found.
  */
 export default function OutletView({

@@ -4,8 +4,8 @@
  * Page not found; a view the caller's role may not open says so.
  */
 import { useParams } from "wouter";
-import { reviewRole } from "../../domain/outletReview";
-import { mayOpenOutletView, OUTLET_VIEW_LABELS, outletViewType } from "../../domain/outletViews";
+import { reviewRole } from "../../domain/outlets/outletReview";
+import { mayOpenOutletView, OUTLET_VIEW_LABELS, outletViewType } from "../../domain/outlets/outletViews";
 import NotFound from "../errors/NotFound";
 import { useCurrentUser } from "../session/SessionGate";
 import OutletView from "./OutletView";

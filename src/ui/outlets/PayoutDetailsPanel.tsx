@@ -8,17 +8,17 @@
 import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import type { ActorRefFrom } from "xstate";
-import type { ActionsConfigResponse } from "../../domain/actionsConfig";
-import { NOT_AVAILABLE, orNotAvailable } from "../../domain/outletReview";
+import type { ActionsConfigResponse } from "../../domain/outlets/actionsConfig";
+import { NOT_AVAILABLE, orNotAvailable } from "../../domain/outlets/outletReview";
 import {
   PAYMENT_CONFIRMATION_TITLE,
   PAYOUT_FILTERS,
   type PayoutRow,
   TRANSACTION_COLUMNS,
-} from "../../domain/payouts";
-import { bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
-import { modalMachine } from "../../machines/modal";
-import { payoutDetailsMachine } from "../../machines/payoutDetails";
+} from "../../domain/payouts/payouts";
+import { bulkStatusUpdateMachine } from "../../machines/outlets/bulkStatusUpdate";
+import { payoutDetailsMachine } from "../../machines/payouts/payoutDetails";
+import { modalMachine } from "../../machines/shared/modal";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

@@ -3,7 +3,7 @@
  * image opens in the viewer, zoomed in and out in steps of 0.4. 'No Images Available' when none.
  */
 import { useState } from "react";
-import { MAGNIFIER_SCALE, NO_IMAGES, VIEWER_ZOOM_STEP } from "../../domain/retailerRequests";
+import { MAGNIFIER_SCALE, NO_IMAGES, VIEWER_ZOOM_STEP } from "../../domain/outlets/retailerRequests";
 
 const LENS_PX = 120;
 

@@ -5,7 +5,7 @@
  */
 import { useSelector } from "@xstate/react";
 import { useRef } from "react";
-import type { ReviewRole } from "../../domain/outletReview";
+import type { ReviewRole } from "../../domain/outlets/outletReview";
 import {
   fieldLabel,
   LIST_SCROLL_STEP,
@@ -17,8 +17,8 @@ import {
   requestHeading,
   requestImages,
   requestTable,
-} from "../../domain/retailerRequests";
-import { mayDecide, retailerRequestsMachine } from "../../machines/retailerRequests";
+} from "../../domain/outlets/retailerRequests";
+import { mayDecide, retailerRequestsMachine } from "../../machines/outlets/retailerRequests";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

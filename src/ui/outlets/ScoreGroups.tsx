@@ -3,7 +3,7 @@
  * group with its parameters and benchmarks (a value short of its benchmark is marked in words as
  * well as colour).
  */
-import { belowBenchmark, type GroupScore, scoreText } from "../../domain/scoring";
+import { belowBenchmark, type GroupScore, scoreText } from "../../domain/survey/scoring";
 
 export const outOf = (score: number, max: number) => `${scoreText(score)} / ${scoreText(max)}`;
 

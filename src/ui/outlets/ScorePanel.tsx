@@ -4,9 +4,9 @@
  * them); a value short of its benchmark is marked in words as well as colour. Driven by the
  * scorePanel machine; a failure is a FAILED notification with its text (001 §8).
  */
-import { displayDateTime } from "../../domain/outletReview";
-import { NO_SCORING_SETUP, type OutletScore, SCORE_RECALCULATING } from "../../domain/scoring";
-import { scorePanelMachine } from "../../machines/scorePanel";
+import { displayDateTime } from "../../domain/outlets/outletReview";
+import { NO_SCORING_SETUP, type OutletScore, SCORE_RECALCULATING } from "../../domain/survey/scoring";
+import { scorePanelMachine } from "../../machines/survey/scorePanel";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

@@ -7,7 +7,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { format } from "date-fns";
-import { NOT_AVAILABLE } from "../../domain/outletReview";
+import { NOT_AVAILABLE } from "../../domain/outlets/outletReview";
 import {
   ANSWERS_SAVED,
   answerValueOf,
@@ -15,9 +15,9 @@ import {
   isImageType,
   LEAVE_UNSAVED_ANSWERS,
   skusToAdd,
-} from "../../domain/survey";
-import { CHECK_OF_TYPE } from "../../domain/verification";
-import { announcePendingToSurvey } from "../../machines/collectedBills";
+} from "../../domain/survey/survey";
+import { CHECK_OF_TYPE } from "../../domain/verification/verification";
+import { announcePendingToSurvey } from "../../machines/invoices/collectedBills";
 import {
   hasChanges,
   mayCheckCalls,
@@ -28,7 +28,7 @@ import {
   slotsShown,
   surveyGroupsMachine,
   tableSkus,
-} from "../../machines/surveyGroups";
+} from "../../machines/survey/surveyGroups";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

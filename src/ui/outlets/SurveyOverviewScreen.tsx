@@ -5,8 +5,8 @@
  * and the page live in the address, so the hub's link and a shared address open the same overview.
  */
 import { useQuery } from "@tanstack/react-query";
-import { questionTypeLabel } from "../../domain/survey";
-import { answeredText, type QuestionOverview, type SurveyOverview } from "../../domain/surveyOverview";
+import { questionTypeLabel } from "../../domain/survey/survey";
+import { answeredText, type QuestionOverview, type SurveyOverview } from "../../domain/survey/surveyOverview";
 import { surveyOverviewQuery } from "../../infra/api/survey";
 import { DEFAULT_PAGE_SIZE, useAddressQuery } from "../reports/address";
 import { FilterSelect, Pager } from "../reports/parts";

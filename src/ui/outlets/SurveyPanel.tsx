@@ -2,10 +2,11 @@
  * The Survey Details (or Calling Details) panel of the outlet review: Refresh QC data for those
  * with edit permission (001 §4.2), run by the outlet review machine, and the survey itself.
  */
-import { calendarDateAt } from "../../domain/format";
-import { hasCollectedBills } from "../../domain/invoiceHeaders";
-import type { OutletReview, ReviewRole } from "../../domain/outletReview";
-import { type RequestSummary, savingBlocked } from "../../domain/retailerRequests";
+
+import { hasCollectedBills } from "../../domain/invoices/invoiceHeaders";
+import type { OutletReview, ReviewRole } from "../../domain/outlets/outletReview";
+import { type RequestSummary, savingBlocked } from "../../domain/outlets/retailerRequests";
+import { calendarDateAt } from "../../domain/shared/format";
 import SurveyDetails from "./SurveyDetails";
 
 export default function SurveyPanel({

@@ -5,7 +5,12 @@
  * Reset are the group's own. The rows, the open rows and the choices are the survey machine's.
  */
 import { useState } from "react";
-import { type AnswerSlot, type AnswerValue, answerValueOf, type SkuProduct } from "../../domain/survey";
+import {
+  type AnswerSlot,
+  type AnswerValue,
+  answerValueOf,
+  type SkuProduct,
+} from "../../domain/survey/survey";
 import ReferenceImages from "../widgets/ReferenceImages";
 import AnswerInput, { shownValue } from "./AnswerInput";
 

@@ -9,19 +9,19 @@ import { type QueryClient, QueryObserver, useQuery, useQueryClient } from "@tans
 import { useSelector } from "@xstate/react";
 import { useEffect, useMemo, useRef } from "react";
 import { fromCallback } from "xstate";
-import { type ActionsConfigResponse, allowedBulkActions } from "../../domain/actionsConfig";
-import { ANSWERS_INCOMPLETE, REASONS_INCOMPLETE } from "../../domain/calling";
-import type { OutletReview, ReviewRole } from "../../domain/outletReview";
-import { pendingRequestsPopup } from "../../domain/retailerRequests";
+import { type ActionsConfigResponse, allowedBulkActions } from "../../domain/outlets/actionsConfig";
+import { ANSWERS_INCOMPLETE, REASONS_INCOMPLETE } from "../../domain/outlets/calling";
+import type { OutletReview, ReviewRole } from "../../domain/outlets/outletReview";
+import { pendingRequestsPopup } from "../../domain/outlets/retailerRequests";
 import { actionsConfigQuery } from "../../infra/api/outlets";
 import { savedAnswersQuery } from "../../infra/api/survey";
-import { type BulkStatusInput, bulkStatusUpdateMachine } from "../../machines/bulkStatusUpdate";
-import { modalMachine } from "../../machines/modal";
+import { type BulkStatusInput, bulkStatusUpdateMachine } from "../../machines/outlets/bulkStatusUpdate";
 import {
   type GateFacts,
   type UpdateStatusGateEvent,
   updateStatusGateMachine,
-} from "../../machines/updateStatusGate";
+} from "../../machines/outlets/updateStatusGate";
+import { modalMachine } from "../../machines/shared/modal";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import type { ModalActor } from "../widgets/Modal";

@@ -1,7 +1,7 @@
 /** The bulk status modal's side effects, provided by the application (tests provide fakes). */
 import { fromPromise } from "xstate";
 import { OutletId } from "../../domain/api/ids";
-import type { BulkUpdateOutcome, BulkUpdateRequest, ChainOutlet } from "../../domain/bulkUpdate";
+import type { BulkUpdateOutcome, BulkUpdateRequest, ChainOutlet } from "../../domain/outlets/bulkUpdate";
 import { bulkUpdate, outletChain } from "../../infra/api/outlets";
 import { runApi } from "../../infra/http";
 

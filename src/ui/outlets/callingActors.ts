@@ -1,6 +1,6 @@
 /** The calling tracker machine's side effects, provided by the application (tests provide fakes). */
 import { fromPromise } from "xstate";
-import type { CallingTrackerList } from "../../domain/calling";
+import type { CallingTrackerList } from "../../domain/outlets/calling";
 import { callingTrackers, saveReason } from "../../infra/api/calling";
 import { runApi } from "../../infra/http";
 

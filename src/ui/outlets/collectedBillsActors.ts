@@ -1,6 +1,6 @@
 /** The Collected Bills machines' calls, provided by the application (tests provide fakes). */
 import { fromPromise } from "xstate";
-import type { ExportJob } from "../../domain/downloads";
+import type { ExportJob } from "../../domain/downloads/downloads";
 import type {
   HeaderLookupOutcome,
   HeaderLookupRequest,
@@ -10,7 +10,7 @@ import type {
   InvoiceCreateRequest,
   NumberDateOutcome,
   NumberDateRequest,
-} from "../../domain/invoiceHeaders";
+} from "../../domain/invoices/invoiceHeaders";
 import type {
   InvoiceSaveOutcome,
   InvoiceSaveRequest,
@@ -18,7 +18,7 @@ import type {
   RowDeleteRequest,
   SkuInvoice,
   SliderLoadOutcome,
-} from "../../domain/invoiceSkus";
+} from "../../domain/invoices/invoiceSkus";
 import {
   createCollectedInvoice,
   loadCollectedBills,
@@ -35,8 +35,8 @@ import {
   saveSkuInvoice,
 } from "../../infra/api/invoiceSkus";
 import { runApi } from "../../infra/http";
-import type { InvoicesOutcome } from "../../machines/collectedBills";
-import type { SkuExportRequest } from "../../machines/skuExport";
+import type { InvoicesOutcome } from "../../machines/invoices/collectedBills";
+import type { SkuExportRequest } from "../../machines/invoices/skuExport";
 
 export const collectedBillsActors = {
   loadInvoices: fromPromise<InvoicesOutcome, { workflowObject: number }>(async ({ input, signal }) => ({

@@ -1,5 +1,5 @@
 /** A timestamp as the product shows dates (spec 000 §9): abbreviated month, day, full year. */
-import { formatDate } from "../../domain/format";
+import { formatDate } from "../../domain/shared/format";
 
 export function displayDate(iso: string): string {
   const d = new Date(iso);

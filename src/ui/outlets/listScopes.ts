@@ -3,12 +3,12 @@
  * may see, one sub-project, its panel, its cycle, or one project in the client portal. A scoped
  * list's heading names its project (and sub-project) once the server has named them.
  */
-import type { ListScopeNames } from "../../domain/outletListing";
+import type { ListScopeNames } from "../../domain/outlets/outletListing";
 import {
   OUTLET_OBJECT_TYPE_TEXT,
   type OutletObjectType,
   objectTypeParams,
-} from "../../domain/outletManagement";
+} from "../../domain/outlets/outletManagement";
 
 export type ListScope = {
   /** The heading, from the scope's names when the list is scoped and they have loaded. */
@@ -77,7 +77,7 @@ export const LIST_SCOPES = {
   },
 } satisfies Record<string, ListScope>;
 
-/** Outlet management's list of one kind of the sub-project's outlets (src/domain/outletManagement.ts). */
+/** Outlet management's list of one kind of the sub-project's outlets (src/domain/outlets/outletManagement.ts). */
 export const objectTypeScope = (type: OutletObjectType): ListScope => {
   const { title } = OUTLET_OBJECT_TYPE_TEXT[type];
   return {

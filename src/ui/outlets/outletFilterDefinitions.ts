@@ -1,6 +1,7 @@
 /** The filter drawer of an outlet list: status, place, auditor, program, RSID, dates, invoice dates. */
-import type { FilterKinds } from "../../domain/filters";
-import { RSID_FILTER } from "../../domain/outletListing";
+
+import { RSID_FILTER } from "../../domain/outlets/outletListing";
+import type { FilterKinds } from "../../domain/shared/filters";
 import type { FilterDefinition } from "../widgets/FilterDrawer";
 
 export const OUTLET_FILTERS: readonly FilterDefinition[] = [

@@ -1,11 +1,11 @@
 /** The outlet review machine's side effects, provided by the application (tests provide fakes). */
 import { fromPromise } from "xstate";
-import { offersUpdateActions } from "../../domain/actionsConfig";
-import type { OutletEditAction } from "../../domain/outletReview";
+import { offersUpdateActions } from "../../domain/outlets/actionsConfig";
+import type { OutletEditAction } from "../../domain/outlets/outletReview";
 import { actionsConfig, outletEditDecision, outletReview, qcEditHistory } from "../../infra/api/outlets";
 import { refreshQcData } from "../../infra/api/survey";
 import { errorStatus, isApiError, runApi } from "../../infra/http";
-import type { DecideOutcome, LoadOutcome } from "../../machines/outletReview";
+import type { DecideOutcome, LoadOutcome } from "../../machines/outlets/outletReview";
 
 export const outletReviewActors = {
   loadOutlet: fromPromise<LoadOutcome, { slug: string }>(async ({ input, signal }) => {

@@ -2,7 +2,7 @@
 import { fromPromise } from "xstate";
 import { loadPayouts } from "../../infra/api/payouts";
 import { runApi } from "../../infra/http";
-import type { PayoutListRequest, PayoutsLoaded } from "../../machines/payoutDetails";
+import type { PayoutListRequest, PayoutsLoaded } from "../../machines/payouts/payoutDetails";
 import { downloadPdf } from "../mobile/pdfFiles";
 
 export const payoutDetailsActors = {

@@ -1,8 +1,13 @@
 /** The retailer edit machines' side effects, provided by the application (tests provide fakes). */
 import { fromPromise } from "xstate";
 import { RetailerRequestId, WorkflowObjectId } from "../../domain/api/ids";
-import type { OutletEditData, ProofKind } from "../../domain/outletEdit";
-import type { Decision, PendingCheck, RequestDetail, RequestSummary } from "../../domain/retailerRequests";
+import type { OutletEditData, ProofKind } from "../../domain/outlets/outletEdit";
+import type {
+  Decision,
+  PendingCheck,
+  RequestDetail,
+  RequestSummary,
+} from "../../domain/outlets/retailerRequests";
 import {
   decideRequest,
   pendingCheck,
@@ -12,8 +17,8 @@ import {
   uploadProofImage,
 } from "../../infra/api/retailerRequests";
 import { runApi } from "../../infra/http";
-import type { SubmitOutcome, UploadOutcome } from "../../machines/outletEdit";
-import type { DecideOutcome } from "../../machines/retailerRequests";
+import type { SubmitOutcome, UploadOutcome } from "../../machines/outlets/outletEdit";
+import type { DecideOutcome } from "../../machines/outlets/retailerRequests";
 
 export const retailerRequestsActors = {
   loadRequests: fromPromise<readonly RequestSummary[], { workflowObject: number }>(({ input, signal }) =>

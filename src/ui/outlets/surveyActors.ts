@@ -1,7 +1,7 @@
 /** The survey machine's side effects, provided by the application (tests provide fakes). */
 import { hashKey, type QueryClient } from "@tanstack/react-query";
 import { fromCallback, fromPromise } from "xstate";
-import type { AnswersUpdateRequest } from "../../domain/survey";
+import type { AnswersUpdateRequest } from "../../domain/survey/survey";
 import { retailerRequestKeys } from "../../infra/api/retailerRequests";
 import { groupAnswers, questionGroups, saveAnswers } from "../../infra/api/survey";
 import { runApi } from "../../infra/http";
@@ -11,7 +11,7 @@ import type {
   SaveOutcome,
   SurveyGroupsEvent,
   SurveyGroupsInput,
-} from "../../machines/surveyGroups";
+} from "../../machines/survey/surveyGroups";
 
 export const surveyActors = {
   loadGroups: fromPromise<GroupsOutcome, { workflowObject: number }>(async ({ input, signal }) => ({

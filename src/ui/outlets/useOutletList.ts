@@ -13,8 +13,8 @@ import {
   filterParamKeys,
   filterValuesFromParams,
   filterValuesToParams,
-} from "../../domain/filters";
-import { type TableQuery, tableQueryFromParams, tableQueryToParams } from "../../domain/table";
+} from "../../domain/shared/filters";
+import { type TableQuery, tableQueryFromParams, tableQueryToParams } from "../../domain/shared/table";
 import { rememberedList, rememberList } from "../../infra/listMemory";
 import {
   type OutletListEffects,
@@ -22,7 +22,7 @@ import {
   type OutletListInput,
   provideOutletList,
   selectedOutlets,
-} from "../../machines/outletList";
+} from "../../machines/outlets/outletList";
 import { useLiveActorRef } from "../live/liveActors";
 
 export type OutletListActor = ActorRefFrom<ReturnType<typeof provideOutletList>>;

@@ -4,8 +4,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "wouter";
-import { NOT_YOUR_PROFILE, PLATFORM_LABELS } from "../../domain/profile";
-import { passwordChange } from "../../domain/resources/access";
+import { passwordChange } from "../../domain/admin/resources/access";
+import { NOT_YOUR_PROFILE, PLATFORM_LABELS } from "../../domain/auth/profile";
 import { endOtherSessions, mySessions } from "../../infra/api/profile";
 import { runApi } from "../../infra/http";
 import ResourceFormScreen from "../admin/ResourceFormScreen";

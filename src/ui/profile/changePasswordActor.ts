@@ -1,6 +1,6 @@
 /** The profile's password form saves through the password change call. */
 import { fromPromise } from "xstate";
-import type { SaveOutcome } from "../../domain/resource";
+import type { SaveOutcome } from "../../domain/admin/resource";
 import { changePassword } from "../../infra/api/profile";
 import type { SaveRequest } from "../../infra/api/resources";
 import { runApi } from "../../infra/http";

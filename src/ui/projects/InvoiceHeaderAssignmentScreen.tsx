@@ -5,10 +5,10 @@
  */
 import { useState } from "react";
 import { Link, useParams } from "wouter";
-import { type HeaderOption, maySetUpInvoices } from "../../domain/invoiceSetup";
-import { ASSIGN_INVOICE_SKU, projectInvoiceHeaders } from "../../domain/resources/invoiceSetup";
-import { pathFor } from "../../domain/routePatterns";
-import { invoiceAssignmentMachine } from "../../machines/invoiceAssignment";
+import { ASSIGN_INVOICE_SKU, projectInvoiceHeaders } from "../../domain/admin/resources/invoiceSetup";
+import { type HeaderOption, maySetUpInvoices } from "../../domain/invoices/invoiceSetup";
+import { pathFor } from "../../domain/shared/routePatterns";
+import { invoiceAssignmentMachine } from "../../machines/invoices/invoiceAssignment";
 import { useLiveMachine } from "../live/liveActors";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";

@@ -9,9 +9,9 @@ import {
   MOBILE_LINKS_NOT_ALLOWED,
   MOBILE_LINKS_TITLE,
   mayExportMobileLinks,
-} from "../../domain/mobileLinks";
-import { MY_DOWNLOADS_PATH } from "../../domain/uploadRoutes";
-import { mobileLinkExportMachine } from "../../machines/mobileLinkExport";
+} from "../../domain/mobile/mobileLinks";
+import { MY_DOWNLOADS_PATH } from "../../domain/uploads/uploadRoutes";
+import { mobileLinkExportMachine } from "../../machines/projects/mobileLinkExport";
 import { useCurrentUser } from "../session/SessionGate";
 import { mobileLinkExportActors } from "./projectActors";
 import { hubPath } from "./projectPaths";

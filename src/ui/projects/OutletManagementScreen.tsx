@@ -9,8 +9,8 @@ import {
   OUTLET_OBJECT_LIST,
   OUTLET_OBJECT_TYPE_TEXT,
   OUTLET_OBJECT_TYPES,
-} from "../../domain/outletManagement";
-import { pathFor } from "../../domain/routePatterns";
+} from "../../domain/outlets/outletManagement";
+import { pathFor } from "../../domain/shared/routePatterns";
 import { outletManagementQuery } from "../../infra/api/projects";
 import { errorStatus, isApiError } from "../../infra/http";
 import NotFound from "../errors/NotFound";

@@ -6,7 +6,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams, useSearch } from "wouter";
-import type { ClientPayout as ClientPayoutPage, CyclePage } from "../../domain/payouts";
+import type { ClientPayout as ClientPayoutPage, CyclePage } from "../../domain/payouts/payouts";
 import { clientPayoutQuery, payoutCyclesQuery } from "../../infra/api/payouts";
 import { errorStatus, isApiError } from "../../infra/http";
 import NotFound from "../errors/NotFound";

@@ -5,7 +5,7 @@
  * in the outlet's image gallery too.
  */
 import { Link, useParams } from "wouter";
-import { outletGalleryPath } from "../../domain/outletGallery";
+import { outletGalleryPath } from "../../domain/outlets/outletGallery";
 import {
   MAX_REJECT_REASON,
   PHOTO_AUDIT_PAGE_SIZE,
@@ -14,8 +14,8 @@ import {
   type PhotoAuditImage,
   type PhotoAuditStatus,
   photoAuditText,
-} from "../../domain/photoAudit";
-import { type PhotoAuditEvent, photoAuditMachine } from "../../machines/photoAudit";
+} from "../../domain/projects/photoAudit";
+import { type PhotoAuditEvent, photoAuditMachine } from "../../machines/projects/photoAudit";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

@@ -7,7 +7,6 @@
  */
 import { useId } from "react";
 import { Link, useLocation } from "wouter";
-import { formatDate, parseIsoDate } from "../../domain/format";
 import {
   cardInitials,
   cardName,
@@ -18,9 +17,10 @@ import {
   type ProjectCard,
   projectTypeLabel,
   VIEW_ALL,
-} from "../../domain/projects";
-import { VIEW_ALL_PATH } from "../../domain/viewAll";
-import { projectCardMachine } from "../../machines/projectCard";
+} from "../../domain/projects/projects";
+import { VIEW_ALL_PATH } from "../../domain/projects/viewAll";
+import { formatDate, parseIsoDate } from "../../domain/shared/format";
+import { projectCardMachine } from "../../machines/projects/projectCard";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { projectCardActors } from "./projectActors";

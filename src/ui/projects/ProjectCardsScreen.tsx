@@ -6,11 +6,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { Link, useSearchParams } from "wouter";
-import { PROJECT_TYPES, projectTypeLabel, VIEW_ALL } from "../../domain/projects";
-import { mayWrite } from "../../domain/resource";
-import { organisations } from "../../domain/resources/organisations";
-import { projects, subProjects } from "../../domain/resources/projects";
-import { VIEW_ALL_PATH } from "../../domain/viewAll";
+import { mayWrite } from "../../domain/admin/resource";
+import { organisations } from "../../domain/admin/resources/organisations";
+import { projects, subProjects } from "../../domain/admin/resources/projects";
+import { PROJECT_TYPES, projectTypeLabel, VIEW_ALL } from "../../domain/projects/projects";
+import { VIEW_ALL_PATH } from "../../domain/projects/viewAll";
 import { projectCardsQuery } from "../../infra/api/projects";
 import { useOptionsQuery } from "../admin/adminQueries";
 import { useCurrentUser } from "../session/SessionGate";

@@ -6,7 +6,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { Link } from "wouter";
-import type { ProjectNotification } from "../../domain/projects";
+import type { ProjectNotification } from "../../domain/projects/projects";
 import { projectNotificationsQuery } from "../../infra/api/projects";
 import DataTable, { type Column } from "../widgets/DataTable";
 import { useDataTable } from "../widgets/useDataTable";

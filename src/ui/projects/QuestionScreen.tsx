@@ -9,18 +9,18 @@ import { Schema } from "effect";
 import { useMemo } from "react";
 import { Link, useParams } from "wouter";
 import { fromPromise } from "xstate";
-import { IdFromText, QuestionId, ResourceRecordId } from "../../domain/api/ids";
-import { inSentence } from "../../domain/format";
-import { splitReferenceImages } from "../../domain/referenceImages";
-import { RECORD_LOAD_FAILED, type ResourceRecord, type SaveOutcome } from "../../domain/resource";
+import { RECORD_LOAD_FAILED, type ResourceRecord, type SaveOutcome } from "../../domain/admin/resource";
 import {
   mayChangeReferenceImages,
   questionReferenceImages,
   questions,
   skuQuestions,
-} from "../../domain/resources/questions";
-import { pathFor } from "../../domain/routePatterns";
-import { questionTypeLabel } from "../../domain/survey";
+} from "../../domain/admin/resources/questions";
+import { IdFromText, QuestionId, ResourceRecordId } from "../../domain/api/ids";
+import { inSentence } from "../../domain/shared/format";
+import { pathFor } from "../../domain/shared/routePatterns";
+import { splitReferenceImages } from "../../domain/survey/referenceImages";
+import { questionTypeLabel } from "../../domain/survey/survey";
 import { questionKey, questionQuery, readQuestion, saveReferenceImages } from "../../infra/api/questions";
 import type { SaveRequest } from "../../infra/api/resources";
 import { isApiError, runApi } from "../../infra/http";

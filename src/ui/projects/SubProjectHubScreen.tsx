@@ -5,19 +5,19 @@
  * subProjectHub machine.
  */
 import { Link, useParams } from "wouter";
-import { maySetUpInvoices } from "../../domain/invoiceSetup";
-import { MOBILE_LINK_DOWNLOAD, mayExportMobileLinks } from "../../domain/mobileLinks";
-import { mayReadOutlets } from "../../domain/permissions";
-import { mayAuditPhotos, PHOTO_AUDIT } from "../../domain/photoAudit";
-import { HUB_NOT_FOUND, projectTypeLabel } from "../../domain/projects";
-import { mayWrite } from "../../domain/resource";
-import { RESOURCE_SCREENS } from "../../domain/resourceCatalogue";
-import { ASSIGN_INVOICE_SKU } from "../../domain/resources/invoiceSetup";
-import { SUB_PROJECT_HUB, subProjects } from "../../domain/resources/projects";
-import { pathFor } from "../../domain/routePatterns";
-import { ROUTES } from "../../domain/routes";
-import { SURVEY_OVERVIEW_PATH } from "../../domain/surveyOverview";
-import { subProjectHubMachine } from "../../machines/subProjectHub";
+import { mayWrite } from "../../domain/admin/resource";
+import { RESOURCE_SCREENS } from "../../domain/admin/resourceCatalogue";
+import { ASSIGN_INVOICE_SKU } from "../../domain/admin/resources/invoiceSetup";
+import { SUB_PROJECT_HUB, subProjects } from "../../domain/admin/resources/projects";
+import { maySetUpInvoices } from "../../domain/invoices/invoiceSetup";
+import { MOBILE_LINK_DOWNLOAD, mayExportMobileLinks } from "../../domain/mobile/mobileLinks";
+import { mayAuditPhotos, PHOTO_AUDIT } from "../../domain/projects/photoAudit";
+import { HUB_NOT_FOUND, projectTypeLabel } from "../../domain/projects/projects";
+import { mayReadOutlets } from "../../domain/shared/permissions";
+import { pathFor } from "../../domain/shared/routePatterns";
+import { ROUTES } from "../../domain/shell/routes";
+import { SURVEY_OVERVIEW_PATH } from "../../domain/survey/surveyOverview";
+import { subProjectHubMachine } from "../../machines/projects/subProjectHub";
 import StateChart from "../dashboard/StateChart";
 import { isBuilt, opensFor } from "../routes/allBuilt";
 import { useCurrentUser } from "../session/SessionGate";

@@ -13,7 +13,7 @@ import {
   VIEW_ALL_KINDS,
   type ViewAllEntry,
   type ViewAllKind,
-} from "../../domain/viewAll";
+} from "../../domain/projects/viewAll";
 import { viewAllQuery } from "../../infra/api/projects";
 import { isBuiltPath } from "../routes/allBuilt";
 import DataTable, { type Column } from "../widgets/DataTable";

@@ -1,15 +1,15 @@
 /** The project machines' effects, provided to them at the screen (tests provide fakes). */
 import { fromPromise } from "xstate";
-import type { SetupLoadOutcome, SetupSaveOutcome } from "../../domain/invoiceSetup";
-import type { MobileLinksOutcome } from "../../domain/mobileLinks";
-import type { PhotoDecisionOutcome, PhotoListOutcome } from "../../domain/photoAudit";
-import type { HubOutcome } from "../../domain/projects";
+import type { SetupLoadOutcome, SetupSaveOutcome } from "../../domain/invoices/invoiceSetup";
+import type { MobileLinksOutcome } from "../../domain/mobile/mobileLinks";
+import type { PhotoDecisionOutcome, PhotoListOutcome } from "../../domain/projects/photoAudit";
+import type { HubOutcome } from "../../domain/projects/projects";
 import { loadInvoiceSetup, saveInvoiceSetup } from "../../infra/api/invoiceSetup";
 import { decidePhoto, loadPhotos } from "../../infra/api/photoAudit";
 import { markNotificationsRead, startMobileLinksExport, subProjectHub } from "../../infra/api/projects";
 import { runApi } from "../../infra/http";
-import type { SaveInput } from "../../machines/invoiceAssignment";
-import type { PhotoDecisionRequest, PhotoListRequest } from "../../machines/photoAudit";
+import type { SaveInput } from "../../machines/invoices/invoiceAssignment";
+import type { PhotoDecisionRequest, PhotoListRequest } from "../../machines/projects/photoAudit";
 
 export const projectCardActors = {
   markRead: fromPromise<{ marked: number }, { ids: number[] }>(({ input, signal }) =>

@@ -1,7 +1,7 @@
 /** Where the project screens lead: the catalogue's patterns filled in (000 §2.1). */
 
-import { projects, SUB_PROJECT_HUB, subProjects } from "../../domain/resources/projects";
-import { pathFor } from "../../domain/routePatterns";
+import { projects, SUB_PROJECT_HUB, subProjects } from "../../domain/admin/resources/projects";
+import { pathFor } from "../../domain/shared/routePatterns";
 
 export const PROJECTS_PATH = "/dashboard/projects";
 export const NOTIFICATIONS_PATH = "/dashboard/projects/notifications";

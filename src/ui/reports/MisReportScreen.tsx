@@ -6,9 +6,9 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { ALL_TIME, periodLabel } from "../../domain/gamification";
-import type { MisFilters, MisReport, MisRow } from "../../domain/mis";
-import { REPORTS_PATH } from "../../domain/reportCatalogue";
+import { ALL_TIME, periodLabel } from "../../domain/gamification/gamification";
+import type { MisFilters, MisReport, MisRow } from "../../domain/reports/mis";
+import { REPORTS_PATH } from "../../domain/reports/reportCatalogue";
 import { misQuery } from "../../infra/api/reports";
 import NotFound from "../errors/NotFound";
 import { isNotFound, LoadFailed } from "../shell/Loaded";

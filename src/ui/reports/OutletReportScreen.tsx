@@ -8,14 +8,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
 import { OutletId } from "../../domain/api/ids";
-import { CYCLE_TYPE, stateLabel } from "../../domain/outletStates";
+import { CYCLE_TYPE, stateLabel } from "../../domain/outlets/outletStates";
 import {
   clientReportImagesPath,
   type OutletReport,
   portalReportImagesPath,
   retailAuditPath,
-} from "../../domain/reports";
-import { decodeRowId } from "../../domain/requestInput";
+} from "../../domain/reports/reports";
+import { decodeRowId } from "../../domain/shared/requestInput";
 import { outletReportQuery } from "../../infra/api/reports";
 import NotFound from "../errors/NotFound";
 import { outOf, ScoreBar, ScoreGroup } from "../outlets/ScoreGroups";

@@ -6,13 +6,13 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { REPORTS_PATH } from "../../domain/reportCatalogue";
+import { REPORTS_PATH } from "../../domain/reports/reportCatalogue";
 import {
   PERFORMANCE_COLUMNS,
   type PerformanceFilters,
   type PerformanceReport,
   type ReportFormat,
-} from "../../domain/reports";
+} from "../../domain/reports/reports";
 import { performanceQuery } from "../../infra/api/reports";
 import { Loaded } from "../shell/Loaded";
 import { DEFAULT_PAGE_SIZE, givenOnly, useAddressQuery } from "./address";

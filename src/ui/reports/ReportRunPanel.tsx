@@ -11,9 +11,9 @@ import {
   type ReportFilters,
   type ReportFormat,
   RUN_MSG,
-} from "../../domain/reports";
+} from "../../domain/reports/reports";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
-import { reportRunMachine } from "../../machines/reportRun";
+import { reportRunMachine } from "../../machines/reports/reportRun";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { reportRunActors } from "./reportActors";

@@ -6,13 +6,13 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
-import { misReportPath } from "../../domain/mis";
+import { misReportPath } from "../../domain/reports/mis";
 import {
   NO_REPORTS,
   PERFORMANCE_REPORT_PATH,
   type ReportEntry,
   reportsFor,
-} from "../../domain/reportCatalogue";
+} from "../../domain/reports/reportCatalogue";
 import {
   clientImageReportPath,
   portalOutletReportPath,
@@ -20,8 +20,8 @@ import {
   type ReportCycle,
   retailAuditImagesPath,
   retailAuditPath,
-} from "../../domain/reports";
-import { scoreText } from "../../domain/scoring";
+} from "../../domain/reports/reports";
+import { scoreText } from "../../domain/survey/scoring";
 import { reportCyclesQuery, retailAuditQuery } from "../../infra/api/reports";
 import NotFound from "../errors/NotFound";
 import { useCurrentUser } from "../session/SessionGate";

@@ -6,8 +6,8 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
-import { outletReportPath, retailAuditPath } from "../../domain/reports";
-import { decodeRowId } from "../../domain/requestInput";
+import { outletReportPath, retailAuditPath } from "../../domain/reports/reports";
+import { decodeRowId } from "../../domain/shared/requestInput";
 import { reportCyclesQuery, retailAuditImagesQuery } from "../../infra/api/reports";
 import NotFound from "../errors/NotFound";
 import { isNotFound, LoadFailed } from "../shell/Loaded";

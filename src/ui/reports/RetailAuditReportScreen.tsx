@@ -6,7 +6,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { REPORTS_PATH } from "../../domain/reportCatalogue";
+import { REPORTS_PATH } from "../../domain/reports/reportCatalogue";
 import {
   BAND_KEYS,
   type BandKey,
@@ -18,8 +18,8 @@ import {
   type RetailAuditReport,
   retailAuditImagesPath,
   SCORE_BANDS,
-} from "../../domain/reports";
-import { scoreText } from "../../domain/scoring";
+} from "../../domain/reports/reports";
+import { scoreText } from "../../domain/survey/scoring";
 import { reportCyclesQuery, retailAuditQuery } from "../../infra/api/reports";
 import { useCurrentUser } from "../session/SessionGate";
 import { Loaded, LoadFailed } from "../shell/Loaded";

@@ -3,7 +3,7 @@
  * reloaded as it is): read from the query and written back with the page reset on a filter change.
  */
 import { useLocation, useSearch } from "wouter";
-import { decodeRowId } from "../../domain/requestInput";
+import { decodeRowId } from "../../domain/shared/requestInput";
 
 export const DEFAULT_PAGE_SIZE = 25;
 

@@ -1,10 +1,10 @@
 /** The report runs' effects, provided to its machine at the screen (tests provide fakes). */
 import { fromPromise } from "xstate";
-import type { ExportJob } from "../../domain/downloads";
+import type { ExportJob } from "../../domain/downloads/downloads";
 import { listExports } from "../../infra/api/downloads";
 import { exportMis, exportPerformance } from "../../infra/api/reports";
 import { runApi } from "../../infra/http";
-import type { ReportRunRequest } from "../../machines/reportRun";
+import type { ReportRunRequest } from "../../machines/reports/reportRun";
 
 export const reportRunActors = {
   startExport: fromPromise<ExportJob, ReportRunRequest>(({ input, signal }) =>

@@ -4,9 +4,9 @@
  * entry carries neither the resource definitions nor the Schema module they are made with.
  */
 import { type ComponentType, lazy } from "react";
-import { CITY_MERGE_PATH, RESOURCE_SCREENS, RESOURCES } from "../../domain/resourceCatalogue";
-import { mayReadResource } from "../../domain/resourceRights";
-import type { AppRoute } from "../../domain/routes";
+import { CITY_MERGE_PATH, RESOURCE_SCREENS, RESOURCES } from "../../domain/admin/resourceCatalogue";
+import { mayReadResource } from "../../domain/admin/resourceRights";
+import type { AppRoute } from "../../domain/shell/routes";
 import NotFound from "../errors/NotFound";
 import { useCurrentUser } from "../session/SessionGate";
 import { useTitle } from "./useTitle";

@@ -5,8 +5,8 @@
  */
 import { type ComponentType, lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
-import { QUESTION_SCREEN } from "../../domain/questionScreen";
-import { type AppRoute, ROUTES_BY_SPECIFICITY, retailerPortalHome } from "../../domain/routes";
+import { type AppRoute, ROUTES_BY_SPECIFICITY, retailerPortalHome } from "../../domain/shell/routes";
+import { QUESTION_SCREEN } from "../../domain/survey/questionScreen";
 import { useCurrentUser } from "../session/SessionGate";
 import Loading from "../shell/Loading";
 import { type BuiltPattern, isHandBuilt, UPLOAD_BUILT_PATTERNS } from "./built";

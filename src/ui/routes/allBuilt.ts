@@ -3,10 +3,11 @@
  * screens, one per route a resource definition names (docs/admin.md). The definitions carry
  * Effect's Schema, so only lazily loaded code and the scripts import this module.
  */
-import { MACHINES_PATH } from "../../domain/menu";
-import { CITY_MERGE_PATH, RESOURCE_SCREENS, RESOURCES } from "../../domain/resourceCatalogue";
-import { mayReadResource } from "../../domain/resourceRights";
-import { findRoute } from "../../domain/routes";
+
+import { CITY_MERGE_PATH, RESOURCE_SCREENS, RESOURCES } from "../../domain/admin/resourceCatalogue";
+import { mayReadResource } from "../../domain/admin/resourceRights";
+import { MACHINES_PATH } from "../../domain/shell/menu";
+import { findRoute } from "../../domain/shell/routes";
 import { HAND_BUILT } from "./built";
 
 export const ADMIN_BUILT_PATTERNS: readonly string[] = [

@@ -1,4 +1,4 @@
-/** The bulk upload screens: every pattern of src/domain/uploadRoutes.ts (a test keeps them equal). */
+/** The bulk upload screens: every pattern of src/domain/uploads/uploadRoutes.ts (a test keeps them equal). */
 export const UPLOAD_BUILT_PATTERNS = [
   "/dashboard/organization-users-roles/organization-view/:slug/list-of-regions/bulk-upload",
   "/dashboard/organization-users-roles/organization-view/:slug/list-of-zones/bulk-upload",

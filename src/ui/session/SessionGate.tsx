@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { type ReactNode, useCallback } from "react";
 import { useLocation } from "wouter";
-import type { UserDetails } from "../../domain/auth";
+import type { UserDetails } from "../../domain/auth/auth";
 import { forgetSignInReturn } from "../../infra/signInReturn";
 import { useSession } from "../services";
 import Loading from "../shell/Loading";

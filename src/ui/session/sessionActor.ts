@@ -6,8 +6,8 @@
  */
 
 import { type ActorRefFrom, fromPromise } from "xstate";
-import { pathAfterSignIn } from "../../domain/appStart";
-import type { UserDetails } from "../../domain/auth";
+import { pathAfterSignIn } from "../../domain/auth/appStart";
+import type { UserDetails } from "../../domain/auth/auth";
 import { rememberSignInReturn } from "../../infra/signInReturn";
 import {
   clearSession,
@@ -17,7 +17,7 @@ import {
   storeSessionConflict,
 } from "../../infra/storage";
 import { APPLICATION_CHILDREN } from "../../machines/application";
-import { appStartMachine } from "../../machines/appStart";
+import { appStartMachine } from "../../machines/auth/appStart";
 
 type System = { get: (id: string) => { send: (event: never) => void } | undefined };
 

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, Suspense, useId, useState } from "react";
 import { Link, Redirect } from "wouter";
-import { mayReadMachines } from "../../domain/permissions";
+import { mayReadMachines } from "../../domain/shared/permissions";
 import { setLiveMode, useLiveMode } from "../live/liveMode";
 import { queryClient } from "../queryClient";
 import { useCurrentUser, useSignOut } from "../session/SessionGate";

@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { Link, useLocation } from "wouter";
-import { currentMenuEntry, dashboardMenuFor, type MenuUser } from "../../domain/menu";
-import { findRoute } from "../../domain/routes";
+import { currentMenuEntry, dashboardMenuFor, type MenuUser } from "../../domain/shell/menu";
+import { findRoute } from "../../domain/shell/routes";
 import { isBuiltPath } from "../routes/allBuilt";
 import { sideMenuWidth } from "./layout";
 

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "wouter";
-import { profilePath } from "../../domain/profile";
-import { badgeLetter, CLICK_MENU_CLOSE_MS } from "../../domain/widgets";
+import { profilePath } from "../../domain/auth/profile";
+import { badgeLetter, CLICK_MENU_CLOSE_MS } from "../../domain/shared/widgets";
 
 export type BadgeUser = { readonly name: string; readonly username: string };
 

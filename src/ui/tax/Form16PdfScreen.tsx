@@ -6,11 +6,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useState } from "react";
 import { Link } from "wouter";
-import { mayIssueForm16 } from "../../domain/permissions";
-import { batchOutcome, type Form16Batch, type PanRow, TAX_MSG } from "../../domain/tax";
+import { mayIssueForm16 } from "../../domain/shared/permissions";
+import { batchOutcome, type Form16Batch, type PanRow, TAX_MSG } from "../../domain/tax/tax";
 import { batchesQuery, taxKeys, tdsQuery, uploadForm16 } from "../../infra/api/tax";
 import { errorDetail, isApiError, validationLines } from "../../infra/http";
-import { form16BatchMachine } from "../../machines/form16Batch";
+import { form16BatchMachine } from "../../machines/tax/form16Batch";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

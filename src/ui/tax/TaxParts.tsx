@@ -1,8 +1,8 @@
 /** What the Payout and tax pages share: their navigation, the year choice and money cells. */
 import { Link, useLocation } from "wouter";
-import { FINANCIAL_QUARTER_MONTHS } from "../../domain/form16";
-import { formatRupees } from "../../domain/mobile";
-import type { PanDetail } from "../../domain/tax";
+import { formatRupees } from "../../domain/mobile/mobile";
+import { FINANCIAL_QUARTER_MONTHS } from "../../domain/tax/form16";
+import type { PanDetail } from "../../domain/tax/tax";
 import { Select } from "../widgets/Controls";
 import { TAX_PAGES } from "./taxPaths";
 import "./tax.css";

@@ -13,8 +13,8 @@ import {
   quarterLabel,
   TAX_MSG,
   type TdsAnswer,
-} from "../../domain/tax";
-import { MY_DOWNLOADS_PATH } from "../../domain/uploadRoutes";
+} from "../../domain/tax/tax";
+import { MY_DOWNLOADS_PATH } from "../../domain/uploads/uploadRoutes";
 import { panListQuery, panStoresQuery, startForm16Csv, startTdsReport, tdsQuery } from "../../infra/api/tax";
 import { errorDetail, errorStatus, isApiError } from "../../infra/http";
 import NotFound from "../errors/NotFound";

@@ -2,9 +2,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { partialMatchKey } from "@tanstack/react-query";
 import { fromCallback, fromPromise } from "xstate";
-import type { Form16Batch, Form16BatchList } from "../../domain/tax";
+import type { Form16Batch, Form16BatchList } from "../../domain/tax/tax";
 import { batchesKey, fetchBatch, startBatch } from "../../infra/api/tax";
-import type { BatchStart, Form16BatchEvent } from "../../machines/form16Batch";
+import type { BatchStart, Form16BatchEvent } from "../../machines/tax/form16Batch";
 
 export function form16BatchActors(queryClient: QueryClient) {
   return {

@@ -1,7 +1,7 @@
 /** The Payout and tax area's pages (docs/tax.md) and the financial year each one shows. */
 import { useLocation, useSearch } from "wouter";
-import { financialYearFromLabel } from "../../domain/form16";
-import { financialYearChoices, lastEndedFinancialYear } from "../../domain/tax";
+import { financialYearFromLabel } from "../../domain/tax/form16";
+import { financialYearChoices, lastEndedFinancialYear } from "../../domain/tax/tax";
 
 export const TAX_PAGES = [
   { to: "/dashboard/tds", label: "TDS" },

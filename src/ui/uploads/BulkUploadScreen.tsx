@@ -1,16 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { backTarget, organisationSlug, UPLOAD_MSG } from "../../domain/bulkUpload";
-import { KYC_ZIP_MSG } from "../../domain/kycImages";
-import { matchPattern } from "../../domain/routePatterns";
+import { matchPattern } from "../../domain/shared/routePatterns";
+import { backTarget, organisationSlug, UPLOAD_MSG } from "../../domain/uploads/bulkUpload";
+import { KYC_ZIP_MSG } from "../../domain/uploads/kycImages";
 import {
   IFSC_CHANGE_VERIFICATION_PATH,
   MY_DOWNLOADS_PATH,
   UPLOAD_ROUTES,
   type UploadRoute,
-} from "../../domain/uploadRoutes";
-import { canUseUploadType, UPLOAD_TYPES, type UploadTypeKey, uploadHeading } from "../../domain/uploadTypes";
+} from "../../domain/uploads/uploadRoutes";
+import {
+  canUseUploadType,
+  UPLOAD_TYPES,
+  type UploadTypeKey,
+  uploadHeading,
+} from "../../domain/uploads/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { subProjectChoicesQuery, uploadHelpQuery } from "../../infra/api/bulkUploadQueries";
 import { useBack } from "../routes/useBack";

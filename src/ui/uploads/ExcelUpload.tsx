@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useId } from "react";
-import { EXCEL_ACCEPT, UPLOAD_MSG } from "../../domain/bulkUpload";
-import type { UploadTypeKey } from "../../domain/uploadTypes";
+import { EXCEL_ACCEPT, UPLOAD_MSG } from "../../domain/uploads/bulkUpload";
+import type { UploadTypeKey } from "../../domain/uploads/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
-import { excelUploadMachine } from "../../machines/excelUpload";
+import { excelUploadMachine } from "../../machines/uploads/excelUpload";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

@@ -6,11 +6,11 @@ import {
   type JobAction,
   type JobView,
   UPLOAD_MSG,
-} from "../../domain/bulkUpload";
-import type { UploadTypeKey } from "../../domain/uploadTypes";
+} from "../../domain/uploads/bulkUpload";
+import type { UploadTypeKey } from "../../domain/uploads/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
-import { bulkUploadJobMachine, type JobRowEvent } from "../../machines/bulkUploadJob";
+import { bulkUploadJobMachine, type JobRowEvent } from "../../machines/uploads/bulkUploadJob";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

@@ -9,9 +9,9 @@ import {
   jobStatusLabel,
   queueText,
   UPLOAD_MSG,
-} from "../../domain/bulkUpload";
-import { exportNoticesDue } from "../../domain/uploadRoutes";
-import type { UploadTypeKey } from "../../domain/uploadTypes";
+} from "../../domain/uploads/bulkUpload";
+import { exportNoticesDue } from "../../domain/uploads/uploadRoutes";
+import type { UploadTypeKey } from "../../domain/uploads/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { jobListQuery } from "../../infra/api/bulkUploadQueries";
 import { markExportNoticeShown, shownExportNotices } from "../../infra/exportNotices";

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { EXCEL_ACCEPT, UPLOAD_MSG } from "../../domain/bulkUpload";
-import { ZIP_ACCEPT } from "../../domain/kycImages";
-import { UPLOAD_TYPES, type UploadTypeKey } from "../../domain/uploadTypes";
+import { EXCEL_ACCEPT, UPLOAD_MSG } from "../../domain/uploads/bulkUpload";
+import { ZIP_ACCEPT } from "../../domain/uploads/kycImages";
+import { UPLOAD_TYPES, type UploadTypeKey } from "../../domain/uploads/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
-import { bulkUploadScreenMachine } from "../../machines/bulkUploadScreen";
+import { bulkUploadScreenMachine } from "../../machines/uploads/bulkUploadScreen";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { FileInput } from "../widgets/Controls";

@@ -1,4 +1,4 @@
-import { type BulkUploadJob, jobStatusLabel, queueText } from "../../domain/bulkUpload";
+import { type BulkUploadJob, jobStatusLabel, queueText } from "../../domain/uploads/bulkUpload";
 
 /** Uploading: the file is on its way (the browser does not report how far, so the bar runs). */
 export function Sending({ fileName }: { fileName: string | null }) {

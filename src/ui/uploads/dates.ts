@@ -1,5 +1,5 @@
 /** A server timestamp in the spec's display form, in the viewer's time zone: "Nov 22, 2026 3:05 PM". */
-import { formatDate, formatTime12 } from "../../domain/format";
+import { formatDate, formatTime12 } from "../../domain/shared/format";
 
 export function showDateTime(iso: string): string {
   const d = new Date(iso);

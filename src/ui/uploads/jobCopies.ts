@@ -6,12 +6,12 @@
  */
 import { partialMatchKey, type QueryClient } from "@tanstack/react-query";
 import { fromCallback } from "xstate";
-import type { BulkUploadJob, BulkUploadJobList } from "../../domain/bulkUpload";
-import type { UploadTypeKey } from "../../domain/uploadTypes";
+import type { BulkUploadJob, BulkUploadJobList } from "../../domain/uploads/bulkUpload";
+import type { UploadTypeKey } from "../../domain/uploads/uploadTypes";
 import type { UploadPlace } from "../../infra/api/bulkUpload";
 import { uploadKeys } from "../../infra/api/bulkUploadQueries";
-import type { JobRowEvent } from "../../machines/bulkUploadJob";
-import type { JobCopiedEvent } from "../../machines/jobPolling";
+import type { JobCopiedEvent } from "../../machines/shared/jobPolling";
+import type { JobRowEvent } from "../../machines/uploads/bulkUploadJob";
 import { rowCopies } from "../widgets/rowCopies";
 
 /** Puts a job just read into every cached History page that lists it. */

@@ -7,8 +7,8 @@ import {
   type JobAction,
   UPLOAD_MSG,
   type UploadOutcome,
-} from "../../domain/bulkUpload";
-import type { UploadTypeKey } from "../../domain/uploadTypes";
+} from "../../domain/uploads/bulkUpload";
+import type { UploadTypeKey } from "../../domain/uploads/uploadTypes";
 import {
   activateJob,
   activationInfo,

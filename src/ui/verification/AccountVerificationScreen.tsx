@@ -5,7 +5,7 @@
  * (docs/verification.md). The recent account checks are listed below.
  */
 import { useState } from "react";
-import type { ScreenCheck } from "../../domain/verification";
+import type { ScreenCheck } from "../../domain/verification/verification";
 import { LoadingButton, TextInput } from "../widgets/Controls";
 import CheckResult from "./CheckResult";
 import RecentChecks from "./RecentChecks";

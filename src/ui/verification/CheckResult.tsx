@@ -1,6 +1,6 @@
 /** A check's outcome on a verification screen, as its verificationCheck machine holds it. */
 import type { SnapshotFrom } from "xstate";
-import type { verificationCheckMachine } from "../../machines/verificationCheck";
+import type { verificationCheckMachine } from "../../machines/verification/verificationCheck";
 
 type Props = {
   state: SnapshotFrom<typeof verificationCheckMachine>;

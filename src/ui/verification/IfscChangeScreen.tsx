@@ -6,12 +6,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSelector } from "@xstate/react";
 import { useState } from "react";
-import { ifscProblems } from "../../domain/surveyValidation";
-import { canUseUploadType, UPLOAD_TYPES } from "../../domain/uploadTypes";
-import { type IfscMasterChange as Change, normalisedValue } from "../../domain/verification";
+import { ifscProblems } from "../../domain/survey/surveyValidation";
+import { canUseUploadType, UPLOAD_TYPES } from "../../domain/uploads/uploadTypes";
+import { type IfscMasterChange as Change, normalisedValue } from "../../domain/verification/verification";
 import { ifscMasterChanges, verificationKeys } from "../../infra/api/verification";
 import { runApi } from "../../infra/http";
-import { ifscMasterEditMachine } from "../../machines/ifscMasterEdit";
+import { ifscMasterEditMachine } from "../../machines/verification/ifscMasterEdit";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { useNotify } from "../notifications/useNotify";

@@ -7,14 +7,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import type { SubProjectId } from "../../domain/api/ids";
+import { decodeRowId } from "../../domain/shared/requestInput";
 import {
   LOCATION_SHOW_LABELS,
   LOCATION_SHOWS,
   LOCATION_VERDICT_LABELS,
   type LocationCheck,
   type LocationChecks,
-} from "../../domain/locationChecks";
-import { decodeRowId } from "../../domain/requestInput";
+} from "../../domain/verification/locationChecks";
 import { locationChecksQuery } from "../../infra/api/locationChecks";
 import { DEFAULT_PAGE_SIZE, oneOf, useAddressQuery } from "../reports/address";
 import { FilterSelect, Pager } from "../reports/parts";

@@ -3,7 +3,7 @@
  * or GST number (trade name, legal name, registration status) outside any outlet, with the §8
  * texts, and lists the recent PAN and GST checks.
  */
-import type { ScreenCheck } from "../../domain/verification";
+import type { ScreenCheck } from "../../domain/verification/verification";
 import { LoadingButton, Select, TextInput } from "../widgets/Controls";
 import CheckResult from "./CheckResult";
 import RecentChecks from "./RecentChecks";

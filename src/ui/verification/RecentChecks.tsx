@@ -10,7 +10,7 @@ import {
   type CheckKind,
   type CheckStatus,
   type VerificationCheck,
-} from "../../domain/verification";
+} from "../../domain/verification/verification";
 import { recentChecks, verificationKeys } from "../../infra/api/verification";
 import { runApi } from "../../infra/http";
 import { showDateTime } from "../uploads/dates";

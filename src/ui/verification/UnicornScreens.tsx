@@ -8,8 +8,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "wouter";
 import type { SubProjectId } from "../../domain/api/ids";
-import { stateLabel } from "../../domain/outletStates";
-import { decodeRowId } from "../../domain/requestInput";
+import { stateLabel } from "../../domain/outlets/outletStates";
+import { decodeRowId } from "../../domain/shared/requestInput";
 import {
   MAX_MATCH_DISTANCE,
   PAIR_DECISIONS,
@@ -21,7 +21,7 @@ import {
   UNICORN_MSG,
   type UnicornPair,
   unicornPath,
-} from "../../domain/unicorns";
+} from "../../domain/verification/unicorns";
 import {
   decideUnicornPair,
   startUnicornScan,

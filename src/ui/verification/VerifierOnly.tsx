@@ -1,6 +1,6 @@
 /** The verification screens are for internal KYC reviewers; everyone else is told so (the server refuses them too). */
 import type { ReactNode } from "react";
-import { mayVerifyIdentity } from "../../domain/permissions";
+import { mayVerifyIdentity } from "../../domain/shared/permissions";
 import { useCurrentUser } from "../session/SessionGate";
 import "./verification.css";
 

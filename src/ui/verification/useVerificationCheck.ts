@@ -3,9 +3,9 @@
  * edge, and the recent checks read again after every finished check.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import type { ScreenCheck } from "../../domain/verification";
+import type { ScreenCheck } from "../../domain/verification/verification";
 import { verificationKeys } from "../../infra/api/verification";
-import { verificationCheckMachine } from "../../machines/verificationCheck";
+import { verificationCheckMachine } from "../../machines/verification/verificationCheck";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import { verificationCheckActors } from "./verificationActors";

@@ -1,6 +1,6 @@
 /** The verification screens' effects, provided to their machines at the screen (tests provide fakes). */
 import { fromPromise } from "xstate";
-import type { ScreenCheck, ScreenCheckOutcome } from "../../domain/verification";
+import type { ScreenCheck, ScreenCheckOutcome } from "../../domain/verification/verification";
 import { screenCheck } from "../../infra/api/verification";
 import { runApi } from "../../infra/http";
 

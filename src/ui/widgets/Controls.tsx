@@ -1,6 +1,10 @@
 /** Small shared widgets (spec 000 §2.5): inputs, select, switches, badge, spinner, loading button. */
 import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, useId } from "react";
-import { SELECT_EMPTY_TEXT, TEXT_INPUT_MAX_LENGTH, TEXT_INPUT_PLACEHOLDER } from "../../domain/widgets";
+import {
+  SELECT_EMPTY_TEXT,
+  TEXT_INPUT_MAX_LENGTH,
+  TEXT_INPUT_PLACEHOLDER,
+} from "../../domain/shared/widgets";
 
 /** A field's own messages, linked to its control by id (aria-describedby). */
 export function FieldErrorList({ id, errors }: { id: string; errors: readonly string[] }) {

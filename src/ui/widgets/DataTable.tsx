@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react";
 import { type ReactNode, useId, useState } from "react";
-import { MSG } from "../../domain/messages";
+import { MSG } from "../../domain/shared/messages";
 import {
   isPageSizeSelectable,
   PAGE_SIZE_OPTIONS,
@@ -8,7 +8,7 @@ import {
   pagerText,
   showingText,
   TABLE_MAX_HEIGHT_PX,
-} from "../../domain/table";
+} from "../../domain/shared/table";
 import { Spinner } from "./Controls";
 import type { DataTableActor } from "./useDataTable";
 

@@ -1,13 +1,13 @@
 /** Display widgets (spec 000 §2.5, §9): statistic card, image viewer, dropdown menu. */
 import { useEffect, useId, useRef, useState } from "react";
-import { formatNumber } from "../../domain/format";
+import { formatNumber } from "../../domain/shared/format";
 import {
   CLICK_MENU_CLOSE_MS,
   type Rotation,
   rotate,
   STAT_CARD_DEFAULT_LABEL,
   STAT_CARD_SIZE_PX,
-} from "../../domain/widgets";
+} from "../../domain/shared/widgets";
 
 export function StatCard({
   value,

@@ -7,10 +7,10 @@ import {
   FILTER_DRAWER_WIDTH_PX,
   FILTER_LIST_MAX_HEIGHT_PX,
   isRangeSet,
-} from "../../domain/filters";
-import { MSG } from "../../domain/messages";
-import { matchesSearch } from "../../domain/table";
-import type { filterDrawerMachine } from "../../machines/filterDrawer";
+} from "../../domain/shared/filters";
+import { MSG } from "../../domain/shared/messages";
+import { matchesSearch } from "../../domain/shared/table";
+import type { filterDrawerMachine } from "../../machines/shared/filterDrawer";
 import { trapTab, useFocusInside } from "./focusTrap";
 
 export type FilterDrawerActor = ActorRefFrom<typeof filterDrawerMachine>;

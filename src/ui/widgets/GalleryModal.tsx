@@ -5,7 +5,7 @@ import {
   type Rotation,
   rotate,
   zoomed,
-} from "../../domain/widgets";
+} from "../../domain/shared/widgets";
 import Modal, { type ModalActor } from "./Modal";
 
 export type GalleryImage = { image: string; image_content: string };

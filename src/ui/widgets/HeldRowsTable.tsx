@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { localTableView } from "../../domain/table";
+import { localTableView } from "../../domain/shared/table";
 import DataTable, { type Column } from "./DataTable";
 import { useDataTable } from "./useDataTable";
 

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { type ReactNode, useId, useRef } from "react";
 import type { ActorRefFrom } from "xstate";
-import type { modalMachine } from "../../machines/modal";
+import type { modalMachine } from "../../machines/shared/modal";
 import { trapTab, useFocusInside } from "./focusTrap";
 
 export type ModalActor = ActorRefFrom<typeof modalMachine>;

@@ -3,7 +3,7 @@
  * tab, and each is described as "Reference image n of {question}". Nothing shows for a question
  * without any.
  */
-import { referenceImageAlt } from "../../domain/referenceImages";
+import { referenceImageAlt } from "../../domain/survey/referenceImages";
 
 export default function ReferenceImages({
   question,

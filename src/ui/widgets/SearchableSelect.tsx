@@ -1,11 +1,11 @@
 import { useId, useRef, useState } from "react";
-import { MSG } from "../../domain/messages";
-import { matchesSearch } from "../../domain/table";
+import { MSG } from "../../domain/shared/messages";
+import { matchesSearch } from "../../domain/shared/table";
 import {
   DROPDOWN_PANEL_MAX_HEIGHT_PX,
   SEARCHABLE_SELECT_PLACEHOLDER,
   SEARCHABLE_SELECT_TRIGGER,
-} from "../../domain/widgets";
+} from "../../domain/shared/widgets";
 import type { SelectOption } from "./Controls";
 
 /** A single-select dropdown with a search box that filters case-insensitively (spec 000 §2.5). */

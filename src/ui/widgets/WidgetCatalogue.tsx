@@ -1,11 +1,11 @@
 import { useSelector } from "@xstate/react";
 import { useMemo, useState } from "react";
 import { fromPromise } from "xstate";
-import { EMPTY_FILTERS, type FilterValues, toFilterOptions } from "../../domain/filters";
-import { formatDate, formatTime12 } from "../../domain/format";
-import { matchesSearch } from "../../domain/table";
-import { type FilterOption, filterDrawerMachine } from "../../machines/filterDrawer";
-import { modalMachine } from "../../machines/modal";
+import { EMPTY_FILTERS, type FilterValues, toFilterOptions } from "../../domain/shared/filters";
+import { formatDate, formatTime12 } from "../../domain/shared/format";
+import { matchesSearch } from "../../domain/shared/table";
+import { type FilterOption, filterDrawerMachine } from "../../machines/shared/filterDrawer";
+import { modalMachine } from "../../machines/shared/modal";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 import {

@@ -1,4 +1,4 @@
-import { modalMachine } from "../../machines/modal";
+import { modalMachine } from "../../machines/shared/modal";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 

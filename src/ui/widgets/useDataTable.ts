@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
 import { type ActorRefFrom, fromCallback } from "xstate";
-import { tableQueryFromParams, tableQueryToParams } from "../../domain/table";
-import { type DataTableEvent, dataTableMachine } from "../../machines/dataTable";
+import { tableQueryFromParams, tableQueryToParams } from "../../domain/shared/table";
+import { type DataTableEvent, dataTableMachine } from "../../machines/shared/dataTable";
 import { useLiveActorRef } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
 
