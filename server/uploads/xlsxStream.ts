@@ -154,11 +154,10 @@ class StringItem {
 // ---------------------------------------------------------------------------------------------
 // The package: which part is the first sheet, its shared strings and number formats
 
-const decoder = () => new TextDecoder("utf-8", { fatal: true });
 
 /** Feeds a part to the parser as it inflates; stops early once `done()` says so. */
 async function parsePart(bytes: Uint8Array, part: ZipPart, parser: Parser): Promise<void> {
-  const utf8 = decoder();
+  const utf8 = new TextDecoder();
   for await (const chunk of partChunks(bytes, part)) parser.write(utf8.decode(chunk, { stream: true }));
   parser.write(utf8.decode());
   parser.close();
@@ -614,7 +613,7 @@ async function* sheetRows(bytes: Uint8Array, ctx: SheetContext, part: ZipPart): 
   const ready: RawRow[] = [];
   const state = { ended: false };
   const parser = sheetParser(ctx, ready, state);
-  const utf8 = decoder();
+  const utf8 = new TextDecoder();
   for await (const chunk of partChunks(bytes, part)) {
     parser.write(utf8.decode(chunk, { stream: true }));
     // Handed over before the next chunk is parsed, so at most one chunk's rows wait here.
