@@ -154,7 +154,6 @@ class StringItem {
 // ---------------------------------------------------------------------------------------------
 // The package: which part is the first sheet, its shared strings and number formats
 
-
 /** Feeds a part to the parser as it inflates; stops early once `done()` says so. */
 async function parsePart(bytes: Uint8Array, part: ZipPart, parser: Parser): Promise<void> {
   const utf8 = new TextDecoder();
