@@ -1,17 +1,19 @@
 /**
- * The first sheet of an .xlsx package read as a stream: the sheet's XML is inflated in chunks and
- * each row is handed over as soon as its closing tag arrives, so a 100,000-row sheet (about 100 MB
- * of XML, and SheetJS's cell objects for all of it) is never whole in memory. Only the shared
- * string table and the number formats are kept.
+ * The first sheet of an .xlsx package read as a stream: the sheet's XML is inflated in chunks,
+ * parsed by saxes (a maintained streaming XML parser) and each row is handed over as soon as its
+ * closing tag arrives, so a 100,000-row sheet (about 45 MB of XML, and SheetJS's cell objects for
+ * all of it) is never whole in memory. Only the shared string table and the number formats are
+ * kept. The parts are found through the package's relationships and read from the zip's central
+ * directory (zipParts.ts), so their order in the file does not matter.
  *
- * Cells come out as SheetJS reads them with the options of excel.ts (dense, formulas, number
- * formats, no formatted text): the same value, type, formula and format for every cell type a
- * sheet part can hold (shared and inline strings, rich text, entities and `_xHHHH_` escapes,
- * numbers, booleans, errors, formulas with or without a saved value, shared formulas). The XML is
- * matched with SheetJS's own patterns, which is what makes the two readers agree on odd files;
- * tests/server/xlsx-stream.test.ts compares them.
+ * Only the mapping to cells is ours: cells come out as SheetJS reads them with the options of
+ * excel.ts (dense, formulas, number formats, no formatted text), the same value, type, formula and
+ * format for every cell type a sheet part can hold (shared and inline strings, rich text,
+ * `_xHHHH_` escapes, numbers, booleans, errors, formulas with or without a saved value, shared
+ * formulas). tests/server/xlsx-stream.test.ts compares the two readers.
  */
 import * as XLSX from "@e965/xlsx";
+import { SaxesParser, type SaxesTagPlain } from "saxes";
 import type { RawCell } from "./sheetCell";
 import { partChunks, type ZipPart, zipParts } from "./zipParts";
 
@@ -29,7 +31,7 @@ export type StreamLimits = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// XML text as SheetJS reads it
+// Text as SheetJS gives it
 
 const ENTITIES: Readonly<Record<string, string>> = {
   "&quot;": '"',
@@ -41,105 +43,140 @@ const ENTITIES: Readonly<Record<string, string>> = {
 const ENTITY = /&(?:quot|apos|gt|lt|amp|#x?([\da-fA-F]+));/gi;
 const CODE = /_x([\da-fA-F]{4})_/gi;
 
-function rawUnescape(s: string): string {
-  const i = s.indexOf("<![CDATA[");
-  if (i === -1) {
-    if (s.indexOf("&") === -1 && s.indexOf("_x") === -1 && s.indexOf("_X") === -1) return s;
-    return s
-      .replace(
-        ENTITY,
-        (whole, code: string | undefined) =>
-          ENTITIES[whole] ||
-          String.fromCharCode(Number.parseInt(code as string, whole.indexOf("x") > -1 ? 16 : 10)) ||
-          whole,
-      )
-      .replace(CODE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  }
-  const j = s.indexOf("]]>");
-  return rawUnescape(s.slice(0, i)) + s.slice(i + 9, j) + rawUnescape(s.slice(j + 3));
+/** The `_xHHHH_` escapes of spreadsheet text as characters (the parser has resolved the entities). */
+function decodeCodes(text: string): string {
+  return text.indexOf("_x") === -1 && text.indexOf("_X") === -1
+    ? text
+    : text.replace(CODE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** Entities and `_xHHHH_` escapes to characters; `xlsx` also turns CRLF into LF (SheetJS's unescapexml). */
-export function unescapeXml(text: string, xlsx = false): string {
-  const out = rawUnescape(text);
-  return xlsx && out.indexOf("\r\n") > -1 ? out.replace(/\r\n/g, "\n") : out;
+/**
+ * Entities and escapes resolved once more, as SheetJS does for a formula's string result (`t="str"`),
+ * whose text it unescapes twice: `a &amp;amp; b` reads as "a & b".
+ */
+function unescapeAgain(text: string): string {
+  const out = decodeCodes(
+    text.indexOf("&") === -1
+      ? text
+      : text.replace(
+          ENTITY,
+          (whole, code: string | undefined) =>
+            ENTITIES[whole] ||
+            String.fromCharCode(Number.parseInt(code as string, whole.indexOf("x") > -1 ? 16 : 10)) ||
+            whole,
+        ),
+  );
+  return out.replace(/\r\n/g, "\n");
 }
 
-const ATTRIBUTE = /([^\s"'<>/=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+/** An element's name without its namespace prefix. */
+const local = (name: string) => name.slice(name.indexOf(":") + 1);
 
-/** A tag's attributes by their local name (a namespace prefix dropped). */
-function attributes(tag: string): Record<string, string> {
+/** A tag's attributes by their local name (a namespace prefix dropped; the first of a name wins). */
+function attributes(tag: SaxesTagPlain): Record<string, string> {
   const out: Record<string, string> = {};
-  ATTRIBUTE.lastIndex = 0;
-  for (let m = ATTRIBUTE.exec(tag); m; m = ATTRIBUTE.exec(tag)) {
-    const name = m[1]!;
-    const colon = name.indexOf(":");
-    const local = colon > -1 && !name.startsWith("xmlns") ? name.slice(colon + 1) : name;
-    if (!(local in out)) out[local] = m[2] ?? m[3] ?? "";
+  for (const [name, value] of Object.entries(tag.attributes)) {
+    const key = name.startsWith("xmlns") ? name : local(name);
+    if (!(key in out)) out[key] = value;
   }
   return out;
 }
 
-const ELEMENT_PATTERNS = new Map<string, [RegExp, RegExp]>();
+type Parser = SaxesParser<{ xmlns: false }>;
 
-/** The first element `tag` (any namespace prefix): its whole text and its content, as SheetJS matches it. */
-function element(text: string, tag: string): [string, string] | null {
-  let patterns = ELEMENT_PATTERNS.get(tag);
-  if (!patterns) {
-    patterns = [new RegExp(`<(?:\\w+:)?${tag}\\b[^<>]*>`, "g"), new RegExp(`</(?:\\w+:)?${tag}>`, "g")];
-    ELEMENT_PATTERNS.set(tag, patterns);
+type XmlEvents = {
+  open?: (name: string, tag: SaxesTagPlain) => void;
+  close?: (name: string) => void;
+  text?: (text: string) => void;
+};
+
+/** A parser handing over element names without their prefix; malformed XML throws. */
+function xmlParser(events: XmlEvents): Parser {
+  const parser: Parser = new SaxesParser({ xmlns: false, position: false });
+  parser.on("error", (error) => {
+    throw error;
+  });
+  const { open, close, text } = events;
+  if (open) parser.on("opentag", (tag) => open(local(tag.name), tag));
+  if (close) parser.on("closetag", (tag) => close(local(tag.name)));
+  if (text) {
+    parser.on("text", text);
+    parser.on("cdata", text);
   }
-  const [open, close] = patterns;
-  open.lastIndex = 0;
-  const m = open.exec(text);
-  if (!m) return null;
-  close.lastIndex = open.lastIndex;
-  const c = close.exec(text);
-  if (!c) return null;
-  return [text.slice(m.index, close.lastIndex), text.slice(open.lastIndex, c.index)];
+  return parser;
 }
 
-const T_START = /^\s*<(?:\w+:)?t[^>]*>/;
-const T_END = /<\/(?:\w+:)?t>/;
-const RUN = /<(?:\w+:)?r\b[^<>]*>/;
-const RUN_TEXT = /<(?:\w+:)?t\b[^<>]*>([^<]*)<\/(?:\w+:)?t>/g;
-const PHONETIC = /<(?:\w+:)?rPh\b[^<>]*>[\s\S]*?<\/(?:\w+:)?rPh>/g;
-const ANY_TAG = /<[^<>]*>/g;
+/**
+ * The text of a string item (`<si>` of the shared strings, `<is>` of an inline string), gathered
+ * from the parser's events as SheetJS reads it: a first `<t>` is the whole text; otherwise the
+ * runs' `<t>` texts joined, phonetic runs (`<rPh>`) left out; an item with neither holds no string.
+ */
+class StringItem {
+  private depth = 0;
+  private children = 0;
+  private firstIsText = false;
+  private inText = false;
+  private inPhonetic = 0;
+  private hasRun = false;
+  private first = "";
+  private runs = "";
+  private loose = "";
 
-/** The text of a string item (`<si>` of the shared strings, `<is>` of an inline string), or undefined. */
-export function stringItem(x: string): string | undefined {
-  if (!x) return "";
-  if (T_START.test(x)) return unescapeXml(x.slice(x.indexOf(">") + 1).split(T_END)[0] || "", true);
-  if (RUN.test(x)) {
-    const runs = x.replace(PHONETIC, "").match(RUN_TEXT) || [];
-    return unescapeXml(runs.join("").replace(ANY_TAG, ""), true);
+  open(name: string): void {
+    if (this.depth === 0 && this.children++ === 0 && name === "t") this.firstIsText = true;
+    this.depth++;
+    if (name === "rPh") this.inPhonetic++;
+    else if (name === "r") this.hasRun = true;
+    else if (name === "t") this.inText = true;
   }
-  return undefined;
+
+  close(name: string): void {
+    this.depth--;
+    if (name === "rPh") this.inPhonetic--;
+    else if (name === "t") this.inText = false;
+  }
+
+  text(text: string): void {
+    if (this.inText) {
+      if (this.firstIsText && this.children === 1 && this.depth === 1) this.first += text;
+      if (this.inPhonetic === 0) this.runs += text;
+    } else if (this.depth === 0) this.loose += text;
+  }
+
+  value(): string | undefined {
+    // Line breaks as SheetJS gives a string's text: CRLF (also when escaped) as LF.
+    if (this.firstIsText) return decodeCodes(this.first).replace(/\r\n/g, "\n");
+    if (this.hasRun) return decodeCodes(this.runs).replace(/\r\n/g, "\n");
+    return this.children === 0 && this.loose.trim() === "" ? "" : undefined;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // The package: which part is the first sheet, its shared strings and number formats
 
-/** A (small) part's whole text. */
-async function partText(bytes: Uint8Array, part: ZipPart): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of partChunks(bytes, part)) chunks.push(chunk);
-  return Buffer.concat(chunks).toString("utf8");
+/** Feeds a part to the parser as it inflates; stops early once `done()` says so. */
+async function parsePart(bytes: Uint8Array, part: ZipPart, parser: Parser): Promise<void> {
+  const utf8 = new TextDecoder();
+  for await (const chunk of partChunks(bytes, part)) parser.write(utf8.decode(chunk, { stream: true }));
+  parser.write(utf8.decode());
+  parser.close();
 }
-
-const RELATIONSHIP = /<(?:\w+:)?Relationship\b[^<>]*>/g;
 
 type Relationship = { type: string; target: string };
 
 /** A relationship part's entries by id, with targets resolved against the folder of `source`. */
-function relationships(xml: string, source: string): Map<string, Relationship> {
+async function relationships(bytes: Uint8Array, part: ZipPart, source: string) {
   const folder = source.includes("/") ? source.slice(0, source.lastIndexOf("/") + 1) : "";
   const out = new Map<string, Relationship>();
-  for (const tag of xml.match(RELATIONSHIP) ?? []) {
-    const a = attributes(tag);
-    if (!a.Id || !a.Target || a.TargetMode === "External") continue;
-    out.set(a.Id, { type: a.Type ?? "", target: resolvePath(folder, a.Target) });
-  }
+  const parser = xmlParser({
+    open: (name, tag) => {
+      if (name !== "Relationship") return;
+      const a = attributes(tag);
+      if (!a.Id || !a.Target || a.TargetMode === "External" || out.has(a.Id)) return;
+      out.set(a.Id, { type: a.Type ?? "", target: resolvePath(folder, a.Target) });
+    },
+  });
+  await parsePart(bytes, part, parser);
   return out;
 }
 
@@ -157,6 +194,26 @@ const relsOf = (path: string) => {
   const slash = path.lastIndexOf("/");
   return `${path.slice(0, slash + 1)}_rels/${path.slice(slash + 1)}.rels`;
 };
+
+/** The relationship id of the workbook's first sheet. */
+async function firstSheetId(bytes: Uint8Array, part: ZipPart): Promise<string | undefined> {
+  let state: "before" | "in" | "after" = "before";
+  let id: string | undefined;
+  const parser = xmlParser({
+    open: (name, tag) => {
+      if (state === "before" && name === "sheets") state = tag.isSelfClosing ? "after" : "in";
+      else if (state === "in" && name === "sheet") {
+        id = attributes(tag).id;
+        state = "after";
+      }
+    },
+    close: (name) => {
+      if (state === "in" && name === "sheets") state = "after";
+    },
+  });
+  await parsePart(bytes, part, parser);
+  return id;
+}
 
 /** The built-in number formats SheetJS knows by id (its SSF table as each read starts). */
 const BUILT_IN_FORMATS: Readonly<Record<number, string>> = {
@@ -195,56 +252,55 @@ const BUILT_IN_FORMATS: Readonly<Record<number, string>> = {
  * Each cell style's number format by the cell's `s` index: its text, or null for an id SheetJS has
  * no text for; null for the whole list when the package has no styles.
  */
-function cellFormats(stylesXml: string | null): (string | null)[] | null {
-  if (stylesXml === null) return null;
+async function cellFormats(bytes: Uint8Array, part: ZipPart | null): Promise<(string | null)[] | null> {
+  if (!part) return null;
   const formats: Record<number, string> = { ...BUILT_IN_FORMATS };
-  const numFmts = element(stylesXml, "numFmts");
-  for (const tag of numFmts?.[1].match(/<(?:\w+:)?numFmt\b[^<>]*>/g) ?? []) {
-    const a = attributes(tag);
-    const id = Number.parseInt(a.numFmtId ?? "", 10);
-    if (id > 0 && a.formatCode !== undefined) formats[id] = unescapeXml(a.formatCode);
-  }
-  const xfs = element(stylesXml, "cellXfs");
-  if (!xfs) return [];
-  return (xfs[1].match(/<(?:\w+:)?xf\b[^<>]*>/g) ?? []).map((tag) => {
-    const id = Number.parseInt(attributes(tag).numFmtId ?? "0", 10);
-    return formats[Number.isNaN(id) ? 0 : id] ?? null;
+  const ids: number[] = [];
+  // Only the first list of each kind counts, as SheetJS reads it.
+  let numFmts: "before" | "in" | "after" = "before";
+  let cellXfs: "before" | "in" | "after" = "before";
+  const parser = xmlParser({
+    open: (name, tag) => {
+      if (name === "numFmts" && numFmts === "before") numFmts = tag.isSelfClosing ? "after" : "in";
+      else if (name === "cellXfs" && cellXfs === "before") cellXfs = tag.isSelfClosing ? "after" : "in";
+      else if (name === "numFmt" && numFmts === "in") {
+        const a = attributes(tag);
+        const id = Number.parseInt(a.numFmtId ?? "", 10);
+        if (id > 0 && a.formatCode !== undefined) formats[id] = decodeCodes(a.formatCode);
+      } else if (name === "xf" && cellXfs === "in") {
+        const id = Number.parseInt(attributes(tag).numFmtId ?? "0", 10);
+        ids.push(Number.isNaN(id) ? 0 : id);
+      }
+    },
+    close: (name) => {
+      if (name === "numFmts" && numFmts === "in") numFmts = "after";
+      else if (name === "cellXfs" && cellXfs === "in") cellXfs = "after";
+    },
   });
+  await parsePart(bytes, part, parser);
+  return ids.map((id) => formats[id] ?? null);
 }
-
-const SST_OPEN = /<(?:\w+:)?sst\b[^<>]*>/;
-const SST_CLOSE = /<\/(?:\w+:)?sst>/;
-const SI_OPEN = /<(?:\w+:)?(?:si|sstItem)>/g;
-const SI_CLOSE = /<\/(?:\w+:)?(?:si|sstItem)>/g;
 
 /** The shared string table, read item by item as the part inflates. */
 async function sharedStrings(bytes: Uint8Array, part: ZipPart): Promise<(string | undefined)[]> {
   const out: (string | undefined)[] = [];
-  const decoder = new TextDecoder();
-  let text = "";
-  let started = false;
-  const item = (piece: string) => out.push(stringItem(piece.replace(SI_OPEN, "").trim()));
-  for await (const chunk of partChunks(bytes, part)) {
-    text += decoder.decode(chunk, { stream: true });
-    if (!started) {
-      const open = SST_OPEN.exec(text);
-      if (!open) continue;
-      started = true;
-      text = text.slice(open.index + open[0].length);
-    }
-    const end = SST_CLOSE.exec(text);
-    const limit = end ? end.index : text.length;
-    let from = 0;
-    SI_CLOSE.lastIndex = 0;
-    for (let m = SI_CLOSE.exec(text); m && m.index < limit; m = SI_CLOSE.exec(text)) {
-      item(text.slice(from, m.index));
-      from = SI_CLOSE.lastIndex;
-    }
-    if (end) return out;
-    text = text.slice(from);
-  }
-  // No closing tag: SheetJS finds no table at all.
-  return [];
+  let item: StringItem | null = null;
+  const parser = xmlParser({
+    open: (name) => {
+      if (item) item.open(name);
+      else if (name === "si" || name === "sstItem") item = new StringItem();
+    },
+    close: (name) => {
+      if (!item) return;
+      if (name === "si" || name === "sstItem") {
+        out.push(item.value());
+        item = null;
+      } else item.close(name);
+    },
+    text: (text) => item?.text(text),
+  });
+  await parsePart(bytes, part, parser);
+  return out;
 }
 
 /** Where the first sheet is, with the parts its cells refer to. */
@@ -254,23 +310,16 @@ const OFFICE_DOCUMENT = /\/officeDocument$/;
 
 async function findFirstSheet(bytes: Uint8Array, parts: ZipPart[]): Promise<FirstSheet | null> {
   const byName = new Map(parts.map((p) => [p.name.replace(/^\//, ""), p]));
-  const text = async (name: string) => {
-    const part = byName.get(name);
-    return part ? partText(bytes, part) : null;
-  };
-  const rootRels = await text("_rels/.rels");
+  const rootRels = byName.get("_rels/.rels");
   const office = rootRels
-    ? [...relationships(rootRels, "").values()].find((r) => OFFICE_DOCUMENT.test(r.type))
+    ? [...(await relationships(bytes, rootRels, "")).values()].find((r) => OFFICE_DOCUMENT.test(r.type))
     : undefined;
   const workbookPath = office?.target ?? "xl/workbook.xml";
-  const workbook = await text(workbookPath);
-  const workbookRels = await text(relsOf(workbookPath));
-  if (workbook === null || workbookRels === null) return null;
-  const rels = relationships(workbookRels, workbookPath);
-  const sheets = element(workbook, "sheets");
-  const firstTag = sheets?.[1].match(/<(?:\w+:)?sheet\b[^<>]*>/)?.[0];
-  if (!firstTag) return null;
-  const id = Object.entries(attributes(firstTag)).find(([name]) => name === "id")?.[1];
+  const workbook = byName.get(workbookPath);
+  const workbookRels = byName.get(relsOf(workbookPath));
+  if (!workbook || !workbookRels) return null;
+  const rels = await relationships(bytes, workbookRels, workbookPath);
+  const id = await firstSheetId(bytes, workbook);
   const target = id ? rels.get(id)?.target : undefined;
   const sheet = target ? byName.get(target) : undefined;
   if (!sheet) return null;
@@ -282,14 +331,8 @@ async function findFirstSheet(bytes: Uint8Array, parts: ZipPart[]): Promise<Firs
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rows
+// Cells
 
-const SHEET_DATA_OPEN = /<(?:\w+:)?sheetData\b[^<>]*>/;
-const SHEET_DATA_CLOSE = /<\/(?:\w+:)?sheetData>/;
-const ROW_CLOSE = /<\/(?:\w+:)?row>/g;
-const CELL_SPLIT = /<(?:\w+:)?c[ />]/;
-const CELL_REF = /r=["']([^"']*)["']/;
-const FORMULA_CLOSED = /<f[^<>]*\/>/;
 const BOOL_TRUE = new Set(["1", "true"]);
 
 /** RBErr of SheetJS: an error's text to its code. */
@@ -362,37 +405,33 @@ type SheetContext = {
   limits: StreamLimits;
 };
 
-/** One cell's XML (the tag's attributes and its content) as SheetJS's cell object, or undefined when it holds nothing. */
-function readCell(
-  ctx: SheetContext,
-  tag: Record<string, string>,
-  ref: string,
-  content: string,
-): RawCell | undefined {
+/** One `<c>` element as the parser gave it: its attributes and the parts of its content that matter. */
+type CellXml = {
+  tag: Record<string, string>;
+  /** The first `<v>`'s text; undefined when there is none or it is empty. */
+  v: string | undefined;
+  /** The first `<f>`: its attributes, its text, and whether it was written `<f .../>`. */
+  f: { attrs: Record<string, string>; text: string; closed: boolean } | undefined;
+  /** The first `<is>`'s string. */
+  is: string | undefined;
+  hasIs: boolean;
+};
+
+/** One cell as SheetJS's cell object, or undefined when it holds nothing. */
+function readCell(ctx: SheetContext, x: CellXml, ref: string): RawCell | undefined {
+  const { tag, f } = x;
   const cell: { t: string; v?: unknown; f?: string; z?: string } = { t: "" };
-  const v = element(content, "v");
-  if (v && v[1] !== "") cell.v = unescapeXml(v[1]);
-  const f = element(content, "f");
+  if (x.v !== undefined) cell.v = decodeCodes(x.v);
   if (f) {
-    if (f[1] === "") {
-      if (f[0].indexOf('t="shared"') > -1) {
-        const base = ctx.shared.get(Number.parseInt(attributes(f[0]).si ?? "", 10));
-        if (base) cell.f = shiftFormula(base.formula, base.at, ref);
-      }
-    } else {
-      cell.f = unescapeXml(f[1], true).replace(/_xlfn\./g, "");
-      if (f[0].indexOf('t="shared"') > -1) {
-        ctx.shared.set(Number.parseInt(attributes(f[0]).si ?? "", 10), {
-          formula: unescapeXml(f[1]).replace(/_xlfn\./g, ""),
-          at: ref,
-        });
-      }
-    }
-  } else {
-    const closed = content.match(FORMULA_CLOSED);
-    if (closed) {
-      const base = ctx.shared.get(Number.parseInt(attributes(closed[0]).si ?? "", 10));
+    const si = Number.parseInt(f.attrs.si ?? "", 10);
+    if (f.closed || f.text === "") {
+      // `<f t="shared" si="0"/>` (any `<f .../>` naming a shared formula) or an empty shared `<f>`.
+      const base = f.closed || f.attrs.t === "shared" ? ctx.shared.get(si) : undefined;
       if (base) cell.f = shiftFormula(base.formula, base.at, ref);
+    } else {
+      const formula = decodeCodes(f.text);
+      cell.f = formula.replace(/\r\n/g, "\n").replace(/_xlfn\./g, "");
+      if (f.attrs.t === "shared") ctx.shared.set(si, { formula: formula.replace(/_xlfn\./g, ""), at: ref });
     }
   }
   // A cell with neither type nor value holds nothing, formula or not: SheetJS gives a formula
@@ -413,14 +452,12 @@ function readCell(
     }
     case "str":
       cell.t = "s";
-      cell.v = cell.v !== undefined ? unescapeXml(cell.v as string, true) : "";
+      cell.v = x.v !== undefined ? unescapeAgain(x.v) : "";
       break;
-    case "inlineStr": {
+    case "inlineStr":
       cell.t = "s";
-      const is = element(content, "is");
-      cell.v = is ? stringItem(is[1]) : "";
+      cell.v = x.hasIs ? x.is : "";
       break;
-    }
     case "b":
       cell.v = BOOL_TRUE.has(cell.v as string);
       break;
@@ -449,92 +486,142 @@ function columnOf(ref: string): number {
   return index - 1;
 }
 
-/** One `<row>` element's text (up to its closing tag) as a row; `previous` numbers a row without `r`. */
-function readRow(ctx: SheetContext, segment: string, previous: number): RawRow | null {
-  const x = segment.trim();
-  // The row's opening tag: the first one not closed by "/>" (an empty row written <row r="5"/> is skipped).
-  let start = 0;
-  let at = 0;
-  for (; at < x.length; at++) {
-    const ch = x[at];
-    if (ch === "<") start = at;
-    else if (ch === ">" && x[at - 1] !== "/") {
-      at++;
-      break;
-    }
-  }
-  if (start >= at) return null;
-  const rowTag = attributes(x.slice(start, at));
-  const number = rowTag.r !== undefined ? Number.parseInt(rowTag.r, 10) : previous + 1;
-  if (number > ctx.limits.maxRow) throw ctx.limits.tooManyRows();
-  const cells: (RawCell | undefined)[] = [];
-  let column = -1;
-  for (const piece of x.slice(at).split(CELL_SPLIT)) {
-    let c = piece.trim();
-    if (c.length === 0) continue;
-    const ref = c.match(CELL_REF);
-    column = ref && ref.length === 2 ? columnOf(ref[1]!) : column + 1;
-    c = `<c ${c.startsWith("<") ? ">" : ""}${c}`;
-    const close = c.indexOf(">") + 1;
-    const tag = attributes(c.slice(0, close));
-    const cellRef = tag.r ?? XLSX.utils.encode_cell({ r: number - 1, c: column });
-    const cell = readCell(ctx, tag, cellRef, c.slice(close));
-    if (!cell) continue;
-    if (column >= ctx.limits.maxColumns) throw ctx.limits.tooManyColumns();
-    cells[XLSX.utils.decode_cell(cellRef).c] = cell;
-  }
-  return { number, cells };
-}
+const DIMENSION_REF = /^\w*:\w*$/;
 
-const DIMENSION = /<(?:\w*:)?dimension/;
-const DIMENSION_REF = /"(\w*:\w*)"/;
-
-/** The dimension SheetJS takes from the text before the sheet data, if it is a valid range. */
-function declaredRange(head: string): XLSX.Range | null {
-  const at = head.match(DIMENSION)?.index ?? -1;
-  if (at <= 0) return null;
-  const ref = head.slice(at, at + 50).match(DIMENSION_REF)?.[1];
-  if (!ref) return null;
+/** The sheet's declared range, if its `dimension` holds a valid one (a single cell counts as none, as in SheetJS). */
+function declaredRange(ref: string | undefined): XLSX.Range | null {
+  if (!ref || !DIMENSION_REF.test(ref)) return null;
   const d = XLSX.utils.decode_range(ref);
   return d.s.r <= d.e.r && d.s.c <= d.e.c && d.s.r >= 0 && d.s.c >= 0 ? d : null;
 }
 
-/** The rows of the sheet part, each as soon as it has been inflated. */
-async function* sheetRows(bytes: Uint8Array, ctx: SheetContext, part: ZipPart): AsyncGenerator<RawRow> {
-  const decoder = new TextDecoder();
-  let text = "";
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+/**
+ * The sheet part's parser: rows are collected into `ready` as their closing tags arrive. Where a
+ * cell's content is, which of its elements came first, and the row being filled is all it keeps.
+ */
+function sheetParser(ctx: SheetContext, ready: RawRow[], state: { ended: boolean }): Parser {
   let inData = false;
   let previous = 0;
-  for await (const chunk of partChunks(bytes, part)) {
-    text += decoder.decode(chunk, { stream: true });
-    if (!inData) {
-      const open = SHEET_DATA_OPEN.exec(text);
-      if (!open) continue;
-      const declared = declaredRange(text.slice(0, open.index));
-      if (declared) ctx.limits.declared(declared);
-      // <sheetData/> holds no rows.
-      if (open[0].endsWith("/>")) return;
-      inData = true;
-      text = text.slice(open.index + open[0].length);
-    }
-    const end = SHEET_DATA_CLOSE.exec(text);
-    const limit = end ? end.index : text.length;
-    let from = 0;
-    ROW_CLOSE.lastIndex = 0;
-    for (let m = ROW_CLOSE.exec(text); m && m.index < limit; m = ROW_CLOSE.exec(text)) {
-      const row = readRow(ctx, text.slice(from, m.index), previous);
-      from = ROW_CLOSE.lastIndex;
-      if (!row) continue;
-      previous = row.number;
-      if (row.cells.length > 0) yield row;
-    }
-    if (end) {
-      const last = readRow(ctx, text.slice(from, limit), previous);
-      if (last && last.cells.length > 0) yield last;
-      return;
-    }
-    text = text.slice(from);
+  let row: RawRow | null = null;
+  let column = -1;
+  let cell: CellXml | null = null;
+  let cellRef = "";
+  /** The element of the cell whose text is being gathered. */
+  let into: "v" | "f" | null = null;
+  let text = "";
+  let item: StringItem | null = null;
+  let depth = 0;
+
+  return xmlParser({
+    open: (name, tag) => {
+      if (!inData) {
+        if (name === "dimension") {
+          const range = declaredRange(attributes(tag).ref);
+          if (range) ctx.limits.declared(range);
+        } else if (name === "sheetData") {
+          // <sheetData/> holds no rows.
+          if (tag.isSelfClosing) state.ended = true;
+          else inData = true;
+        }
+        return;
+      }
+      if (cell) {
+        depth++;
+        if (item) item.open(name);
+        else if (depth === 1 && name === "is" && !cell.hasIs) {
+          cell.hasIs = true;
+          item = new StringItem();
+        } else if (depth === 1 && name === "v" && into === null && cell.v === undefined) {
+          into = "v";
+          text = "";
+        } else if (depth === 1 && name === "f" && cell.f === undefined) {
+          cell.f = { attrs: attributes(tag), text: "", closed: tag.isSelfClosing };
+          if (!tag.isSelfClosing) {
+            into = "f";
+            text = "";
+          }
+        }
+        return;
+      }
+      if (name === "row") {
+        // An empty row written <row r="5"/> is no row at all, as in SheetJS.
+        if (tag.isSelfClosing) return;
+        const r = attributes(tag).r;
+        const number = r !== undefined ? Number.parseInt(r, 10) : previous + 1;
+        if (number > ctx.limits.maxRow) throw ctx.limits.tooManyRows();
+        row = { number, cells: [] };
+        column = -1;
+      } else if (name === "c" && row) {
+        const a = attributes(tag);
+        column = a.r !== undefined ? columnOf(a.r) : column + 1;
+        cellRef = a.r ?? XLSX.utils.encode_cell({ r: row.number - 1, c: column });
+        cell = { tag: a, v: undefined, f: undefined, is: undefined, hasIs: false };
+        depth = 0;
+        if (tag.isSelfClosing) finishCell();
+      }
+    },
+    close: (name) => {
+      if (!inData) return;
+      if (cell) {
+        if (depth === 0) {
+          finishCell();
+          return;
+        }
+        depth--;
+        if (item) {
+          if (depth === 0) {
+            cell.is = item.value();
+            item = null;
+          } else item.close(name);
+        } else if (depth === 0 && into !== null) {
+          if (into === "v") cell.v = text === "" ? undefined : text;
+          else if (cell.f) cell.f.text = text;
+          into = null;
+        }
+        return;
+      }
+      if (name === "row" && row) {
+        previous = row.number;
+        if (row.cells.length > 0) ready.push(row);
+        row = null;
+      } else if (name === "sheetData") {
+        inData = false;
+        state.ended = true;
+      }
+    },
+    text: (t) => {
+      if (item) item.text(t);
+      else if (into !== null) text += t;
+    },
+  });
+
+  function finishCell(): void {
+    const done = readCell(ctx, cell as CellXml, cellRef);
+    cell = null;
+    if (!done || !row) return;
+    if (column >= ctx.limits.maxColumns) throw ctx.limits.tooManyColumns();
+    row.cells[XLSX.utils.decode_cell(cellRef).c] = done;
   }
+}
+
+/** The rows of the sheet part, each as soon as it has been inflated and parsed. */
+async function* sheetRows(bytes: Uint8Array, ctx: SheetContext, part: ZipPart): AsyncGenerator<RawRow> {
+  const ready: RawRow[] = [];
+  const state = { ended: false };
+  const parser = sheetParser(ctx, ready, state);
+  const utf8 = new TextDecoder();
+  for await (const chunk of partChunks(bytes, part)) {
+    parser.write(utf8.decode(chunk, { stream: true }));
+    // Handed over before the next chunk is parsed, so at most one chunk's rows wait here.
+    for (const row of ready) yield row;
+    ready.length = 0;
+    // What follows the rows (merged cells, page setup) is not read.
+    if (state.ended) return;
+  }
+  parser.close();
 }
 
 /**
@@ -547,6 +634,6 @@ export async function* streamFirstSheet(bytes: Uint8Array, limits: StreamLimits)
   const first = await findFirstSheet(bytes, parts);
   if (!first) throw new Error("no first sheet");
   const strings = first.strings ? await sharedStrings(bytes, first.strings) : [];
-  const formats = cellFormats(first.styles ? await partText(bytes, first.styles) : null);
+  const formats = await cellFormats(bytes, first.styles);
   yield* sheetRows(bytes, { strings, formats, shared: new Map(), limits }, first.sheet);
 }
