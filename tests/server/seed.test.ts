@@ -316,7 +316,11 @@ describe("npm run seed", () => {
       server.db.transaction(async (tx) => {
         const restore = await setOutletIndexesAside(tx);
         const aside = await tx.query<{ indexname: string }>(indexes);
-        expect(aside.map((i) => i.indexname).sort()).toEqual(["outlets_pkey", "outlets_rsid_key"]);
+        expect(aside.map((i) => i.indexname).sort()).toEqual([
+          "outlets_mobile_slug_key",
+          "outlets_pkey",
+          "outlets_rsid_key",
+        ]);
         // Moved while the count triggers are stopped: only the rebuild can count it right.
         await tx.query("UPDATE outlets SET workflow_state = 'qc_accepted' WHERE rsid = 'RS000001'");
         await restore();
