@@ -17,6 +17,10 @@
  * - bytes on the wire: each entry page opened in Chromium on slow 4G over the real server, beside a
  *   bare React page (scripts/bench-wire.ts)
  * `npm run bench -- --wire`: only the bytes on the wire, rewriting just its section.
+ * - with BENCH_DATABASE_URL set (a PostgreSQL database to seed and measure in): the outlet list,
+ *   search, detail, Survey Details, bulk action and project cards at 1,000,000 outlets, and the list
+ *   under 50 clients (scripts/bench-outlets-pg.ts), written to docs/scaling.md
+ * `npm run bench -- --postgres`: only that section.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +30,7 @@ import { type BundleSizes, bundleLines, bundleSizes } from "./bench-bundle";
 import { benchDumps } from "./bench-dumps";
 import { benchMutations, MUTATIONS_HEADING } from "./bench-mutations";
 import { benchOutlets } from "./bench-outlets";
+import { benchOutletsPg, PG_HEADING } from "./bench-outlets-pg";
 import { benchProjects } from "./bench-projects";
 import { benchReliability } from "./bench-reliability";
 import { startServer } from "./bench-server";
@@ -175,6 +180,34 @@ async function wireOnly() {
   }
 }
 
+/**
+ * The 1,000,000-outlet PostgreSQL section of docs/scaling.md, replaced (or added at the end); only
+ * with BENCH_DATABASE_URL, so `npm run bench` without a PostgreSQL to spare skips it.
+ */
+async function postgresSection(): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    console.log("BENCH_DATABASE_URL is not set: the 1,000,000-outlet PostgreSQL section is not measured");
+    return;
+  }
+  const { lines, withinTargets } = await benchOutletsPg(url);
+  const path = join(root, "docs/scaling.md");
+  const doc = readFileSync(path, "utf8");
+  const section = `${lines.join("\n").trimEnd()}\n`;
+  const start = doc.indexOf(PG_HEADING);
+  let next: string;
+  if (start >= 0) {
+    const end = doc.indexOf("\n## ", start + PG_HEADING.length);
+    next = `${doc.slice(0, start)}${section}${end < 0 ? "" : `\n${doc.slice(end + 1)}`}`;
+  } else next = `${doc.trimEnd()}\n\n${section}`;
+  writeFileSync(path, next);
+  console.log(lines.join("\n"));
+  if (!withinTargets) {
+    console.error("An outlet figure at 1,000,000 outlets is over its target (see docs/scaling.md)");
+    process.exitCode = 1;
+  }
+}
+
 /** The test suite times are measured by hand (whole test projects), so a rewrite keeps their section. */
 function handMeasured(doc: string): string[] {
   const start = doc.indexOf("## Test suite times");
@@ -200,6 +233,7 @@ async function main() {
   const dumps = await benchDumps();
   const reliability = await benchReliability();
   const mutations = benchMutations();
+  await postgresSection();
 
   const date = new Date().toISOString().slice(0, 10);
   const lines = [
@@ -272,4 +306,5 @@ async function main() {
 if (process.argv.includes("--bundle")) await bundleOnly();
 else if (process.argv.includes("--wire")) await wireOnly();
 else if (process.argv.includes("--mutations")) mutationsOnly();
+else if (process.argv.includes("--postgres")) await postgresSection();
 else await main();

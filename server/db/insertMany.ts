@@ -142,12 +142,7 @@ export const INSERTABLE_COLUMNS: ReadonlyMap<string, ReadonlySet<string>> = new 
 
 export type InsertMany = typeof insertMany;
 
-export async function insertMany(
-  db: Queryable,
-  table: string,
-  columns: readonly string[],
-  rows: readonly (readonly unknown[])[],
-): Promise<void> {
+function checkInsert(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): void {
   const allowed = INSERTABLE_COLUMNS.get(table);
   if (!allowed) throw new Error(`insertMany: ${JSON.stringify(table)} is not a table it may fill.`);
   for (const column of columns)
@@ -155,6 +150,15 @@ export async function insertMany(
       throw new Error(`insertMany: ${JSON.stringify(column)} is not a column of ${table} it may set.`);
   const width = rows.find((row) => row.length !== columns.length);
   if (width) throw new Error(`insertMany: each row of ${table} needs ${columns.length} values.`);
+}
+
+export async function insertMany(
+  db: Queryable,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  checkInsert(table, columns, rows);
   for (let start = 0; start < rows.length; start += BATCH_ROWS) {
     const batch = rows.slice(start, start + BATCH_ROWS);
     const params: unknown[] = [];
@@ -166,5 +170,37 @@ export async function insertMany(
       return `(${slots.join(", ")})`;
     });
     await db.query(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${tuples.join(", ")}`, params);
+  }
+}
+
+const ARRAY_BATCH_ROWS = 20_000;
+
+/**
+ * The same rows as one array per column, unnested by the database: a statement of 20,000 rows has
+ * as many parameters as columns, so a million rows load several times faster than as VALUES lists
+ * (docs/scaling.md). Each column's array type is read from the catalogue. Plain values only: text,
+ * numbers, booleans, dates and null.
+ */
+export async function insertColumnArrays(
+  db: Queryable,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  checkInsert(table, columns, rows);
+  const types = await db.query<{ name: string; type: string }>(
+    `SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+     WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`,
+    [table],
+  );
+  const typeOf = new Map(types.map((t) => [t.name, t.type]));
+  const slots = columns.map((column, i) => `$${i + 1}::${typeOf.get(column)}[]`).join(", ");
+  const sql = `INSERT INTO ${table} (${columns.join(", ")}) SELECT * FROM unnest(${slots})`;
+  for (let start = 0; start < rows.length; start += ARRAY_BATCH_ROWS) {
+    const batch = rows.slice(start, start + ARRAY_BATCH_ROWS);
+    await db.query(
+      sql,
+      columns.map((_, i) => batch.map((row) => (row[i] instanceof Date ? row[i].toISOString() : row[i]))),
+    );
   }
 }

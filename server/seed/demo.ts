@@ -7,7 +7,13 @@ import { PROJECT_TYPE_LABEL } from "../../src/domain/projects/projects";
 import { cryptoRandomBytes, hashPassword, type RandomBytes, UNMATCHABLE_HASH } from "../auth/passwords";
 import { allPermissions, consideredWorkflowPermission, rolePermissions } from "../auth/roles";
 import { type Db, LOCK_SEED, lockFor, type Queryable } from "../db/db";
-import { insertMany } from "../db/insertMany";
+import { insertColumnArrays, insertMany } from "../db/insertMany";
+import {
+  BULK_LOAD_OUTLETS,
+  copyGeneratedOutlets,
+  GENERATED_OUTLETS_AT_MOST,
+  setOutletIndexesAside,
+} from "./bulkLoad";
 import { seedCallingTrackers } from "./calling";
 import { seedAdministeredResources } from "./catalogue";
 import { seedFieldTools } from "./fieldTools";
@@ -152,8 +158,10 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     const auditorIds = (await tx.query<{ id: number }>("SELECT id FROM field_auditors ORDER BY id")).map(
       (r) => r.id,
     );
-    const outlets = generateOutlets(outletCount, { now, cities, subProjects, auditorIds });
-    await insertMany(
+    const restoreIndexes = outletCount >= BULK_LOAD_OUTLETS ? await setOutletIndexesAside(tx) : null;
+    const generated = Math.min(outletCount, GENERATED_OUTLETS_AT_MOST);
+    const outlets = generateOutlets(generated, { now, cities, subProjects, auditorIds });
+    await insertColumnArrays(
       tx,
       "outlets",
       OUTLET_COLUMNS,
@@ -186,6 +194,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<boolea
     await seedInvoiceSetup(tx);
     await seedInvoices(tx, now);
     await seedSpocs(tx);
+    if (outletCount > generated) await copyGeneratedOutlets(tx, generated, outletCount);
+    await restoreIndexes?.();
     return true;
   });
   // The seed writes most outlet and workflow rows twice (inserted, then given their review and

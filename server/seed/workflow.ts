@@ -9,7 +9,7 @@ import { transitionLogMessage } from "../../src/domain/outlets/workflowActions";
 import { type WorkflowRole, workflowPermission } from "../../src/domain/shared/permissions";
 import { pathTo } from "../../src/machines/outlets/outletWorkflowConfig";
 import type { Queryable } from "../db/db";
-import { insertMany } from "../db/insertMany";
+import { insertColumnArrays, insertMany } from "../db/insertMany";
 
 const HOUR = 60 * 60 * 1000;
 /** Scenario spacing, documented in docs/demo-data.md. */
@@ -113,7 +113,7 @@ async function seedLogs(tx: Queryable): Promise<void> {
       ]);
     });
   }
-  await insertMany(
+  await insertColumnArrays(
     tx,
     "outlet_logs",
     ["outlet_id", "user_id", "action", "from_state", "to_state", "message", "created"],

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, migrate } from "../../server/db/db";
-import { INSERTABLE_COLUMNS, insertMany } from "../../server/db/insertMany";
+import { INSERTABLE_COLUMNS, insertColumnArrays, insertMany } from "../../server/db/insertMany";
 import { openTestDb } from "./support";
 
 const SERVER = join(import.meta.dirname, "..", "..", "server");
@@ -59,6 +59,16 @@ describe("insertMany", () => {
     await insertMany(db, "regions", ["name", "organisation_id"], rows);
     const [row] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM regions");
     expect(row?.n).toBe(2500);
+  });
+
+  it("inserts listed rows as column arrays, with the same checks", async () => {
+    await expect(insertColumnArrays(db, "sessions", ["token_hash"], [["x"]])).rejects.toThrow(/not a table/);
+    const rows = Array.from({ length: 25_000 }, (_, i) => [`Array region ${i}`, 1]);
+    await insertColumnArrays(db, "regions", ["name", "organisation_id"], rows);
+    const [row] = await db.query<{ n: number; last: string }>(
+      "SELECT count(*)::int AS n, max(name) FILTER (WHERE name = 'Array region 24999') AS last FROM regions WHERE name LIKE 'Array region %'",
+    );
+    expect(row).toEqual({ n: 25_000, last: "Array region 24999" });
   });
 });
 

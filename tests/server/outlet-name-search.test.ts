@@ -132,6 +132,7 @@ describe("outlet name search", () => {
       ["city", "c.name ASC, o.rsid ASC"],
       ["-city", "c.name DESC, o.rsid DESC"],
       ["region", "r.name ASC, o.rsid ASC"],
+      ["-region", "r.name DESC, o.rsid DESC"],
     ];
     // First and second pages, a page of 100 and a page past the end.
     const pages = [
@@ -159,6 +160,9 @@ describe("outlet name search", () => {
           const label = `${query} by ${ordering}, page ${page.number} of ${page.size}`;
           expect(listed.count, label).toBe(plain!.count);
           expect(listed.rows, label).toEqual(expected.map(toListed));
+          // The walk of the cities or regions in name order (from 0 matches) gives the same page.
+          const walked = await listOutlets(server.db, filter, subProjectIds, [], page, 0);
+          expect(walked, `${label}, names walked`).toEqual(listed);
           compared += expected.length;
         }
       }
