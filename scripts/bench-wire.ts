@@ -98,7 +98,7 @@ const ENTRIES: Entry[] = [
     budgetKb: WIRE_BUDGETS.phoneLinkKb,
     requestBudget: WIRE_BUDGETS.requestsBeforeLogin,
     overReason:
-      "its first load carries Effect (about a fifth of what it receives): the link's access check and its pages' answers are decoded with the contract's Schemas by the HTTP module, and the domain modules its views use declare those Schemas beside the rules they share. Only the configuration read is checked by a derived shape so far; the access check is a POST and the answers' schemas transform what they read",
+      "its first load carries Effect (about a fifth of what it receives): the link's access check and its pages' answers are decoded with the contract's Schemas by the HTTP module, and the domain modules its views use declare those Schemas beside the rules they share. Only the configuration read is checked by a derived shape so far; the derived shapes stand only for public GETs without parameters, and the access check is a POST and the pages' reads take the link's slug",
   },
   {
     name: "eMyTrack login",
