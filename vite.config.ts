@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
+import { answerShapes } from "./scripts/answer-shapes-plugin.ts";
 import { machinePaths } from "./scripts/machine-paths-plugin.ts";
 import { precompress } from "./scripts/precompress-plugin.ts";
 
@@ -53,7 +54,7 @@ const CHUNK_GROUPS = [
   { name: "app", tags: ["$initial" as const], priority: 2 },
   {
     name: "login",
-    test: /\/src\/(?:ui\/auth\/(?:LoginScreen|AuthLayout|fields|signInActors|useAppConfig)|machines\/auth\/signIn)\.tsx?$/,
+    test: /\/src\/(?:ui\/auth\/(?:LoginScreen|AuthLayout|fields|signInActors|useAppConfig)|machines\/auth\/signIn|infra\/(?:declaredRead|answerShape))\.tsx?$|^\0virtual:declared-read\//,
     priority: 1,
   },
   // The code sign-in pages (/eMyTrack, /retailers): their screens, machine and the signed-in page's
@@ -63,8 +64,9 @@ const CHUNK_GROUPS = [
     test: /\/src\/(?:ui\/ekyc\/(?:screens|EKycScreens|eKycLoginActor|eKycFlows|groups|SignedInPage|useSignedIn)|machines\/ekyc\/eKycLogin|infra\/rememberedMobiles)\.tsx?$/,
     priority: 1,
   },
-  // What the login page fetches once shown (its configuration read brings the HTTP module and the
-  // contract's schemas): one file instead of fourteen; every screen that calls the API needs it too.
+  // What the login page loads when the user signs in (the HTTP module and the contract's schemas;
+  // its configuration read needs neither): one file instead of fourteen; every screen that calls
+  // the API needs it too.
   { name: "http", test: /\/src\/ui\/auth\/authRequests\.ts$/, priority: 1 },
 ];
 
@@ -73,6 +75,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     mobileViewPage,
     machinePaths(),
+    answerShapes(),
     precompress(),
     ...(mode === MOBILE_MODE ? [] : [mobileEntryBuild()]),
   ],

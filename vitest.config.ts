@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { answerShapes } from "./scripts/answer-shapes-plugin.ts";
 import { machinePaths } from "./scripts/machine-paths-plugin.ts";
 
 const UI_TESTS = "tests/ui";
@@ -23,7 +24,7 @@ const mocking = readdirSync(UI_TESTS)
 // of these files' time (the 41 such UI files took 267 s on a loaded machine one graph each, 103 s
 // sharing). Each file still gets its own DOM and its setup file.
 export default defineConfig({
-  plugins: [react(), machinePaths()],
+  plugins: [react(), machinePaths(), answerShapes()],
   test: {
     // Vitest keeps a core for itself by default, which on a two-core machine runs every file one
     // at a time; its own process mostly waits on the workers.

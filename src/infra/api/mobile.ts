@@ -3,15 +3,13 @@
  * carry its access token; staff reads go by RSID with the session, like every portal call.
  */
 import { queryOptions } from "@tanstack/react-query";
-import { Effect, type Schema } from "effect";
+import type { Schema } from "effect";
 import * as api from "../../domain/api/mobile";
 import { RetailerEditStart } from "../../domain/mobile/mobile";
 import type { PdfLoad } from "../../domain/mobile/retailerDocuments";
 import { call } from "../endpoint";
-import { type ApiError, request, runApi } from "../http";
-import { encryptOtp } from "../otpCrypto";
+import { request, runApi } from "../http";
 import { readStored, STORAGE_KEYS } from "../storage";
-import { appConfig } from "./auth";
 
 /**
  * Whose data a page shows: the retailer's link with its token, staff reading an outlet by RSID, or
@@ -27,10 +25,6 @@ export type LinkSource = Extract<MobileSource, { kind: "link" }>;
 
 export const accessCheck = (slug: string, token: string) =>
   call(api.accessCheck, { params: { slug }, body: { view_id: token } });
-
-/** The access token: the minute's digits encrypted with the server's public key (002 §4, §9). */
-export const encryptAccessToken = (digits: string): Effect.Effect<string, ApiError> =>
-  Effect.flatMap(appConfig(), (config) => Effect.promise(() => encryptOtp(digits, config.otp_public_key)));
 
 export const storedAccessToken = (): string | null => readStored(STORAGE_KEYS.mobileToken);
 

@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { SPLASH_WORDS, TYPEWRITER_PERIOD_MS } from "../../domain/shared/messages";
-import "./authLayout.css";
 
 type SplashWord = (typeof SPLASH_WORDS)[number];
 

@@ -7,7 +7,6 @@ import type { FormOutcome, LoginOutcome, LoginRequest, VerifyCodeOutcome } from 
 import type { OtpSendOutcome, OtpStepOutcome, OtpVerifyOutcome } from "../../domain/auth/otpLogin";
 import type { StaffCodeOutcome } from "../../domain/auth/twoStepSignIn";
 import {
-  appConfig,
   forgotChangePassword,
   forgotSendCode,
   forgotVerifyCode,
@@ -77,9 +76,6 @@ export const signOut = () => runApi(logout());
 
 export const currentUser = async (signal?: AbortSignal) =>
   (await runApi(userInfo(), { signal })).user_details;
-
-/** The server's client configuration. */
-export const readAppConfig = () => runApi(appConfig());
 
 export const sendResetCode = (
   input: { login_username: string },

@@ -2,10 +2,14 @@
  * The edge of the mobile access machine: the access token is made from the device's clock and the
  * server's public key and kept in local storage.
  */
+import appConfigRead from "virtual:declared-read/auth/appConfig";
 import { fromCallback, fromPromise } from "xstate";
+import type { AppConfig } from "../../domain/auth/auth";
 import { type AccessAnswer, accessTokenDigits } from "../../domain/mobile/mobile";
-import { accessCheck, encryptAccessToken } from "../../infra/api/mobile";
+import { accessCheck } from "../../infra/api/mobile";
+import { readDeclared } from "../../infra/declaredRead";
 import { runApi } from "../../infra/http";
+import { encryptOtp } from "../../infra/otpCrypto";
 import { STORAGE_KEYS, writeStored } from "../../infra/storage";
 import { type MobileAccessEvent, mobileAccessMachine } from "../../machines/mobile/mobileAccess";
 
@@ -26,9 +30,13 @@ export const mobileAccessActors = {
     window.addEventListener("resize", resized);
     return () => window.removeEventListener("resize", resized);
   }),
-  makeToken: fromPromise<string>(({ signal }) =>
-    runApi(encryptAccessToken(minuteDigits(new Date())), { signal }),
-  ),
+  // The server's key is read by its shape (infra/declaredRead), as the login page reads it: the
+  // phone then loads none of the sign-in endpoints' declarations.
+  makeToken: fromPromise<string>(async ({ signal }) => {
+    const digits = minuteDigits(new Date());
+    const config = await readDeclared<AppConfig>(appConfigRead, signal);
+    return encryptOtp(digits, config.otp_public_key);
+  }),
   checkAccess: fromPromise<AccessAnswer, { slug: string; token: string }>(({ input, signal }) =>
     runApi(accessCheck(input.slug, input.token), { signal }),
   ),
