@@ -2,6 +2,7 @@
  * Starts the server: migrate, load demo data into an empty database (demo mode only), serve API and
  * client. Production refuses a database that still opens demo accounts with the published password.
  */
+import { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
@@ -29,6 +30,12 @@ export type StartOptions = {
 export type StartedServer = { url: string; mode: AppMode; engine: Db["engine"]; close: () => Promise<void> };
 
 /** Connections still open this long after a stop request are cut. */
+/**
+ * How long an idle connection stays open. A client or proxy that reuses a connection just as the
+ * server closes it gets a reset (a load balancer answers 502; a script sees ECONNRESET), so the server
+ * waits longer than a proxy's usual 60 s and leaves the closing to the other side.
+ */
+const KEEP_ALIVE_MS = 65_000;
 const SHUTDOWN_GRACE_MS = 5000;
 
 /** The demo accounts in a database that still sign in with the demo password everyone can read. */
@@ -97,6 +104,10 @@ export async function startServer(options: StartOptions): Promise<StartedServer>
     ...addresses,
   });
   const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host });
+  if (server instanceof HttpServer) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  }
   await new Promise<void>((ok, fail) => {
     server.once("listening", ok);
     server.once("error", fail);

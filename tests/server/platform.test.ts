@@ -274,6 +274,8 @@ describe("startServer", () => {
       const health = await fetch(`${started.url}/api/health/`);
       expect(await health.json()).toEqual({ status: "ok" });
       expect(health.headers.get("x-frame-options")).toBe("DENY");
+      // Idle connections outlive a proxy's 60 s, so the proxy closes them, never mid-request.
+      expect(health.headers.get("keep-alive")).toBe("timeout=65");
       const login = await fetch(`${started.url}/api/auth/login/`, {
         method: "POST",
         headers: { "content-type": "application/json" },
