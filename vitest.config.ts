@@ -95,8 +95,8 @@ export default defineConfig({
           exclude: mocking,
           environment: "jsdom",
           isolate: false,
-          // Waiting queries allow 5 s (tests/ui/setup.ts); a test may hold a few of them.
-          testTimeout: 20_000,
+          // Waiting queries allow 10 s (tests/ui/setup.ts); a test may hold a few of them.
+          testTimeout: 40_000,
           setupFiles: ["tests/ui/setup.ts"],
         },
       },
@@ -106,7 +106,7 @@ export default defineConfig({
           name: "ui-mocking",
           include: mocking,
           environment: "jsdom",
-          testTimeout: 20_000,
+          testTimeout: 40_000,
           setupFiles: ["tests/ui/setup.ts"],
         },
       },

@@ -16,7 +16,9 @@ test("qc.manager reads the outlets surveyed outside their entered state, by sub-
   await page.goto("/dashboard/reverse-geo-coding");
   await expect(page.getByRole("heading", { name: "Reverse geo-coding", level: 1 })).toBeVisible();
   // The first sub-project: Acme 3P Payout, whose RS000035 (Surat) and RS000435 (Ahmedabad) were surveyed in Hyderabad.
-  await expect(page.getByLabel("Sub-project")).toHaveValue(/\d+/);
+  // The server reads the PIN code table on the first check: about a second alone, over ten on a
+  // loaded machine.
+  await expect(page.getByLabel("Sub-project")).toHaveValue(/\d+/, { timeout: 30_000 });
   const table = page.getByRole("table", { name: "Location checks" });
   await expect(table.getByRole("row")).toHaveCount(3);
   const first = table.getByRole("row").nth(1);
