@@ -4,6 +4,7 @@
  * loads neither Effect nor the contract's schemas for it. It is sent and its failure reported as the
  * HTTP module does (the same base, headers, timeout and failure hook).
  */
+import { detailOf, parseBody } from "./answerBody";
 import { type AnswerShape, decodeShape } from "./answerShape";
 import { httpConfig } from "./config";
 import { httpHooks } from "./httpHooks";
@@ -25,15 +26,6 @@ export class ReadRefused extends Error {
   }
 }
 
-function parseBody(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 export async function readDeclared<A>(read: DeclaredRead, signal?: AbortSignal): Promise<A> {
   const startedOn = httpHooks().currentPath();
   const base = httpConfig.baseUrl.endsWith("/") ? httpConfig.baseUrl : `${httpConfig.baseUrl}/`;
@@ -47,11 +39,10 @@ export async function readDeclared<A>(read: DeclaredRead, signal?: AbortSignal):
   });
   const payload = parseBody(await response.text());
   if (response.status < 200 || response.status > 299) {
-    const detail = (payload as { detail?: unknown } | null)?.detail;
     httpHooks().failed({
       status: response.status,
       body: payload,
-      detail: typeof detail === "string" && detail ? detail : null,
+      detail: detailOf(payload) ?? null,
       startedOn,
     });
     throw new ReadRefused(response.status);

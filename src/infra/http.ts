@@ -6,9 +6,13 @@
 import { Cause, Data, Effect, Exit, Option, Schema } from "effect";
 import { SessionConflictBody } from "../domain/auth/auth";
 import { MSG } from "../domain/shared/messages";
+import { detailOf, parseBody } from "./answerBody";
 import { httpConfig } from "./config";
 import { httpHooks } from "./httpHooks";
 import { readStored, STORAGE_KEYS } from "./storage";
+
+/** What a refusal's body says: re-exported, as the endpoint modules read it with the errors. */
+export { detailOf };
 
 /** No answer within the request timeout (90 s): message "Request timed out!". */
 export class Timeout extends Data.TaggedError("Timeout")<{ message: string }> {}
@@ -91,26 +95,8 @@ function headersFor(body: unknown): Record<string, string> {
   return headers;
 }
 
-function parseBody(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
-}
-
-/** The `detail` text of an error body, if it has one. */
-export function detailOf(body: unknown): string | undefined {
-  if (typeof body === "object" && body !== null && !Array.isArray(body) && "detail" in body) {
-    const { detail } = body as { detail: unknown };
-    if (typeof detail === "string" && detail) return detail;
-  }
-  return undefined;
 }
 
 function valueText(value: unknown): string {
