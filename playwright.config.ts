@@ -8,7 +8,9 @@ const executablePath = process.env.E2E_CHROMIUM || undefined;
 
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 60_000,
+  // A hang guard, not a speed check: the long journeys (a hub's every link, a payment followed
+  // through six screens, screens shot at three widths) took over a minute beside the other suites.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

@@ -25,8 +25,6 @@ test.afterEach(async ({ page }) => {
 const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
 
 test("project.manager sets the Acme MI invoice headers and SKUs up from its hub", async ({ page }) => {
-  // Seven screens, each shot at three widths: over a minute on a loaded machine.
-  test.setTimeout(120_000);
   await signIn(page, "project.manager");
   await page.goto(HUB);
   const screens = page.getByRole("navigation", { name: "Screens of this sub-project" });

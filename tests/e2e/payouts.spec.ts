@@ -49,9 +49,6 @@ test("iftu.executive pays a plotted payout on Payout Details; the invoice, the b
   page,
   browser,
 }, testInfo) => {
-  // The payment followed through six screens, one of them the retailer's phone: over a minute on a
-  // loaded machine.
-  test.setTimeout(120_000);
   await signIn(page, "iftu.executive");
   // An outlet whose retailer has the mobile link, so the retailer's own pages can be read too.
   const linked = (await outletsOf(page, CYCLE)).filter((o) => retailerIndex(o.rsid) < DEMO_RETAILERS);

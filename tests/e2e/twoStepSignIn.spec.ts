@@ -89,7 +89,6 @@ test("five wrong codes spend the code: /mfa-password asks for the password again
   const wait = page.getByRole("alert").getByText(/Please wait \d+ seconds before requesting a new OTP\./);
   await expect(sent.or(wait)).toBeVisible();
   if (await wait.isVisible()) {
-    test.setTimeout(90_000);
     await page.waitForTimeout(31_000);
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Send OTP" }).click();

@@ -84,7 +84,6 @@ test("qc.executive's Validate on RS000006: IFSC fills bank and branch, PAN names
 test("a malformed PAN gets the §8 failure text, a refused account the error dialog, a provider timeout a clear message and no change", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, "qc.executive");
   await ownerAndKyc(page);
 
