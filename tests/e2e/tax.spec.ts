@@ -74,8 +74,9 @@ test("iftu.manager reads the TDS per quarter and programme, exports a quarter's 
   await page.getByRole("searchbox").press("Enter");
   const panRow = page.getByRole("table", { name: `PANs with tax deducted in ${YEAR}` }).locator("tbody tr");
   await expect(panRow).toHaveCount(1);
-  // The loading row is one row too: wait for the PAN's own link before reading the cells.
-  await expect(panRow.getByRole("link")).toBeVisible();
+  // The loading row is one row too: wait for the PAN's own link (the row's first; a PDF link follows
+  // once its Form 16 is made) before reading the cells.
+  await expect(panRow.getByRole("link").first()).toBeVisible();
   const cells = await panRow.getByRole("cell").allTextContents();
   const [pan, , outlets, amount, tax] = cells.map((c) => c.trim());
   expect(outlets).toBe("2");
