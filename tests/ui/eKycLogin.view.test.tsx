@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { createActor, fromPromise } from "xstate";
+import { createActor, fromPromise, SimulatedClock } from "xstate";
 import { MSG } from "../../src/domain/shared/messages";
 import { type EKycLoginInput, eKycLoginMachine } from "../../src/machines/ekyc/eKycLogin";
 import { EKycLoginScreen, EKycOtpScreen } from "../../src/ui/ekyc/EKycScreens";
@@ -155,8 +155,9 @@ describe("the eMyTrack screens follow the eKycLogin machine", () => {
           goHome: () => effects.goHome(),
         },
       }),
-      // The path's own input: its countdown is the fixture's short one.
-      { input: input as EKycLoginInput },
+      // The path's own input: its countdown is the fixture's short one. A simulated clock: the
+      // countdown moves only by the path's own ticks, never by a second that passed meanwhile.
+      { input: input as EKycLoginInput, clock: new SimulatedClock() },
     ).start();
     const location = memoryLocation({ path: EMYTRACK_GROUP.loginPath, record: true });
     let effects = { signedIn: (_s: string, _u: string) => {}, goHome: () => {} };
