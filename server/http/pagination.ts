@@ -28,3 +28,20 @@ export function paginate<T>(requestUrl: string, results: T[], count: number, pag
     page_size: page.size,
   };
 }
+
+/**
+ * A page whose count may be an estimate (the outlet list past a limit of matches): `next` comes from
+ * whether a row follows the page, and `count_is_estimate` says which the count is.
+ */
+export function paginateEstimated<T>(
+  requestUrl: string,
+  results: T[],
+  counted: { count: number; estimated: boolean; more: boolean },
+  page: Page,
+) {
+  return {
+    ...paginate(requestUrl, results, counted.count, page),
+    next: counted.more ? pageUrl(requestUrl, page.number + 1) : null,
+    count_is_estimate: counted.estimated,
+  };
+}

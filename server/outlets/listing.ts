@@ -111,7 +111,7 @@ function whereOf(
 function countsKeptFor(filter: OutletListingFilter): boolean {
   const { ids, rsids, ranges, search, objectType, panels } = filter;
   return (
-    !objectType &&
+    objectType !== "recovered" &&
     !panels.any &&
     !panels.slug &&
     Object.values(ids).every((list) => list.length === 0) &&
@@ -121,28 +121,68 @@ function countsKeptFor(filter: OutletListingFilter): boolean {
   );
 }
 
-/** The count from outlet_counts, which a trigger keeps (migration 0005). */
+/**
+ * The count from outlet_counts, which a trigger keeps (migration 0005). Its rows carry the outlet
+ * columns an outlet management kind other than recovered reads, so they are named `o` as outlets are.
+ */
 async function keptCount(
   db: Queryable,
   filter: OutletListingFilter,
   subProjectIds: readonly number[],
   specialStates: readonly string[],
-): Promise<{ count: number } | undefined> {
+): Promise<number> {
   const params: unknown[] = [subProjectIds];
-  const where = ["sub_project_id = ANY($1::int[])"];
+  const where = ["o.sub_project_id = ANY($1::int[])"];
   const add = (sql: string, value: unknown) => {
     params.push(value);
     where.push(sql.replace("?", `$${params.length}`));
   };
-  if (filter.workflowStates.length) add("workflow_state = ANY(?::text[])", filter.workflowStates);
-  if (filter.onlySpecialActionStates) add("workflow_state = ANY(?::text[])", specialStates);
-  if (filter.outletStatuses.length) add("status = ANY(?::text[])", filter.outletStatuses);
-  if (!filter.includeTemp) where.push("NOT is_temp");
+  if (filter.workflowStates.length) add("o.workflow_state = ANY(?::text[])", filter.workflowStates);
+  if (filter.onlySpecialActionStates) add("o.workflow_state = ANY(?::text[])", specialStates);
+  if (filter.outletStatuses.length) add("o.status = ANY(?::text[])", filter.outletStatuses);
+  if (!filter.includeTemp) where.push("NOT o.is_temp");
+  if (filter.objectType) where.push(OBJECT_TYPE_SQL[filter.objectType]);
   const [row] = await db.query<{ count: number }>(
-    `SELECT coalesce(sum(n), 0)::int AS count FROM outlet_counts WHERE ${where.join(" AND ")}`,
+    `SELECT coalesce(sum(n), 0)::int AS count FROM outlet_counts o WHERE ${where.join(" AND ")}`,
     params,
   );
-  return row;
+  return row?.count ?? 0;
+}
+
+/**
+ * Up to this many matches a filter outlet_counts does not keep is counted exactly; past it the
+ * count is the planner's estimate, and the answer says so. Counting every match read every one of
+ * them: 0.9 to 3.6 s for a city or a region at a million outlets (docs/scaling.md), where counting
+ * to the limit stops after it.
+ */
+const EXACT_COUNT_LIMIT = 1000;
+
+/** The planner's estimate of the rows a statement returns. */
+async function plannedRows(db: Queryable, sql: string, params: unknown[]): Promise<number> {
+  const [row] = await db.query<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] | string }>(
+    `EXPLAIN (FORMAT JSON) ${sql}`,
+    params,
+  );
+  const plan = row?.["QUERY PLAN"];
+  const parsed = typeof plan === "string" ? JSON.parse(plan) : plan;
+  return Math.round(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0);
+}
+
+/** How many outlets match: exact up to `limit`, past it the planner's estimate (never below limit + 1). */
+async function cappedCount(
+  db: Queryable,
+  where: { sql: string; params: unknown[] },
+  limit: number,
+): Promise<{ count: number; estimated: boolean }> {
+  const { sql, params } = where;
+  const [row] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM (SELECT 1 FROM outlets o WHERE ${sql} LIMIT $${params.length + 1}) m`,
+    [...params, limit + 1],
+  );
+  const upTo = row?.count ?? 0;
+  if (upTo <= limit) return { count: upTo, estimated: false };
+  const planned = await plannedRows(db, `SELECT 1 FROM outlets o WHERE ${sql}`, params);
+  return { count: Math.max(limit + 1, planned), estimated: true };
 }
 
 /**
@@ -164,13 +204,6 @@ const LISTED_COLUMNS_SQL = `
    FROM sub_projects s JOIN projects p ON p.id = s.project_id WHERE s.id = o.sub_project_id) AS project,
   o.created, o.modified, o.invoice_date, o.version`;
 
-/**
- * Orderings by a joined name (city, region) have no index to walk, so their page reads and sorts
- * every matching outlet anyway: the count comes from the same statement instead of a second read.
- * The other orderings walk an index and stop after the page, so their count is a statement of its own.
- */
-const READS_EVERY_MATCH: ReadonlySet<OrderingKey> = new Set(["city", "region"]);
-
 /** The table each ordering by a name walks in that name's order, and the outlet column that points at it. */
 const NAMED_ORDER: Partial<Record<OrderingKey, { table: string; column: string }>> = {
   city: { table: "cities", column: "o.city_id" },
@@ -186,6 +219,16 @@ const NAMED_ORDER: Partial<Record<OrderingKey, { table: string; column: string }
  */
 const WALK_NAMES_FROM = 20_000;
 
+/** From how many matches an ordering by a name walks the names, and up to how many a count is exact. */
+export type ListingLimits = { readonly walkNamesFrom: number; readonly exactCount: number };
+export const LISTING_LIMITS: ListingLimits = {
+  walkNamesFrom: WALK_NAMES_FROM,
+  exactCount: EXACT_COUNT_LIMIT,
+};
+
+/** A page of outlets, the count of all that match (estimated past a limit) and whether more follow. */
+export type OutletPage = { rows: Listed[]; count: number; estimated: boolean; more: boolean };
+
 /** One page of outlets and the count of all that match. */
 export async function listOutlets(
   db: Queryable,
@@ -193,58 +236,51 @@ export async function listOutlets(
   subProjectIds: readonly number[],
   specialStates: readonly string[],
   page: Page,
-  walkNamesFrom = WALK_NAMES_FROM,
-): Promise<{ rows: Listed[]; count: number }> {
-  if (subProjectIds.length === 0) return { rows: [], count: 0 };
-  const { sql, params } = whereOf(filter, subProjectIds, specialStates);
+  limits: ListingLimits = LISTING_LIMITS,
+): Promise<OutletPage> {
+  if (subProjectIds.length === 0) return { rows: [], count: 0, estimated: false, more: false };
+  const where = whereOf(filter, subProjectIds, specialStates);
+  const { sql, params } = where;
+  const { count, estimated } = countsKeptFor(filter)
+    ? { count: await keptCount(db, filter, subProjectIds, specialStates), estimated: false }
+    : await cappedCount(db, where, limits.exactCount);
+
   const direction = filter.ordering.descending ? "DESC" : "ASC";
+  // One row past the page says whether another page follows, whatever the count.
+  const take = [...params, page.size + 1, page.offset];
+  const limit = `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+  const named = NAMED_ORDER[filter.ordering.key];
   // The page's ids first, from the outlets alone (and the one name it is ordered by), then the
   // page's rows: the names are read for the page only, never for the rows an offset skips.
-  const pageIds = <T>(columns: string) =>
-    db.query<T>(
-      `SELECT ${columns} FROM outlets o ${ORDER_JOIN[filter.ordering.key] ?? ""}
-       WHERE ${sql}
-       ORDER BY ${ORDER_COLUMN[filter.ordering.key]} ${direction}, o.rsid ${direction}
-       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, page.size, page.offset],
-    );
-  const countRead = async () =>
-    (
-      await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM outlets o WHERE ${sql}`, params)
-    )[0]?.count ?? 0;
-
-  let ids: number[];
-  let count: number;
-  const named = NAMED_ORDER[filter.ordering.key];
-  if (countsKeptFor(filter)) {
-    count = (await keptCount(db, filter, subProjectIds, specialStates))?.count ?? 0;
-    if (named && count >= walkNamesFrom) {
-      const walked = await db.query<{ id: number }>(
-        `SELECT m.id FROM ${named.table} n
-         CROSS JOIN LATERAL (
-           SELECT o.id, o.rsid FROM outlets o WHERE ${named.column} = n.id AND ${sql}
-           ORDER BY o.rsid ${direction} LIMIT $${params.length + 1}::int + $${params.length + 2}::int) m
-         ORDER BY n.name ${direction}, m.rsid ${direction}
-         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, page.size, page.offset],
-      );
-      ids = walked.map((r) => r.id);
-    } else ids = (await pageIds<{ id: number }>("o.id")).map((r) => r.id);
-  } else if (READS_EVERY_MATCH.has(filter.ordering.key)) {
-    const found = await pageIds<{ id: number; total: number }>("o.id, count(*) OVER ()::int AS total");
-    ids = found.map((r) => r.id);
-    // A page past the end has no row to carry the count.
-    count = found[0]?.total ?? (page.offset > 0 ? await countRead() : 0);
-  } else {
-    count = await countRead();
-    ids = (await pageIds<{ id: number }>("o.id")).map((r) => r.id);
-  }
-  if (ids.length === 0) return { rows: [], count };
-  const found = await db.query<Row>(
+  const found =
+    named && count >= limits.walkNamesFrom
+      ? await db.query<{ id: number }>(
+          `SELECT m.id FROM ${named.table} n
+           CROSS JOIN LATERAL (
+             SELECT o.id, o.rsid FROM outlets o WHERE ${named.column} = n.id AND ${sql}
+             ORDER BY o.rsid ${direction} LIMIT $${params.length + 1}::int + $${params.length + 2}::int) m
+           ORDER BY n.name ${direction}, m.rsid ${direction}
+           ${limit}`,
+          take,
+        )
+      : await db.query<{ id: number }>(
+          `SELECT o.id FROM outlets o ${ORDER_JOIN[filter.ordering.key] ?? ""}
+           WHERE ${sql}
+           ORDER BY ${ORDER_COLUMN[filter.ordering.key]} ${direction}, o.rsid ${direction}
+           ${limit}`,
+          take,
+        );
+  const more = found.length > page.size;
+  const ids = found.slice(0, page.size).map((r) => r.id);
+  // An estimate never says fewer outlets than the pages read so far have shown.
+  const shown = page.offset + ids.length + (more ? 1 : 0);
+  const total = estimated ? Math.max(count, shown) : count;
+  if (ids.length === 0) return { rows: [], count: total, estimated, more };
+  const rows = await db.query<Row>(
     `SELECT ${LISTED_COLUMNS_SQL} FROM outlets o WHERE o.id = ANY($1::int[])`,
     [ids],
   );
-  const byId = new Map(found.map((r) => [r.id, r]));
-  const rows = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-  return { rows: rows.map(toListed), count };
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  return { rows: ordered.map(toListed), count: total, estimated, more };
 }

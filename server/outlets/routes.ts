@@ -10,7 +10,7 @@ import { specialActionStates } from "../../src/domain/outlets/actionsConfig";
 import { listingFilter } from "../../src/domain/outlets/outletListing";
 import type { AppDeps, AppEnv } from "../context";
 import { inTransaction } from "../db/retry";
-import { paginate } from "../http/pagination";
+import { paginateEstimated } from "../http/pagination";
 import { NOT_FOUND, Problem } from "../http/problem";
 import { serve, serveFound } from "../http/serve";
 import { requireListScope, visibleSubProjects } from "./access";
@@ -36,14 +36,14 @@ export function outletRoutes(deps: AppDeps): Hono<AppEnv> {
     const special = specialActionStates(
       cachedActionsConfig(caller.user.considered_workflow_permission).allowed_user_special_actions_config,
     );
-    const { rows, count } = await listOutlets(
+    const listed = await listOutlets(
       db,
       filter,
       subProjects.map((s) => s.id),
       special,
       page,
     );
-    return paginate(c.req.url, rows, count, page);
+    return paginateEstimated(c.req.url, listed.rows, listed, page);
   });
 
   serve(app, deps, api.filterOptions, async ({ caller, query }) => {

@@ -68,6 +68,8 @@ describe("table rules", () => {
     expect(pagerText(1, 0, 15)).toBe("Page 1 of 1");
     expect(showingText(2, 15, 95)).toBe("Showing 16 - 30 of 95 Record(s)");
     expect(showingText(7, 15, 95)).toBe("Showing 91 - 95 of 95 Record(s)");
+    expect(pagerText(1, 41_667, 15, true)).toBe("Page 1 of about 2778");
+    expect(showingText(1, 15, 41_667, true)).toBe("Showing 1 - 15 of about 41667 Record(s)");
     expect(isPageSizeSelectable(14)).toBe(false);
     expect(isPageSizeSelectable(15)).toBe(true);
   });

@@ -7,7 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Queryable } from "../../server/db/db";
-import { listOutlets, OUTLET_COLUMNS_SQL, OUTLET_JOINS_SQL, toListed } from "../../server/outlets/listing";
+import {
+  LISTING_LIMITS,
+  listOutlets,
+  OUTLET_COLUMNS_SQL,
+  OUTLET_JOINS_SQL,
+  toListed,
+} from "../../server/outlets/listing";
 import { queryValues } from "../../src/domain/api/endpoint";
 import { listingFilter, OutletListingQuery } from "../../src/domain/outlets/outletListing";
 import { decodeFields } from "../../src/domain/shared/schemaErrors";
@@ -23,6 +29,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+
+/** Every count exact and the names walked from the usual number of matches. */
+const EXACT = { ...LISTING_LIMITS, exactCount: 1_000_000_000 };
 
 /** Planner settings that make the search read the trigram indexes, or read every row. */
 const WITH_INDEXES = ["enable_seqscan = off"];
@@ -152,17 +161,35 @@ describe("outlet name search", () => {
       for (const [ordering, orderBy] of orderings) {
         const filter = filterOf(`${query}&ordering=${ordering}`);
         for (const page of pages) {
-          const listed = await listOutlets(server.db, filter, subProjectIds, [], page);
+          const listed = await listOutlets(server.db, filter, subProjectIds, [], page, EXACT);
           const expected = await server.db.query<Parameters<typeof toListed>[0]>(
             `SELECT ${OUTLET_COLUMNS_SQL} ${OUTLET_JOINS_SQL} WHERE ${scoped} ORDER BY ${orderBy} LIMIT $2 OFFSET $3`,
             [subProjectIds, page.size, page.offset],
           );
           const label = `${query} by ${ordering}, page ${page.number} of ${page.size}`;
           expect(listed.count, label).toBe(plain!.count);
+          expect(listed.estimated, label).toBe(false);
           expect(listed.rows, label).toEqual(expected.map(toListed));
+          expect(listed.more, label).toBe(page.offset + page.size < plain!.count);
           // The walk of the cities or regions in name order (from 0 matches) gives the same page.
-          const walked = await listOutlets(server.db, filter, subProjectIds, [], page, 0);
+          const walked = await listOutlets(server.db, filter, subProjectIds, [], page, {
+            ...EXACT,
+            walkNamesFrom: 0,
+          });
           expect(walked, `${label}, names walked`).toEqual(listed);
+          // Counted exactly only up to 10 matches: the same page, and a next page only where one
+          // follows; past 10 the count is an estimate that never says fewer than the pages showed.
+          const capped = await listOutlets(server.db, filter, subProjectIds, [], page, {
+            ...LISTING_LIMITS,
+            exactCount: 10,
+          });
+          expect(capped.rows, `${label}, capped`).toEqual(listed.rows);
+          expect(capped.more, `${label}, capped`).toBe(listed.more);
+          const kept = !query.includes("search=") && !query.includes("region=");
+          expect(capped.estimated, `${label}, capped`).toBe(!kept && plain!.count > 10);
+          if (capped.estimated)
+            expect(capped.count).toBeGreaterThanOrEqual(Math.max(11, page.offset + listed.rows.length));
+          else expect(capped.count).toBe(plain!.count);
           compared += expected.length;
         }
       }

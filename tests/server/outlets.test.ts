@@ -37,7 +37,12 @@ type Listed = {
 async function list(user: string, query: string) {
   const res = await server.call("GET", `/api/outlets/?${query}`, { headers: auth[user] });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as unknown as { results: Listed[]; count: number; next: string | null };
+  return res.body as unknown as {
+    results: Listed[];
+    count: number;
+    count_is_estimate: boolean;
+    next: string | null;
+  };
 }
 
 /** Outlets of one sub-project in one state, straight from the database. */
@@ -101,6 +106,21 @@ describe("outlet listing", () => {
     expect(desc.results[0]!.rsid > desc.results[1]!.rsid).toBe(true);
     const found = await list("qc.manager", "search=RS000012");
     expect(found.results.map((o) => o.rsid)).toEqual(["RS000012"]);
+  });
+
+  it("counts exactly below 1,000 matches, says so, and offers a next page only where a row follows", async () => {
+    const all = await list("qc.manager", "status=active&created_from=2000-01-01&page-size=15");
+    const [{ active }] = (await server.db.query<{ active: number }>(
+      "SELECT count(*)::int AS active FROM outlets WHERE status = 'active'",
+    )) as [{ active: number }];
+    expect(all).toMatchObject({ count: active, count_is_estimate: false });
+    const last = Math.ceil(active / 15);
+    const end = await list("qc.manager", `status=active&created_from=2000-01-01&page-size=15&page=${last}`);
+    expect(end.results).toHaveLength(active - (last - 1) * 15);
+    expect(end.next).toBeNull();
+    expect(
+      (await list("qc.manager", `status=active&created_from=2000-01-01&page-size=15&page=${last - 1}`)).next,
+    ).toContain(`page=${last}`);
   });
 
   it("filters by scope and by the drawer's filters", async () => {

@@ -288,6 +288,31 @@ describe("data table", () => {
     fireEvent.click(screen.getByText("Outlet 3"));
     expect(onRowClick).toHaveBeenCalledWith(rows[3]);
   });
+
+  it("an estimated total says about, and Next follows whether the server has a next page", () => {
+    const actor = createActor(dataTableMachine, { input: {} }).start();
+    const rows = Array.from({ length: 15 }, (_, i) => ({ id: String(i), name: `Outlet ${i}` }));
+    const table = (hasNext: boolean) => (
+      <DataTable
+        actor={actor}
+        caption="Outlets"
+        columns={columns}
+        rows={rows}
+        total={41_667}
+        estimate={{ estimated: true, hasNext }}
+        rowId={(r) => r.id}
+        showRecordCount
+      />
+    );
+    const { rerender } = render(table(true));
+    expect(screen.getByText("Showing 1 - 15 of about 41667 Record(s)")).toBeTruthy();
+    expect(screen.getByText("Page 1 of about 2778")).toBeTruthy();
+    const next = () => screen.getByRole("button", { name: "Next" }) as HTMLButtonElement;
+    expect(next().disabled).toBe(false);
+    // The estimate said more pages, but no row follows this one: the list ends here.
+    rerender(table(false));
+    expect(next().disabled).toBe(true);
+  });
 });
 
 describe("filter drawer", () => {

@@ -19,6 +19,8 @@ export const citiesMerged = (merged: string, kept: string, outlets: number): str
 /** Asked before a merge runs: it cannot be undone (the product's words). */
 export const MERGE_QUESTION = "Merge these cities?";
 
-/** What the merge will do, said before it runs. */
-export const mergeWillMove = (merged: string, kept: string, outlets: number): string =>
-  `${merged} will be deleted and its ${outlets} outlet${outlets === 1 ? "" : "s"} moved to ${kept}. This cannot be undone.`;
+/** What the merge will do, said before it runs; a city of many outlets has its count estimated. */
+export const mergeWillMove = (merged: string, kept: string, outlets: number, estimated = false): string =>
+  estimated
+    ? `${merged} will be deleted and its outlets (about ${outlets}) moved to ${kept}. This cannot be undone.`
+    : `${merged} will be deleted and its ${outlets} outlet${outlets === 1 ? "" : "s"} moved to ${kept}. This cannot be undone.`;

@@ -10,3 +10,11 @@ export const paginated = <S extends Schema.Top>(item: S) =>
     current_page_number: Schema.Number,
     page_size: Schema.Number,
   });
+
+/**
+ * A paginated answer whose count past a limit of matches is the database's estimate rather than a
+ * count of every match (the outlet list at a million outlets): `count_is_estimate` says which, and
+ * `next` is decided by whether a row follows the page, never by the count.
+ */
+export const paginatedWithEstimate = <S extends Schema.Top>(item: S) =>
+  Schema.Struct({ ...paginated(item).fields, count_is_estimate: Schema.Boolean });

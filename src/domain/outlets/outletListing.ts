@@ -5,7 +5,7 @@
 import { Schema } from "effect";
 import { Listed, Text } from "../api/fields";
 import { OutletId, SubProjectId } from "../api/ids";
-import { paginated } from "../api/paginated";
+import { paginatedWithEstimate } from "../api/paginated";
 import { parseIsoDate } from "../shared/format";
 import { decodeRowId, MAX_QUERY_TEXT_LENGTH, notAChoice } from "../shared/requestInput";
 import type { BulkOutlet } from "./bulkUpdate";
@@ -43,7 +43,7 @@ export const ListedOutlet = Schema.Struct({
 });
 export type ListedOutlet = typeof ListedOutlet.Type;
 
-export const OutletListResponse = paginated(ListedOutlet);
+export const OutletListResponse = paginatedWithEstimate(ListedOutlet);
 export type OutletListResponse = typeof OutletListResponse.Type;
 
 export const OutletLogEntry = Schema.Struct({

@@ -17,16 +17,19 @@ export function nextSort(current: Sort, key: string): Sort {
 export const pageCount = (total: number, pageSize: number): number =>
   Math.max(1, Math.ceil(total / pageSize));
 
-/** "Page x of y". */
-export const pagerText = (page: number, total: number, pageSize: number): string =>
-  `Page ${page} of ${pageCount(total, pageSize)}`;
+/** How an estimated total reads: the server counts exactly up to a limit, then estimates. */
+const about = (estimated: boolean) => (estimated ? "about " : "");
 
-/** "Showing a - b of N Record(s)". */
-export function showingText(page: number, pageSize: number, total: number): string {
+/** "Page x of y" ("of about y" when the total is an estimate). */
+export const pagerText = (page: number, total: number, pageSize: number, estimated = false): string =>
+  `Page ${page} of ${about(estimated)}${pageCount(total, pageSize)}`;
+
+/** "Showing a - b of N Record(s)" ("of about N" when the total is an estimate). */
+export function showingText(page: number, pageSize: number, total: number, estimated = false): string {
   if (total === 0) return "Showing 0 - 0 of 0 Record(s)";
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
-  return `Showing ${first} - ${last} of ${total} Record(s)`;
+  return `Showing ${first} - ${last} of ${about(estimated)}${total} Record(s)`;
 }
 
 /** The page size selector is disabled when fewer than 15 rows are on the page. */

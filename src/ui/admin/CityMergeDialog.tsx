@@ -71,7 +71,7 @@ function CityMergeDialog({
       }
     >
       {ready ? (
-        <p>{mergeWillMove(name(from), name(into), moving.data.count)}</p>
+        <p>{mergeWillMove(name(from), name(into), moving.data.count, moving.data.count_is_estimate)}</p>
       ) : moving.isError ? (
         <p role="alert">The outlets of this city could not be counted.</p>
       ) : (

@@ -265,6 +265,7 @@ export default function OutletListScreen({ scope, children }: { scope: ListScope
           rows={rows.data?.results ?? []}
           loading={rows.isPending}
           total={rows.data?.count ?? 0}
+          estimate={rows.data && { estimated: rows.data.count_is_estimate, hasNext: rows.data.next !== null }}
           rowId={(o) => String(o.id)}
           onRowClick={(o) => navigate(viewOf(o))}
           selectable

@@ -19,6 +19,9 @@ export type Column<Row> = {
   render?: (row: Row) => ReactNode;
 };
 
+/** A total the server may have estimated, and whether a page follows (its `next` link). */
+export type Estimate = { readonly estimated: boolean; readonly hasNext: boolean };
+
 type Props<Row> = {
   actor: DataTableActor;
   caption: string;
@@ -27,6 +30,8 @@ type Props<Row> = {
   rows: readonly Row[];
   /** Rows across all pages. */
   total: number;
+  /** Where the server gave an estimated total: it says so, and Next follows its `next` link. */
+  estimate?: Estimate;
   rowId: (row: Row) => string;
   onRowClick?: (row: Row) => void;
   rowActions?: (row: Row) => ReactNode;
@@ -53,6 +58,7 @@ export default function DataTable<Row>({
   columns,
   rows,
   total,
+  estimate,
   rowId,
   onRowClick,
   rowActions,
@@ -194,7 +200,13 @@ export default function DataTable<Row>({
           </tbody>
         </table>
       </section>
-      <TablePager actor={actor} rowsOnPage={rows.length} total={total} showRecordCount={showRecordCount} />
+      <TablePager
+        actor={actor}
+        rowsOnPage={rows.length}
+        total={total}
+        estimate={estimate}
+        showRecordCount={showRecordCount}
+      />
     </div>
   );
 }
@@ -225,16 +237,19 @@ export function TablePager({
   actor,
   rowsOnPage,
   total,
+  estimate,
   showRecordCount = false,
 }: {
   actor: DataTableActor;
   rowsOnPage: number;
   total: number;
+  estimate?: Estimate;
   showRecordCount?: boolean;
 }) {
   const { page, pageSize } = useSelector(actor, (s) => s.context);
   const sizeId = useId();
-  const pages = pageCount(total, pageSize);
+  const estimated = estimate?.estimated ?? false;
+  const lastPage = estimate ? !estimate.hasNext : page >= pageCount(total, pageSize);
   return (
     <div className="data-table-pager">
       <label htmlFor={sizeId}>Show</label>
@@ -250,8 +265,8 @@ export function TablePager({
           </option>
         ))}
       </select>
-      {showRecordCount && <span>{showingText(page, pageSize, total)}</span>}
-      <span className="data-table-page">{pagerText(page, total, pageSize)}</span>
+      {showRecordCount && <span>{showingText(page, pageSize, total, estimated)}</span>}
+      <span className="data-table-page">{pagerText(page, total, pageSize, estimated)}</span>
       <button
         type="button"
         className="button button-secondary"
@@ -263,7 +278,7 @@ export function TablePager({
       <button
         type="button"
         className="button button-secondary"
-        disabled={page >= pages}
+        disabled={lastPage}
         onClick={() => actor.send({ type: "page.go", page: page + 1 })}
       >
         Next
