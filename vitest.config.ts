@@ -17,7 +17,9 @@ const mocking = readdirSync(UI_TESTS)
   )
   .map((f) => `${UI_TESTS}/${f}`);
 
-// Only the UI tests need a DOM; everything else runs in plain Node, which is much faster.
+// Only the UI tests need a DOM; everything else runs in plain Node, which is much faster. The DOM is
+// happy-dom: the same 719 UI tests ran in 140 s where jsdom took 233 s (its environment set-up 77 s
+// instead of 190 s, the tests themselves 118 s instead of 271 s), on the same loaded machine.
 //
 // Files of the pure layers and the UI files that mock nothing share each worker's loaded modules
 // (isolate: false): loading React, Effect, XState and the application again for every file was most
@@ -93,7 +95,7 @@ export default defineConfig({
           name: "ui",
           include: ["tests/ui/**/*.test.{ts,tsx}"],
           exclude: mocking,
-          environment: "jsdom",
+          environment: "happy-dom",
           isolate: false,
           // Waiting queries allow 10 s (tests/ui/setup.ts); a test may hold a few of them.
           testTimeout: 40_000,
@@ -105,7 +107,7 @@ export default defineConfig({
         test: {
           name: "ui-mocking",
           include: mocking,
-          environment: "jsdom",
+          environment: "happy-dom",
           testTimeout: 40_000,
           setupFiles: ["tests/ui/setup.ts"],
         },

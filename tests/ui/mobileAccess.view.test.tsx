@@ -35,7 +35,13 @@ beforeEach(() => {
   pending = { makeToken: null, checkAccess: null };
   checked = [];
 });
-afterEach(cleanup);
+// The window's own width again after each test: the UI files share a worker's window, and a phone
+// width left here made another file's wide window narrow.
+const windowWidth = Object.getOwnPropertyDescriptor(window, "innerWidth")!;
+afterEach(() => {
+  cleanup();
+  Object.defineProperty(window, "innerWidth", windowWidth);
+});
 
 const paths = viewPaths(mobileAccessFixture);
 

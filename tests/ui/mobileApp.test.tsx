@@ -8,12 +8,16 @@ import { MOBILE_MSG } from "../../src/domain/mobile/mobile";
 import { findRoute } from "../../src/domain/shell/routes";
 import MobileApp from "../../src/ui/mobile/MobileApp";
 
+const windowWidth = Object.getOwnPropertyDescriptor(window, "innerWidth")!;
 afterEach(() => {
   cleanup();
+  Object.defineProperty(window, "innerWidth", windowWidth);
   window.history.replaceState(null, "", "/");
 });
 
 const open = (path: string) => {
+  // A desktop window, whatever width an earlier file in the worker left.
+  Object.defineProperty(window, "innerWidth", { configurable: true, value: 1280 });
   window.history.replaceState(null, "", path);
   render(<MobileApp />);
 };

@@ -286,10 +286,11 @@ describe("the Survey Details panel follows the surveyGroups machine", () => {
     away.href = "/dashboard/list-of-outlets";
     away.addEventListener("click", (e) => e.preventDefault());
     const asked: string[] = [];
-    const answerNo = vi.spyOn(window, "confirm").mockImplementation((q) => {
-      asked.push(String(q));
+    const answerNo = vi.fn((question?: string) => {
+      asked.push(String(question));
       return false;
     });
+    vi.stubGlobal("confirm", answerNo);
     const leave = () => {
       const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
       const followed = vi.fn();
@@ -319,6 +320,7 @@ describe("the Survey Details panel follows the surveyGroups machine", () => {
     answerNo.mockReturnValue(true);
     expect(leave()).toBe(true);
     away.remove();
+    vi.unstubAllGlobals();
   });
 });
 
