@@ -79,12 +79,14 @@ export default defineConfig({
         extends: true,
         // The standing reliability and security suite: role matrix, fuzzed decoders, bad uploads,
         // faults, load and concurrency. It starts servers and databases of its own, one file at a time.
+        // Starting a server on a copy of the seeded database takes seconds alone and over two minutes
+        // beside the browser suite at a load average of 20: the hang guard allows five.
         test: {
           name: "reliability",
           include: ["tests/reliability/**/*.test.ts"],
           environment: "node",
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
           globalSetup: ["tests/server/global-setup.ts"],
         },

@@ -14,7 +14,8 @@ import { type Db, openPostgres } from "../../server/db/db";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const LOCAL_URL = "postgres://postgres@127.0.0.1:5432/postgres";
-const START_TIMEOUT_MS = 60_000;
+/** A hang guard: a server process starts in seconds alone, in minutes beside the browser suite. */
+const START_TIMEOUT_MS = 180_000;
 
 function answers(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
