@@ -1,4 +1,5 @@
 /** Format rules of spec 000 §5, used by forms, upload validators and the demo data generator. */
+import { withoutCountryCode } from "./phoneNumber";
 
 const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 /** 001 §5.3: two digits, five letters, four digits, a letter, a non-zero letter or digit, Z, a letter or digit. */
@@ -17,15 +18,6 @@ export const isValidIfsc = (s: string): boolean => IFSC.test(s);
 
 /** Bank account number: 9 to 18 digits. */
 export const isValidAccountNumber = (s: string): boolean => ACCOUNT.test(s);
-
-/**
- * A mobile number as entered, without its spaces and its country code: a leading +91, or a leading
- * 91 on a 12-digit entry (ten digits after it), is the country code, not part of the number.
- */
-export const withoutCountryCode = (value: string): string => {
-  const compact = value.replace(/\s+/g, "");
-  return /^\+?91\d{10}$/.test(compact) ? compact.slice(-10) : compact.replace(/^\+91/, "");
-};
 
 /** §5.1: a phone is exactly 10 digits once its spaces and a leading +91 are removed. */
 export const isTenDigitPhone = (value: string): boolean => /^\d{10}$/.test(withoutCountryCode(value));

@@ -5,13 +5,13 @@
  * value that is not a number, a choice not offered) the message follows the spec's style.
  */
 import { isIsoDate } from "../shared/format";
+import { withoutCountryCode } from "../shared/phoneNumber";
 import {
   isTenDigitPhone,
   isValidAccountNumber,
   isValidGst,
   isValidIfsc,
   isValidPan,
-  withoutCountryCode,
 } from "../shared/validation";
 import {
   type AnswerValue,
