@@ -4,7 +4,7 @@
  * initials while it loads, when the project has none, or when it cannot be fetched.
  */
 import { useEffect, useMemo, useState } from "react";
-import { cardInitials } from "../../domain/projects/projects";
+import { cardInitials } from "../../domain/shared/format";
 import { fetchFile, type MobileSource } from "../../infra/api/mobile";
 
 export function MobileLogo({
