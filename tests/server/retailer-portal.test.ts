@@ -12,12 +12,8 @@ import { cryptoRandomBytes } from "../../server/auth/passwords";
 import { createSession } from "../../server/auth/sessions";
 import { demoMobileSlug } from "../../server/seed/retailerPortal";
 import { Form16Answer } from "../../src/domain/api/retailerAccount";
-import {
-  accessTokenDigits,
-  EarningsAnswer,
-  InvoicesAnswer,
-  StatementsAnswer,
-} from "../../src/domain/mobile/mobile";
+import { accessTokenDigits } from "../../src/domain/mobile/mobile";
+import { EarningsAnswer, InvoicesAnswer, StatementsAnswer } from "../../src/domain/mobile/mobileAnswers";
 import { startTestServer, TEST_START, type TestServer } from "./support";
 
 let server: TestServer;

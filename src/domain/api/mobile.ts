@@ -6,8 +6,9 @@
  * (retailerAccount.ts) are declared apart, so the phone's pages do not load their Schemas.
  *
  * A link's calls are public: the link's slug names the outlet and each read must carry the token
- * the link is bound to in the `X-Mobile-Access` header (403 otherwise). The signed-in retailer's
- * calls answer 403 to anyone who is not a retailer with an outlet, and 404 for another's outlet.
+ * the link is bound to in the `X-Mobile-Access` header (MOBILE_ACCESS_HEADER, ../mobile/mobile; 403
+ * otherwise). The signed-in retailer's calls answer 403 to anyone who is not a retailer with an
+ * outlet, and 404 for another's outlet.
  */
 import { Schema } from "effect";
 import {
@@ -19,13 +20,10 @@ import {
   RetailerOutletInformation,
   RetailerOutletsAnswer,
   StatementsAnswer,
-} from "../mobile/mobile";
+} from "../mobile/mobileAnswers";
 import { type Endpoint, endpoint } from "./endpoint";
 import { PathText } from "./fields";
 import type { Grant } from "./grants";
-
-/** The header a link's reads carry its access token in. */
-export const MOBILE_ACCESS_HEADER = "X-Mobile-Access";
 
 /** A link by its slug; an outlet by its RSID (staff's pp views, the signed-in retailer's own outlets). */
 const LinkParams = Schema.Struct({ slug: PathText });

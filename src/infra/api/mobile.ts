@@ -5,7 +5,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Schema } from "effect";
 import * as api from "../../domain/api/mobile";
-import { RetailerEditStart } from "../../domain/mobile/mobile";
+import { MOBILE_ACCESS_HEADER } from "../../domain/mobile/mobile";
+import { RetailerEditStart } from "../../domain/mobile/mobileAnswers";
 import type { PdfLoad } from "../../domain/mobile/retailerDocuments";
 import { call } from "../endpoint";
 import { request, runApi } from "../http";
@@ -43,7 +44,7 @@ function read<R extends Schema.Top>(source: MobileSource, reads: PageReads<R>) {
     return call(reads.link, {
       params: { slug: source.slug },
       query: NO_PAGINATION,
-      headers: { [api.MOBILE_ACCESS_HEADER]: source.token },
+      headers: { [MOBILE_ACCESS_HEADER]: source.token },
     });
   return call(reads[source.kind], { params: { rsid: source.rsid }, query: NO_PAGINATION });
 }
@@ -100,7 +101,7 @@ export const statementsQuery = (source: MobileSource) =>
 /** A file the answers link to (a PDF, the logo): with the link's token, or the session's credentials. */
 export async function fetchFile(url: string, source: MobileSource, signal?: AbortSignal): Promise<Blob> {
   const headers: Record<string, string> = {};
-  if (source.kind === "link") headers[api.MOBILE_ACCESS_HEADER] = source.token;
+  if (source.kind === "link") headers[MOBILE_ACCESS_HEADER] = source.token;
   const session = readStored(STORAGE_KEYS.sessionId);
   if (source.kind !== "link" && session) headers.Authorization = `sessionid ${session}`;
   const response = await fetch(url, { headers, credentials: "include", signal });

@@ -9,21 +9,23 @@ import { Link } from "wouter";
 import {
   type Device,
   deviceOf,
-  type Earning,
   formatMobileDate,
   formatRupees,
   MOBILE_MSG,
   MOBILE_TILES,
-  type MobileInvoice,
   type MobilePage,
-  type MobileProfile,
   matchesStatementSearch,
   mobilePagePath,
   orNotAvailable,
   paymentDuration,
   retailerPagePath,
-  type TargetStatement,
 } from "../../domain/mobile/mobile";
+import type {
+  Earning,
+  MobileInvoice,
+  MobileProfile,
+  TargetStatement,
+} from "../../domain/mobile/mobileAnswers";
 import { pdfViewPath } from "../../domain/mobile/retailerDocuments";
 import { fetchFile, type MobileSource } from "../../infra/api/mobile";
 import { useLiveMachine } from "../live/liveActors";

@@ -5,7 +5,8 @@
 import appConfigRead from "virtual:declared-read/auth/appConfig";
 import { fromCallback, fromPromise } from "xstate";
 import type { AppConfig } from "../../domain/auth/auth";
-import { type AccessAnswer, accessTokenDigits } from "../../domain/mobile/mobile";
+import { accessTokenDigits } from "../../domain/mobile/mobile";
+import type { AccessAnswer } from "../../domain/mobile/mobileAnswers";
 import { accessCheck } from "../../infra/api/mobile";
 import { readDeclared } from "../../infra/declaredRead";
 import { runApi } from "../../infra/http";
