@@ -54,7 +54,7 @@ const CHUNK_GROUPS = [
   { name: "app", tags: ["$initial" as const], priority: 2 },
   {
     name: "login",
-    test: /\/src\/(?:ui\/auth\/(?:LoginScreen|AuthLayout|fields|signInActors|useAppConfig)|machines\/auth\/signIn|infra\/(?:declaredRead|answerShape|answerBody))\.tsx?$|^\0virtual:declared-read\//,
+    test: /\/src\/(?:ui\/auth\/(?:LoginScreen|AuthLayout|fields|signInActors|useAppConfig)|machines\/auth\/signIn|infra\/(?:declaredRead|answerShape|answerBody|requestParts))\.tsx?$|^\0virtual:declared-read\/auth\/appConfig$/,
     priority: 1,
   },
   // The code sign-in pages (/eMyTrack, /retailers): their screens, machine and the signed-in page's
