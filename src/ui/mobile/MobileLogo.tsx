@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from "react";
 import { cardInitials } from "../../domain/shared/format";
-import { fetchFile, type MobileSource } from "../../infra/api/mobile";
+import { fetchFile, type MobileSource } from "../../infra/api/mobileLink";
 
 export function MobileLogo({
   url,

@@ -27,7 +27,7 @@ import type {
   TargetStatement,
 } from "../../domain/mobile/mobileAnswers";
 import { pdfViewPath } from "../../domain/mobile/retailerDocuments";
-import { fetchFile, type MobileSource } from "../../infra/api/mobile";
+import { fetchFile, type MobileSource } from "../../infra/api/mobileLink";
 import { useLiveMachine } from "../live/liveActors";
 import { Spinner } from "../widgets/Controls";
 import { MobileLogo } from "./MobileLogo";
