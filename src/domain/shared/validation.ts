@@ -1,5 +1,4 @@
 /** Format rules of spec 000 §5, used by forms, upload validators and the demo data generator. */
-import { withoutCountryCode } from "./phoneNumber";
 
 const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 /** 001 §5.3: two digits, five letters, four digits, a letter, a non-zero letter or digit, Z, a letter or digit. */
@@ -18,9 +17,6 @@ export const isValidIfsc = (s: string): boolean => IFSC.test(s);
 
 /** Bank account number: 9 to 18 digits. */
 export const isValidAccountNumber = (s: string): boolean => ACCOUNT.test(s);
-
-/** §5.1: a phone is exactly 10 digits once its spaces and a leading +91 are removed. */
-export const isTenDigitPhone = (value: string): boolean => /^\d{10}$/.test(withoutCountryCode(value));
 
 /** Indian mobile number without the +91 prefix. */
 export const isValidIndianMobile = (s: string): boolean => MOBILE.test(s);
