@@ -54,7 +54,7 @@ const CHUNK_GROUPS = [
   { name: "app", tags: ["$initial" as const], priority: 2 },
   {
     name: "login",
-    test: /\/src\/(?:ui\/auth\/(?:LoginScreen|AuthLayout|fields|signInActors|useAppConfig)|machines\/auth\/signIn|infra\/(?:declaredRead|answerShape|answerBody))\.tsx?$|^\0virtual:declared-read\//,
+    test: /\/src\/(?:ui\/auth\/(?:LoginScreen|AuthLayout|fields|signInActors|useAppConfig)|machines\/auth\/signIn|infra\/(?:declaredRead|answerShape|answerBody|requestParts))\.tsx?$|^\0virtual:declared-read\/auth\/appConfig$/,
     priority: 1,
   },
   // The code sign-in pages (/eMyTrack, /retailers): their screens, machine and the signed-in page's
@@ -66,8 +66,13 @@ const CHUNK_GROUPS = [
   },
   // What the login page loads when the user signs in (the HTTP module and the contract's schemas;
   // its configuration read needs neither): one file instead of fourteen; every screen that calls
-  // the API needs it too.
-  { name: "http", test: /\/src\/ui\/auth\/authRequests\.ts$/, priority: 1 },
+  // the API needs it too, and the forms' format rules, which the login page does not use, go with
+  // it rather than in a file of their own.
+  {
+    name: "http",
+    test: /\/src\/(?:ui\/auth\/authRequests|domain\/shared\/validation)\.ts$/,
+    priority: 1,
+  },
 ];
 
 export default defineConfig(({ mode }) => ({

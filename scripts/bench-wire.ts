@@ -44,8 +44,6 @@ type Entry = {
   phone?: boolean;
   budgetKb?: number;
   requestBudget?: number;
-  /** Why the page may still be over its budget, said under the table when it is. */
-  overReason?: string;
 };
 
 export type WireRow = {
@@ -58,7 +56,6 @@ export type WireRow = {
   usableMs: number;
   budgetKb?: number;
   requestBudget?: number;
-  overReason?: string;
 };
 
 const ENTRIES: Entry[] = [
@@ -97,8 +94,6 @@ const ENTRIES: Entry[] = [
     phone: true,
     budgetKb: WIRE_BUDGETS.phoneLinkKb,
     requestBudget: WIRE_BUDGETS.requestsBeforeLogin,
-    overReason:
-      "its first load carries Effect (about a fifth of what it receives): the link's access check and its pages' answers are decoded with the contract's Schemas by the HTTP module, and the domain modules its views use declare those Schemas beside the rules they share. Only the configuration read is checked by a derived shape so far; the derived shapes stand only for public GETs without parameters, and the access check is a POST and the pages' reads take the link's slug",
   },
   {
     name: "eMyTrack login",
@@ -200,7 +195,6 @@ async function measure(browser: Browser, url: string, entry: Entry): Promise<Wir
       usableMs,
       budgetKb: entry.budgetKb,
       requestBudget: entry.requestBudget,
-      overReason: entry.overReason,
     };
   } finally {
     await context.close();
@@ -289,9 +283,6 @@ export function wireLines(
         `The machine (${cpus().length} cores) was shared while measuring: load average ${loads.map((l) => fmt(l)).join(" at the start, ")} at the end. Bytes and requests do not depend on it; times do.`,
       ]
     : [];
-  const reasons = rows
-    .filter((r) => over(r) && r.overReason)
-    .map((r) => `The ${r.name} is over its budget at ${fmt(r.kb)} KB: ${r.overReason}.`);
   return [
     WIRE_HEADING,
     "",
@@ -310,7 +301,6 @@ export function wireLines(
       (r) =>
         `| ${r.name} (\`${r.path}\`) | ${r.requestsBeforeUsable} | ${fmt(r.kbBeforeUsable)} | ${r.requests} | ${fmt(r.kb)} | ${fmt(r.usableMs, 0)} | ${budget(r)}${over(r) ? ": **over**" : ""} |`,
     ),
-    ...reasons.flatMap((reason) => ["", reason]),
     ...load,
     "",
   ];

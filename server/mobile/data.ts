@@ -2,7 +2,8 @@
  * A retailer's profile, earnings, invoices and target statements (spec 002 §3, §7), read by outlet
  * id: the mobile link and the staff's pp views answer from the same reads.
  */
-import { isKycSuccessful, type MobileProfile, paymentDuration } from "../../src/domain/mobile/mobile";
+import { isKycSuccessful, paymentDuration } from "../../src/domain/mobile/mobile";
+import type { MobileProfile } from "../../src/domain/mobile/mobileAnswers";
 import { PAYOUT_PAID } from "../../src/domain/payouts/payouts";
 import type { Queryable } from "../db/db";
 

@@ -14,11 +14,13 @@ import * as links from "../../src/domain/api/mobileLinks";
 import * as pdfs from "../../src/domain/api/mobilePdfs";
 import * as account from "../../src/domain/api/retailerAccount";
 import {
-  type AccessAnswer,
+  accessTokenOf,
   isAccessGranted,
+  MOBILE_ACCESS_HEADER,
   mobileAccessVerdict,
   tokenMinute,
 } from "../../src/domain/mobile/mobile";
+import type { AccessAnswer } from "../../src/domain/mobile/mobileAnswers";
 import { mayResetMobileLink } from "../../src/domain/mobile/mobileLinks";
 import { FORBIDDEN } from "../auth/guard";
 import { decryptOtp, otpKeys } from "../auth/otpKeys";
@@ -83,7 +85,7 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   /** The outlet of a link whose call carries the token the link is bound to; 403 otherwise. */
   async function boundOutlet(c: Context<AppEnv>, slug: string): Promise<PortalOutlet> {
     const outlet = await linkOutlet(slug);
-    const viewId = c.req.header(api.MOBILE_ACCESS_HEADER) ?? "";
+    const viewId = c.req.header(MOBILE_ACCESS_HEADER) ?? "";
     const [binding] = await db.query<{ token_hash: string }>(
       "SELECT token_hash FROM mobile_link_bindings WHERE outlet_id = $1",
       [outlet.id],
@@ -96,7 +98,7 @@ export function mobileRoutes(deps: AppDeps): Hono<AppEnv> {
   /** 002 §4: the access check. The first fresh token binds the link; the answer says why it is refused. */
   serve(app, deps, api.accessCheck, async ({ params, body }) => {
     const outlet = await linkOutlet(params.slug);
-    const viewId = body.view_id ?? "";
+    const viewId = accessTokenOf(body.view_id);
     const digits = viewId ? decryptOtp(await otpKeys(db, deps.clock), viewId) : null;
     const minute = digits === null ? null : tokenMinute(digits);
     const hash = tokenHash(viewId);

@@ -1,34 +1,29 @@
 /**
- * The shape of a contract answer as JSON Schema, checked without the Effect Schema runtime: an
- * entry page that reads one small answer before anything else calls the server (the login page's
- * configuration) would otherwise load Effect for it. The shape is derived at build time from the
- * endpoint's own response schema (scripts/answer-shapes-plugin.ts), which refuses any schema that
- * transforms its input or uses a keyword this check does not know, so checking here decodes as the
- * schema would.
+ * The shape of a value the contract declares (an answer, or a call's path parameters, query or
+ * body), checked without the Effect Schema runtime: an entry page whose first calls are few and
+ * small (the login page's configuration, the retailer link's access check and pages) would
+ * otherwise load Effect for them. The shape is derived at build time from the endpoint's own
+ * schemas (scripts/answer-shapes-plugin.ts), which refuses any schema that transforms what it reads
+ * or checks what a shape does not say, so checking here decodes as the schema would.
+ *
+ * The keywords are JSON Schema's, read as Effect's checks read them: a text's length counts UTF-16
+ * units, `integer` is a safe integer, `pattern` is a regular expression with the `u` flag.
  */
 
 export type AnswerShape = {
   readonly type?: "object" | "array" | "string" | "number" | "integer" | "boolean" | "null";
   readonly properties?: Readonly<Record<string, AnswerShape>>;
   readonly required?: readonly string[];
-  readonly additionalProperties?: boolean;
   readonly items?: AnswerShape;
   readonly enum?: readonly unknown[];
   readonly const?: unknown;
   readonly anyOf?: readonly AnswerShape[];
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
 };
-
-/** The keywords `decodeShape` checks; the build refuses a shape with any other. */
-export const SHAPE_KEYWORDS: readonly string[] = [
-  "type",
-  "properties",
-  "required",
-  "additionalProperties",
-  "items",
-  "enum",
-  "const",
-  "anyOf",
-] satisfies (keyof AnswerShape)[];
 
 const NOT = Symbol("not of the shape");
 
@@ -39,14 +34,27 @@ function typed(type: NonNullable<AnswerShape["type"]>, value: unknown): boolean 
     case "array":
       return Array.isArray(value);
     case "integer":
-      return Number.isInteger(value);
-    case "number":
-      return typeof value === "number" && Number.isFinite(value);
+      return Number.isSafeInteger(value);
     case "null":
       return value === null;
     default:
       return typeof value === type;
   }
+}
+
+function checked(shape: AnswerShape, value: unknown): boolean {
+  if (typeof value === "string")
+    return (
+      (shape.minLength === undefined || value.length >= shape.minLength) &&
+      (shape.maxLength === undefined || value.length <= shape.maxLength) &&
+      (shape.pattern === undefined || new RegExp(shape.pattern, "u").test(value))
+    );
+  if (typeof value === "number")
+    return (
+      (shape.minimum === undefined || value >= shape.minimum) &&
+      (shape.maximum === undefined || value <= shape.maximum)
+    );
+  return true;
 }
 
 /** The value as the schema decodes it (an object keeps only its declared keys), or NOT. */
@@ -61,6 +69,7 @@ function decoded(shape: AnswerShape, value: unknown): unknown {
   if (shape.type && !typed(shape.type, value)) return NOT;
   if ("const" in shape && value !== shape.const) return NOT;
   if (shape.enum && !shape.enum.includes(value)) return NOT;
+  if (!checked(shape, value)) return NOT;
   if (shape.items && Array.isArray(value)) {
     const items: unknown[] = [];
     for (const item of value) {
@@ -87,14 +96,11 @@ function decoded(shape: AnswerShape, value: unknown): unknown {
   return value;
 }
 
-/** An answer that is not of its declared shape. */
-export class AnswerShapeError extends Error {
-  override readonly name = "AnswerShapeError";
-}
-
-/** Decodes an answer by its shape; `what` names the call in the error. */
-export function decodeShape<A>(shape: AnswerShape, value: unknown, what: string): A {
+/**
+ * The value as its schema decodes it, or encodes it (a schema that transforms nothing does both
+ * alike), or null when it is not of the shape.
+ */
+export function fitShape(shape: AnswerShape, value: unknown): { value: unknown } | null {
   const out = decoded(shape, value);
-  if (out === NOT) throw new AnswerShapeError(`Unexpected answer from ${what}`);
-  return out as A;
+  return out === NOT ? null : { value: out };
 }

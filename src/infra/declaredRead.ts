@@ -1,43 +1,72 @@
 /**
- * A public GET of the contract whose answer is checked by its shape (./answerShape) rather than by
- * the HTTP module: for the one read an entry page makes before the user does anything, so the page
- * loads neither Effect nor the contract's schemas for it. It is sent and its failure reported as the
- * HTTP module does (the same base, headers, timeout and failure hook).
+ * A call of the contract sent without the HTTP module and checked by the shape of its answer
+ * (./answerShape): for the few calls an entry page makes before the user does anything (the login
+ * page's configuration; the retailer link's access check and its pages' reads, whose parts
+ * ./declaredCall encodes first), so the page loads neither Effect nor the contract's schemas for
+ * them. It is sent and fails as the HTTP module does: the same address, headers, body, timeout and
+ * failure hook, and the same errors (./apiErrors, loaded when a call fails, so a page whose calls
+ * succeed loads none of them); it is given up when its signal aborts.
  */
+import type { AnyEndpoint, Method } from "../domain/api/endpoint";
+import { MSG } from "../domain/shared/messages";
 import { detailOf, parseBody } from "./answerBody";
-import { type AnswerShape, decodeShape } from "./answerShape";
+import { type AnswerShape, fitShape } from "./answerShape";
 import { httpConfig } from "./config";
 import { httpHooks } from "./httpHooks";
-import { readStored, STORAGE_KEYS } from "./storage";
+import { buildUrl, headersFor, type Query, sendBody } from "./requestParts";
 
 /** A declared read, as the build derives it from its endpoint (scripts/answer-shapes-plugin.ts). */
 export type DeclaredRead = {
-  readonly method: "GET";
-  /** Relative to the API base, as the HTTP module takes it: "config/". */
+  readonly method: Method;
+  /** Relative to the API base, with its `:name` parameters, as the HTTP module takes it: "config/". */
   readonly path: string;
-  readonly shape: AnswerShape;
+  /** The shapes of the parts the endpoint declares fields for; a part without one has none. */
+  readonly params?: AnswerShape;
+  readonly query?: AnswerShape;
+  readonly body?: AnswerShape;
+  readonly response: AnswerShape;
+  /** The endpoint's declaration, loaded only for a call whose parts do not fit their shapes. */
+  readonly declaration?: () => Promise<AnyEndpoint>;
 };
 
-/** An answer that is not a success: its status. */
-export class ReadRefused extends Error {
-  override readonly name = "ReadRefused";
-  constructor(readonly status: number) {
-    super(`The server answered ${status}`);
-  }
-}
+/** What a declared call sends, its parts encoded: the path filled in, the query and body as sent. */
+export type DeclaredRequest = {
+  readonly path: string;
+  readonly query?: Query;
+  readonly body?: unknown;
+  /** Headers of this call alone (the retailer link's access token). */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly signal?: AbortSignal;
+};
 
-export async function readDeclared<A>(read: DeclaredRead, signal?: AbortSignal): Promise<A> {
+const failures = () => import("./apiErrors");
+
+export async function sendDeclared<A>(read: DeclaredRead, request: DeclaredRequest): Promise<A> {
+  const { path, query, body, signal } = request;
   const startedOn = httpHooks().currentPath();
-  const base = httpConfig.baseUrl.endsWith("/") ? httpConfig.baseUrl : `${httpConfig.baseUrl}/`;
-  const timeout = AbortSignal.timeout(httpConfig.timeoutMs);
-  const session = readStored(STORAGE_KEYS.sessionId);
-  const response = await fetch(`${base}${read.path}`, {
-    method: read.method,
-    credentials: "include",
-    headers: { Accept: "application/json", ...(session ? { Authorization: `sessionid ${session}` } : {}) },
-    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-  });
-  const payload = parseBody(await response.text());
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), httpConfig.timeoutMs);
+  let response: Response;
+  let payload: unknown;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method: read.method,
+      credentials: "include",
+      headers: { ...headersFor(body), ...request.headers },
+      body: sendBody(body),
+      signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
+    });
+    payload = response.status === 204 ? null : parseBody(await response.text());
+  } catch (e) {
+    if (signal?.aborted) throw signal.reason;
+    const { messageOf, NetworkError, Timeout } = await failures();
+    throw timeout.signal.aborted
+      ? new Timeout({ message: MSG.requestTimedOut })
+      : new NetworkError({ message: messageOf(e) });
+  } finally {
+    clearTimeout(timer);
+  }
+  // 2xx, including 201 Created and 204 No Content, is success (spec 000 §7.1).
   if (response.status < 200 || response.status > 299) {
     httpHooks().failed({
       status: response.status,
@@ -45,7 +74,18 @@ export async function readDeclared<A>(read: DeclaredRead, signal?: AbortSignal):
       detail: detailOf(payload) ?? null,
       startedOn,
     });
-    throw new ReadRefused(response.status);
+    const { failureFor } = await failures();
+    // A session conflict's body is decoded with its Schema, by the HTTP module loaded then: only the
+    // sign-in calls answer one.
+    const conflict = response.status === 451 ? (await import("./http")).sessionConflictOf(payload) : null;
+    throw failureFor(response.status, payload, conflict);
   }
-  return decodeShape<A>(read.shape, payload, `${read.method} ${read.path}`);
+  const answer = fitShape(read.response, payload);
+  if (answer) return answer.value as A;
+  const { DecodeError } = await failures();
+  throw new DecodeError({ message: `Unexpected answer from ${read.method} ${path}`, body: payload });
 }
+
+/** A declared read without parts (the configuration). */
+export const readDeclared = <A>(read: DeclaredRead, signal?: AbortSignal): Promise<A> =>
+  sendDeclared<A>(read, { path: read.path, signal });

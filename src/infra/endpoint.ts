@@ -4,7 +4,8 @@
  * send or read a shape the server does not declare.
  */
 import { Effect, type Schema } from "effect";
-import { type Endpoint, type Multipart, pathWith } from "../domain/api/endpoint";
+import type { Endpoint, Multipart } from "../domain/api/endpoint";
+import { pathWith } from "../domain/api/paths";
 import { encodeFields } from "../domain/shared/schemaErrors";
 import { type ApiError, type Query, request, ValidationError } from "./http";
 

@@ -3,46 +3,33 @@
  * errors and nothing more; each failure is reported to the hook the composition root sets, and the
  * application decides what a 401, a 451 or a `detail` means to the page.
  */
-import { Cause, Data, Effect, Exit, Option, Schema } from "effect";
+import { Cause, Effect, Exit, Option, Schema } from "effect";
 import { SessionConflictBody } from "../domain/auth/auth";
 import { MSG } from "../domain/shared/messages";
 import { detailOf, parseBody } from "./answerBody";
+import { type ApiError, DecodeError, failureFor, messageOf, NetworkError, Timeout } from "./apiErrors";
 import { httpConfig } from "./config";
 import { httpHooks } from "./httpHooks";
-import { readStored, STORAGE_KEYS } from "./storage";
+import { buildUrl, headersFor, type Query, sendBody } from "./requestParts";
 
-/** What a refusal's body says: re-exported, as the endpoint modules read it with the errors. */
+export {
+  type ApiError,
+  DecodeError,
+  Forbidden,
+  HttpError,
+  isApiError,
+  NetworkError,
+  SessionConflict,
+  Timeout,
+  Unauthorized,
+  ValidationError,
+} from "./apiErrors";
+export { buildUrl, type Query, type QueryValue } from "./requestParts";
+/**
+ * What a refusal's body says, the errors and the request's parts: re-exported, as the endpoint
+ * modules read them from here.
+ */
 export { detailOf };
-
-/** No answer within the request timeout (90 s): message "Request timed out!". */
-export class Timeout extends Data.TaggedError("Timeout")<{ message: string }> {}
-/** The request never got an HTTP answer (offline, DNS, CORS, connection dropped). */
-export class NetworkError extends Data.TaggedError("NetworkError")<{ message: string }> {}
-/** 401: no session or an expired one. */
-export class Unauthorized extends Data.TaggedError("Unauthorized")<{ body: unknown }> {}
-/** 403: rejected with the body. */
-export class Forbidden extends Data.TaggedError("Forbidden")<{ body: unknown }> {}
-/** 451: another active session (the application keeps the body under key 451 for the login screen). */
-export class SessionConflict extends Data.TaggedError("SessionConflict")<{ body: SessionConflictBody }> {}
-/** 400: the server's validation answer (field lists and/or detail). */
-export class ValidationError extends Data.TaggedError("ValidationError")<{ status: 400; body: unknown }> {}
-/** Any other non-success status. */
-export class HttpError extends Data.TaggedError("HttpError")<{ status: number; body: unknown }> {}
-/** A success answer that does not have the expected shape. */
-export class DecodeError extends Data.TaggedError("DecodeError")<{ message: string; body: unknown }> {}
-
-export type ApiError =
-  | Timeout
-  | NetworkError
-  | Unauthorized
-  | Forbidden
-  | SessionConflict
-  | ValidationError
-  | HttpError
-  | DecodeError;
-
-export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined | null;
-export type Query = Readonly<Record<string, QueryValue>>;
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -73,30 +60,6 @@ export const NoContent = Schema.Null;
 /** The query parameters of a table page. */
 export function pageQuery(page: number, pageSize: number): Query {
   return { "page-size": pageSize, page };
-}
-
-export function buildUrl(path: string, query?: Query): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    const items: readonly (string | number | boolean)[] = Array.isArray(value) ? value : [value];
-    for (const item of items) params.append(key, String(item));
-  }
-  const search = params.toString();
-  const base = httpConfig.baseUrl.endsWith("/") ? httpConfig.baseUrl : `${httpConfig.baseUrl}/`;
-  return `${base}${path.replace(/^\/+/, "")}${search ? `?${search}` : ""}`;
-}
-
-function headersFor(body: unknown): Record<string, string> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined && !(body instanceof FormData)) headers["Content-Type"] = "application/json";
-  const session = readStored(STORAGE_KEYS.sessionId);
-  if (session) headers.Authorization = `sessionid ${session}`;
-  return headers;
-}
-
-function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 function valueText(value: unknown): string {
@@ -168,23 +131,10 @@ export function errorStatus(error: ApiError): number | undefined {
   }
 }
 
-/** Spec 000 §8: the tagged error of a failed answer's status. */
-function failureFor(status: number, body: unknown): ApiError {
-  if (status === 451) {
-    const decoded = Schema.decodeUnknownExit(SessionConflictBody)(body);
-    return Exit.isSuccess(decoded)
-      ? new SessionConflict({ body: decoded.value })
-      : new HttpError({ status, body });
-  }
-  if (status === 401) return new Unauthorized({ body });
-  if (status === 403) return new Forbidden({ body });
-  if (status === 400) return new ValidationError({ status: 400, body });
-  return new HttpError({ status, body });
-}
-
-function sendBody(body: unknown): BodyInit | undefined {
-  if (body === undefined) return undefined;
-  return body instanceof FormData ? body : JSON.stringify(body);
+/** A 451 answer's body when it is a session conflict (spec 002 §4), decoded with its Schema. */
+export function sessionConflictOf(body: unknown): SessionConflictBody | null {
+  const decoded = Schema.decodeUnknownExit(SessionConflictBody)(body);
+  return Exit.isSuccess(decoded) ? decoded.value : null;
 }
 
 /** One API call: resolves with the decoded body or fails with an ApiError. Never throws. */
@@ -224,7 +174,8 @@ export function request<A>(options: RequestOptions<A>): Effect.Effect<A, ApiErro
           detail: detailOf(payload) ?? null,
           startedOn,
         });
-      return yield* Effect.fail(failureFor(response.status, payload));
+      const conflict = response.status === 451 ? sessionConflictOf(payload) : null;
+      return yield* Effect.fail(failureFor(response.status, payload, conflict));
     }
     const decoded = Schema.decodeUnknownExit(schema)(payload);
     if (Exit.isSuccess(decoded)) return decoded.value;
@@ -251,20 +202,4 @@ export async function runApi<A>(
   const failure = Cause.findErrorOption(exit.cause);
   if (Option.isSome(failure)) throw failure.value;
   throw Cause.squash(exit.cause);
-}
-
-/** Type guard for promise rejections coming from runApi. */
-export function isApiError(value: unknown): value is ApiError {
-  if (typeof value !== "object" || value === null || !("_tag" in value)) return false;
-  const tag = (value as { _tag: unknown })._tag;
-  return (
-    tag === "Timeout" ||
-    tag === "NetworkError" ||
-    tag === "Unauthorized" ||
-    tag === "Forbidden" ||
-    tag === "SessionConflict" ||
-    tag === "ValidationError" ||
-    tag === "HttpError" ||
-    tag === "DecodeError"
-  );
 }

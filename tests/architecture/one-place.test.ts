@@ -57,7 +57,7 @@ const OWNED: { what: string; owner: string; copy: RegExp; history?: string[] }[]
   },
   {
     what: "the phone check (10 digits once spaces and +91 are removed)",
-    owner: "src/domain/shared/validation.ts",
+    owner: "src/domain/shared/phoneNumber.ts",
     // The +91 stripped, or the 10 digits tested on a stripped number.
     copy: /replace\(\/\^\\\+91\/|\{10\}\$\/\.test\(\s*bareMobile\(/,
   },

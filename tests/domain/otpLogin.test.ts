@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_REMEMBERED_MOBILES, nextMobileInput, rememberedAfter } from "../../src/domain/auth/otpLogin";
-import { withoutCountryCode } from "../../src/domain/shared/validation";
+import { withoutCountryCode } from "../../src/domain/shared/phoneNumber";
 
 describe("rememberedAfter", () => {
   it("puts the number signed in with first, once, and keeps at most three", () => {

@@ -11,13 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
 import { createSession } from "../../server/auth/sessions";
 import { demoMobileSlug } from "../../server/seed/retailerPortal";
-import {
-  accessTokenDigits,
-  EarningsAnswer,
-  InvoicesAnswer,
-  StatementsAnswer,
-} from "../../src/domain/mobile/mobile";
-import { Form16Answer } from "../../src/domain/tax/form16";
+import { Form16Answer } from "../../src/domain/api/retailerAccount";
+import { accessTokenDigits } from "../../src/domain/mobile/mobile";
+import { EarningsAnswer, InvoicesAnswer, StatementsAnswer } from "../../src/domain/mobile/mobileAnswers";
 import { startTestServer, TEST_START, type TestServer } from "./support";
 
 let server: TestServer;

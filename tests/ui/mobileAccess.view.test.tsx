@@ -7,7 +7,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fromPromise } from "xstate";
-import { type AccessAnswer, MOBILE_MSG } from "../../src/domain/mobile/mobile";
+import { MOBILE_MSG } from "../../src/domain/mobile/mobile";
+import type { AccessAnswer } from "../../src/domain/mobile/mobileAnswers";
 import { MobileGuard } from "../../src/ui/mobile/MobileGuard";
 import { mobileAccessFixture } from "../machines/fixtures/mobileAccess";
 import { model, viewPaths } from "./machinePaths";

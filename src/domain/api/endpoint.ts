@@ -7,6 +7,7 @@
  */
 import { Schema } from "effect";
 import type { Grant } from "./grants";
+import { pathWith } from "./paths";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -123,11 +124,6 @@ export type AnyEndpoint = Endpoint<
   Schema.Top | Multipart | undefined,
   Schema.Top | Download
 >;
-
-/** The path a call goes to: each `:name` replaced by its encoded parameter. */
-export function pathWith(path: string, params: Readonly<Record<string, string>>): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
-}
 
 /** Where an endpoint is served for these parameters, as answers link to it: "/api/pp/RS1/invoices/3/pdf/". */
 export const addressOf = (

@@ -23,10 +23,15 @@ export const saying =
   <S extends Schema.Top>(schema: S): S["Rebuild"] =>
     Schema.annotateKey({ messageMissingKey: message })(schema.annotate({ message }) as S) as S["Rebuild"];
 
-/** Text within `max` characters and free of NUL characters (decodeText's rule). */
+/**
+ * Text within `max` characters and free of NUL characters (decodeText's rule). Both are checks JSON
+ * Schema writes (a pattern, a length), so a shape derived from an endpoint can check them too
+ * (scripts/answer-shapes-plugin.ts).
+ */
 export const Text = (max: number) =>
   Schema.String.annotate({ message: NOT_A_STRING }).check(
-    Schema.makeFilter((s: string) => !s.includes("\u0000"), { message: NULL_CHARACTER }),
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL character is what it refuses.
+    Schema.isPattern(/^[^\u0000]*$/u, { message: NULL_CHARACTER }),
     Schema.isMaxLength(max, { message: tooLong(max) }),
   );
 

@@ -3,11 +3,13 @@
  * retailer's link with the token it is bound to, by staff who see the outlet (the pp views, by
  * RSID) and by the signed-in retailer for their own outlets. The PDFs the lists link to
  * (mobilePdfs.ts), the link's binding (mobileLinks.ts) and the retailer's own account
- * (retailerAccount.ts) are declared apart, so the phone's pages do not load their Schemas.
+ * (retailerAccount.ts) are declared apart. The link's page reads its calls' shapes, derived from
+ * these declarations at build time (src/infra/api/mobileLink.ts), and loads none of the Schemas.
  *
  * A link's calls are public: the link's slug names the outlet and each read must carry the token
- * the link is bound to in the `X-Mobile-Access` header (403 otherwise). The signed-in retailer's
- * calls answer 403 to anyone who is not a retailer with an outlet, and 404 for another's outlet.
+ * the link is bound to in the `X-Mobile-Access` header (MOBILE_ACCESS_HEADER, ../mobile/mobile; 403
+ * otherwise). The signed-in retailer's calls answer 403 to anyone who is not a retailer with an
+ * outlet, and 404 for another's outlet.
  */
 import { Schema } from "effect";
 import {
@@ -19,13 +21,10 @@ import {
   RetailerOutletInformation,
   RetailerOutletsAnswer,
   StatementsAnswer,
-} from "../mobile/mobile";
+} from "../mobile/mobileAnswers";
 import { type Endpoint, endpoint } from "./endpoint";
 import { PathText } from "./fields";
 import type { Grant } from "./grants";
-
-/** The header a link's reads carry its access token in. */
-export const MOBILE_ACCESS_HEADER = "X-Mobile-Access";
 
 /** A link by its slug; an outlet by its RSID (staff's pp views, the signed-in retailer's own outlets). */
 const LinkParams = Schema.Struct({ slug: PathText });
@@ -34,8 +33,7 @@ export const OutletParams = Schema.Struct({ rsid: PathText });
 /** The pages' lists are never paged; the spec's client says so (002 §7). */
 const NoPagination = Schema.Struct({ "no-pagination": Schema.optionalKey(Schema.String) });
 
-/** A page's read by the link, and by RSID (staff, the signed-in retailer), answering R. */
-export type LinkPage<R extends Schema.Top> = Endpoint<typeof LinkParams, typeof NoPagination, undefined, R>;
+/** A page's read by RSID (staff, the signed-in retailer), answering R. */
 export type OutletPage<R extends Schema.Top> = Endpoint<
   typeof OutletParams,
   typeof NoPagination,

@@ -9,10 +9,30 @@ import {
   RetailerOffersAnswer,
   RetailerProfile,
 } from "../mobile/retailerAccount";
-import { Form16Answer } from "../tax/form16";
 import { endpoint } from "./endpoint";
 import { PathText } from "./fields";
 import { OutletParams } from "./mobile";
+
+/** Form 16 per financial year (../tax/form16 form16Years), with the year's PDF once it is issued. */
+const Money = Schema.String;
+export const Form16Answer = Schema.Struct({
+  results: Schema.Array(
+    Schema.Struct({
+      financial_year: Schema.String,
+      amount_paid: Money,
+      tds_deducted: Money,
+      quarters: Schema.Array(
+        Schema.Struct({
+          quarter: Schema.Literals([1, 2, 3, 4]),
+          amount_paid: Money,
+          tds_deducted: Money,
+        }),
+      ),
+      issued: Schema.Boolean,
+      file: Schema.NullOr(Schema.String),
+    }),
+  ),
+});
 
 export const ownForm16 = endpoint({
   summary: "Form 16 of the retailer's outlet: the tax deducted per financial year and quarter",

@@ -4,7 +4,7 @@
  * edit of their own outlet.
  */
 import { Schema } from "effect";
-import { RetailerEditStart } from "../mobile/mobile";
+import { RetailerEditStart } from "../mobile/mobileAnswers";
 import { OutletEditBody, UploadedProofImage } from "../outlets/outletEdit";
 import { DecisionBody, PendingCheck, RequestDetail, RequestList } from "../outlets/retailerRequests";
 import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";

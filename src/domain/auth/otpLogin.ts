@@ -5,7 +5,7 @@
  * (./api/auth), so the sign-in screens load without Effect.
  */
 
-import { withoutCountryCode } from "../shared/validation";
+import { withoutCountryCode } from "../shared/phoneNumber";
 import type { FieldErrors, SessionConflictBody } from "./auth";
 
 export const OTP_LENGTH = 6;

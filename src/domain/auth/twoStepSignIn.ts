@@ -6,7 +6,7 @@
  * server. docs/auth.md has the choices.
  */
 
-import { withoutCountryCode } from "../shared/validation";
+import { withoutCountryCode } from "../shared/phoneNumber";
 import type { LoginResponse, SessionConflictBody, UserDetails } from "./auth";
 
 /** The page title of the code step (spec 000 §2.2). */

@@ -6,7 +6,8 @@
  */
 import { Schema } from "effect";
 import { isIsoDate } from "../shared/format";
-import { isTenDigitPhone, isValidPin } from "../shared/validation";
+import { isTenDigitPhone } from "../shared/phoneNumber";
+import { isValidPin } from "../shared/validation";
 
 /** The eMyTrack routes of the capture (spec 002 §2.2). */
 export const OUTLET_ADD_PATH = "/eMyTrack/outlet-add";

@@ -1,9 +1,9 @@
 /**
  * The retailer's mobile pages (spec 002 §2.3-§2.7, §3, §4, §9) and the staff's pp views of the same
- * data: the answers' shapes, the texts, the access token and the rules the server and screens share.
+ * data: the texts, the access token and the rules the server and screens share. The answers' Schemas
+ * are apart (./mobileAnswers), so the link's page, which checks its answers by their derived shapes,
+ * loads no Effect for these rules.
  */
-import { Schema, SchemaTransformation } from "effect";
-import { InvoiceId, PayoutId, RetailerRequestId, TargetStatementId } from "../api/ids";
 import { formatDate, parseIsoDate } from "../shared/format";
 
 export const MOBILE_MSG = {
@@ -43,6 +43,9 @@ export const MOBILE_ACCESS_WINDOW = { opens: "10:00", closes: "19:00" } as const
 /** A token older or newer than this (by its own minute) is refused before it binds a link. */
 export const TOKEN_VALIDITY_MS = 24 * 60 * 60 * 1000;
 
+/** The header a link's reads carry its access token in. */
+export const MOBILE_ACCESS_HEADER = "X-Mobile-Access";
+
 /** No token stored: empty, null or the text "null" (002 §4). */
 export const isMissingToken = (stored: string | null | undefined): boolean =>
   stored === null || stored === undefined || stored.trim() === "" || stored.trim() === "null";
@@ -70,6 +73,12 @@ export function tokenMinute(digits: string): number | null {
     d.getUTCMinutes() === minute;
   return exact ? t : null;
 }
+
+/**
+ * The token an access check carries (its `view_id`): anything but a text is no token, which the
+ * check answers as malformed (002 §4) rather than as bad input.
+ */
+export const accessTokenOf = (viewId: unknown): string => (typeof viewId === "string" ? viewId : "");
 
 export type AccessVerdict = "allowed" | "bound" | "forwarded" | "expired" | "malformed";
 
@@ -136,84 +145,6 @@ export function matchesStatementSearch(search: string, rsid: string | null): boo
   return needle === "" || (rsid ?? "").toLowerCase().includes(needle);
 }
 
-const Text = Schema.String;
-const Maybe = Schema.NullOr(Schema.String);
-
-/** 002 §3 mobile user profile. */
-export const MobileProfile = Schema.Struct({
-  name: Text,
-  program_name: Text,
-  project_organisation_logo_image: Maybe,
-  is_kyc_successful: Schema.Boolean,
-  organisation_name: Text,
-});
-export type MobileProfile = typeof MobileProfile.Type;
-export const MobileProfileAnswer = Schema.Struct({ results: Schema.Array(MobileProfile) });
-
-/** 002 §3 earning. */
-export const Earning = Schema.Struct({
-  id: PayoutId,
-  amount: Text,
-  outlet: Schema.Struct({ program_name: Text }),
-  workflow_object: Schema.Struct({ utr_number: Maybe }),
-  payment_date: Maybe,
-  invoice_duration_start_date: Maybe,
-  invoice_duration_end_date: Maybe,
-});
-export type Earning = typeof Earning.Type;
-export const EarningsAnswer = Schema.Struct({ results: Schema.Array(Earning) });
-
-/** 002 §3 invoice (mobile); `file` is the PDF's address. */
-export const MobileInvoice = Schema.Struct({
-  id: InvoiceId,
-  amount_paid: Text,
-  program: Text,
-  invoice_no: Text,
-  created: Text,
-  sub_project_name: Text,
-  file: Text,
-});
-export type MobileInvoice = typeof MobileInvoice.Type;
-export const InvoicesAnswer = Schema.Struct({ results: Schema.Array(MobileInvoice) });
-
-/** 002 §3 target statement. */
-export const TargetStatement = Schema.Struct({
-  id: TargetStatementId,
-  report_name: Text,
-  rsid: Maybe,
-  program: Maybe,
-  duration: Maybe,
-  remark: Maybe,
-  url: Maybe,
-});
-export type TargetStatement = typeof TargetStatement.Type;
-export const StatementsAnswer = Schema.Struct({ results: Schema.Array(TargetStatement) });
-
-/**
- * The access check's body: the device's token. Anything but a text is no token, which the check
- * answers as malformed (002 §4) rather than as bad input.
- */
-export const AccessCheckBody = Schema.Struct({
-  view_id: Schema.optionalKey(
-    Schema.Unknown.pipe(
-      Schema.decodeTo(
-        Schema.String,
-        SchemaTransformation.transform({
-          decode: (token) => (typeof token === "string" ? token : ""),
-          encode: (token) => token,
-        }),
-      ),
-    ),
-  ),
-});
-
-/** The access check's answer: `results` when allowed, null with the reason otherwise (002 §4, §7). */
-export const AccessAnswer = Schema.Struct({
-  results: Schema.NullOr(Schema.Struct({ bound_at: Text })),
-  reason: Schema.optional(Schema.Literals(["forwarded", "expired", "malformed"])),
-});
-export type AccessAnswer = typeof AccessAnswer.Type;
-
 /** "Nov 1, 2026" from a YYYY-MM-DD text, N/A when there is none. */
 export function formatMobileDate(iso: string | null): string {
   const d = iso ? parseIsoDate(iso.slice(0, 10)) : null;
@@ -243,42 +174,6 @@ export function mobilePagePath(page: MobilePage, by: { slug: string } | { rsid: 
     : `${PP_PATHS[page]}${encodeURIComponent(by.rsid)}`;
 }
 
-/** The signed-in retailer's outlets (docs/retailer-portal.md). */
-export const RetailerOutlet = Schema.Struct({
-  rsid: Text,
-  name: Text,
-  address: Text,
-  pin: Text,
-  city: Text,
-  program_name: Text,
-  workflow_state: Text,
-});
-export const RetailerOutletsAnswer = Schema.Struct({ results: Schema.Array(RetailerOutlet) });
-
-/** Outlet information for its retailer: details on record and each edit request's decision. */
-export const RetailerOutletInformation = Schema.Struct({
-  rsid: Text,
-  name: Text,
-  owner_name: Text,
-  address: Text,
-  pin: Text,
-  city: Text,
-  state: Text,
-  phone: Text,
-  bank: Schema.Struct({ account_number: Maybe, ifsc_code: Maybe, account_holder_name: Maybe, bank: Maybe }),
-  tax: Schema.Struct({ pan_number: Maybe, gst_number: Maybe }),
-  requests: Schema.Array(
-    Schema.Struct({
-      id: RetailerRequestId,
-      type: Text,
-      status: Text,
-      created: Text,
-      rejection_reason: Maybe,
-    }),
-  ),
-});
-export type RetailerOutletInformation = typeof RetailerOutletInformation.Type;
-
 const RETAILER_PATHS: Record<MobilePage, string> = {
   home: "/retailers/outlets-list/outlet-information",
   earnings: "/retailers/earnings",
@@ -289,9 +184,3 @@ const RETAILER_PATHS: Record<MobilePage, string> = {
 /** A page of the signed-in retailer's area for one of their outlets (the outlet travels as ?rsid=). */
 export const retailerPagePath = (page: MobilePage, rsid: string): string =>
   `${RETAILER_PATHS[page]}?rsid=${encodeURIComponent(rsid)}`;
-
-/** What the retailer's edit form starts from: the values on record, and whether a request waits. */
-export const RetailerEditStart = Schema.Struct({
-  values: Schema.Record(Schema.String, Schema.String),
-  pending: Schema.Boolean,
-});

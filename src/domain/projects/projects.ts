@@ -95,18 +95,6 @@ export type ProjectNotification = typeof ProjectNotification.Type;
 /** 002 §3 project card. */
 export const DOWNLOAD_DECK = "Download deck";
 
-/**
- * The stand-in for a missing logo (a project's card, the retailer's mobile home): the first letters
- * of the name's first two words.
- */
-export const cardInitials = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter((w) => /^[\p{L}\p{N}]/u.test(w))
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("") || "?";
-
 export const ProjectCard = Schema.Struct({
   slug: Schema.String,
   name: Schema.String,

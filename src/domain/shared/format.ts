@@ -1,5 +1,7 @@
-/** Shared display formats (spec 000 §9): "MMM d, yyyy", 12-hour time, numbers up to 2 decimals. */
-import { Schema } from "effect";
+/**
+ * Shared display formats (spec 000 §9): "MMM d, yyyy", 12-hour time, numbers up to 2 decimals. Plain
+ * functions without Schema: the retailer link's page formats with them and loads no Effect.
+ */
 
 /** The month names every date format of the product uses ("Nov 22, 2026", "22-Nov-2026"). */
 export const MONTH_ABBREVIATIONS = [
@@ -69,7 +71,7 @@ export function formatNumber(n: number): string {
   return String(Math.round(n * 100) / 100);
 }
 
-const IsoDate = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/));
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** UTC midnight of a calendar date (month 1-12; days past the month's end roll over). */
 function utcMidnight(year: number, month: number, day: number): Date {
@@ -81,7 +83,7 @@ function utcMidnight(year: number, month: number, day: number): Date {
 
 /** A YYYY-MM-DD text as its parts, or null when it is not a real calendar date. */
 export function parseIsoDate(text: string): { year: number; month: number; day: number } | null {
-  if (!Schema.is(IsoDate)(text)) return null;
+  if (typeof text !== "string" || !ISO_DATE.test(text)) return null;
   const [year, month, day] = text.split("-").map(Number) as [number, number, number];
   const d = utcMidnight(year, month, day);
   return month >= 1 && d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day
@@ -129,3 +131,15 @@ export const inSentence = (name: string): string =>
     .split(" ")
     .map((word) => (/^[A-Z]{2,}s?$/.test(word) ? word : word.toLowerCase()))
     .join(" ");
+
+/**
+ * The stand-in for a missing logo (a project's card, the retailer's mobile home): the first letters
+ * of the name's first two words.
+ */
+export const cardInitials = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter((w) => /^[\p{L}\p{N}]/u.test(w))
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("") || "?";

@@ -5,14 +5,8 @@
  * value that is not a number, a choice not offered) the message follows the spec's style.
  */
 import { isIsoDate } from "../shared/format";
-import {
-  isTenDigitPhone,
-  isValidAccountNumber,
-  isValidGst,
-  isValidIfsc,
-  isValidPan,
-  withoutCountryCode,
-} from "../shared/validation";
+import { isTenDigitPhone, withoutCountryCode } from "../shared/phoneNumber";
+import { isValidAccountNumber, isValidGst, isValidIfsc, isValidPan } from "../shared/validation";
 import {
   type AnswerValue,
   choicesOf,

@@ -4,8 +4,6 @@
  * financial year (1 April to 31 March) and quarter. A year's statement is issued once the year has
  * ended, so the file a retailer keeps never changes afterwards.
  */
-import { Schema } from "effect";
-
 export const FORM16_MSG = {
   /** 002 §2.6's empty text: no payout of the outlet had tax deducted. */
   noData: "No data available",
@@ -86,24 +84,3 @@ export function form16Years(payouts: readonly Form16Payout[], today: string): Fo
       issued: isForm16Issued(start, today),
     }));
 }
-
-const Money = Schema.String;
-export const Form16Answer = Schema.Struct({
-  results: Schema.Array(
-    Schema.Struct({
-      financial_year: Schema.String,
-      amount_paid: Money,
-      tds_deducted: Money,
-      quarters: Schema.Array(
-        Schema.Struct({
-          quarter: Schema.Literals([1, 2, 3, 4]),
-          amount_paid: Money,
-          tds_deducted: Money,
-        }),
-      ),
-      issued: Schema.Boolean,
-      file: Schema.NullOr(Schema.String),
-    }),
-  ),
-});
-export type Form16Answer = typeof Form16Answer.Type;

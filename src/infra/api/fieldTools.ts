@@ -1,10 +1,10 @@
 /** The field tools' endpoint family (spec 002 §7), each call decoded with the domain's Schema. */
 import { queryOptions } from "@tanstack/react-query";
 import { Effect, Schema } from "effect";
-import { pathWith } from "../../domain/api/endpoint";
 import * as api from "../../domain/api/fieldTools";
 import type { ProjectId, RecoveryRequestId, SubProjectId } from "../../domain/api/ids";
 import * as lookups from "../../domain/api/lookups";
+import { pathWith } from "../../domain/api/paths";
 import type { FieldAppDump, RecoverySubmission } from "../../domain/fieldTools/fieldTools";
 import { call } from "../endpoint";
 import { type ApiError, request, runApi } from "../http";

@@ -5,7 +5,8 @@
  * between the page and the forwarded-link refusal.
  */
 import { assign, type DoneActorEvent, fromCallback, fromPromise, setup } from "xstate";
-import { type AccessAnswer, isMissingToken, isWideScreen } from "../../domain/mobile/mobile";
+import { isMissingToken, isWideScreen } from "../../domain/mobile/mobile";
+import type { AccessAnswer } from "../../domain/mobile/mobileAnswers";
 
 export type MobileAccessInput = { slug: string; storedToken: string | null; width: number };
 export type MobileAccessContext = {

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { MOBILE_MSG } from "../../domain/mobile/mobile";
-import { type LinkSource, storedAccessToken } from "../../infra/api/mobile";
+import { type LinkSource, storedAccessToken } from "../../infra/api/mobileLink";
 import { useLiveMachine } from "../live/liveActors";
 import Loading from "../shell/Loading";
 import { mobileAccessActors, providedMobileAccess } from "./mobileActors";

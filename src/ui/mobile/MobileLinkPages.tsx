@@ -5,31 +5,26 @@
  */
 import type { ReactNode } from "react";
 import { useParams } from "wouter";
-import {
-  type LinkSource,
-  readEarnings,
-  readInvoices,
-  readProfile,
-  readStatements,
-} from "../../infra/api/mobile";
+import type { LinkSource } from "../../infra/api/mobileLink";
+import { readLinkEarnings, readLinkInvoices, readLinkProfile, readLinkStatements } from "./linkReads";
 import { MobileGuard } from "./MobileGuard";
 import { EarningsView, HomeView, InvoicesView, StatementsView } from "./MobilePages";
 import { useLinkAnswer } from "./useLinkAnswer";
 
 function LinkHome({ source }: { source: LinkSource }) {
-  return <HomeView source={source} answer={useLinkAnswer(readProfile, source)} />;
+  return <HomeView source={source} answer={useLinkAnswer(readLinkProfile, source)} />;
 }
 
 function LinkEarnings({ source }: { source: LinkSource }) {
-  return <EarningsView source={source} answer={useLinkAnswer(readEarnings, source)} />;
+  return <EarningsView source={source} answer={useLinkAnswer(readLinkEarnings, source)} />;
 }
 
 function LinkInvoices({ source }: { source: LinkSource }) {
-  return <InvoicesView source={source} answer={useLinkAnswer(readInvoices, source)} />;
+  return <InvoicesView source={source} answer={useLinkAnswer(readLinkInvoices, source)} />;
 }
 
 function LinkStatements({ source }: { source: LinkSource }) {
-  return <StatementsView source={source} answer={useLinkAnswer(readStatements, source)} />;
+  return <StatementsView source={source} answer={useLinkAnswer(readLinkStatements, source)} />;
 }
 
 function linked(Page: (props: { source: LinkSource }) => ReactNode) {

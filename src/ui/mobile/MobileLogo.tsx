@@ -4,8 +4,8 @@
  * initials while it loads, when the project has none, or when it cannot be fetched.
  */
 import { useEffect, useMemo, useState } from "react";
-import { cardInitials } from "../../domain/projects/projects";
-import { fetchFile, type MobileSource } from "../../infra/api/mobile";
+import { cardInitials } from "../../domain/shared/format";
+import { fetchFile, type MobileSource } from "../../infra/api/mobileLink";
 
 export function MobileLogo({
   url,

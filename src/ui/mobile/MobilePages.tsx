@@ -9,23 +9,25 @@ import { Link } from "wouter";
 import {
   type Device,
   deviceOf,
-  type Earning,
   formatMobileDate,
   formatRupees,
   MOBILE_MSG,
   MOBILE_TILES,
-  type MobileInvoice,
   type MobilePage,
-  type MobileProfile,
   matchesStatementSearch,
   mobilePagePath,
   orNotAvailable,
   paymentDuration,
   retailerPagePath,
-  type TargetStatement,
 } from "../../domain/mobile/mobile";
+import type {
+  Earning,
+  MobileInvoice,
+  MobileProfile,
+  TargetStatement,
+} from "../../domain/mobile/mobileAnswers";
 import { pdfViewPath } from "../../domain/mobile/retailerDocuments";
-import { fetchFile, type MobileSource } from "../../infra/api/mobile";
+import { fetchFile, type MobileSource } from "../../infra/api/mobileLink";
 import { useLiveMachine } from "../live/liveActors";
 import { Spinner } from "../widgets/Controls";
 import { MobileLogo } from "./MobileLogo";

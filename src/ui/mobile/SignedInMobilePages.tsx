@@ -8,16 +8,16 @@ import { Link, Redirect, useLocation, useParams, useSearch } from "wouter";
 import {
   earningsQuery,
   invoicesQuery,
-  type MobileSource,
   mobileProfileQuery,
   retailerOutletsQuery,
+  type SessionSource,
   statementsQuery,
 } from "../../infra/api/mobile";
 import { queryClient } from "../queryClient";
 import { Spinner } from "../widgets/Controls";
 import { EarningsView, HomeView, InvoicesView, MobileFrame, StatementsView } from "./MobilePages";
 
-type PageProps = { source: MobileSource; staffPanel?: ReactNode };
+type PageProps = { source: SessionSource; staffPanel?: ReactNode };
 
 function QueriedHome({ source, staffPanel }: PageProps) {
   return <HomeView source={source} answer={useQuery(mobileProfileQuery(source))} staffPanel={staffPanel} />;

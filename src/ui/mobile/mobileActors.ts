@@ -5,13 +5,13 @@
 import appConfigRead from "virtual:declared-read/auth/appConfig";
 import { fromCallback, fromPromise } from "xstate";
 import type { AppConfig } from "../../domain/auth/auth";
-import { type AccessAnswer, accessTokenDigits } from "../../domain/mobile/mobile";
-import { accessCheck } from "../../infra/api/mobile";
+import { accessTokenDigits } from "../../domain/mobile/mobile";
+import type { AccessAnswer } from "../../domain/mobile/mobileAnswers";
 import { readDeclared } from "../../infra/declaredRead";
-import { runApi } from "../../infra/http";
 import { encryptOtp } from "../../infra/otpCrypto";
 import { STORAGE_KEYS, writeStored } from "../../infra/storage";
 import { type MobileAccessEvent, mobileAccessMachine } from "../../machines/mobile/mobileAccess";
+import { checkLinkAccess } from "./linkReads";
 
 /** The device's own minute: what the spec's token is made of (002 §4, §9). */
 function minuteDigits(now: Date): string {
@@ -37,8 +37,9 @@ export const mobileAccessActors = {
     const config = await readDeclared<AppConfig>(appConfigRead, signal);
     return encryptOtp(digits, config.otp_public_key);
   }),
+  // The access check is a declared read too: the page loads no Effect before it shows.
   checkAccess: fromPromise<AccessAnswer, { slug: string; token: string }>(({ input, signal }) =>
-    runApi(accessCheck(input.slug, input.token), { signal }),
+    checkLinkAccess(input.slug, input.token, signal),
   ),
 };
 

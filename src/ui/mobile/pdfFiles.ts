@@ -1,4 +1,4 @@
-import { fetchFile, type MobileSource } from "../../infra/api/mobile";
+import { fetchFile, type MobileSource } from "../../infra/api/mobileLink";
 
 /** Saves a PDF the answer links to under its own name. */
 export async function downloadPdf(url: string, name: string, source: MobileSource, signal?: AbortSignal) {

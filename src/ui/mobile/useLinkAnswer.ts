@@ -1,14 +1,11 @@
 /**
  * How the link's pages read their answer: a phone opening the link loads no React Query for one
- * read per page (docs/retailer-portal.md, Budget). The answer is decoded with its Schema by the HTTP
- * module as everywhere, and a failure that may pass by itself is tried once more, as React Query
- * would.
+ * read per page (docs/retailer-portal.md, Budget). The answer is a declared read checked by the shape
+ * derived from its endpoint (src/infra/api/mobileLink.ts), failing as the HTTP module's calls do, and
+ * a failure that may pass by itself is tried once more, as React Query would.
  */
-import type { Effect } from "effect";
 import { useEffect, useState } from "react";
-import type { LinkSource, MobileSource } from "../../infra/api/mobile";
-import type { ApiError } from "../../infra/http";
-import { runApi } from "../../infra/http";
+import type { LinkSource } from "../../infra/api/mobileLink";
 import { shouldRetry } from "../retryPolicy";
 
 /** What a page shows of a read: the same fields as React Query's result, so one view serves both. */
@@ -19,7 +16,7 @@ const PENDING = { isPending: true, isError: false, data: undefined } as const;
 const RETRY_DELAY_MS = 1000;
 
 export function useLinkAnswer<A>(
-  read: (source: MobileSource) => Effect.Effect<A, ApiError>,
+  read: (source: LinkSource, signal: AbortSignal) => Promise<A>,
   source: LinkSource,
 ) {
   const [answer, setAnswer] = useState<Answer<A>>(PENDING);
@@ -28,7 +25,7 @@ export function useLinkAnswer<A>(
     const controller = new AbortController();
     const { signal } = controller;
     const attempt = (failures: number): Promise<A> =>
-      runApi(read({ kind: "link", slug, token }), { signal }).catch(async (error: unknown) => {
+      read({ kind: "link", slug, token }, signal).catch(async (error: unknown) => {
         if (signal.aborted || !shouldRetry(failures, error)) throw error;
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
         return attempt(failures + 1);

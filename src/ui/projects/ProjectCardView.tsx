@@ -8,7 +8,6 @@
 import { useId } from "react";
 import { Link, useLocation } from "wouter";
 import {
-  cardInitials,
   cardName,
   DOWNLOAD_DECK,
   ID_LABEL,
@@ -19,7 +18,7 @@ import {
   VIEW_ALL,
 } from "../../domain/projects/projects";
 import { VIEW_ALL_PATH } from "../../domain/projects/viewAll";
-import { formatDate, parseIsoDate } from "../../domain/shared/format";
+import { cardInitials, formatDate, parseIsoDate } from "../../domain/shared/format";
 import { projectCardMachine } from "../../machines/projects/projectCard";
 import { useLiveMachine } from "../live/liveActors";
 import { useProvided } from "../live/useProvided";
