@@ -39,6 +39,9 @@ export type DeclaredRequest = {
   readonly signal?: AbortSignal;
 };
 
+// The errors are in the HTTP module's file on the portal and in the page's own on the retailer's
+// link (its retry rule reads them), so this import moves nothing, as the bundler notes: a page whose
+// calls succeed fetches them only where it needs them anyway.
 const failures = () => import("./apiErrors");
 
 export async function sendDeclared<A>(read: DeclaredRead, request: DeclaredRequest): Promise<A> {
