@@ -44,7 +44,9 @@ test("every demo role opens every side-menu entry and dashboard area without Pag
     expect(areas.length, `${user} has areas`).toBeGreaterThan(0);
     for (const href of new Set([...menu, ...areas])) {
       await openInApp(page, href);
-      await expect(page.locator("main h1, h1").first()).toBeVisible();
+      // A page whose code is still arriving shows Loading… with the previous page hidden beneath it
+      // (its heading too): the page is there once a heading shows.
+      await expect(page.locator("h1:visible").first()).toBeVisible({ timeout: 30_000 });
       if (await page.getByRole("heading", { name: "Page not found" }).isVisible())
         dead.push(`${user}: ${href}`);
     }
@@ -94,7 +96,7 @@ async function walk(page: Page, user: string): Promise<Set<string>> {
   while (queue.length > 0) {
     const path = queue.shift() as string;
     await openInApp(page, path);
-    await expect(page.locator("h1").first()).toBeVisible();
+    await expect(page.locator("h1:visible").first()).toBeVisible({ timeout: 30_000 });
     // Lists fill after their answers arrive; their row links are what leads further. A list being
     // read is busy, so waiting for no busy region does not depend on how loaded the machine is.
     await expect(page.locator("[aria-busy='true']")).toHaveCount(0, { timeout: 30_000 });

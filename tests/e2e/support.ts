@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type Browser, expect, type Locator, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, type Response } from "@playwright/test";
 import type { AxeResults, RunOptions } from "axe-core";
 
 export const DEMO_PASSWORD = "Demo@12345";
@@ -39,26 +39,46 @@ export async function fillLogin(page: Page, username: string, password: string):
 
 /** Signs in through the login screen and waits for the dashboard. */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto("/login");
-  await fillLogin(page, username, password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  // A session another spec left open answers 451 and the screen offers to end it: name that cause
-  // at once instead of failing later on a page that never came.
-  const conflict = page.getByRole("button", { name: "Logout All Session" });
-  const onDashboard = () => /\/dashboard$/.test(new URL(page.url()).pathname);
-  // On two busy cores the dashboard can take longer than one expect's time; when it never comes,
-  // say what the login page showed instead.
+  // What the page asked the server on the way, said when the dashboard never comes: a slow answer,
+  // an unexpected one or none at all are different causes.
+  const asked: string[] = [];
+  const started = Date.now();
+  const heard = (response: Response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith("/api/"))
+      asked.push(
+        `${response.request().method()} ${pathname} ${response.status()} at ${Date.now() - started} ms`,
+      );
+  };
+  page.on("response", heard);
   try {
-    await expect
-      .poll(async () => onDashboard() || (await conflict.isVisible()), { timeout: 20_000 })
-      .toBe(true);
-  } catch {
-    const said = (await page.getByRole("alert").allTextContents()).join(" ").trim();
-    throw new Error(
-      `${username} did not reach the dashboard; the login page showed: ${said || "no message"}`,
-    );
+    await page.goto("/login");
+    await fillLogin(page, username, password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // A session another spec left open answers 451 and the screen offers to end it: name that cause
+    // at once instead of failing later on a page that never came.
+    const conflict = page.getByRole("button", { name: "Logout All Session" });
+    const onDashboard = () => /\/dashboard$/.test(new URL(page.url()).pathname);
+    // On two busy cores the dashboard can take longer than one expect's time; when it never comes,
+    // say what the login page showed and what it asked instead.
+    try {
+      await expect
+        .poll(async () => onDashboard() || (await conflict.isVisible()), { timeout: 30_000 })
+        .toBe(true);
+    } catch {
+      const said = (await page.getByRole("alert").allTextContents()).join(" ").trim();
+      const field = await page
+        .getByLabel("Username")
+        .inputValue({ timeout: 1000 })
+        .catch(() => "(no field)");
+      throw new Error(
+        `${username} did not reach the dashboard in 30 s; at ${new URL(page.url()).pathname} the page showed: ${said || "no message"}; its Username field held "${field}"; it asked: ${asked.join(", ") || "nothing"}`,
+      );
+    }
+    if (!onDashboard()) throw new Error(`${username} still has a session an earlier test left open`);
+  } finally {
+    page.off("response", heard);
   }
-  if (!onDashboard()) throw new Error(`${username} still has a session an earlier test left open`);
 }
 
 /** Signs in through the form after ending a session an earlier spec left open for this user (a 451 otherwise). */
