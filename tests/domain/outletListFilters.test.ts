@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pathAfterSignIn } from "../../src/domain/auth/appStart";
+import { pathAfterSignIn, returnFor } from "../../src/domain/auth/appStart";
 import { outletListPath } from "../../src/domain/outlets/outletListing";
 import {
   appliedFilterChips,
@@ -100,6 +100,14 @@ describe("ways back", () => {
     expect(outletListPath("/dashboard/projects/client-portal-view/acme/manage-kyc/view/RS1")).toBe(
       "/dashboard/projects/client-portal-view/acme/manage-kyc/list-of-outlets",
     );
+  });
+
+  it("a sign-in returns to a page asked for by a visitor or to the user's own, never to another user's", () => {
+    const page = "/dashboard/manage-payout";
+    expect(returnFor({ path: page, userName: null }, "payout.executive")).toBe(page);
+    expect(returnFor({ path: page, userName: "payout.executive" }, "Payout.Executive ")).toBe(page);
+    expect(returnFor({ path: page, userName: "payout.executive" }, "iftu.executive")).toBeNull();
+    expect(returnFor({ path: null, userName: null }, "iftu.executive")).toBeNull();
   });
 
   it("a sign-in returns only to a portal page of this application", () => {

@@ -352,7 +352,7 @@ test("the filter drawer by keyboard only: focus moves in, Tab stays in, RSIDs ar
   await expect(filters).toBeFocused();
 });
 
-test("a session ended in another tab says so, and signing in again returns to the list page asked for", async ({
+test("a session ended in another tab says so, signing in again returns to the list page asked for, and another user lands on their own dashboard", async ({
   page,
 }) => {
   await signIn(page, "qc.manager");
@@ -384,6 +384,20 @@ test("a session ended in another tab says so, and signing in again returns to th
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/list-of-outlets\?page=4&page-size=15$/);
   await expect(page.getByText(/Showing 46 - 60 of \d+ Record\(s\)/)).toBeVisible();
+
+  // Ended once more, and a colleague signs in at the same desk: the page left behind was the other
+  // user's, so the colleague's own dashboard opens.
+  const fourth = await page.context().newPage();
+  await fourth.request.post("/api/auth/logout/", { data: {} });
+  await fourth.close();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await fillLogin(page, "qc.executive", DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Your areas" })).toBeVisible();
+  await page.screenshot({ path: "test-results/sign-in-another-user-1366.png" });
+  await page.request.post("/api/auth/logout/", { data: {} });
 });
 
 test("a deep link to list page 3 while signed out lands there after signing in", async ({ page }) => {

@@ -48,12 +48,20 @@ describe("what a list remembers in the tab", () => {
 
 describe("the page to return to after signing in", () => {
   it("keeps saying the session ended on the same page until another page is asked for", () => {
-    expect(peekSignInReturn()).toEqual({ path: null, sessionEnded: false });
-    rememberSignInReturn("/dashboard/list-of-outlets?page=3", true);
+    expect(peekSignInReturn()).toEqual({ path: null, userName: null, sessionEnded: false });
+    rememberSignInReturn("/dashboard/list-of-outlets?page=3", "qc.executive", true);
     // The start rules redirect the same page to the login page afterwards.
-    rememberSignInReturn("/dashboard/list-of-outlets?page=3", false);
-    expect(peekSignInReturn()).toEqual({ path: "/dashboard/list-of-outlets?page=3", sessionEnded: true });
-    rememberSignInReturn("/dashboard/my-downloads", false);
-    expect(peekSignInReturn()).toEqual({ path: "/dashboard/my-downloads", sessionEnded: false });
+    rememberSignInReturn("/dashboard/list-of-outlets?page=3", "qc.executive", false);
+    expect(peekSignInReturn()).toEqual({
+      path: "/dashboard/list-of-outlets?page=3",
+      userName: "qc.executive",
+      sessionEnded: true,
+    });
+    rememberSignInReturn("/dashboard/my-downloads", null, false);
+    expect(peekSignInReturn()).toEqual({
+      path: "/dashboard/my-downloads",
+      userName: null,
+      sessionEnded: false,
+    });
   });
 });

@@ -59,8 +59,24 @@ describe("the composition root wires the HTTP rules to the router and the notifi
     await call();
     expect(window.location.pathname).toBe("/");
     expect(notice()).toBeNull();
-    expect(peekSignInReturn()).toEqual({ path: "/dashboard/list-of-outlets?page=3", sessionEnded: true });
+    expect(peekSignInReturn()).toEqual({
+      path: "/dashboard/list-of-outlets?page=3",
+      userName: null,
+      sessionEnded: true,
+    });
     expect(MSG.sessionEnded).toBe("Your session has ended. Please sign in again.");
+  });
+
+  it("remembers whose session ended under a page, so only that user returns to it", async () => {
+    window.history.pushState(null, "", "/dashboard/manage-payout");
+    sessionStarted(sessionOf(services.application), "token", projectManager);
+    answer(401, { detail: "Authentication credentials were not provided." });
+    await call();
+    expect(peekSignInReturn()).toEqual({
+      path: "/dashboard/manage-payout",
+      userName: projectManager.username,
+      sessionEnded: true,
+    });
   });
 
   it("leaves the login page alone on a 401", async () => {

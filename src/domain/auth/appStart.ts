@@ -56,6 +56,19 @@ export function startDecision({ path, search, storedUserName }: StartFacts): Sta
   return { type: "redirect", to: loginPathFor(path) };
 }
 
+/** A page remembered for the next sign-in in this tab, and whose session it was (null: a visitor's). */
+export type RememberedReturn = { path: string | null; userName: string | null };
+
+/**
+ * The remembered page a user signing in returns to: one asked for before anyone signed in, or their
+ * own from a session that ended under them; another user's page is not theirs to land on (a desk
+ * shared by two staff members), so they go to the dashboard.
+ */
+export function returnFor(remembered: RememberedReturn, signingIn: string): string | null {
+  const owner = remembered.userName?.trim().toLowerCase() ?? null;
+  return owner === null || owner === signingIn.trim().toLowerCase() ? remembered.path : null;
+}
+
 /** Where a signed-out user goes after signing in: the portal page asked for, else the dashboard. */
 export function pathAfterSignIn(asked: string | null): string {
   // Only this application's own portal pages: never another site ("//host") or a sign-in page.

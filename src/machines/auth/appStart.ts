@@ -94,9 +94,10 @@ export const appStartMachine = setup({
         // says why. A field auditor or retailer goes to their group's own login, where the root
         // would send a visitor without a stored user name (002 §2.1).
         guard: "awayFromSignIn",
+        // The page is remembered with whose session it was, before the user name is forgotten.
         actions: [
-          "forgetUserName",
           "signInAgain",
+          "forgetUserName",
           {
             type: "goTo",
             params: ({ event }) => {

@@ -3,7 +3,7 @@
  * (./staffSignInFlow) by the first sign-in screen that asks for it.
  */
 import { useLocation } from "wouter";
-import { pathAfterSignIn } from "../../domain/auth/appStart";
+import { pathAfterSignIn, returnFor } from "../../domain/auth/appStart";
 import type { LoginResponse, UserDetails } from "../../domain/auth/auth";
 import { forgetSignInReturn, peekSignInReturn } from "../../infra/signInReturn";
 import { signInMachine } from "../../machines/auth/signIn";
@@ -58,7 +58,7 @@ export function useStaffSignInFlow(actor?: StaffSignInActor): StaffSignInActor {
       {
         signedIn: (response, user) => {
           sessionStarted(response.sessionid ?? "", user);
-          const asked = peekSignInReturn().path;
+          const asked = returnFor(peekSignInReturn(), user.username);
           forgetSignInReturn();
           navigate(pathAfterSignIn(asked), { replace: true });
         },

@@ -39,15 +39,18 @@ export const sessionMachine = appStartMachine.provide({
     // The support widget is a third-party chat the deployment may add; the product itself ships none.
     loadSupportWidget: () => {},
     navigate: ({ context, system }, params) => {
-      if (context.facts) rememberSignInReturn(`${context.facts.path}${context.facts.search}`, false);
+      // The stored user name is the one whose session was not there any more (null: a visitor).
+      const { facts } = context;
+      if (facts) rememberSignInReturn(`${facts.path}${facts.search}`, facts.storedUserName, false);
       go(system, params.to, true);
     },
     goTo: ({ system }, params) => go(system, params.to, false),
     storeConflict: (_, params) => storeSessionConflict(params.body),
-    signInAgain: () => {
+    signInAgain: ({ context }) => {
       const asked = `${window.location.pathname}${window.location.search}`;
       // Only a portal page is returned to; a late answer met elsewhere keeps what was remembered.
-      if (pathAfterSignIn(asked) === asked) rememberSignInReturn(asked, true);
+      if (pathAfterSignIn(asked) === asked)
+        rememberSignInReturn(asked, context.user?.username ?? readStored(STORAGE_KEYS.userName), true);
     },
     notifyFailed: ({ system }, params) =>
       system
