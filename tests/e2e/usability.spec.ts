@@ -65,7 +65,7 @@ test("a retailer on a phone: no stale FAILED after a right code, the only outlet
   await page.request.post("/api/auth/logout/", { data: {} });
 });
 
-test("the Machines chart opens fitted to its frame at 1366 px, labels readable, and pans by dragging", async ({
+test("the Machines chart opens fitted to its frame at 1366 px, never below the readable 80%", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -74,13 +74,15 @@ test("the Machines chart opens fitted to its frame at 1366 px, labels readable, 
   const frame = page.locator(".machine-chart-frame").first();
   const chart = frame.locator("svg").first();
   await expect(chart).toBeVisible();
-  const shown = Number.parseInt(
-    (await page.locator(".machine-chart-tools output").first().textContent()) ?? "0",
-    10,
-  );
-  expect(shown).toBeGreaterThanOrEqual(80);
-  const frameBox = (await frame.boundingBox())!;
-  const chartBox = (await chart.boundingBox())!;
-  if (shown > 80) expect(chartBox.width).toBeLessThanOrEqual(frameBox.width);
+  // The chart is fitted once it has measured its frame, which can come a moment after it shows: its
+  // zoom, read with its width, is then 80% or more, and above 80% it fits inside the frame.
+  const fitted = async () => {
+    const zoom = await page.locator(".machine-chart-tools output").first().textContent();
+    const shown = Number.parseInt(zoom ?? "0", 10);
+    const frameBox = (await frame.boundingBox())!;
+    const chartBox = (await chart.boundingBox())!;
+    return shown >= 80 && (shown === 80 || chartBox.width <= frameBox.width);
+  };
+  await expect.poll(fitted, { message: "the chart fitted to its frame at 80% or more" }).toBe(true);
   await page.screenshot({ path: test.info().outputPath("machines-chart-1366.png"), fullPage: true });
 });
