@@ -1,6 +1,6 @@
-// The static checks (lint, types, the layer rule) and the unit suite first, side by side, then the
-// browser suite, with the server tests on PostgreSQL beside it when one is configured. Each line is
-// prefixed with its suite; the command fails when any suite fails, and says which, reprinting the
+// The static checks (lint, types, the layer rule), the unit suite and the server tests on
+// PostgreSQL (when one is configured) first, side by side, then the browser suite alone. Each line
+// is prefixed with its suite; the command fails when any suite fails, and says which, reprinting the
 // failed suites' last lines at the very end: a suite that failed early would otherwise be lost far
 // above the output of one still running. The very last lines are the failure's own (error messages,
 // failed test names), since a CI log is often read from its end only.
@@ -8,13 +8,15 @@
 // Why in two steps: on two cores the browser suite alone keeps the machine busy (three Chromiums at
 // a load average of about 14, 13.7 min), and the unit suite alone takes 3.3 min. All at once, each
 // got what the others left: a run took 30 to 33 minutes, every wait in a browser test ran ten times
-// slower, and timing-dependent failures came from the load, not the product.
+// slower, and timing-dependent failures came from the load, not the product. The server tests on
+// PostgreSQL beside the browser suite took 11 minutes and slowed it; they are CPU work like the
+// unit suite's, so they go with it.
 //
 // With TEST_DATABASE_URL set, the server tests run on that PostgreSQL instead of the embedded
-// database, beside the browser suite. A server test file on PGlite loads a copy of the seeded
-// database (seconds each, 68 files); on PostgreSQL a copy is a CREATE DATABASE ... TEMPLATE. The
-// embedded database stays covered end to end: the browser suite's servers, the reliability suite
-// and its maintenance test run on PGlite.
+// database. A server test file on PGlite loads a copy of the seeded database (seconds each, 68
+// files); on PostgreSQL a copy is a CREATE DATABASE ... TEMPLATE. The embedded database stays
+// covered end to end: the browser suite's servers, the reliability suite and its maintenance test
+// run on PGlite.
 
 import { spawn } from "node:child_process";
 import { prefixLines } from "./prefix-lines.mjs";
@@ -79,9 +81,8 @@ function run({ name, command, args, env = process.env }) {
   );
 }
 
-const first = await Promise.all([run(checks), run(unit)]);
-const second = await Promise.all([run(browser), ...(postgres ? [run(onPostgres)] : [])]);
-const results = [...first, ...second];
+const first = await Promise.all([run(checks), run(unit), ...(postgres ? [run(onPostgres)] : [])]);
+const results = [...first, await run(browser)];
 const failed = results.filter((r) => r.code !== 0);
 for (const { name, tail } of failed) {
   console.error(`\n--- the last ${tail.length} lines of the failed ${name} suite ---`);
