@@ -219,3 +219,19 @@ export async function openCollectedBills(page: Page, rsid: string): Promise<Loca
   await expect(bills.getByRole("tablist")).toBeVisible();
   return bills;
 }
+
+/**
+ * Opens an address the way a link inside the application does (the router hears the history
+ * change), not as a fresh page load: the application is loaded once per user instead of once per
+ * address, which is most of what these walks cost, and a page that works only when loaded afresh
+ * is caught as a user following links would meet it.
+ */
+export async function openInApp(page: Page, href: string): Promise<void> {
+  await page.evaluate((to) => window.history.pushState(null, "", to), href);
+}
+
+/** The addresses of the links a selector finds. */
+export const hrefsIn = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).getAttribute("href") ?? ""));
