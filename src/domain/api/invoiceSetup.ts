@@ -9,6 +9,7 @@ import { InvoiceAssignment, InvoiceSetup, SubProjectSku } from "../invoices/invo
 import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 import { endpoint } from "./endpoint";
 import { Choice, PathText, Text } from "./fields";
+import { resultsOf } from "./paginated";
 
 const OfSubProject = Schema.Struct({ projectSlug: PathText, slug: PathText });
 
@@ -44,6 +45,6 @@ export const subProjectSkuList = endpoint({
     exclude_retailers: Schema.optionalKey(Choice(["true", "false"])),
     "no-pagination": Schema.optionalKey(Schema.String),
   }),
-  response: Schema.Struct({ results: Schema.Array(SubProjectSku) }),
+  response: resultsOf(SubProjectSku),
   refusals: [400, 404],
 });

@@ -1,6 +1,9 @@
 /** The paginated list answer every list endpoint gives (spec 000 §3). */
 import { Schema } from "effect";
 
+/** A list answer without paging: its items under `results`. */
+export const resultsOf = <S extends Schema.Top>(item: S) => Schema.Struct({ results: Schema.Array(item) });
+
 export const paginated = <S extends Schema.Top>(item: S) =>
   Schema.Struct({
     results: Schema.Array(item),

@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect";
 import { OrganisationId, OutboxMessageId, UserId } from "../api/ids";
+import { resultsOf } from "../api/paginated";
 
 /** POST auth/login/ */
 export const LoginRequest = Schema.Struct({
@@ -111,7 +112,7 @@ export const OutboxMessage = Schema.Struct({
   body: Schema.String,
   created: Schema.String,
 });
-export const OutboxResponse = Schema.Struct({ results: Schema.Array(OutboxMessage) });
+export const OutboxResponse = resultsOf(OutboxMessage);
 export type OutboxMessage = typeof OutboxMessage.Type;
 
 /** A single sign-on provider the server was configured with; the login screen shows one button each. */

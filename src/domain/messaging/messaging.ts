@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect";
 import { JobId, MessageId } from "../api/ids";
-import { paginated } from "../api/paginated";
+import { paginated, resultsOf } from "../api/paginated";
 import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 
 export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "read", "failed"] as const;
@@ -95,5 +95,5 @@ export const SummaryRow = Schema.Struct({
   failed: Schema.Number,
 });
 export type SummaryRow = typeof SummaryRow.Type;
-export const SummaryAnswer = Schema.Struct({ results: Schema.Array(SummaryRow) });
+export const SummaryAnswer = resultsOf(SummaryRow);
 export type SummaryAnswer = typeof SummaryAnswer.Type;

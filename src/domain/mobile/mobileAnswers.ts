@@ -7,6 +7,7 @@
  */
 import { Schema } from "effect";
 import { InvoiceId, PayoutId, RetailerRequestId, TargetStatementId } from "../api/ids";
+import { resultsOf } from "../api/paginated";
 
 const Text = Schema.String;
 const Maybe = Schema.NullOr(Schema.String);
@@ -20,7 +21,7 @@ export const MobileProfile = Schema.Struct({
   organisation_name: Text,
 });
 export type MobileProfile = typeof MobileProfile.Type;
-export const MobileProfileAnswer = Schema.Struct({ results: Schema.Array(MobileProfile) });
+export const MobileProfileAnswer = resultsOf(MobileProfile);
 export type MobileProfileAnswer = typeof MobileProfileAnswer.Type;
 
 /** 002 §3 earning. */
@@ -34,7 +35,7 @@ export const Earning = Schema.Struct({
   invoice_duration_end_date: Maybe,
 });
 export type Earning = typeof Earning.Type;
-export const EarningsAnswer = Schema.Struct({ results: Schema.Array(Earning) });
+export const EarningsAnswer = resultsOf(Earning);
 export type EarningsAnswer = typeof EarningsAnswer.Type;
 
 /** 002 §3 invoice (mobile); `file` is the PDF's address. */
@@ -48,7 +49,7 @@ export const MobileInvoice = Schema.Struct({
   file: Text,
 });
 export type MobileInvoice = typeof MobileInvoice.Type;
-export const InvoicesAnswer = Schema.Struct({ results: Schema.Array(MobileInvoice) });
+export const InvoicesAnswer = resultsOf(MobileInvoice);
 export type InvoicesAnswer = typeof InvoicesAnswer.Type;
 
 /** 002 §3 target statement. */
@@ -62,7 +63,7 @@ export const TargetStatement = Schema.Struct({
   url: Maybe,
 });
 export type TargetStatement = typeof TargetStatement.Type;
-export const StatementsAnswer = Schema.Struct({ results: Schema.Array(TargetStatement) });
+export const StatementsAnswer = resultsOf(TargetStatement);
 export type StatementsAnswer = typeof StatementsAnswer.Type;
 
 /**
@@ -88,7 +89,7 @@ export const RetailerOutlet = Schema.Struct({
   program_name: Text,
   workflow_state: Text,
 });
-export const RetailerOutletsAnswer = Schema.Struct({ results: Schema.Array(RetailerOutlet) });
+export const RetailerOutletsAnswer = resultsOf(RetailerOutlet);
 
 /** Outlet information for its retailer: details on record and each edit request's decision. */
 export const RetailerOutletInformation = Schema.Struct({

@@ -3,6 +3,7 @@
  * designed in docs/retailer-portal.md): the shapes of their answers and the words a card shows.
  */
 import { Schema } from "effect";
+import { resultsOf } from "../api/paginated";
 import { fieldLabel, QC_REJECTION_STATUS } from "../outlets/retailerRequests";
 import { notificationTitle } from "../projects/projects";
 import { formatRupees } from "./mobile";
@@ -27,7 +28,7 @@ export const RetailerNotification = Schema.Struct({
   rejection_reason: Maybe,
 });
 export type RetailerNotification = typeof RetailerNotification.Type;
-export const RetailerNotificationsAnswer = Schema.Struct({ results: Schema.Array(RetailerNotification) });
+export const RetailerNotificationsAnswer = resultsOf(RetailerNotification);
 
 export const RetailerProfile = Schema.Struct({
   user_name: Schema.String,
@@ -57,4 +58,4 @@ export const RetailerOffer = Schema.Struct({
   organisation_name: Schema.String,
 });
 export type RetailerOffer = typeof RetailerOffer.Type;
-export const RetailerOffersAnswer = Schema.Struct({ results: Schema.Array(RetailerOffer) });
+export const RetailerOffersAnswer = resultsOf(RetailerOffer);

@@ -5,6 +5,7 @@
 import { Schema, SchemaTransformation } from "effect";
 import { Listed, Text } from "../api/fields";
 import { OutletId } from "../api/ids";
+import { resultsOf } from "../api/paginated";
 import {
   decodeRowId,
   decodeText,
@@ -169,7 +170,7 @@ export const ChainQuery = Schema.Struct({
 
 /** The outlets of the same chain (shared PAN or bank account). */
 export const ChainOutlet = Schema.Struct({ rsid: Schema.String, name: Schema.String });
-export const ChainResponse = Schema.Struct({ results: Schema.Array(ChainOutlet) });
+export const ChainResponse = resultsOf(ChainOutlet);
 export type ChainOutlet = typeof ChainOutlet.Type;
 
 /** What a bulk update came to: done, or the server's 400 as field-and-value lines. */

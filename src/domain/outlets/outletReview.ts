@@ -6,6 +6,7 @@
 import { Schema } from "effect";
 import { Choice } from "../api/fields";
 import { FieldAuditorId, UserId, WorkflowObjectId } from "../api/ids";
+import { resultsOf } from "../api/paginated";
 import { formatDayMonthYear, formatPaddedTime12, indiaWallClock } from "../shared/format";
 import { OutletDetail } from "./outletListing";
 
@@ -144,7 +145,7 @@ export const SimilarOutlet = Schema.Struct({
   workflow_state: Schema.String,
 });
 export type SimilarOutlet = typeof SimilarOutlet.Type;
-export const SimilarOutlets = Schema.Struct({ results: Schema.Array(SimilarOutlet) });
+export const SimilarOutlets = resultsOf(SimilarOutlet);
 
 // --- The decision on previous address and phone edits (§2.4, §7 outlet action) ---
 

@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect";
 import { AnswerImageId, OutletId, SubProjectId, TargetStatementId } from "../api/ids";
+import { resultsOf } from "../api/paginated";
 import type { ExportJob } from "../downloads/downloads";
 import { GroupScore } from "../survey/scoring";
 import { RETAIL_AUDIT_REPORT_PATH } from "./reportCatalogue";
@@ -62,7 +63,7 @@ export const ReportCycle = Schema.Struct({
   outlets: Schema.Number,
 });
 export type ReportCycle = typeof ReportCycle.Type;
-export const ReportCycles = Schema.Struct({ results: Schema.Array(ReportCycle) });
+export const ReportCycles = resultsOf(ReportCycle);
 export type ReportCycles = typeof ReportCycles.Type;
 
 export const RetailAuditRow = Schema.Struct({

@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect";
 import { AnswerId, AnswerImageId, QuestionGroupId, QuestionId, SkuId } from "../api/ids";
+import { resultsOf } from "../api/paginated";
 
 /** The 20 question types of 001 §3: the survey, the questions upload and the question lists read this list. */
 export const QUESTION_TYPES = [
@@ -122,7 +123,7 @@ export const QuestionGroup = Schema.Struct({
   image_only: Schema.Boolean,
 });
 export type QuestionGroup = typeof QuestionGroup.Type;
-export const QuestionGroups = Schema.Struct({ results: Schema.Array(QuestionGroup) });
+export const QuestionGroups = resultsOf(QuestionGroup);
 
 export const AnswerImage = Schema.Struct({ id: AnswerImageId, image: Schema.String });
 export type AnswerImage = typeof AnswerImage.Type;
@@ -177,7 +178,7 @@ export const Question = Schema.Struct({
   related_answers: Schema.Array(Answer),
 });
 export type Question = typeof Question.Type;
-export const GroupAnswers = Schema.Struct({ results: Schema.Array(Question) });
+export const GroupAnswers = resultsOf(Question);
 export type GroupAnswers = typeof GroupAnswers.Type;
 
 export const LinkedImage = Schema.Struct({

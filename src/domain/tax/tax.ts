@@ -7,7 +7,7 @@
  */
 import { Schema } from "effect";
 import { Form16BatchId } from "../api/ids";
-import { paginated } from "../api/paginated";
+import { paginated, resultsOf } from "../api/paginated";
 import {
   FINANCIAL_QUARTER_MONTHS,
   type Form16Payout,
@@ -195,7 +195,7 @@ export const Form16Batch = Schema.Struct({
 });
 export type Form16Batch = typeof Form16Batch.Type;
 
-export const Form16BatchList = Schema.Struct({ results: Schema.Array(Form16Batch) });
+export const Form16BatchList = resultsOf(Form16Batch);
 export type Form16BatchList = typeof Form16BatchList.Type;
 
 /** What the Form 16 batch screen offers once it stops: the batch's outcome in words. */

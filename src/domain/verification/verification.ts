@@ -6,6 +6,7 @@
  */
 import { Schema } from "effect";
 import { AnswerId, IfscMasterChangeId, VerificationCheckId } from "../api/ids";
+import { resultsOf } from "../api/paginated";
 import {
   isValidAccountNumber,
   isValidGst,
@@ -326,7 +327,7 @@ export const ChecksQuery = Schema.Struct({
   status: Schema.optionalKey(Schema.Literals(CHECK_STATUSES)),
   search: Schema.optionalKey(Input(100)),
 });
-export const ChecksAnswer = Schema.Struct({ results: Schema.Array(VerificationCheck) });
+export const ChecksAnswer = resultsOf(VerificationCheck);
 
 /** One row of the IFSC master (`bank_codes`) with its changes, newest first. */
 export const IfscMasterRow = Schema.Struct({
@@ -354,7 +355,7 @@ export const IfscMasterBody = Schema.Struct({
   branch: Input(200).check(Schema.isMinLength(1)),
   reason: Input(500).check(Schema.isMinLength(1)),
 });
-export const IfscChangesAnswer = Schema.Struct({ results: Schema.Array(IfscMasterChange) });
+export const IfscChangesAnswer = resultsOf(IfscMasterChange);
 
 export type IfscMasterAnswer = typeof IfscMasterAnswer.Type;
 
