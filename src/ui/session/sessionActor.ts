@@ -46,11 +46,12 @@ export const sessionMachine = appStartMachine.provide({
     },
     goTo: ({ system }, params) => go(system, params.to, false),
     storeConflict: (_, params) => storeSessionConflict(params.body),
-    signInAgain: ({ context }) => {
+    signInAgain: () => {
       const asked = `${window.location.pathname}${window.location.search}`;
       // Only a portal page is returned to; a late answer met elsewhere keeps what was remembered.
+      // Whose it was is the stored user name, still there: the machine forgets it after this.
       if (pathAfterSignIn(asked) === asked)
-        rememberSignInReturn(asked, context.user?.username ?? readStored(STORAGE_KEYS.userName), true);
+        rememberSignInReturn(asked, readStored(STORAGE_KEYS.userName), true);
     },
     notifyFailed: ({ system }, params) =>
       system
