@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildArgs } from "./e2e-build.mjs";
 import { prefixLines } from "./prefix-lines.mjs";
 
 // Chromium's headless shell first: the same engine without the full browser around it, it ran the
@@ -63,16 +64,14 @@ if (!browser) {
   process.exit(1);
 }
 
-// Each run builds into and serves from its own folders, so runs side by side do not disturb each other.
-const clientDir = mkdtempSync(join(tmpdir(), "e2e-client-"));
-const build = spawnSync(
-  "node_modules/.bin/vite",
-  ["build", "--logLevel", "warn", "--outDir", clientDir, "--emptyOutDir"],
-  {
-    stdio: "inherit",
-  },
-);
-if (build.status !== 0) process.exit(build.status ?? 1);
+// Each run builds into and serves from its own folders, so runs side by side do not disturb each
+// other. The test command builds the client beforehand, beside the unit suites, and names its folder.
+const prebuilt = process.env.E2E_PREBUILT_CLIENT;
+const clientDir = prebuilt ?? mkdtempSync(join(tmpdir(), "e2e-client-"));
+if (!prebuilt) {
+  const build = spawnSync("node_modules/.bin/vite", buildArgs(clientDir), { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const args = process.argv.slice(2);
 const shards = args.length > 0 ? 1 : Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
@@ -167,7 +166,7 @@ function failedTests(report, shard) {
 
 const dealt = shards > 1 ? dealSpecs() : [[]];
 const results = await Promise.all(dealt.map((specs, i) => runShard(i + 1, specs)));
-rmSync(clientDir, { recursive: true, force: true });
+if (!prebuilt) rmSync(clientDir, { recursive: true, force: true });
 if (process.env.E2E_RECORD_DURATIONS === "1") {
   const seconds = Object.assign({ ...recorded }, ...results.map((r) => r.seconds));
   const rounded = Object.fromEntries(
