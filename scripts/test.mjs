@@ -36,7 +36,10 @@ const UNIT_PROJECTS = ["domain", "machines", "architecture", "infra", "ui", "ui-
 const declared = [...readFileSync("vitest.config.ts", "utf8").matchAll(/\bname: "([\w-]+)"/g)].map(
   (m) => m[1],
 );
-const unknown = declared.filter((name) => ![...UNIT_PROJECTS, "server", "reliability"].includes(name));
+const SERVER_PROJECTS = ["server", "server-mocking"];
+const unknown = declared.filter(
+  (name) => ![...UNIT_PROJECTS, ...SERVER_PROJECTS, "reliability"].includes(name),
+);
 if (unknown.length > 0) {
   console.error(`scripts/test.mjs does not run the test project(s) ${unknown.join(", ")}: name them there.`);
   process.exit(1);
@@ -51,7 +54,7 @@ const checks = {
 const unit = {
   name: "unit",
   command: "node_modules/.bin/vitest",
-  args: ["run", ...projectArgs(postgres ? UNIT_PROJECTS : [...UNIT_PROJECTS, "server"])],
+  args: ["run", ...projectArgs(postgres ? UNIT_PROJECTS : [...UNIT_PROJECTS, ...SERVER_PROJECTS])],
   env: embedded,
 };
 const reliability = {
@@ -73,7 +76,10 @@ const browser = {
 const onPostgres = {
   name: "postgres",
   command: "sh",
-  args: ["-c", "node scripts/ensure-database.mjs && node_modules/.bin/vitest run --project server"],
+  args: [
+    "-c",
+    "node scripts/ensure-database.mjs && node_modules/.bin/vitest run --project server --project server-mocking",
+  ],
   env: process.env,
 };
 

@@ -7,12 +7,12 @@
  * does for a broken database.)
  */
 import type { Hono } from "hono";
-import { afterAll } from "vitest";
 import { type AppDeps, createApp } from "../../server/app";
 import { cryptoRandomBytes } from "../../server/auth/passwords";
 import { createSession } from "../../server/auth/sessions";
 import type { AppEnv } from "../../server/context";
 import { DEFAULT_OUTLETS } from "../../server/seed/demo";
+import { noteServerError } from "./serverErrors";
 import { seededTestDb } from "./test-databases";
 
 export const DEMO_PASSWORD = "Demo@12345";
@@ -24,31 +24,6 @@ export const PNG_HEAD = new Uint8Array([
 ]);
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
-
-/** What the test servers of this file logged about each 500: the error, then the request line. */
-const serverErrors: Record<string, unknown>[] = [];
-
-// Registered when a test file imports this module, so it runs after that file's own afterAll hooks.
-afterAll(() => {
-  const answered = serverErrors.filter((e) => typeof e.status === "number");
-  if (answered.length === 0) return;
-  const causes = serverErrors.filter((e) => e.status === undefined).map((e) => e.message);
-  serverErrors.length = 0;
-  throw new Error(
-    `The server answered ${answered.length} request(s) with a 500: ${answered
-      .slice(0, 5)
-      .map((e) => `${e.method} ${e.path}`)
-      .join(", ")}. Causes: ${causes.slice(0, 5).join(" | ")}`,
-  );
-});
-
-/** Keeps a log entry about a 500 (the onError line or a request line with a 5xx status other than 503). */
-function noteServerError(entry: Record<string, unknown>): void {
-  const status = entry.status;
-  if (typeof status === "number" ? status >= 500 && status !== 503 : entry.level === "error") {
-    serverErrors.push(entry);
-  }
-}
 
 export { openTestDb } from "./test-databases";
 
