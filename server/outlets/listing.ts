@@ -58,18 +58,37 @@ export const OBJECT_TYPE_SQL: Record<OutletObjectType, string> = {
   recovered: "o.id IN (SELECT outlet_id FROM field_recoveries)",
 };
 
+/**
+ * A filter's WHERE clause and parameters, and the same clause as the planner estimates best (they
+ * differ only in how the panel filter is written).
+ */
+type Where = { sql: string; estimatedSql: string; params: unknown[] };
+const PANELS_SLOT = "(panels)";
+
+/**
+ * The panel outlets (a few thousand) are read as a list of ids, each outlet found by its key: as a
+ * semi-join the planner merged them with the outlets in key order, reading a tenth of a million
+ * outlets (180 ms against 37 ms at a million). It estimates that list as a handful of rows, though,
+ * so the count's estimate reads the same outlets as a semi-join.
+ */
+const onPanels = (outletIds: string) => ({
+  list: `o.id = ANY(ARRAY(${outletIds}))`,
+  estimated: `o.id IN (${outletIds})`,
+});
+
 /** The WHERE clause and its parameters for a filter over the visible sub-projects. */
 function whereOf(
   filter: OutletListingFilter,
   subProjectIds: readonly number[],
   specialStates: readonly string[],
-): { sql: string; params: unknown[] } {
+): Where {
   const params: unknown[] = [subProjectIds];
   const where = ["o.sub_project_id = ANY($1::int[])"];
   const add = (sql: (slot: string) => string, value: unknown) => {
     params.push(value);
     where.push(sql(`$${params.length}`));
   };
+  let panels: { list: string; estimated: string } | null = null;
   if (filter.workflowStates.length) add((p) => `o.workflow_state = ANY(${p}::text[])`, filter.workflowStates);
   if (filter.onlySpecialActionStates) add((p) => `o.workflow_state = ANY(${p}::text[])`, specialStates);
   if (filter.outletStatuses.length) add((p) => `o.status = ANY(${p}::text[])`, filter.outletStatuses);
@@ -82,17 +101,19 @@ function whereOf(
   };
   for (const [key, column] of Object.entries(idColumns)) {
     const ids = filter.ids[key as keyof typeof idColumns];
-    if (ids.length) add((p) => `${column} = ANY(${p}::int[])`, ids);
+    // One id is compared by equality: PostgreSQL before 17 reads no order from an index under
+    // `= ANY`, so one region ordered by city could not walk (region_id, city_id, rsid) otherwise.
+    if (ids.length === 1) add((p) => `${column} = ${p}::int`, ids[0]);
+    else if (ids.length) add((p) => `${column} = ANY(${p}::int[])`, ids);
   }
   if (filter.rsids.length) add((p) => `o.rsid = ANY(${p}::text[])`, filter.rsids);
   if (filter.objectType) where.push(OBJECT_TYPE_SQL[filter.objectType]);
-  if (filter.panels.slug)
-    add(
-      (p) => `o.id IN (SELECT po.outlet_id FROM panel_outlets po JOIN panels pa ON pa.id = po.panel_id
-                       WHERE pa.slug = ${p} AND pa.sub_project_id = ANY($1::int[]))`,
-      filter.panels.slug,
-    );
-  else if (filter.panels.any) where.push("o.id IN (SELECT outlet_id FROM panel_outlets)");
+  if (filter.panels.slug) {
+    params.push(filter.panels.slug);
+    panels = onPanels(`SELECT po.outlet_id FROM panel_outlets po JOIN panels pa ON pa.id = po.panel_id
+                       WHERE pa.slug = $${params.length} AND pa.sub_project_id = ANY($1::int[])`);
+  } else if (filter.panels.any) panels = onPanels("SELECT outlet_id FROM panel_outlets");
+  if (panels) where.push(PANELS_SLOT);
   const { created, invoice_date } = filter.ranges;
   if (created.from) add((p) => `o.created >= ${p}::date`, created.from);
   if (created.to) add((p) => `o.created < ${p}::date + 1`, created.to);
@@ -104,7 +125,12 @@ function whereOf(
     if (RSID_SHAPED.test(filter.search)) add((p) => `o.rsid LIKE ${p}`, `${escaped.toUpperCase()}%`);
     else add((p) => `(o.name ILIKE ${p} OR o.owner_name ILIKE ${p})`, `%${escaped}%`);
   }
-  return { sql: where.join(" AND "), params };
+  const clause = where.join(" AND ");
+  return {
+    sql: panels ? clause.replace(PANELS_SLOT, panels.list) : clause,
+    estimatedSql: panels ? clause.replace(PANELS_SLOT, panels.estimated) : clause,
+    params,
+  };
 }
 
 /** Whether the filter uses only what outlet_counts keeps (sub-project, state, status, temporary). */
@@ -171,17 +197,17 @@ async function plannedRows(db: Queryable, sql: string, params: unknown[]): Promi
 /** How many outlets match: exact up to `limit`, past it the planner's estimate (never below limit + 1). */
 async function cappedCount(
   db: Queryable,
-  where: { sql: string; params: unknown[] },
+  where: Where,
   limit: number,
 ): Promise<{ count: number; estimated: boolean }> {
-  const { sql, params } = where;
+  const { sql, estimatedSql, params } = where;
   const [row] = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM (SELECT 1 FROM outlets o WHERE ${sql} LIMIT $${params.length + 1}) m`,
     [...params, limit + 1],
   );
   const upTo = row?.count ?? 0;
   if (upTo <= limit) return { count: upTo, estimated: false };
-  const planned = await plannedRows(db, `SELECT 1 FROM outlets o WHERE ${sql}`, params);
+  const planned = await plannedRows(db, `SELECT 1 FROM outlets o WHERE ${estimatedSql}`, params);
   return { count: Math.max(limit + 1, planned), estimated: true };
 }
 
