@@ -2,8 +2,9 @@
 // browser suite's client build and the server tests on PostgreSQL (when one is configured) first,
 // side by side, then the browser suite alone. Each line is prefixed with its suite; the command
 // fails when any suite fails, and says which, reprinting the failed suites' last lines at the very
-// end: a suite that failed early would otherwise be lost far above the output of one still running. The very last lines are the failure's own (error messages,
-// failed test names), since a CI log is often read from its end only.
+// end: a suite that failed early would otherwise be lost far above the output of one still running.
+// The very last lines are the failure's own (error messages, failed test names), since a CI log is
+// often read from its end only.
 //
 // Why in two steps: on two cores the browser suite alone keeps the machine busy (three Chromiums at
 // a load average of about 14, 13.7 min), and the unit suite alone takes 3.3 min. All at once, each
