@@ -9,7 +9,7 @@ import { ObjectUpdateBody } from "../survey/surveyInput";
 import { SurveyOverview } from "../survey/surveyOverview";
 import { Download, endpoint } from "./endpoint";
 import { FirstOf, IdText, PathText } from "./fields";
-import { AnswerId, ONE_RECORD_ID, OutletId, WorkflowObjectId } from "./ids";
+import { AnswerId, ONE_RECORD_ID, OutletId, QuestionGroupId, WorkflowObjectId } from "./ids";
 import { Detail } from "./retailerRequests";
 
 const workflowObject = IdText(WorkflowObjectId, ONE_RECORD_ID);
@@ -32,7 +32,7 @@ export const groupAnswers = endpoint({
   grant: "outletsRead",
   query: Schema.Struct({
     related_answers__workflow_object: workflowObject,
-    question_group: IdText(Schema.Number.check(Schema.isInt()), ONE_RECORD_ID),
+    question_group: IdText(QuestionGroupId, ONE_RECORD_ID),
     filter_answers: Schema.optionalKey(Schema.String),
     "no-pagination": Schema.optionalKey(Schema.String),
   }),

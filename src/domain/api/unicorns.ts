@@ -14,7 +14,7 @@ import {
 } from "../verification/unicorns";
 import { endpoint } from "./endpoint";
 import { Choice, IdText } from "./fields";
-import { SubProjectId } from "./ids";
+import { SubProjectId, UnicornPairId } from "./ids";
 
 export const unicornScans = endpoint({
   summary:
@@ -59,7 +59,7 @@ export const unicornPair = endpoint({
   method: "GET",
   path: "/unicorns/pairs/:id/",
   grant: "verifyIdentity",
-  params: Schema.Struct({ id: IdText(Schema.Number) }),
+  params: Schema.Struct({ id: IdText(UnicornPairId) }),
   response: UnicornPair,
   refusals: [404],
 });
@@ -70,7 +70,7 @@ export const decideUnicornPair = endpoint({
   method: "PUT",
   path: "/unicorns/pairs/:id/",
   grant: "verifyIdentity",
-  params: Schema.Struct({ id: IdText(Schema.Number) }),
+  params: Schema.Struct({ id: IdText(UnicornPairId) }),
   body: Schema.Struct({ status: Choice(PAIR_DECISIONS), version: Schema.Number }),
   response: UnicornPair,
   refusals: [400, 404, 409],

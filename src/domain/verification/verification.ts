@@ -5,7 +5,8 @@
  * screens and every server write that can change a value.
  */
 import { Schema } from "effect";
-import { AnswerId, IfscMasterChangeId, VerificationCheckId } from "../api/ids";
+import { IdText } from "../api/fields";
+import { AnswerId, IfscMasterChangeId, ProjectId, VerificationCheckId } from "../api/ids";
 import { resultsOf } from "../api/paginated";
 import {
   isValidAccountNumber,
@@ -240,7 +241,7 @@ export const PanGstCheckAnswer = Schema.Struct({
 /** GST duplicate check by project (§7: → is_gst_legal_name_found, is_gst_trade_name_found). */
 export const GstDuplicateQuery = Schema.Struct({
   gst_number: Input(15),
-  project_id: Schema.NumberFromString.check(Schema.isInt()),
+  project_id: IdText(ProjectId),
   outlet: Schema.optionalKey(Input(40)),
 });
 export const GstDuplicateAnswer = Schema.Struct({

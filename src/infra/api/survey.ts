@@ -2,7 +2,7 @@
 
 import { queryOptions } from "@tanstack/react-query";
 import { Effect } from "effect";
-import { WorkflowObjectId } from "../../domain/api/ids";
+import { QuestionGroupId, WorkflowObjectId } from "../../domain/api/ids";
 import * as api from "../../domain/api/survey";
 import type {
   AnswersUpdateRequest,
@@ -22,7 +22,7 @@ export const groupAnswers = (workflowObject: number, group: number): Effect.Effe
     query: {
       filter_answers: "true",
       related_answers__workflow_object: WorkflowObjectId.make(workflowObject),
-      question_group: group,
+      question_group: QuestionGroupId.make(group),
       "no-pagination": "",
     },
   });

@@ -1,7 +1,7 @@
 /** Image matching's calls (src/domain/api/unicorns.ts) and their React Query options. */
 import { queryOptions } from "@tanstack/react-query";
 import type { Effect } from "effect";
-import type { SubProjectId } from "../../domain/api/ids";
+import { type SubProjectId, UnicornPairId } from "../../domain/api/ids";
 import * as api from "../../domain/api/unicorns";
 import type { PairDecision, PairStatus, UnicornPair, UnicornScan } from "../../domain/verification/unicorns";
 import { call } from "../endpoint";
@@ -35,7 +35,8 @@ export const unicornPairsQuery = (
 export const unicornPairQuery = (id: number) =>
   queryOptions({
     queryKey: ["unicorns", "pair", id] as const,
-    queryFn: ({ signal }) => runApi(call(api.unicornPair, { params: { id } }), { signal }),
+    queryFn: ({ signal }) =>
+      runApi(call(api.unicornPair, { params: { id: UnicornPairId.make(id) } }), { signal }),
   });
 
 export const decideUnicornPair = (
@@ -43,4 +44,4 @@ export const decideUnicornPair = (
   status: PairDecision,
   version: number,
 ): Effect.Effect<UnicornPair, ApiError> =>
-  call(api.decideUnicornPair, { params: { id }, body: { status, version } });
+  call(api.decideUnicornPair, { params: { id: UnicornPairId.make(id) }, body: { status, version } });
