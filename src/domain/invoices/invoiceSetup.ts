@@ -179,13 +179,11 @@ export const HEADER_TWICE = "A header is listed twice.";
 export const SETUP_CHANGED =
   "Someone else saved this sub-project's invoice setup while you were editing. Reload to see their change.";
 
-const Id = Schema.Number.check(Schema.isInt(), Schema.isGreaterThan(0));
-
 /** What the assignment saves: the template, or the headers in order; version as it was read. */
 export const InvoiceAssignment = Schema.Struct({
   version: Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0)),
-  template: Schema.NullOr(Id),
-  headers: Schema.Array(Id).check(Schema.isMaxLength(MAX_SUB_PROJECT_HEADERS)),
+  template: Schema.NullOr(SkuTemplateId),
+  headers: Schema.Array(InvoiceHeaderId).check(Schema.isMaxLength(MAX_SUB_PROJECT_HEADERS)),
 });
 export type InvoiceAssignment = typeof InvoiceAssignment.Type;
 

@@ -5,6 +5,7 @@
  * Reload; the rule of what may be saved is the domain's `assignmentProblem`.
  */
 import { assign, type DoneActorEvent, fromPromise, setup } from "xstate";
+import type { SkuTemplateId } from "../../domain/api/ids";
 import {
   assignmentProblem,
   type HeaderOption,
@@ -24,7 +25,7 @@ export type AssignmentMode = "template" | "headers";
 export type InvoiceAssignmentContext = HubAddress & {
   setup: InvoiceSetup | null;
   mode: AssignmentMode;
-  template: number | null;
+  template: SkuTemplateId | null;
   headers: readonly HeaderOption[];
   /** Why the last Save did not happen, or the last load failed. */
   problem: string | null;
@@ -32,7 +33,7 @@ export type InvoiceAssignmentContext = HubAddress & {
 };
 
 export type InvoiceAssignmentEvent =
-  | { type: "useTemplate"; template: number | null }
+  | { type: "useTemplate"; template: SkuTemplateId | null }
   | { type: "useHeaders" }
   | { type: "addHeader"; id: number }
   | { type: "removeHeader"; id: number }

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { Link, useParams } from "wouter";
 import { ASSIGN_INVOICE_SKU, projectInvoiceHeaders } from "../../domain/admin/resources/invoiceSetup";
+import { SkuTemplateId } from "../../domain/api/ids";
 import { type HeaderOption, maySetUpInvoices } from "../../domain/invoices/invoiceSetup";
 import { pathFor } from "../../domain/shared/routePatterns";
 import { invoiceAssignmentMachine } from "../../machines/invoices/invoiceAssignment";
@@ -113,7 +114,10 @@ export default function InvoiceHeaderAssignmentScreen({
               value={template ?? ""}
               disabled={!editing}
               onChange={(e) =>
-                send({ type: "useTemplate", template: e.target.value ? Number(e.target.value) : null })
+                send({
+                  type: "useTemplate",
+                  template: e.target.value ? SkuTemplateId.make(Number(e.target.value)) : null,
+                })
               }
             >
               <option value="">Choose a template</option>
