@@ -3,8 +3,9 @@
  * list's filter options, each the distinct values of the payouts the caller sees (an internal user
  * every organisation's, a client user its own), so an option always finds a row.
  */
+
+import type { FieldAuditorId } from "../../src/domain/api/ids";
 import type { LookupAnswer, LookupObject } from "../../src/domain/api/lookups";
-import type { Named } from "../../src/domain/fieldTools/fieldTools";
 import { FORBIDDEN } from "../auth/guard";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
@@ -22,7 +23,8 @@ const payoutValues = (column: string) => async (db: Queryable, caller: LookupCal
   ).map((r) => r.v);
 
 const READS: { [O in LookupObject]: (db: Queryable, caller: LookupCaller) => Promise<LookupAnswer[O]> } = {
-  workflow_field_auditors: (db) => db.query<Named>("SELECT id, name FROM field_auditors ORDER BY name, id"),
+  workflow_field_auditors: (db) =>
+    db.query<{ id: FieldAuditorId; name: string }>("SELECT id, name FROM field_auditors ORDER BY name, id"),
   programs: payoutValues("program"),
   workflow_object_client_payout_months: payoutValues("client_payout_month"),
   workflow_object_rs_payout_months: payoutValues("rs_payout_month"),

@@ -6,7 +6,8 @@
  * rules are the product's design.
  */
 import { Schema } from "effect";
-import { OutletId, UserId } from "../api/ids";
+import { NamedList } from "../api/fields";
+import { OutletId, RegionId, SubProjectId, TerritoryId, UserId } from "../api/ids";
 import { SUB_PROJECT_KEYS, type SubProjectType, stateLabel } from "../outlets/outletStates";
 import { ALLOCATION_TEAMS, type AllocationTeam } from "../shared/permissions";
 
@@ -188,8 +189,6 @@ export const TeamExecutive = Schema.Struct({
 });
 export type TeamExecutive = typeof TeamExecutive.Type;
 
-const NamedOption = Schema.Struct({ id: Schema.Number, name: Schema.String });
-
 /** A team's open work: per executive (null: no one), sub-project and state. */
 export const AllocationOverview = Schema.Struct({
   team: Schema.Literals(ALLOCATION_TEAMS),
@@ -203,9 +202,9 @@ export const AllocationOverview = Schema.Struct({
       count: Schema.Number,
     }),
   ),
-  sub_projects: Schema.Array(NamedOption),
-  regions: Schema.Array(NamedOption),
-  territories: Schema.Array(NamedOption),
+  sub_projects: NamedList(SubProjectId),
+  regions: NamedList(RegionId),
+  territories: NamedList(TerritoryId),
 });
 export type AllocationOverview = typeof AllocationOverview.Type;
 

@@ -8,14 +8,13 @@ import {
   Detail,
   FieldAppDump,
   FieldAppDumpList,
-  NamedList,
   RecoveryRequest,
   RecoveryRequestList,
 } from "../fieldTools/fieldTools";
 import { MAX_QUERY_TEXT_LENGTH } from "../shared/requestInput";
 import { Download, endpoint, Multipart } from "./endpoint";
-import { FirstOf, IdText, Text } from "./fields";
-import { ONE_RECORD_ID, ProjectId, RecoveryRequestId, SubProjectId } from "./ids";
+import { FirstOf, IdText, NamedList, Text } from "./fields";
+import { FieldAuditorId, ONE_RECORD_ID, ProjectId, RecoveryRequestId, SubProjectId } from "./ids";
 
 const Searched = Schema.Struct({ search: Schema.optionalKey(FirstOf(Text(MAX_QUERY_TEXT_LENGTH))) });
 const OfRequest = Schema.Struct({ id: IdText(RecoveryRequestId) });
@@ -25,7 +24,7 @@ export const fieldProjects = endpoint({
   method: "GET",
   path: "/field-tools/projects/",
   grant: "fieldTools",
-  response: NamedList,
+  response: NamedList(ProjectId),
 });
 
 export const fieldSubProjects = endpoint({
@@ -34,7 +33,7 @@ export const fieldSubProjects = endpoint({
   path: "/field-tools/sub-projects/",
   grant: "fieldTools",
   query: Schema.Struct({ project_id: IdText(ProjectId, ONE_RECORD_ID) }),
-  response: NamedList,
+  response: NamedList(SubProjectId),
   refusals: [400],
 });
 
@@ -44,7 +43,7 @@ export const fieldAuditors = endpoint({
   path: "/field-tools/auditors/",
   grant: "fieldTools",
   query: Schema.Struct({ sub_project_id: IdText(SubProjectId, ONE_RECORD_ID) }),
-  response: NamedList,
+  response: NamedList(FieldAuditorId),
   refusals: [400],
 });
 

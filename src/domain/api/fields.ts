@@ -128,3 +128,7 @@ export const OptionalText = (max: number, accepts: (value: string) => boolean = 
 /** An optional text's value, or the fallback when it was not given. */
 export const givenOr = (value: string | null | undefined, fallback: string): string =>
   value === undefined || value === null || value === "" ? fallback : value;
+
+/** A list of choices: each record's id, branded as the kind of record it is, and its name. */
+export const NamedList = <Id extends Schema.Codec<number, number>>(id: Id) =>
+  Schema.Array(Schema.Struct({ id, name: Schema.String }));

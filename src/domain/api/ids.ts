@@ -129,3 +129,9 @@ export type OutletLogId = typeof OutletLogId.Type;
 /** A field auditor (field_auditors), who signs in to eMyTrack with a code; not a staff user. */
 export const FieldAuditorId = RowId.pipe(Schema.brand("FieldAuditorId"));
 export type FieldAuditorId = typeof FieldAuditorId.Type;
+/** A region (regions), one of an outlet's places. */
+export const RegionId = RowId.pipe(Schema.brand("RegionId"));
+export type RegionId = typeof RegionId.Type;
+/** A territory (territories), an allocation rule's place. */
+export const TerritoryId = RowId.pipe(Schema.brand("TerritoryId"));
+export type TerritoryId = typeof TerritoryId.Type;

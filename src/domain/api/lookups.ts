@@ -5,10 +5,10 @@
  * not granted is a 403, one the lookup does not know a 400.
  */
 import { Schema } from "effect";
-import { NamedList } from "../fieldTools/fieldTools";
 import { endpoint } from "./endpoint";
-import { Choice } from "./fields";
+import { Choice, NamedList } from "./fields";
 import type { Grant } from "./grants";
+import { FieldAuditorId } from "./ids";
 
 /** Each object the lookup answers, with the grant that opens it. */
 export const LOOKUP_OBJECTS = {
@@ -23,7 +23,7 @@ export const LOOKUP_OBJECT_NAMES = Object.keys(LOOKUP_OBJECTS) as [LookupObject,
 
 const Values = Schema.Array(Schema.String);
 export const LookupAnswer = Schema.Struct({
-  workflow_field_auditors: Schema.optionalKey(NamedList),
+  workflow_field_auditors: Schema.optionalKey(NamedList(FieldAuditorId)),
   programs: Schema.optionalKey(Values),
   workflow_object_client_payout_months: Schema.optionalKey(Values),
   workflow_object_rs_payout_months: Schema.optionalKey(Values),

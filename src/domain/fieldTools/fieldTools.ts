@@ -230,9 +230,8 @@ export const csvLines = (rows: readonly (readonly string[])[]): string =>
 
 // --- API shapes (spec 002 §3) ---
 
-export const Named = Schema.Struct({ id: Schema.Number, name: Schema.String });
-export type Named = typeof Named.Type;
-export const NamedList = Schema.Array(Named);
+/** One choice as a form shows it, whatever kind of record it names (the lists: `NamedList`). */
+export type Named = { readonly id: number; readonly name: string };
 
 export const RecoveryRequest = Schema.Struct({
   id: RecoveryRequestId,
