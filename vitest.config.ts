@@ -17,7 +17,10 @@ const mockingIn = (dir: string) =>
 const mocking = mockingIn("tests/ui");
 const serverMocking = mockingIn("tests/server");
 
-/** The server files' settings, shared by those that share loaded modules and those that mock. */
+/**
+ * The server files' settings, for those that share loaded modules, those that mock, and the
+ * reliability files.
+ */
 const SERVER = {
   environment: "node" as const,
   // Side by side with the other projects' files: one at a time, the server files ran after every
@@ -94,14 +97,11 @@ export default defineConfig({
         // Starting a server on a copy of the seeded database takes seconds alone and over two minutes
         // beside the browser suite at a load average of 20: the hang guard allows five.
         test: {
+          ...SERVER,
           name: "reliability",
           include: ["tests/reliability/**/*.test.ts"],
-          environment: "node",
-          testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
-          globalSetup: ["tests/server/global-setup.ts"],
-          setupFiles: ["tests/server/setup.ts"],
         },
       },
       {

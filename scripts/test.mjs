@@ -34,10 +34,10 @@ const { TEST_DATABASE_URL: _, ...embedded } = process.env;
 // project filter cannot leave out two projects, so the others are named, and a project this list
 // does not know stops the run instead of going untested.
 const UNIT_PROJECTS = ["domain", "machines", "architecture", "infra", "ui", "ui-mocking"];
+const SERVER_PROJECTS = ["server", "server-mocking"];
 const declared = [...readFileSync("vitest.config.ts", "utf8").matchAll(/\bname: "([\w-]+)"/g)].map(
   (m) => m[1],
 );
-const SERVER_PROJECTS = ["server", "server-mocking"];
 const unknown = declared.filter(
   (name) => ![...UNIT_PROJECTS, ...SERVER_PROJECTS, "reliability"].includes(name),
 );
@@ -61,7 +61,7 @@ const unit = {
 const reliability = {
   name: "reliability",
   command: "node_modules/.bin/vitest",
-  args: ["run", "--project", "reliability"],
+  args: ["run", ...projectArgs(["reliability"])],
   env: embedded,
 };
 // The client the browser suite serves is built in the first step, where the suites leave the
@@ -79,7 +79,7 @@ const onPostgres = {
   command: "sh",
   args: [
     "-c",
-    "node scripts/ensure-database.mjs && node_modules/.bin/vitest run --project server --project server-mocking",
+    `node scripts/ensure-database.mjs && node_modules/.bin/vitest run ${projectArgs(SERVER_PROJECTS).join(" ")}`,
   ],
   env: process.env,
 };

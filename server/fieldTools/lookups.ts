@@ -3,9 +3,7 @@
  * a sub-project (the multi-object lookup is server/lookups).
  */
 import type { FieldAuditorId, ProjectId, SubProjectId } from "../../src/domain/api/ids";
-
-/** A choice read for a form: its record's id, branded as the kind of record, and its name. */
-type Named<Id> = { id: Id; name: string };
+import type { Named } from "../../src/domain/fieldTools/fieldTools";
 
 import type { Queryable } from "../db/db";
 

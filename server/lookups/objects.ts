@@ -6,6 +6,7 @@
 
 import type { FieldAuditorId } from "../../src/domain/api/ids";
 import type { LookupAnswer, LookupObject } from "../../src/domain/api/lookups";
+import type { Named } from "../../src/domain/fieldTools/fieldTools";
 import { FORBIDDEN } from "../auth/guard";
 import { isInternal } from "../auth/organisationScope";
 import type { Queryable } from "../db/db";
@@ -24,7 +25,7 @@ const payoutValues = (column: string) => async (db: Queryable, caller: LookupCal
 
 const READS: { [O in LookupObject]: (db: Queryable, caller: LookupCaller) => Promise<LookupAnswer[O]> } = {
   workflow_field_auditors: (db) =>
-    db.query<{ id: FieldAuditorId; name: string }>("SELECT id, name FROM field_auditors ORDER BY name, id"),
+    db.query<Named<FieldAuditorId>>("SELECT id, name FROM field_auditors ORDER BY name, id"),
   programs: payoutValues("program"),
   workflow_object_client_payout_months: payoutValues("client_payout_month"),
   workflow_object_rs_payout_months: payoutValues("rs_payout_month"),

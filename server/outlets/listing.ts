@@ -63,7 +63,6 @@ export const OBJECT_TYPE_SQL: Record<OutletObjectType, string> = {
  * differ only in how the panel filter is written).
  */
 type Where = { sql: string; estimatedSql: string; params: unknown[] };
-const PANELS_SLOT = "(panels)";
 
 /**
  * The panel outlets (a few thousand) are read as a list of ids, each outlet found by its key: as a
@@ -88,7 +87,6 @@ function whereOf(
     params.push(value);
     where.push(sql(`$${params.length}`));
   };
-  let panels: { list: string; estimated: string } | null = null;
   if (filter.workflowStates.length) add((p) => `o.workflow_state = ANY(${p}::text[])`, filter.workflowStates);
   if (filter.onlySpecialActionStates) add((p) => `o.workflow_state = ANY(${p}::text[])`, specialStates);
   if (filter.outletStatuses.length) add((p) => `o.status = ANY(${p}::text[])`, filter.outletStatuses);
@@ -108,12 +106,6 @@ function whereOf(
   }
   if (filter.rsids.length) add((p) => `o.rsid = ANY(${p}::text[])`, filter.rsids);
   if (filter.objectType) where.push(OBJECT_TYPE_SQL[filter.objectType]);
-  if (filter.panels.slug) {
-    params.push(filter.panels.slug);
-    panels = onPanels(`SELECT po.outlet_id FROM panel_outlets po JOIN panels pa ON pa.id = po.panel_id
-                       WHERE pa.slug = $${params.length} AND pa.sub_project_id = ANY($1::int[])`);
-  } else if (filter.panels.any) panels = onPanels("SELECT outlet_id FROM panel_outlets");
-  if (panels) where.push(PANELS_SLOT);
   const { created, invoice_date } = filter.ranges;
   if (created.from) add((p) => `o.created >= ${p}::date`, created.from);
   if (created.to) add((p) => `o.created < ${p}::date + 1`, created.to);
@@ -125,12 +117,14 @@ function whereOf(
     if (RSID_SHAPED.test(filter.search)) add((p) => `o.rsid LIKE ${p}`, `${escaped.toUpperCase()}%`);
     else add((p) => `(o.name ILIKE ${p} OR o.owner_name ILIKE ${p})`, `%${escaped}%`);
   }
-  const clause = where.join(" AND ");
-  return {
-    sql: panels ? clause.replace(PANELS_SLOT, panels.list) : clause,
-    estimatedSql: panels ? clause.replace(PANELS_SLOT, panels.estimated) : clause,
-    params,
-  };
+  let panels: { list: string; estimated: string } | null = null;
+  if (filter.panels.slug) {
+    params.push(filter.panels.slug);
+    panels = onPanels(`SELECT po.outlet_id FROM panel_outlets po JOIN panels pa ON pa.id = po.panel_id
+                       WHERE pa.slug = $${params.length} AND pa.sub_project_id = ANY($1::int[])`);
+  } else if (filter.panels.any) panels = onPanels("SELECT outlet_id FROM panel_outlets");
+  const clause = (last: string | undefined) => [...where, ...(last ? [last] : [])].join(" AND ");
+  return { sql: clause(panels?.list), estimatedSql: clause(panels?.estimated), params };
 }
 
 /** Whether the filter uses only what outlet_counts keeps (sub-project, state, status, temporary). */

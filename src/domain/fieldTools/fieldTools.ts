@@ -230,8 +230,8 @@ export const csvLines = (rows: readonly (readonly string[])[]): string =>
 
 // --- API shapes (spec 002 §3) ---
 
-/** One choice as a form shows it, whatever kind of record it names (the lists: `NamedList`). */
-export type Named = { readonly id: number; readonly name: string };
+/** One choice of a list (`NamedList`): a record's id, of the kind it names, and its name. */
+export type Named<Id extends number = number> = { readonly id: Id; readonly name: string };
 
 export const RecoveryRequest = Schema.Struct({
   id: RecoveryRequestId,
